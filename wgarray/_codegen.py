@@ -1,0 +1,286 @@
+"""Generating the map kernel (wgsl/map.wgsl) for one op, dtype combination and layout.
+
+An operand of a map kernel is a Slot: its dtype and how it is addressed:
+  "contig"  element i of the output reads element offset + i,
+  "scalar"  every element reads the one element at offset (a 0-d or fully broadcast input),
+  "strided" offset + sum(coord[d] * stride[d]) over the (coalesced) output coordinates,
+  "param"   a scalar value carried in the parameter words themselves (Python scalars).
+The output is either "fresh" (contiguous from offset 0; a packed dtype is written a word
+per invocation) or "strided" (a view; packed dtypes go through atomicAnd/atomicOr).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._dtypes import Layout, layout
+from ._kernels import WORKGROUP, render
+
+REG_TAG = {"bool": "b", "i32": "i32", "u32": "u32", "i64": "i64", "u64": "u64",
+           "f32": "f32", "f64": "f64", "vec2<f32>": "c64", "vec2<f64>": "c128"}
+BITS = {4: 8, 2: 16}
+
+
+@dataclass(frozen=True)
+class Slot:
+    dtype: np.dtype
+    mode: str
+
+
+@dataclass(frozen=True)
+class MapOp:
+    """What a map kernel computes: `expr` over a0, a1, ... (inputs cast to `in_dtypes`).
+
+    The expression may also use `i` (the linear output index) and, with coords=True,
+    c0, c1, ... (the output coordinates, uncoalesced).
+    """
+
+    name: str
+    expr: str
+    in_dtypes: tuple
+    out_dtype: np.dtype
+    coords: bool = False
+
+
+def tag(dtype) -> str:
+    return REG_TAG[layout(dtype).register]
+
+
+def param_words(dtype) -> int:
+    return max(1, np.dtype(dtype).itemsize // 4)
+
+
+def encode_param(value, dtype) -> list[int]:
+    """A scalar's bits as u32 words, in the layout decode_param reads."""
+    dtype = np.dtype(dtype)
+    if dtype.itemsize < 4:
+        widened = np.int32 if dtype.kind == "i" else np.uint32
+        return [int(np.array(value, dtype=dtype).astype(widened).view(np.uint32))]
+    return np.array([value], dtype=dtype).view(np.uint32).tolist()
+
+
+def decode_param(dtype, k: int) -> str:
+    lay = layout(dtype)
+    reg = lay.register
+    if reg == "bool":
+        return f"(pw({k}u) != 0u)"
+    if reg == "i32":
+        return f"ps({k}u)"
+    if reg == "u32":
+        return f"pw({k}u)"
+    if reg == "f32":
+        return f"bitcast<f32>(pw({k}u))"
+    if reg == "u64":
+        return f"pu64({k}u)"
+    if reg in ("i64", "f64"):
+        return f"bitcast<{reg}>(pu64({k}u))"
+    if reg == "vec2<f32>":
+        return f"vec2<f32>(bitcast<f32>(pw({k}u)), bitcast<f32>(pw({k + 1}u)))"
+    return f"vec2<f64>(bitcast<f64>(pu64({k}u)), bitcast<f64>(pu64({k + 2}u)))"
+
+
+def cast(expr: str, src, dst) -> str:
+    """A WGSL expression converting a register value of dtype src to dtype dst."""
+    if src == dst:
+        return expr
+    s, d = layout(src), layout(dst)
+    if d.kind == "bool":
+        if s.kind == "complex":
+            return f"any({expr} != {s.register}())"
+        return f"({expr} != {s.register}(0))"
+    if d.kind == "complex":
+        if s.kind == "complex":
+            return f"{d.register}({expr})"
+        part = {"vec2<f32>": np.dtype("float32"), "vec2<f64>": np.dtype("float64")}[d.register]
+        return f"{d.register}({cast(expr, src, part)}, 0.0)"
+    if s.kind == "bool":
+        value = f"select({d.register}(0), {d.register}(1), {expr})"
+    elif s.kind == "complex":
+        value = f"{d.register}({expr}.x)"
+    else:
+        value = f"{d.register}({expr})"
+    return wrap(value, dst)
+
+
+def wrap(expr: str, dtype) -> str:
+    """Reduce an i32/u32 register to the range of a narrow integer dtype (wrap-around)."""
+    lay = layout(dtype)
+    if not lay.packed or lay.kind == "bool":
+        return expr
+    bits = BITS[lay.per_word]
+    if lay.kind == "int":
+        return f"(({expr} << {32 - bits}u) >> {32 - bits}u)"
+    return f"({expr} & {(1 << bits) - 1}u)"
+
+
+def to_bits(expr: str, lay: Layout) -> str:
+    """A packed dtype's register value as the low bits of a u32."""
+    bits = BITS[lay.per_word]
+    if lay.kind == "bool":
+        return f"select(0u, 1u, {expr})"
+    if lay.kind == "int":
+        return f"(bitcast<u32>({expr}) & {(1 << bits) - 1}u)"
+    return f"({expr} & {(1 << bits) - 1}u)"
+
+
+def load_fn(k: int, dtype) -> str:
+    """fn load{k}(idx) reading one element of input buffer in{k}."""
+    lay = layout(dtype)
+    reg = lay.register
+    if not lay.packed:
+        return f"fn load{k}(idx: u32) -> {reg} {{ return in{k}[idx]; }}"
+    bits = BITS[lay.per_word]
+    shift = {8: 2, 16: 1}[bits]
+    raw = f"(in{k}[idx >> {shift}u] >> ((idx & {lay.per_word - 1}u) * {bits}u)) & {(1 << bits) - 1}u"
+    if lay.kind == "bool":
+        value = f"({raw}) != 0u"
+    elif lay.kind == "int":
+        value = f"bitcast<i32>(({raw}) << {32 - bits}u) >> {32 - bits}u"
+    else:
+        value = raw
+    return f"fn load{k}(idx: u32) -> {reg} {{ return {value}; }}"
+
+
+class MapLayout:
+    """Assigns parameter words: [items, numel, shape...], then output, then each input."""
+
+    def __init__(self, ndim: int, out_strided: bool, slots):
+        self.ndim = ndim
+        word = 2 + ndim
+        self.out_word = word
+        if out_strided:
+            word += 1 + ndim
+        self.in_words = []
+        for slot in slots:
+            self.in_words.append(word)
+            if slot.mode == "param":
+                word += param_words(slot.dtype)
+            elif slot.mode == "strided":
+                word += 1 + ndim
+            else:
+                word += 1
+        self.total = word
+
+    def index(self, word: int, strided: bool) -> str:
+        if not strided:
+            return f"pw({word}u)"
+        terms = " + ".join(f"i32(c{d}) * ps({word + 1 + d}u)" for d in range(self.ndim))
+        return f"u32(ps({word}u) + {terms})" if terms else f"pw({word}u)"
+
+
+def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features) -> str:
+    out_lay = layout(out.dtype)
+    words = MapLayout(ndim, out.mode == "strided", slots)
+    needs_coords = op.coords or out.mode == "strided" or any(s.mode == "strided" for s in slots)
+
+    enables = "enable f16;" if any(layout(s.dtype).register == "f16" for s in slots) else ""
+    if out.mode == "strided" and out_lay.packed:
+        out_decl = "array<atomic<u32>>"
+    else:
+        out_decl = f"array<{out_lay.storage}>"
+    bindings = [f"@group(0) @binding(1) var<storage, read_write> out: {out_decl};"]
+    loaders = []
+    binding = 2
+    for k, slot in enumerate(slots):
+        if slot.mode == "param":
+            continue
+        storage = layout(slot.dtype).storage
+        bindings.append(f"@group(0) @binding({binding}) var<storage, read> in{k}: array<{storage}>;")
+        loaders.append(load_fn(k, slot.dtype))
+        binding += 1
+
+    uses_64 = any(layout(d).register in ("i64", "u64", "f64", "vec2<f64>")
+                  for d in (out.dtype, op.out_dtype, *op.in_dtypes, *(s.dtype for s in slots)))
+    library = [render("lib_u64")] if uses_64 else []
+    library += libraries_for(op, features)
+
+    def element(i_expr: str, indent: str) -> list[str]:
+        lines = [f"let i = {i_expr};"]
+        if needs_coords:
+            lines.append("var rem = i;")
+            for d in reversed(range(ndim)):
+                size = f"pw({2 + d}u)"
+                if d:
+                    lines.append(f"let c{d} = rem % {size}; rem = rem / {size};")
+                else:
+                    lines.append("let c0 = rem;")
+        for k, slot in enumerate(slots):
+            if slot.mode == "param":
+                value = decode_param(slot.dtype, words.in_words[k])
+            else:
+                idx = words.index(words.in_words[k], slot.mode == "strided")
+                if slot.mode == "contig":
+                    idx = f"{idx} + i"
+                value = f"load{k}({idx})"
+            lines.append(f"let a{k} = {cast(value, slot.dtype, op.in_dtypes[k])};")
+        lines.append(f"let r = {cast(op.expr, op.out_dtype, out.dtype)};")
+        return [indent + line for line in lines]
+
+    body: list[str] = []
+    if out.mode == "fresh" and out_lay.packed:
+        per, bits = out_lay.per_word, BITS[out_lay.per_word]
+        body.append("    var word = 0u;")
+        body.append(f"    for (var j = 0u; j < {per}u; j++) {{")
+        body.append(f"        if (item * {per}u + j >= pw(1u)) {{ break; }}")
+        body += element(f"item * {per}u + j", "        ")
+        body.append(f"        word = word | ({to_bits('r', out_lay)} << (j * {bits}u));")
+        body.append("    }")
+        body.append("    out[item] = word;")
+    elif out.mode == "fresh":
+        body += element("item", "    ")
+        body.append("    out[i] = r;")
+    else:
+        body += element("item", "    ")
+        o = words.index(words.out_word, True)
+        if out_lay.packed:
+            per, bits = out_lay.per_word, BITS[out_lay.per_word]
+            shift = {8: 2, 16: 1}[bits]
+            mask = (1 << bits) - 1
+            body.append(f"    let o = {o};")
+            body.append(f"    let sh = (o & {per - 1}u) * {bits}u;")
+            body.append(f"    atomicAnd(&out[o >> {shift}u], ~({mask}u << sh));")
+            body.append(f"    atomicOr(&out[o >> {shift}u], {to_bits('r', out_lay)} << sh);")
+        else:
+            body.append(f"    out[{o}] = r;")
+
+    return render("map", enables=enables, bindings="\n".join(bindings), library="\n".join(library),
+                  loaders="\n".join(loaders), workgroup=WORKGROUP, body="\n".join(body))
+
+
+# Helper libraries: wgsl/lib_<family>.wgsl rendered once per register type an op uses.
+LIB_FAMILY = {"i32": "int", "i64": "int", "u32": "uint", "u64": "uint", "f32": "float", "f64": "float",
+              "vec2<f32>": "complex", "vec2<f64>": "complex", "bool": None}
+FLOAT_BITS = {"f32": ("u32", "i32", "0x7fffffffu", "0x7f800000u", "0x7fc00000u", "u"),
+              "f64": ("u64", "i64", "0x7fffffffffffffffu", "0x7ff0000000000000u", "0x7ff8000000000000u", "lu")}
+
+
+def library_fields(register: str) -> dict:
+    if register in FLOAT_BITS:
+        bits, sbits, absmask, expmask, qnan, suffix = FLOAT_BITS[register]
+        return dict(T=register, tag=REG_TAG[register], U=bits, S=sbits, US=suffix,
+                    ABSMASK=absmask.replace("u", suffix), EXPMASK=expmask.replace("u", suffix),
+                    QNAN=qnan.replace("u", suffix))
+    if register.startswith("vec2"):
+        scalar = register[5:-1]
+        return dict(T=register, tag=REG_TAG[register], F=scalar, ftag=REG_TAG[scalar])
+    return dict(T=register, tag=REG_TAG[register], WIDTH=32 if register in ("i32", "u32") else 64,
+                ONE=f"{register}(1)", ZERO=f"{register}(0)")
+
+
+def libraries_for(op: MapOp, features) -> list[str]:
+    registers = []
+    for dtype in (*op.in_dtypes, op.out_dtype):
+        reg = layout(dtype).register
+        if reg.startswith("vec2"):
+            registers.append(reg[5:-1])  # complex helpers build on their float helpers
+        registers.append(reg)
+    sources, seen = [], set()
+    for reg in registers:
+        family = LIB_FAMILY[reg]
+        if family is None or reg in seen:
+            continue
+        seen.add(reg)
+        sources.append(render(f"lib_{family}", **library_fields(reg)))
+    return sources

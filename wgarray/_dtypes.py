@@ -1,0 +1,157 @@
+"""Data types: NumPy dtype objects, their GPU storage layout, and promotion (NEP 50)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+bool_ = np.dtype("bool")
+int8, int16, int32, int64 = (np.dtype(f"int{b}") for b in (8, 16, 32, 64))
+uint8, uint16, uint32, uint64 = (np.dtype(f"uint{b}") for b in (8, 16, 32, 64))
+float32, float64 = np.dtype("float32"), np.dtype("float64")
+complex64, complex128 = np.dtype("complex64"), np.dtype("complex128")
+
+ALL_DTYPES = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
+              float32, float64, complex64, complex128)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How one dtype lives in a buffer and in a shader register."""
+
+    storage: str  # WGSL element type of the buffer array
+    register: str  # WGSL type computations use
+    kind: str  # "bool", "int", "uint", "float", "complex"
+    per_word: int  # elements packed per u32 word (1 when not packed)
+    feature: str | None = None  # adapter feature this dtype needs
+
+    @property
+    def packed(self) -> bool:
+        return self.per_word > 1
+
+
+LAYOUTS = {
+    bool_: Layout("u32", "bool", "bool", 4),
+    int8: Layout("u32", "i32", "int", 4),
+    int16: Layout("u32", "i32", "int", 2),
+    int32: Layout("i32", "i32", "int", 1),
+    int64: Layout("i64", "i64", "int", 1, "shader-int64"),
+    uint8: Layout("u32", "u32", "uint", 4),
+    uint16: Layout("u32", "u32", "uint", 2),
+    uint32: Layout("u32", "u32", "uint", 1),
+    uint64: Layout("u64", "u64", "uint", 1, "shader-int64"),
+    float32: Layout("f32", "f32", "float", 1),
+    float64: Layout("f64", "f64", "float", 1, "shader-f64"),
+    complex64: Layout("vec2<f32>", "vec2<f32>", "complex", 1),
+    complex128: Layout("vec2<f64>", "vec2<f64>", "complex", 1, "shader-f64"),
+}
+
+
+def layout(dtype) -> Layout:
+    return LAYOUTS[dtype]
+
+
+def supported_dtypes(device) -> tuple:
+    return tuple(d for d in ALL_DTYPES if LAYOUTS[d].feature in (None, *device.features))
+
+
+def check_supported(dtype, device):
+    need = LAYOUTS[dtype].feature
+    if need is not None and need not in device.features:
+        raise TypeError(f"dtype {dtype} needs the adapter feature {need!r}, which {device.name} lacks")
+
+
+def default_float(device):
+    return float64 if "shader-f64" in device.features else float32
+
+
+def default_int(device):
+    return int64 if "shader-int64" in device.features else int32
+
+
+def default_complex(device):
+    return complex128 if "shader-f64" in device.features else complex64
+
+
+def default_uint(device):
+    return uint64 if "shader-int64" in device.features else uint32
+
+
+def as_dtype(dtype, device=None):
+    """Normalize anything NumPy accepts as a dtype (np.float32, 'int8', float, ...) to ours."""
+    if dtype is None:
+        return None
+    if dtype is float and device is not None:
+        return default_float(device)
+    if dtype is int and device is not None:
+        return default_int(device)
+    if dtype is complex and device is not None:
+        return default_complex(device)
+    try:
+        result = np.dtype(dtype)
+    except TypeError as e:
+        raise TypeError(f"data type {dtype!r} not understood") from e
+    if result not in LAYOUTS:
+        raise TypeError(f"wgarray does not support the data type {result}")
+    return result
+
+
+def kind(dtype) -> str:
+    return LAYOUTS[dtype].kind
+
+
+def is_numeric(dtype) -> bool:
+    return LAYOUTS[dtype].kind != "bool"
+
+
+def real_dtype(dtype):
+    """The real counterpart of a complex dtype; other dtypes unchanged."""
+    return {complex64: float32, complex128: float64}.get(dtype, dtype)
+
+
+def complex_dtype(dtype):
+    return {float32: complex64, float64: complex128}.get(dtype, dtype)
+
+
+def promote(a, b, device=None):
+    """Promotion of two array dtypes, as NumPy 2 (a superset of the standard's table)."""
+    result = np.promote_types(a, b)
+    if device is not None:
+        check_supported(result, device)
+    return result
+
+
+_KIND_RANK = {"bool": 0, "int": 1, "uint": 1, "float": 2, "complex": 3}
+
+
+def scalar_kind(value) -> str:
+    if isinstance(value, (bool, np.bool_)):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "float"
+    if isinstance(value, complex):
+        return "complex"
+    raise TypeError(f"unsupported scalar type {type(value).__name__}")
+
+
+def promote_scalar(dtype, value, device):
+    """NEP 50: a Python scalar is weak and takes the array's dtype if its kind allows."""
+    skind = scalar_kind(value)
+    akind = kind(dtype)
+    if _KIND_RANK[skind] <= _KIND_RANK[akind]:
+        if skind == "int" and akind in ("int", "uint"):
+            info = np.iinfo(dtype)
+            if not info.min <= value <= info.max:
+                raise OverflowError(f"Python integer {value} out of bounds for {dtype}")
+        return dtype
+    if skind == "int":  # bool array with an int scalar
+        return default_int(device)
+    if skind == "float":  # integer or bool array
+        return default_float(device)
+    # complex scalar
+    if akind == "float":
+        return complex_dtype(dtype)
+    return default_complex(device)

@@ -1,0 +1,210 @@
+"""Elementwise functions, declared as table rows and run by the map kernel.
+
+A row gives, per dtype kind, a WGSL expression over a0, a1, ... in which `{t}` names the
+compute type's helper suffix (see wgsl/lib_*.wgsl) and `{T}` the WGSL type itself.
+Kinds absent from a row are a TypeError, as in NumPy; `NotImplemented` marks kinds whose
+accurate implementation arrives with the math library.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import _dtypes as dt
+from ._array import Array
+from ._codegen import MapOp, REG_TAG
+from ._device import get_device
+from ._launch import ScalarOperand, launch_map
+from ._view import broadcast_shapes
+
+TRANSCENDENTAL = "arrives with wgarray's own accurate math library (issue: accurate elementwise math)"
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    exprs: dict  # kind -> WGSL expression, or NotImplemented
+    result: str = "same"  # "same", "bool", "float" (ints compute in the default float), "real"
+    inputs_as: object = None  # a dtype every input is cast to first (logical ops: bool)
+    defaults: dict = field(default_factory=dict)
+
+
+def _kind_row(name, bool_=None, int_=None, uint=None, float_=None, complex_=None, **kw) -> Row:
+    exprs = {k: v for k, v in (("bool", bool_), ("int", int_), ("uint", uint),
+                               ("float", float_), ("complex", complex_)) if v is not None}
+    return Row(name, exprs, **kw)
+
+
+def _all(expr, kinds=("int_", "uint", "float_", "complex_")):
+    return {k: expr for k in kinds}
+
+
+UNARY = {r.name: r for r in [
+    _kind_row("negative", int_="-a0", uint="0u - a0", float_="neg_{t}(a0)", complex_="cneg_{t}(a0)"),
+    _kind_row("positive", **_all("a0")),
+    _kind_row("abs", bool_="a0", int_="abs_{t}(a0)", uint="a0", float_="fabs_{t}(a0)",
+              complex_=NotImplemented, result="real"),
+    _kind_row("sign", int_="sign_{t}(a0)", uint="sign_{t}(a0)", float_="sign_{t}(a0)", complex_=NotImplemented),
+    _kind_row("square", bool_="a0", int_="a0 * a0", uint="a0 * a0", float_="a0 * a0", complex_="cmul_{t}(a0, a0)"),
+    _kind_row("sqrt", float_="sqrt_{t}(a0)", complex_=NotImplemented, result="float"),
+    _kind_row("reciprocal", float_="{T}(1) / a0", complex_="cdiv_{t}({T}(1, 0), a0)"),
+    _kind_row("ceil", bool_="a0", int_="a0", uint="a0", float_="ceil(a0)"),
+    _kind_row("floor", bool_="a0", int_="a0", uint="a0", float_="floor(a0)"),
+    _kind_row("trunc", bool_="a0", int_="a0", uint="a0", float_="trunc(a0)"),
+    _kind_row("round", bool_="a0", int_="a0", uint="a0", float_="round(a0)", complex_="round(a0)"),
+    _kind_row("real", bool_="a0", int_="a0", uint="a0", float_="a0", complex_="a0.x", result="real"),
+    _kind_row("imag", float_="{T}(0)", complex_="a0.y", result="real"),
+    _kind_row("conj", bool_="a0", int_="a0", uint="a0", float_="a0", complex_="conj_{t}(a0)"),
+    _kind_row("isfinite", bool_="true", int_="true", uint="true", float_="isfinite_{t}(a0)",
+              complex_="cisfinite_{t}(a0)", result="bool"),
+    _kind_row("isinf", bool_="false", int_="false", uint="false", float_="isinf_{t}(a0)",
+              complex_="cisinf_{t}(a0)", result="bool"),
+    _kind_row("isnan", bool_="false", int_="false", uint="false", float_="isnan_{t}(a0)",
+              complex_="cisnan_{t}(a0)", result="bool"),
+    _kind_row("signbit", float_="signbit_{t}(a0)", result="bool"),
+    _kind_row("logical_not", bool_="!a0", result="bool", inputs_as=dt.bool_),
+    _kind_row("bitwise_invert", bool_="!a0", int_="~a0", uint="~a0"),
+]}
+for _name in ("exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
+              "sinh", "cosh", "tanh", "asinh", "acosh", "atanh"):
+    UNARY[_name] = _kind_row(_name, float_=NotImplemented, complex_=NotImplemented, result="float")
+
+BINARY = {r.name: r for r in [
+    _kind_row("add", bool_="a0 || a1", **_all("a0 + a1")),
+    _kind_row("subtract", **_all("a0 - a1")),
+    _kind_row("multiply", bool_="a0 && a1", int_="a0 * a1", uint="a0 * a1", float_="a0 * a1",
+              complex_="cmul_{t}(a0, a1)"),
+    _kind_row("divide", float_="a0 / a1", complex_="cdiv_{t}(a0, a1)", result="float"),
+    _kind_row("floor_divide", int_="floordiv_{t}(a0, a1)", uint="floordiv_{t}(a0, a1)",
+              float_="floordiv_{t}(a0, a1)"),
+    _kind_row("remainder", int_="remainder_{t}(a0, a1)", uint="remainder_{t}(a0, a1)",
+              float_="remainder_{t}(a0, a1)"),
+    _kind_row("pow", int_="pow_{t}(a0, a1)", uint="pow_{t}(a0, a1)", float_=NotImplemented,
+              complex_=NotImplemented),
+    _kind_row("maximum", bool_="a0 || a1", int_="max(a0, a1)", uint="max(a0, a1)", float_="maximum_{t}(a0, a1)"),
+    _kind_row("minimum", bool_="a0 && a1", int_="min(a0, a1)", uint="min(a0, a1)", float_="minimum_{t}(a0, a1)"),
+    _kind_row("copysign", float_="copysign_{t}(a0, a1)", result="float"),
+    _kind_row("nextafter", float_="nextafter_{t}(a0, a1)", result="float"),
+    _kind_row("bitwise_and", bool_="a0 && a1", int_="a0 & a1", uint="a0 & a1"),
+    _kind_row("bitwise_or", bool_="a0 || a1", int_="a0 | a1", uint="a0 | a1"),
+    _kind_row("bitwise_xor", bool_="a0 != a1", int_="a0 ^ a1", uint="a0 ^ a1"),
+    _kind_row("bitwise_left_shift", int_="shl_{t}(a0, a1)", uint="shl_{t}(a0, a1)"),
+    _kind_row("bitwise_right_shift", int_="shr_{t}(a0, a1)", uint="shr_{t}(a0, a1)"),
+    _kind_row("logical_and", bool_="a0 && a1", result="bool", inputs_as=dt.bool_),
+    _kind_row("logical_or", bool_="a0 || a1", result="bool", inputs_as=dt.bool_),
+    _kind_row("logical_xor", bool_="a0 != a1", result="bool", inputs_as=dt.bool_),
+    _kind_row("equal", bool_="a0 == a1", **_all("a0 == a1", ("int_", "uint", "float_")),
+              complex_="all(a0 == a1)", result="bool"),
+    _kind_row("not_equal", bool_="a0 != a1", **_all("a0 != a1", ("int_", "uint", "float_")),
+              complex_="any(a0 != a1)", result="bool"),
+    *[_kind_row(name, bool_=f"a0 {op} a1", **_all(f"a0 {op} a1", ("int_", "uint", "float_")), result="bool")
+      for name, op in (("less", "<"), ("less_equal", "<="), ("greater", ">"), ("greater_equal", ">="))],
+    _kind_row("atan2", float_=NotImplemented, result="float"),
+    _kind_row("hypot", float_=NotImplemented, result="float"),
+    _kind_row("logaddexp", float_=NotImplemented, result="float"),
+]}
+
+
+# -- operands and promotion -----------------------------------------------------------------
+def as_operand(x, device=None):
+    """Arrays stay, NumPy data is uploaded, Python scalars stay scalars (they are weak)."""
+    if isinstance(x, Array):
+        return x
+    if isinstance(x, (bool, int, float, complex)):
+        return x
+    if isinstance(x, (np.ndarray, np.generic)):
+        return Array._from_numpy(np.asarray(x), device)
+    if isinstance(x, (list, tuple)):
+        from ._creation import asarray
+
+        return asarray(x, device=device)
+    raise TypeError(f"unsupported operand type {type(x).__name__} for a wgarray function")
+
+
+def result_dtype(operands, device):
+    """The promoted dtype of arrays and weak Python scalars (NEP 50)."""
+    arrays = [o for o in operands if isinstance(o, Array)]
+    if not arrays:
+        raise TypeError("at least one argument must be an array")
+    dtype = arrays[0].dtype
+    for a in arrays[1:]:
+        dtype = dt.promote(dtype, a.dtype, device)
+    for s in operands:
+        if not isinstance(s, Array):
+            dtype = dt.promote_scalar(dtype, s, device)
+    return dtype
+
+
+def _compute_dtype(row: Row, dtype, device):
+    if row.inputs_as is not None:
+        return row.inputs_as
+    if row.result == "float" and dt.kind(dtype) in ("bool", "int", "uint"):
+        # NumPy's loop for integer inputs (sqrt(int16) -> float32, divide(int64) -> float64);
+        # we have no float16, so those widen to float32.
+        ufunc = getattr(np, {"divide": "true_divide"}.get(row.name, row.name), np.sqrt)
+        resolved = ufunc.resolve_dtypes((dtype,) * ufunc.nin + (None,) * ufunc.nout)[-1]
+        result = dt.float32 if resolved.itemsize <= 4 else dt.default_float(device)
+        return result
+    return dtype
+
+
+def _out_dtype(row: Row, compute):
+    if row.result == "bool":
+        return dt.bool_
+    if row.result == "real":
+        return dt.real_dtype(compute)
+    return compute
+
+
+def _expr(row: Row, compute):
+    kind = dt.kind(compute)
+    expr = row.exprs.get(kind)
+    if expr is None:
+        raise TypeError(f"{row.name} is not defined for {compute} inputs")
+    if expr is NotImplemented:
+        raise NotImplementedError(f"{row.name} for {compute} {TRANSCENDENTAL}")
+    reg = dt.layout(compute).register
+    return expr.format(t=REG_TAG[reg], T=reg)
+
+
+def apply(row: Row, *args) -> Array:
+    """Run one table row over arrays and scalars, with broadcasting and promotion."""
+    device = next((a.device for a in args if isinstance(a, Array)), None) or get_device()
+    operands = [as_operand(a, device) for a in args]
+    for o in operands:
+        if isinstance(o, Array) and o.device is not device:
+            raise ValueError(f"{row.name}: arrays are on different devices ({o.device} and {device})")
+    try:
+        dtype = result_dtype(operands, device)
+    except OverflowError:
+        if row.result != "bool":
+            raise
+        dtype = dt.float64  # comparisons with out-of-range Python ints compare by value (NumPy 2)
+    compute = _compute_dtype(row, dtype, device)
+    expr = _expr(row, compute)
+    out_dtype = _out_dtype(row, compute)
+    shape = broadcast_shapes(*(o.shape for o in operands if isinstance(o, Array)))
+    out = Array._empty(shape, out_dtype, device)
+    kernel_operands = [o._operand(shape) if isinstance(o, Array) else ScalarOperand(o, dtype) for o in operands]
+    op = MapOp(row.name, expr, (compute,) * len(operands), out_dtype)
+    launch_map(device, op, out._storage, out._view, out_dtype, kernel_operands, fresh=True)
+    return out
+
+
+def _make(row: Row, arity: int):
+    if arity == 1:
+        def function(x, /):
+            if not isinstance(x, Array):
+                raise TypeError(f"{row.name} expects an array, not {type(x).__name__}")
+            return apply(row, x)
+    else:
+        def function(x1, x2, /):
+            return apply(row, x1, x2)
+    function.__name__ = function.__qualname__ = row.name
+    function.__doc__ = f"Elementwise {row.name}, computed on the GPU (array API standard)."
+    return function
+
+
+FUNCTIONS = {**{n: _make(r, 1) for n, r in UNARY.items()}, **{n: _make(r, 2) for n, r in BINARY.items()}}

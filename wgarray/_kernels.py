@@ -1,0 +1,113 @@
+"""Layer 3: WGSL templates from wgsl/, specialized into compute pipelines cached by key.
+
+Every kernel has the same binding scheme, so bind groups can be cached and shared:
+binding 0 is a 1 KiB window into the stream's uniform parameter arena (dynamic offset),
+bindings 1.. are whole storage buffers, the first one written, the rest read.
+"""
+
+from __future__ import annotations
+
+import functools
+import string
+import weakref
+from pathlib import Path
+
+import wgpu
+
+from ._device import Device
+
+WORKGROUP = 256
+PARAM_WINDOW = 1024  # bytes of parameters a kernel can see: 256 u32 words
+MAX_GROUPS = 65535
+
+
+def _wgsl_dir() -> Path:
+    here = Path(__file__).resolve().parent
+    installed = here / "wgsl"
+    return installed if installed.is_dir() else here.parent / "wgsl"
+
+
+WGSL_DIR = _wgsl_dir()
+
+
+@functools.lru_cache(maxsize=None)
+def template(name: str) -> string.Template:
+    return string.Template((WGSL_DIR / f"{name}.wgsl").read_text())
+
+
+def render(name: str, **fields) -> str:
+    return template(name).substitute(**fields)
+
+
+class KernelCompileError(RuntimeError):
+    """A generated shader failed to compile; the message carries its source."""
+
+
+class Kernel:
+    __slots__ = ("pipeline", "signature", "key")
+
+    def __init__(self, pipeline, signature: tuple, key):
+        self.pipeline = pipeline
+        self.signature = signature
+        self.key = key
+
+
+class KernelCache:
+    def __init__(self, device: Device):
+        self.device = device
+        self.kernels: dict = {}
+        self.layouts: dict = {}
+
+    def bind_group_layout(self, signature: tuple):
+        """signature: one entry per storage binding, "rw" or "r"."""
+        entry = self.layouts.get(signature)
+        if entry is None:
+            entries = [{
+                "binding": 0,
+                "visibility": wgpu.ShaderStage.COMPUTE,
+                "buffer": {"type": wgpu.BufferBindingType.uniform, "has_dynamic_offset": True,
+                           "min_binding_size": PARAM_WINDOW},
+            }]
+            for i, access in enumerate(signature, start=1):
+                kind = (wgpu.BufferBindingType.storage if access == "rw"
+                        else wgpu.BufferBindingType.read_only_storage)
+                entries.append({"binding": i, "visibility": wgpu.ShaderStage.COMPUTE,
+                                "buffer": {"type": kind}})
+            bgl = self.device.wgpu.create_bind_group_layout(entries=entries)
+            pll = self.device.wgpu.create_pipeline_layout(bind_group_layouts=[bgl])
+            entry = self.layouts[signature] = (bgl, pll)
+        return entry
+
+    def get(self, key, signature: tuple, make_source) -> Kernel:
+        kernel = self.kernels.get(key)
+        if kernel is None:
+            source = make_source()
+            _, pipeline_layout = self.bind_group_layout(signature)
+            try:
+                module = self.device.wgpu.create_shader_module(code=source)
+                pipeline = self.device.wgpu.create_compute_pipeline(
+                    layout=pipeline_layout, compute={"module": module, "entry_point": "main"})
+            except Exception as e:
+                numbered = "\n".join(f"{i + 1:4d} {line}" for i, line in enumerate(source.splitlines()))
+                raise KernelCompileError(f"kernel {key!r} failed to compile: {e}\n{numbered}") from e
+            kernel = self.kernels[key] = Kernel(pipeline, signature, key)
+        return kernel
+
+
+_caches: "weakref.WeakKeyDictionary[Device, KernelCache]" = weakref.WeakKeyDictionary()
+
+
+def kernel_cache(device: Device) -> KernelCache:
+    cache = _caches.get(device)
+    if cache is None:
+        cache = _caches[device] = KernelCache(device)
+    return cache
+
+
+def grid(items: int, per_group: int = WORKGROUP) -> tuple[int, int]:
+    """Workgroups for `items` invocations, folded into 2-D past the 65535 limit."""
+    groups = max(1, -(-items // per_group))
+    if groups <= MAX_GROUPS:
+        return groups, 1
+    rows = -(-groups // MAX_GROUPS)
+    return MAX_GROUPS, rows

@@ -1,0 +1,22 @@
+"""Runtime controls: waiting for the GPU and memory statistics."""
+
+from ._device import get_device
+from ._memory import pool_for
+from ._stream import stream_for
+
+
+def synchronize(device=None) -> None:
+    """Wait until all work queued on the device has finished."""
+    stream_for(device or get_device()).synchronize()
+
+
+def memory_stats(device=None) -> dict:
+    """Bytes allocated, active and peak, cached bytes, and pool hits and misses."""
+    return pool_for(device or get_device()).stats()
+
+
+def empty_cache(device=None) -> None:
+    """Release cached free buffers back to the driver."""
+    device = device or get_device()
+    stream_for(device).flush()
+    pool_for(device).empty_cache()

@@ -1,0 +1,174 @@
+"""Layer 4: recording dispatches lazily and submitting them in batches.
+
+One compute pass stays open across ops. Per-op parameters are appended to a host copy of
+a uniform arena that is uploaded once per flush, and kernels see their slice through a
+dynamic offset. Bind groups are cached by (binding signature, buffers), so a chain of ops
+on pooled buffers creates none after warm-up.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+import numpy as np
+import wgpu
+
+from ._device import Device
+from ._kernels import PARAM_WINDOW, Kernel, kernel_cache
+from ._memory import Storage, pool_for
+
+ARENA_BYTES = 256 * 1024
+MAX_PENDING = 1024  # dispatches per submit
+
+
+class Stream:
+    def __init__(self, device: Device):
+        self.device = device
+        self.gpu = device.wgpu
+        self.kernels = kernel_cache(device)
+        self.pool = pool_for(device)
+        self.pool.on_destroy.append(self._forget_buffer)
+        self.align = max(device.uniform_align, 16)
+        self.arena = self.gpu.create_buffer(
+            size=ARENA_BYTES + PARAM_WINDOW, usage=wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST | wgpu.BufferUsage.COPY_SRC)
+        self.host_arena = bytearray(ARENA_BYTES + PARAM_WINDOW)
+        self.arena_used = 0
+        self.encoder = None
+        self.compute_pass = None
+        self.current_pipeline = None
+        self.pending = 0
+        self.keep_alive: list = []  # storages referenced by recorded commands
+        self.bind_groups: dict = {}
+        self.groups_by_uid: dict[int, list] = {}
+        self.submits = 0
+
+    # -- recording -------------------------------------------------------------
+    def _open_pass(self):
+        if self.encoder is None:
+            self.encoder = self.gpu.create_command_encoder()
+        if self.compute_pass is None:
+            self.compute_pass = self.encoder.begin_compute_pass()
+            self.current_pipeline = None
+        return self.compute_pass
+
+    def _close_pass(self):
+        if self.compute_pass is not None:
+            self.compute_pass.end()
+            self.compute_pass = None
+
+    def _bind_group(self, kernel: Kernel, storages):
+        key = (kernel.signature, *[s.uid for s in storages])
+        group = self.bind_groups.get(key)
+        if group is None:
+            layout, _ = self.kernels.bind_group_layout(kernel.signature)
+            entries = [{"binding": 0, "resource": {"buffer": self.arena, "offset": 0, "size": PARAM_WINDOW}}]
+            for i, s in enumerate(storages, start=1):
+                entries.append({"binding": i, "resource": {"buffer": s.buffer, "offset": 0, "size": s.buffer.size}})
+            group = self.bind_groups[key] = self.gpu.create_bind_group(layout=layout, entries=entries)
+            for s in storages:
+                self.groups_by_uid.setdefault(s.uid, []).append(key)
+        return group
+
+    def _forget_buffer(self, uid: int):
+        if self.encoder is not None:
+            self.flush()
+        for key in self.groups_by_uid.pop(uid, ()):
+            self.bind_groups.pop(key, None)
+
+    def dispatch(self, kernel: Kernel, storages, params: bytes, groups: tuple[int, int]):
+        """Record one dispatch. params: the kernel's parameter words, at most PARAM_WINDOW bytes."""
+        if self.arena_used + len(params) > ARENA_BYTES:
+            self.flush()
+        offset = self.arena_used
+        self.host_arena[offset:offset + len(params)] = params
+        self.arena_used = offset + -(-max(len(params), 1) // self.align) * self.align
+        group = self._bind_group(kernel, storages)
+        compute_pass = self._open_pass()
+        if self.current_pipeline is not kernel.pipeline:
+            compute_pass.set_pipeline(kernel.pipeline)
+            self.current_pipeline = kernel.pipeline
+        compute_pass.set_bind_group(0, group, [offset])
+        compute_pass.dispatch_workgroups(groups[0], groups[1], 1)
+        self.keep_alive.extend(storages)
+        self.pending += 1
+        if self.pending >= MAX_PENDING:
+            self.flush()
+
+    def flush(self):
+        """Submit everything recorded so far."""
+        if self.encoder is None:
+            return
+        self._close_pass()
+        if self.arena_used:
+            self.gpu.queue.write_buffer(self.arena, 0, memoryview(self.host_arena)[:self.arena_used])
+        command_buffer = self.encoder.finish()
+        self.encoder = None
+        self.arena_used = 0
+        self.pending = 0
+        self.gpu.queue.submit([command_buffer])
+        self.submits += 1
+        self.keep_alive.clear()
+
+    # -- transfers ---------------------------------------------------------------
+    def upload(self, storage: Storage, data) -> None:
+        """Write host bytes into a buffer at offset 0, after all recorded work."""
+        view = memoryview(data).cast("B")
+        if len(view) % 4:
+            padded = bytearray(-(-len(view) // 4) * 4)
+            padded[:len(view)] = view
+            view = memoryview(padded)
+        # write_buffer lands before the next submit's commands, so earlier work goes first.
+        self.flush()
+        if len(view):
+            self.gpu.queue.write_buffer(storage.buffer, 0, view)
+
+    def download(self, storage: Storage, byte_offset: int, nbytes: int) -> bytes:
+        """Copy bytes out of a buffer once all recorded work is done."""
+        if nbytes == 0:
+            return b""
+        start = byte_offset // 4 * 4
+        end = -(-(byte_offset + nbytes) // 4) * 4
+        size = end - start
+        staging = self.pool.take_staging(size)
+        self._close_pass()
+        if self.encoder is None:
+            self.encoder = self.gpu.create_command_encoder()
+        self.encoder.copy_buffer_to_buffer(storage.buffer, start, staging, 0, size)
+        self.keep_alive.append(storage)
+        self.flush()
+        staging.map_sync(wgpu.MapMode.READ, 0, staging.size)
+        try:
+            data = staging.read_mapped(0, size)
+        finally:
+            staging.unmap()
+        self.pool.give_staging(staging)
+        lead = byte_offset - start
+        return bytes(memoryview(data)[lead:lead + nbytes])
+
+    def synchronize(self):
+        """Wait until the GPU has finished everything recorded so far."""
+        self.flush()
+        # A tiny read waits for the queue; on_submitted_work_done_sync is broken in wgpu 0.32.
+        if self.submits:
+            probe = self.pool.take_staging(16)
+            encoder = self.gpu.create_command_encoder()
+            encoder.copy_buffer_to_buffer(self.arena, 0, probe, 0, 16)  # map waits for this
+            self.gpu.queue.submit([encoder.finish()])
+            probe.map_sync(wgpu.MapMode.READ, 0, probe.size)
+            probe.unmap()
+            self.pool.give_staging(probe)
+
+
+_streams: "weakref.WeakKeyDictionary[Device, Stream]" = weakref.WeakKeyDictionary()
+
+
+def stream_for(device: Device) -> Stream:
+    stream = _streams.get(device)
+    if stream is None:
+        stream = _streams[device] = Stream(device)
+    return stream
+
+
+def words(values) -> bytes:
+    """Pack integers as little-endian u32 words (negative values as two's complement)."""
+    return np.array(values, dtype=np.int64).astype(np.uint32).tobytes()

@@ -1,0 +1,170 @@
+"""TensorView: shape, strides and offset, all in elements. Pure arithmetic, no GPU."""
+
+from __future__ import annotations
+
+import math
+import operator
+from dataclasses import dataclass
+
+
+def contiguous_strides(shape) -> tuple:
+    strides, step = [], 1
+    for n in reversed(shape):
+        strides.append(step)
+        step *= max(n, 1)
+    return tuple(reversed(strides))
+
+
+@dataclass(frozen=True)
+class TensorView:
+    shape: tuple
+    strides: tuple
+    offset: int = 0
+
+    @staticmethod
+    def contiguous(shape, offset: int = 0) -> "TensorView":
+        shape = tuple(shape)
+        return TensorView(shape, contiguous_strides(shape), offset)
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.shape)
+
+    @property
+    def is_contiguous(self) -> bool:
+        """C-contiguous: element i sits at offset + i (size-1 dims may have any stride)."""
+        step = 1
+        for n, s in zip(reversed(self.shape), reversed(self.strides)):
+            if n == 0:
+                return True
+            if n != 1 and s != step:
+                return False
+            step *= n
+        return True
+
+    def span(self) -> tuple[int, int]:
+        """Lowest and highest element index touched (offset-relative to the buffer)."""
+        if self.size == 0:
+            return self.offset, self.offset
+        low = high = self.offset
+        for n, s in zip(self.shape, self.strides):
+            if s > 0:
+                high += (n - 1) * s
+            else:
+                low += (n - 1) * s
+        return low, high
+
+    def broadcast_to(self, shape) -> "TensorView":
+        shape = tuple(shape)
+        extra = len(shape) - self.ndim
+        if extra < 0:
+            raise ValueError(f"cannot broadcast an array of shape {self.shape} to the smaller rank shape {shape}")
+        strides = [0] * extra
+        for n, target, s in zip(self.shape, shape[extra:], self.strides):
+            if n == target:
+                strides.append(s if n != 1 else 0)
+            elif n == 1:
+                strides.append(0)
+            else:
+                raise ValueError(f"cannot broadcast shape {self.shape} to shape {shape}")
+        return TensorView(shape, tuple(strides), self.offset)
+
+    def permute(self, axes) -> "TensorView":
+        return TensorView(tuple(self.shape[a] for a in axes), tuple(self.strides[a] for a in axes), self.offset)
+
+    def reshape(self, shape) -> "TensorView | None":
+        """A view with the new shape sharing memory, or None when strides don't allow it."""
+        shape = tuple(shape)
+        if self.is_contiguous:
+            return TensorView.contiguous(shape, self.offset)
+        if self.size == 0:
+            return TensorView.contiguous(shape, self.offset)
+        # Drop size-1 dims, then match groups of old dims to groups of new dims (as NumPy does).
+        old = [(n, s) for n, s in zip(self.shape, self.strides) if n != 1]
+        new_shape = [n for n in shape]
+        new_strides = [0] * len(shape)
+        oi, ni = 0, 0
+        old_n, new_n = len(old), len(new_shape)
+        # index positions of non-1 new dims
+        new_idx = [i for i, n in enumerate(new_shape) if n != 1]
+        ni = 0
+        while oi < old_n and ni < len(new_idx):
+            o_end, n_end = oi + 1, ni + 1
+            o_prod, n_prod = old[oi][0], new_shape[new_idx[ni]]
+            while o_prod != n_prod:
+                if o_prod < n_prod:
+                    o_prod *= old[o_end][0]
+                    o_end += 1
+                else:
+                    n_prod *= new_shape[new_idx[n_end]]
+                    n_end += 1
+            for k in range(oi, o_end - 1):  # the old group must be contiguous within itself
+                if old[k][1] != old[k + 1][0] * old[k + 1][1]:
+                    return None
+            stride = old[o_end - 1][1]
+            for k in range(n_end - 1, ni - 1, -1):
+                new_strides[new_idx[k]] = stride
+                stride *= new_shape[new_idx[k]]
+            oi, ni = o_end, n_end
+        for i, n in enumerate(new_shape):
+            if n == 1:
+                new_strides[i] = 0
+        return TensorView(shape, tuple(new_strides), self.offset)
+
+
+def broadcast_shapes(*shapes) -> tuple:
+    ndim = max((len(s) for s in shapes), default=0)
+    result = [1] * ndim
+    for shape in shapes:
+        for i, n in enumerate(shape, start=ndim - len(shape)):
+            if n == result[i] or n == 1:
+                continue
+            if result[i] == 1:
+                result[i] = n
+            else:
+                raise ValueError(f"shapes {', '.join(str(tuple(s)) for s in shapes)} cannot be broadcast together")
+    return tuple(result)
+
+
+def coalesce(shape, *stride_sets):
+    """Merge dims that every operand walks contiguously, and drop size-1 dims.
+
+    Returns (shape, [strides per operand]); fewer dims means cheaper index math in kernels.
+    """
+    dims = [(n, [s[i] for s in stride_sets]) for i, n in enumerate(shape) if n != 1]
+    merged: list = []
+    for n, strides in dims:
+        if merged:
+            pn, pstrides = merged[-1]
+            if all(ps == s * n for ps, s in zip(pstrides, strides)):
+                merged[-1] = (pn * n, strides)
+                continue
+        merged.append((n, strides))
+    new_shape = tuple(n for n, _ in merged)
+    new_strides = [tuple(st[k] for _, st in merged) for k in range(len(stride_sets))]
+    return new_shape, new_strides
+
+
+def normalize_axis(axis, ndim: int) -> int:
+    try:
+        axis = operator.index(axis)
+    except TypeError:
+        raise TypeError(f"axis must be an integer, not {type(axis).__name__}") from None
+    if not -ndim <= axis < ndim:
+        raise IndexError(f"axis {axis} is out of bounds for array of dimension {ndim}")
+    return axis % ndim
+
+
+def normalize_axes(axes, ndim: int) -> tuple:
+    if axes is None:
+        return tuple(range(ndim))
+    if not isinstance(axes, (tuple, list)):
+        axes = (axes,)
+    result = tuple(normalize_axis(a, ndim) for a in axes)
+    if len(set(result)) != len(result):
+        raise ValueError(f"repeated axis in {tuple(axes)}")
+    return result

@@ -1,0 +1,21 @@
+// Complex helpers for ${T} = (re, im); arithmetic as NumPy computes it.
+fn cisnan_${tag}(z: ${T}) -> bool { return isnan_${ftag}(z.x) || isnan_${ftag}(z.y); }
+fn cisinf_${tag}(z: ${T}) -> bool { return isinf_${ftag}(z.x) || isinf_${ftag}(z.y); }
+fn cisfinite_${tag}(z: ${T}) -> bool { return isfinite_${ftag}(z.x) && isfinite_${ftag}(z.y); }
+fn cneg_${tag}(z: ${T}) -> ${T} { return ${T}(neg_${ftag}(z.x), neg_${ftag}(z.y)); }
+fn conj_${tag}(z: ${T}) -> ${T} { return ${T}(z.x, neg_${ftag}(z.y)); }
+fn cmul_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${T}(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
+// Smith's algorithm, branch for branch as NumPy.
+fn cdiv_${tag}(a: ${T}, b: ${T}) -> ${T} {
+    let br = fabs_${ftag}(b.x);
+    let bi = fabs_${ftag}(b.y);
+    if (br >= bi) {
+        if (br == ${F}(0) && bi == ${F}(0)) { return ${T}(a.x / br, a.y / br); }
+        let rat = b.y / b.x;
+        let scl = ${F}(1) / (b.x + b.y * rat);
+        return ${T}((a.x + a.y * rat) * scl, (a.y - a.x * rat) * scl);
+    }
+    let rat = b.x / b.y;
+    let scl = ${F}(1) / (b.y + b.x * rat);
+    return ${T}((a.x * rat + a.y) * scl, (a.y * rat - a.x) * scl);
+}

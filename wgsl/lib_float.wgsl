@@ -1,0 +1,87 @@
+// Float helpers for ${T}. Classification works on the bits, so it is immune to
+// fast-math assumptions in drivers; results follow NumPy bit for bit.
+fn isnan_${tag}(x: ${T}) -> bool { return (bitcast<${U}>(x) & ${ABSMASK}) > ${EXPMASK}; }
+fn isinf_${tag}(x: ${T}) -> bool { return (bitcast<${U}>(x) & ${ABSMASK}) == ${EXPMASK}; }
+fn isfinite_${tag}(x: ${T}) -> bool { return (bitcast<${U}>(x) & ${EXPMASK}) != ${EXPMASK}; }
+fn signbit_${tag}(x: ${T}) -> bool { return (bitcast<${U}>(x) & ~${ABSMASK}) != 0${US}; }
+fn nan_${tag}() -> ${T} { return bitcast<${T}>(${QNAN}); }
+fn fabs_${tag}(x: ${T}) -> ${T} { return bitcast<${T}>(bitcast<${U}>(x) & ${ABSMASK}); }
+fn neg_${tag}(x: ${T}) -> ${T} { return bitcast<${T}>(bitcast<${U}>(x) ^ ~${ABSMASK}); }
+fn copysign_${tag}(x: ${T}, y: ${T}) -> ${T} {
+    return bitcast<${T}>((bitcast<${U}>(x) & ${ABSMASK}) | (bitcast<${U}>(y) & ~${ABSMASK}));
+}
+// NumPy: maximum/minimum propagate NaN, and on ties (0.0 vs -0.0) return the second.
+fn maximum_${tag}(a: ${T}, b: ${T}) -> ${T} { return select(b, a, a > b || isnan_${tag}(a)); }
+fn minimum_${tag}(a: ${T}, b: ${T}) -> ${T} { return select(b, a, a < b || isnan_${tag}(a)); }
+fn sign_${tag}(x: ${T}) -> ${T} {
+    if (isnan_${tag}(x)) { return x; }
+    if (x > ${T}(0)) { return ${T}(1); }
+    if (x < ${T}(0)) { return ${T}(-1); }
+    return ${T}(0);
+}
+fn nextafter_${tag}(x: ${T}, y: ${T}) -> ${T} {
+    if (isnan_${tag}(x) || isnan_${tag}(y)) { return x + y; }
+    if (bitcast<${U}>(x) == bitcast<${U}>(y) || (x == y)) { return y; }
+    if ((bitcast<${U}>(x) & ${ABSMASK}) == 0${US}) { return copysign_${tag}(bitcast<${T}>(1${US}), y); }
+    let bits = bitcast<${U}>(x);
+    // Moving away from zero increments the magnitude bits, towards zero decrements them.
+    let away = (y > x) == !signbit_${tag}(x);
+    return bitcast<${T}>(select(bits - 1${US}, bits + 1${US}, away));
+}
+// Correctly rounded sqrt: the built-in may be approximate, so polish with FMA residuals.
+fn sqrt_${tag}(x: ${T}) -> ${T} {
+    if (!(x > ${T}(0)) || isinf_${tag}(x)) { return select(sqrt(x), nan_${tag}(), x < ${T}(0)); }
+    var s = sqrt(x);
+    for (var k = 0; k < 2; k++) {
+        let r = fma(-s, s, x);
+        s = fma(r, ${T}(0.5) / s, s);
+    }
+    // Pick the neighbour whose square is closest to x.
+    let up = bitcast<${T}>(bitcast<${U}>(s) + 1${US});
+    let down = bitcast<${T}>(bitcast<${U}>(s) - 1${US});
+    let e = abs(fma(-s, s, x));
+    let eu = abs(fma(-up, up, x));
+    let ed = abs(fma(-down, down, x));
+    if (eu < e) { return up; }
+    if (ed < e) { return down; }
+    return s;
+}
+// Exact fmod by binary long division: each subtraction is exact (Sterbenz).
+fn fmod_${tag}(x: ${T}, y: ${T}) -> ${T} {
+    if (!isfinite_${tag}(x) || isnan_${tag}(y) || y == ${T}(0)) { return nan_${tag}(); }
+    let ay = fabs_${tag}(y);
+    var r = fabs_${tag}(x);
+    if (r < ay) { return x; }
+    var d = ay;
+    while (d * ${T}(2) <= r) { d = d * ${T}(2); }
+    loop {
+        if (r >= d) { r = r - d; }
+        if (d == ay) { break; }
+        d = d * ${T}(0.5);
+    }
+    return copysign_${tag}(r, x);
+}
+// NumPy's npy_divmod: returns (floor quotient, remainder with the divisor's sign).
+fn divmod_${tag}(a: ${T}, b: ${T}) -> vec2<${T}> {
+    if (b == ${T}(0)) { return vec2<${T}>(a / b, fmod_${tag}(a, b)); }
+    var m = fmod_${tag}(a, b);
+    var div = (a - m) / b;
+    if (m != ${T}(0)) {
+        if ((b < ${T}(0)) != (m < ${T}(0))) { m = m + b; div = div - ${T}(1); }
+    } else {
+        m = copysign_${tag}(${T}(0), b);
+    }
+    var q: ${T};
+    if (div != ${T}(0)) {
+        q = floor(div);
+        if (div - q > ${T}(0.5)) { q = q + ${T}(1); }
+    } else {
+        q = copysign_${tag}(${T}(0), a / b);
+    }
+    return vec2<${T}>(q, m);
+}
+fn floordiv_${tag}(a: ${T}, b: ${T}) -> ${T} { return divmod_${tag}(a, b).x; }
+fn remainder_${tag}(a: ${T}, b: ${T}) -> ${T} {
+    if (b == ${T}(0)) { return fmod_${tag}(a, b); }
+    return divmod_${tag}(a, b).y;
+}

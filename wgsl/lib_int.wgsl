@@ -1,0 +1,41 @@
+// Signed integer helpers for ${T}; NumPy's results, including division by zero giving 0.
+fn floordiv_${tag}(a: ${T}, b: ${T}) -> ${T} {
+    if (b == ${ZERO}) { return ${ZERO}; }
+    if (b == -${ONE}) { return -a; }
+    let q = a / b;
+    if ((a % b != ${ZERO}) && ((a < ${ZERO}) != (b < ${ZERO}))) { return q - ${ONE}; }
+    return q;
+}
+fn remainder_${tag}(a: ${T}, b: ${T}) -> ${T} {
+    if (b == ${ZERO} || b == -${ONE}) { return ${ZERO}; }
+    let r = a % b;
+    if (r != ${ZERO} && ((r < ${ZERO}) != (b < ${ZERO}))) { return r + b; }
+    return r;
+}
+fn pow_${tag}(a: ${T}, b: ${T}) -> ${T} {
+    if (b < ${ZERO}) {
+        if (a == ${ONE}) { return ${ONE}; }
+        if (a == -${ONE}) { return select(${ONE}, -${ONE}, (b & ${ONE}) != ${ZERO}); }
+        return ${ZERO};
+    }
+    var result = ${ONE};
+    var base = a;
+    var e = b;
+    while (e > ${ZERO}) {
+        if ((e & ${ONE}) != ${ZERO}) { result = result * base; }
+        base = base * base;
+        e = e >> 1u;
+    }
+    return result;
+}
+fn sign_${tag}(a: ${T}) -> ${T} { return select(select(${ZERO}, -${ONE}, a < ${ZERO}), ${ONE}, a > ${ZERO}); }
+fn abs_${tag}(a: ${T}) -> ${T} { return select(a, -a, a < ${ZERO}); }
+// Shifts by a negative amount or by the width or more saturate, as in NumPy.
+fn shl_${tag}(a: ${T}, b: ${T}) -> ${T} {
+    if (b < ${ZERO} || b >= ${T}(${WIDTH})) { return ${ZERO}; }
+    return a << u32(b);
+}
+fn shr_${tag}(a: ${T}, b: ${T}) -> ${T} {
+    if (b < ${ZERO} || b >= ${T}(${WIDTH})) { return select(${ZERO}, -${ONE}, a < ${ZERO}); }
+    return a >> u32(b);
+}
