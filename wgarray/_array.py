@@ -324,3 +324,90 @@ def _as_setitem_scalar(value, dtype):
     if kind == "bool":
         return bool(value)
     return value
+
+
+# -- operators: each forwards to the elementwise function of the same meaning ----------------
+_BINARY_OPERATORS = {
+    "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "divide", "floordiv": "floor_divide",
+    "mod": "remainder", "pow": "pow", "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
+    "lshift": "bitwise_left_shift", "rshift": "bitwise_right_shift",
+}
+_COMPARISONS = {"eq": "equal", "ne": "not_equal", "lt": "less", "le": "less_equal", "gt": "greater",
+                "ge": "greater_equal"}
+_UNARY_OPERATORS = {"neg": "negative", "pos": "positive", "abs": "abs", "invert": "bitwise_invert"}
+_OPERAND_TYPES = (Array, bool, int, float, complex, np.ndarray, np.generic)
+
+
+def _function(name):
+    from ._elementwise import FUNCTIONS
+
+    return FUNCTIONS[name]
+
+
+def _power(x, y):
+    """x ** y, with NumPy's fast paths for the scalar exponents that need no transcendentals."""
+    if (isinstance(y, (int, float)) and not isinstance(y, bool) and dt.kind(x.dtype) in ("float", "complex")):
+        fast = {2: "square", 1: "positive", -1: "reciprocal", 0.5: "sqrt"}.get(y)
+        if fast is not None and not (fast == "sqrt" and dt.kind(x.dtype) == "complex"):
+            return _function(fast)(x)
+    return _function("pow")(x, y)
+
+
+def _binary_operator(name):
+    def forward(self, other):
+        if not isinstance(other, _OPERAND_TYPES):
+            return NotImplemented
+        return _power(self, other) if name == "pow" else _function(name)(self, other)
+
+    def reflected(self, other):
+        if not isinstance(other, _OPERAND_TYPES):
+            return NotImplemented
+        return _function(name)(other, self)
+
+    def in_place(self, other):
+        if not isinstance(other, _OPERAND_TYPES):
+            return NotImplemented
+        result = _power(self, other) if name == "pow" else _function(name)(self, other)
+        if result.shape != self.shape:
+            raise ValueError(f"non-broadcastable output operand with shape {self.shape} "
+                             f"doesn't match the broadcast shape {result.shape}")
+        if result.dtype != self.dtype and not np.can_cast(result.dtype, self.dtype, "same_kind"):
+            raise TypeError(f"cannot cast the result of in-place {name} from {result.dtype} to {self.dtype} "
+                            f"under the same-kind rule")
+        if not self._writeable:
+            raise ValueError("assignment destination is read-only")
+        self._assign(result)
+        return self
+
+    return forward, reflected, in_place
+
+
+for _op, _name in _BINARY_OPERATORS.items():
+    _f, _r, _i = _binary_operator(_name)
+    for _prefix, _method in (("", _f), ("r", _r), ("i", _i)):
+        _method.__name__ = f"__{_prefix}{_op}__"
+        setattr(Array, _method.__name__, _method)
+
+for _op, _name in _COMPARISONS.items():
+    def _compare(self, other, _name=_name):
+        if not isinstance(other, _OPERAND_TYPES):
+            return NotImplemented
+        return _function(_name)(self, other)
+
+    _compare.__name__ = f"__{_op}__"
+    setattr(Array, _compare.__name__, _compare)
+
+for _op, _name in _UNARY_OPERATORS.items():
+    def _unary(self, _name=_name):
+        return _function(_name)(self)
+
+    _unary.__name__ = f"__{_op}__"
+    setattr(Array, _unary.__name__, _unary)
+
+
+def _matmul(self, other):
+    raise NotImplementedError("matmul (@) arrives with the matmul family (issue: reductions, sorting and matmul)")
+
+
+Array.__matmul__ = Array.__rmatmul__ = Array.__imatmul__ = _matmul
+Array.__hash__ = None

@@ -8,6 +8,7 @@ accurate implementation arrives with the math library.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -16,8 +17,9 @@ from . import _dtypes as dt
 from ._array import Array
 from ._codegen import MapOp, REG_TAG
 from ._device import get_device
-from ._launch import ScalarOperand, launch_map
-from ._view import broadcast_shapes
+from ._launch import MapPlan, ScalarOperand
+from ._memory import pool_for
+from ._view import TensorView, broadcast_shapes
 
 TRANSCENDENTAL = "arrives with wgarray's own accurate math library (issue: accurate elementwise math)"
 
@@ -169,27 +171,73 @@ def _expr(row: Row, compute):
     return expr.format(t=REG_TAG[reg], T=reg)
 
 
+class _Prepared:
+    """What one row does for one operand signature: output dtype and shape, and the kernel plan."""
+
+    __slots__ = ("shape", "out_dtype", "plan", "int_bounds", "view")
+
+    def __init__(self, row: Row, operands, device):
+        try:
+            dtype = result_dtype(operands, device)
+        except OverflowError:
+            if row.result != "bool":
+                raise
+            dtype = dt.float64  # comparisons with out-of-range Python ints compare by value (NumPy 2)
+        compute = _compute_dtype(row, dtype, device)
+        expr = _expr(row, compute)
+        self.out_dtype = _out_dtype(row, compute)
+        self.shape = broadcast_shapes(*(o.shape for o in operands if isinstance(o, Array)))
+        self.view = TensorView.contiguous(self.shape)
+        # Python ints must fit the dtype they are encoded in; checked on every call.
+        self.int_bounds = None
+        if dtype.kind in "iu" and any(type(o) is int for o in operands):
+            info = np.iinfo(dtype)
+            self.int_bounds = (info.min, info.max)
+        self.plan = None
+        if math.prod(self.shape):
+            specs = [("buffer", o.dtype, o._view.broadcast_to(self.shape).strides) if isinstance(o, Array)
+                     else ("scalar", dtype) for o in operands]
+            op = MapOp(row.name, expr, (compute,) * len(operands), self.out_dtype)
+            self.plan = MapPlan(device, op, self.out_dtype, self.shape, None, specs, fresh=True)
+
+
+_prepared: dict = {}
+
+
 def apply(row: Row, *args) -> Array:
     """Run one table row over arrays and scalars, with broadcasting and promotion."""
-    device = next((a.device for a in args if isinstance(a, Array)), None) or get_device()
-    operands = [as_operand(a, device) for a in args]
-    for o in operands:
-        if isinstance(o, Array) and o.device is not device:
-            raise ValueError(f"{row.name}: arrays are on different devices ({o.device} and {device})")
-    try:
-        dtype = result_dtype(operands, device)
-    except OverflowError:
-        if row.result != "bool":
-            raise
-        dtype = dt.float64  # comparisons with out-of-range Python ints compare by value (NumPy 2)
-    compute = _compute_dtype(row, dtype, device)
-    expr = _expr(row, compute)
-    out_dtype = _out_dtype(row, compute)
-    shape = broadcast_shapes(*(o.shape for o in operands if isinstance(o, Array)))
-    out = Array._empty(shape, out_dtype, device)
-    kernel_operands = [o._operand(shape) if isinstance(o, Array) else ScalarOperand(o, dtype) for o in operands]
-    op = MapOp(row.name, expr, (compute,) * len(operands), out_dtype)
-    launch_map(device, op, out._storage, out._view, out_dtype, kernel_operands, fresh=True)
+    device = None
+    key = [row.name]
+    operands = []
+    for a in args:
+        if type(a) is not Array:
+            a = as_operand(a, device)
+        if type(a) is Array:
+            if device is None:
+                device = a._device
+            elif a._device is not device:
+                raise ValueError(f"{row.name}: arrays are on different devices ({a._device} and {device})")
+            key.append((a._dtype, a._view.shape, a._view.strides))
+        else:
+            key.append(type(a))
+        operands.append(a)
+    if device is None:
+        raise TypeError(f"{row.name}: at least one argument must be an array")
+    key.append(device)
+    key = tuple(key)
+    prepared = _prepared.get(key)
+    if prepared is None:
+        prepared = _prepared[key] = _Prepared(row, operands, device)
+    if prepared.int_bounds is not None:
+        low, high = prepared.int_bounds
+        if any(type(o) is int and not low <= o <= high for o in operands):
+            prepared = _Prepared(row, operands, device)  # raises, or compares by value
+    out = Array(pool_for(device).allocate(max(prepared.out_dtype.itemsize * math.prod(prepared.shape), 4)),
+                prepared.view, prepared.out_dtype, device)
+    if prepared.plan is not None:
+        kernel_operands = [o._operand(prepared.shape) if type(o) is Array else ScalarOperand(o, None)
+                           for o in operands]
+        prepared.plan.run(out._storage, 0, kernel_operands)
     return out
 
 

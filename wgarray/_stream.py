@@ -37,7 +37,6 @@ class Stream:
         self.compute_pass = None
         self.current_pipeline = None
         self.pending = 0
-        self.keep_alive: list = []  # storages referenced by recorded commands
         self.bind_groups: dict = {}
         self.groups_by_uid: dict[int, list] = {}
         self.submits = 0
@@ -89,7 +88,6 @@ class Stream:
             self.current_pipeline = kernel.pipeline
         compute_pass.set_bind_group(0, group, [offset])
         compute_pass.dispatch_workgroups(groups[0], groups[1], 1)
-        self.keep_alive.extend(storages)
         self.pending += 1
         if self.pending >= MAX_PENDING:
             self.flush()
@@ -107,7 +105,6 @@ class Stream:
         self.pending = 0
         self.gpu.queue.submit([command_buffer])
         self.submits += 1
-        self.keep_alive.clear()
 
     # -- transfers ---------------------------------------------------------------
     def upload(self, storage: Storage, data) -> None:
@@ -134,7 +131,6 @@ class Stream:
         if self.encoder is None:
             self.encoder = self.gpu.create_command_encoder()
         self.encoder.copy_buffer_to_buffer(storage.buffer, start, staging, 0, size)
-        self.keep_alive.append(storage)
         self.flush()
         staging.map_sync(wgpu.MapMode.READ, 0, staging.size)
         try:
