@@ -32,7 +32,9 @@ def _arr(x) -> Array:
     if isinstance(x, Array):
         return x
     if isinstance(x, (np.ndarray, np.generic)):
-        return Array._from_numpy(np.asarray(x))
+        host = np.asarray(x)
+        out = Array._from_numpy(host)
+        return out if out.shape == host.shape else out._with_view(TensorView.contiguous(host.shape))
     from . import _creation
 
     asarray = getattr(_creation, "asarray", None)
