@@ -170,7 +170,20 @@ class MapLayout:
         return f"u32(ps({word}u) + {terms})" if terms else f"pw({word}u)"
 
 
-def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features) -> str:
+VECTOR_STORAGE = ("f32", "i32", "u32")
+
+
+def can_vectorize(out: Slot, slots: tuple, coords: bool) -> bool:
+    """Whether the vec4 body applies: a fresh 32-bit output and contiguous 32-bit inputs."""
+    if coords or out.mode != "fresh" or layout(out.dtype).storage not in VECTOR_STORAGE:
+        return False
+    return all(s.mode == "param" or layout(s.dtype).storage in VECTOR_STORAGE and not layout(s.dtype).packed
+               and s.mode in ("contig", "scalar") for s in slots)
+
+
+def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: bool = False) -> str:
+    """vector: each invocation handles four consecutive elements with vec4 loads and stores
+    (see can_vectorize; buffer offsets must then be multiples of 4)."""
     out_lay = layout(out.dtype)
     words = MapLayout(ndim, out.mode == "strided", slots)
     needs_coords = op.coords or out.mode == "strided" or any(s.mode == "strided" for s in slots)
@@ -178,6 +191,8 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features) -> str:
     enables = "enable f16;" if any(layout(s.dtype).register == "f16" for s in slots) else ""
     if out.mode == "strided" and out_lay.packed:
         out_decl = "array<atomic<u32>>"
+    elif vector:
+        out_decl = f"array<vec4<{out_lay.storage}>>"
     else:
         out_decl = f"array<{out_lay.storage}>"
     bindings = [f"@group(0) @binding(1) var<storage, read_write> out: {out_decl};"]
@@ -187,8 +202,12 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features) -> str:
         if slot.mode == "param":
             continue
         storage = layout(slot.dtype).storage
-        bindings.append(f"@group(0) @binding({binding}) var<storage, read> in{k}: array<{storage}>;")
-        loaders.append(load_fn(k, slot.dtype))
+        if vector:
+            bindings.append(f"@group(0) @binding({binding}) var<storage, read> in{k}: array<vec4<{storage}>>;")
+            loaders.append(f"fn load{k}(idx: u32) -> {storage} {{ return in{k}[idx >> 2u][idx & 3u]; }}")
+        else:
+            bindings.append(f"@group(0) @binding({binding}) var<storage, read> in{k}: array<{storage}>;")
+            loaders.append(load_fn(k, slot.dtype))
         binding += 1
 
     uses_64 = any(layout(d).register in ("i64", "u64", "f64", "vec2<f64>")
@@ -196,7 +215,7 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features) -> str:
     library = [render("lib_u64")] if uses_64 else []
     library += libraries_for(op, features)
 
-    def element(i_expr: str, indent: str) -> list[str]:
+    def element(i_expr: str, indent: str, lanes: bool = False) -> list[str]:
         lines = [f"let i = {i_expr};"]
         if needs_coords:
             lines.append("var rem = i;")
@@ -211,15 +230,26 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features) -> str:
                 value = decode_param(slot.dtype, words.in_words[k])
             else:
                 idx = words.index(words.in_words[k], slot.mode == "strided")
-                if slot.mode == "contig":
-                    idx = f"{idx} + i"
-                value = f"load{k}({idx})"
+                if slot.mode == "contig" and lanes:
+                    value = f"v{k}[c]"
+                else:
+                    value = f"load{k}({idx} + i)" if slot.mode == "contig" else f"load{k}({idx})"
             lines.append(f"let a{k} = {cast(value, slot.dtype, op.in_dtypes[k])};")
         lines.append(f"let r = {cast(op.expr, op.out_dtype, out.dtype)};")
         return [indent + line for line in lines]
 
     body: list[str] = []
-    if out.mode == "fresh" and out_lay.packed:
+    if vector:
+        for k, slot in enumerate(slots):
+            if slot.mode == "contig":
+                body.append(f"    let v{k} = in{k}[(pw({words.in_words[k]}u) >> 2u) + item];")
+        body.append(f"    var lanes: vec4<{out_lay.storage}>;")
+        body.append("    for (var c = 0u; c < 4u; c++) {")
+        body += element("item * 4u + c", "        ", lanes=True)
+        body.append("        lanes[c] = r;")
+        body.append("    }")
+        body.append("    out[item] = lanes;")
+    elif out.mode == "fresh" and out_lay.packed:
         per, bits = out_lay.per_word, BITS[out_lay.per_word]
         body.append("    var word = 0u;")
         body.append(f"    for (var j = 0u; j < {per}u; j++) {{")
@@ -256,12 +286,15 @@ FLOAT_BITS = {"f32": ("u32", "i32", "0x7fffffffu", "0x7f800000u", "0x7fc00000u",
               "f64": ("u64", "i64", "0x7fffffffffffffffu", "0x7ff0000000000000u", "0x7ff8000000000000u", "lu")}
 
 
-def library_fields(register: str) -> dict:
+def library_fields(register: str, features=frozenset()) -> dict:
     if register in FLOAT_BITS:
         bits, sbits, absmask, expmask, qnan, suffix = FLOAT_BITS[register]
+        wide = register == "f32" and "shader-f64" in features
         return dict(T=register, tag=REG_TAG[register], U=bits, S=sbits, US=suffix,
                     ABSMASK=absmask.replace("u", suffix), EXPMASK=expmask.replace("u", suffix),
-                    QNAN=qnan.replace("u", suffix))
+                    QNAN=qnan.replace("u", suffix),
+                    DIV="f32(f64(a) / f64(b))" if wide else "a / b",
+                    SQRT="f32(sqrt(f64(x)))" if wide else "sqrt(x)")
     if register.startswith("vec2"):
         scalar = register[5:-1]
         return dict(T=register, tag=REG_TAG[register], F=scalar, ftag=REG_TAG[scalar])
@@ -282,5 +315,5 @@ def libraries_for(op: MapOp, features) -> list[str]:
         if family is None or reg in seen:
             continue
         seen.add(reg)
-        sources.append(render(f"lib_{family}", **library_fields(reg)))
+        sources.append(render(f"lib_{family}", **library_fields(reg, features)))
     return sources

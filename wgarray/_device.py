@@ -104,3 +104,4 @@ def get_device() -> Device:
             if _default_device is None:
                 _default_device = Device(choose_adapter())
     return _default_device
+

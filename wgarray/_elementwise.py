@@ -51,7 +51,7 @@ UNARY = {r.name: r for r in [
     _kind_row("sign", int_="sign_{t}(a0)", uint="sign_{t}(a0)", float_="sign_{t}(a0)", complex_=NotImplemented),
     _kind_row("square", bool_="a0", int_="a0 * a0", uint="a0 * a0", float_="a0 * a0", complex_="cmul_{t}(a0, a0)"),
     _kind_row("sqrt", float_="sqrt_{t}(a0)", complex_=NotImplemented, result="float"),
-    _kind_row("reciprocal", float_="{T}(1) / a0", complex_="cdiv_{t}({T}(1, 0), a0)"),
+    _kind_row("reciprocal", float_="div_{t}({T}(1), a0)", complex_="cdiv_{t}({T}(1, 0), a0)"),
     _kind_row("ceil", bool_="a0", int_="a0", uint="a0", float_="ceil(a0)"),
     _kind_row("floor", bool_="a0", int_="a0", uint="a0", float_="floor(a0)"),
     _kind_row("trunc", bool_="a0", int_="a0", uint="a0", float_="trunc(a0)"),
@@ -78,7 +78,7 @@ BINARY = {r.name: r for r in [
     _kind_row("subtract", **_all("a0 - a1")),
     _kind_row("multiply", bool_="a0 && a1", int_="a0 * a1", uint="a0 * a1", float_="a0 * a1",
               complex_="cmul_{t}(a0, a1)"),
-    _kind_row("divide", float_="a0 / a1", complex_="cdiv_{t}(a0, a1)", result="float"),
+    _kind_row("divide", float_="div_{t}(a0, a1)", complex_="cdiv_{t}(a0, a1)", result="float"),
     _kind_row("floor_divide", int_="floordiv_{t}(a0, a1)", uint="floordiv_{t}(a0, a1)",
               float_="floordiv_{t}(a0, a1)"),
     _kind_row("remainder", int_="remainder_{t}(a0, a1)", uint="remainder_{t}(a0, a1)",
@@ -195,8 +195,8 @@ class _Prepared:
             self.int_bounds = (info.min, info.max)
         self.plan = None
         if math.prod(self.shape):
-            specs = [("buffer", o.dtype, o._view.broadcast_to(self.shape).strides) if isinstance(o, Array)
-                     else ("scalar", dtype) for o in operands]
+            specs = [("buffer", o.dtype, o._view.broadcast_to(self.shape).strides, o._view.offset % 4 == 0)
+                     if isinstance(o, Array) else ("scalar", dtype) for o in operands]
             op = MapOp(row.name, expr, (compute,) * len(operands), self.out_dtype)
             self.plan = MapPlan(device, op, self.out_dtype, self.shape, None, specs, fresh=True)
 
@@ -217,7 +217,7 @@ def apply(row: Row, *args) -> Array:
                 device = a._device
             elif a._device is not device:
                 raise ValueError(f"{row.name}: arrays are on different devices ({a._device} and {device})")
-            key.append((a._dtype, a._view.shape, a._view.strides))
+            key.append((a._dtype, a._view.shape, a._view.strides, a._view.offset % 4 == 0))
         else:
             key.append(type(a))
         operands.append(a)

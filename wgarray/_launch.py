@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._codegen import MapOp, Slot, map_source, param_words
+from ._codegen import MapOp, Slot, can_vectorize, map_source, param_words
 from ._dtypes import layout
 from ._kernels import grid, kernel_cache
 from ._memory import Storage
@@ -59,7 +59,8 @@ class MapPlan:
                  "out_hole", "stream")
 
     def __init__(self, device, op: MapOp, out_dtype, shape, out_strides, operand_specs, fresh: bool):
-        # operand_specs: per operand ("buffer", dtype, strides broadcast to shape) or ("scalar", dtype)
+        # operand_specs: per operand ("buffer", dtype, strides broadcast to shape, offset % 4 == 0)
+        # or ("scalar", dtype)
         numel = math.prod(shape)
         buffer_strides = [spec[2] for spec in operand_specs if spec[0] == "buffer"]
         stride_sets = [contiguous_strides(shape) if fresh else out_strides] + buffer_strides
@@ -78,11 +79,14 @@ class MapPlan:
         out_slot = Slot(out_dtype, "fresh" if fresh else "strided")
         strided = any(s.mode == "strided" for s in slots)
         ndim = len(kshape) if (op.coords or not fresh or strided) else 0
-        key = ("map", op, out_slot, slots, ndim)
+        aligned = all(spec[3] for spec in operand_specs if spec[0] == "buffer")
+        vector = aligned and can_vectorize(out_slot, slots, op.coords)
+        key = ("map", op, out_slot, slots, ndim, vector)
         n_buffers = len(buffer_strides)
         self.kernel = kernel_cache(device).get(
-            key, ("rw",) + ("r",) * n_buffers, lambda: map_source(op, out_slot, slots, ndim, device.features))
-        per_word = layout(out_dtype).per_word if fresh else 1
+            key, ("rw",) + ("r",) * n_buffers,
+            lambda: map_source(op, out_slot, slots, ndim, device.features, vector))
+        per_word = 4 if vector else layout(out_dtype).per_word if fresh else 1
         self.items = -(-numel // per_word)
         self.groups = grid(self.items)
         self.device = device
@@ -151,7 +155,7 @@ def launch_map(device, op: MapOp, out_storage: Storage, out_view: TensorView, ou
     """
     if math.prod(out_view.shape) == 0:
         return
-    specs = [("scalar", o.dtype) if isinstance(o, ScalarOperand) else ("buffer", o.dtype, o.view.strides)
-             for o in operands]
+    specs = [("scalar", o.dtype) if isinstance(o, ScalarOperand)
+             else ("buffer", o.dtype, o.view.strides, o.view.offset % 4 == 0) for o in operands]
     plan = MapPlan(device, op, out_dtype, out_view.shape, out_view.strides, specs, fresh)
     plan.run(out_storage, out_view.offset, operands)

@@ -10,12 +10,12 @@ fn cdiv_${tag}(a: ${T}, b: ${T}) -> ${T} {
     let br = fabs_${ftag}(b.x);
     let bi = fabs_${ftag}(b.y);
     if (br >= bi) {
-        if (br == ${F}(0) && bi == ${F}(0)) { return ${T}(a.x / br, a.y / br); }
-        let rat = b.y / b.x;
-        let scl = ${F}(1) / (b.x + b.y * rat);
+        if (br == ${F}(0) && bi == ${F}(0)) { return ${T}(div_${ftag}(a.x, br), div_${ftag}(a.y, br)); }
+        let rat = div_${ftag}(b.y, b.x);
+        let scl = div_${ftag}(${F}(1), b.x + b.y * rat);
         return ${T}((a.x + a.y * rat) * scl, (a.y - a.x * rat) * scl);
     }
-    let rat = b.x / b.y;
-    let scl = ${F}(1) / (b.y + b.x * rat);
+    let rat = div_${ftag}(b.x, b.y);
+    let scl = div_${ftag}(${F}(1), b.y + b.x * rat);
     return ${T}((a.x * rat + a.y) * scl, (a.y * rat - a.x) * scl);
 }

@@ -28,24 +28,12 @@ fn nextafter_${tag}(x: ${T}, y: ${T}) -> ${T} {
     let away = (y > x) == !signbit_${tag}(x);
     return bitcast<${T}>(select(bits - 1${US}, bits + 1${US}, away));
 }
-// Correctly rounded sqrt: the built-in may be approximate, so polish with FMA residuals.
-fn sqrt_${tag}(x: ${T}) -> ${T} {
-    if (!(x > ${T}(0)) || isinf_${tag}(x)) { return select(sqrt(x), nan_${tag}(), x < ${T}(0)); }
-    var s = sqrt(x);
-    for (var k = 0; k < 2; k++) {
-        let r = fma(-s, s, x);
-        s = fma(r, ${T}(0.5) / s, s);
-    }
-    // Pick the neighbour whose square is closest to x.
-    let up = bitcast<${T}>(bitcast<${U}>(s) + 1${US});
-    let down = bitcast<${T}>(bitcast<${U}>(s) - 1${US});
-    let e = abs(fma(-s, s, x));
-    let eu = abs(fma(-up, up, x));
-    let ed = abs(fma(-down, down, x));
-    if (eu < e) { return up; }
-    if (ed < e) { return down; }
-    return s;
-}
+// Correctly rounded division and sqrt. NVIDIA's f32 built-ins are approximate (a third of
+// f32 quotients off by an ulp), while f64 division and sqrt are correctly rounded on the
+// adapters we measured. An f32 result computed in f64 and rounded once is correctly rounded
+// too, since 53 >= 2 * 24 + 2 makes the double rounding harmless.
+fn div_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${DIV}; }
+fn sqrt_${tag}(x: ${T}) -> ${T} { return ${SQRT}; }
 // Exact fmod by binary long division: each subtraction is exact (Sterbenz).
 fn fmod_${tag}(x: ${T}, y: ${T}) -> ${T} {
     if (!isfinite_${tag}(x) || isnan_${tag}(y) || y == ${T}(0)) { return nan_${tag}(); }
@@ -63,9 +51,9 @@ fn fmod_${tag}(x: ${T}, y: ${T}) -> ${T} {
 }
 // NumPy's npy_divmod: returns (floor quotient, remainder with the divisor's sign).
 fn divmod_${tag}(a: ${T}, b: ${T}) -> vec2<${T}> {
-    if (b == ${T}(0)) { return vec2<${T}>(a / b, fmod_${tag}(a, b)); }
+    if (b == ${T}(0)) { return vec2<${T}>(div_${tag}(a, b), fmod_${tag}(a, b)); }
     var m = fmod_${tag}(a, b);
-    var div = (a - m) / b;
+    var div = div_${tag}(a - m, b);
     if (m != ${T}(0)) {
         if ((b < ${T}(0)) != (m < ${T}(0))) { m = m + b; div = div - ${T}(1); }
     } else {
@@ -76,7 +64,7 @@ fn divmod_${tag}(a: ${T}, b: ${T}) -> vec2<${T}> {
         q = floor(div);
         if (div - q > ${T}(0.5)) { q = q + ${T}(1); }
     } else {
-        q = copysign_${tag}(${T}(0), a / b);
+        q = copysign_${tag}(${T}(0), div_${tag}(a, b));
     }
     return vec2<${T}>(q, m);
 }
