@@ -175,7 +175,8 @@ VECTOR_STORAGE = ("f32", "i32", "u32")
 
 def can_vectorize(out: Slot, slots: tuple, coords: bool) -> bool:
     """Whether the vec4 body applies: a fresh 32-bit output and contiguous 32-bit inputs."""
-    if coords or out.mode != "fresh" or layout(out.dtype).storage not in VECTOR_STORAGE:
+    out_lay = layout(out.dtype)
+    if coords or out.mode != "fresh" or out_lay.storage not in VECTOR_STORAGE or out_lay.packed:
         return False
     return all(s.mode == "param" or layout(s.dtype).storage in VECTOR_STORAGE and not layout(s.dtype).packed
                and s.mode in ("contig", "scalar") for s in slots)
@@ -317,3 +318,27 @@ def libraries_for(op: MapOp, features) -> list[str]:
         seen.add(reg)
         sources.append(render(f"lib_{family}", **library_fields(reg, features)))
     return sources
+
+
+@dataclass(frozen=True)
+class ReduceOp:
+    """A fold: acc = combine(acc, a0) from init, over inputs cast to in_dtype; acc has acc_dtype."""
+
+    name: str
+    init: str
+    combine: str
+    in_dtype: np.dtype
+    acc_dtype: np.dtype
+
+
+def reduce_source(op: ReduceOp, src_dtype, features) -> str:
+    """The chunked-reduction kernel; its output holds acc_dtype values (must not be packed)."""
+    acc = layout(op.acc_dtype)
+    assert not acc.packed, "reduction partials use a native dtype"
+    registers = {layout(d).register for d in (src_dtype, op.in_dtype, op.acc_dtype)}
+    library = [render("lib_u64")] if registers & {"i64", "u64", "f64", "vec2<f64>"} else []
+    library += libraries_for(MapOp(op.name, op.combine, (op.in_dtype,), op.acc_dtype), features)
+    return render("reduce", enables="", out_storage=acc.storage, in_storage=layout(src_dtype).storage,
+                  library="\n".join(library), loader=load_fn(0, src_dtype), workgroup=WORKGROUP,
+                  acc_type=acc.register, init=op.init, combine=op.combine,
+                  load=cast("load0(base + r)", src_dtype, op.in_dtype), finish="acc")

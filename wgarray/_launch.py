@@ -159,3 +159,10 @@ def launch_map(device, op: MapOp, out_storage: Storage, out_view: TensorView, ou
              else ("buffer", o.dtype, o.view.strides, o.view.offset % 4 == 0) for o in operands]
     plan = MapPlan(device, op, out_dtype, out_view.shape, out_view.strides, specs, fresh)
     plan.run(out_storage, out_view.offset, operands)
+
+
+def launch_kernel(device, key, make_source, storages, params, items: int) -> None:
+    """Record a dispatch of a non-map kernel: storages[0] is written, the rest are read."""
+    kernel = kernel_cache(device).get(key, ("rw",) + ("r",) * (len(storages) - 1), make_source)
+    packed = struct.pack(f"<{len(params)}I", *(p & 0xFFFFFFFF for p in params))
+    stream_for(device).dispatch(kernel, storages, packed, grid(items))

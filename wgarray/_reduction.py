@@ -1,0 +1,73 @@
+"""Reductions on the GPU: reduced axes are moved last, then chunked folds run pass by pass.
+
+Only all and any live here so far; the statistical functions build on the same machinery.
+"""
+
+from __future__ import annotations
+
+import math
+
+from . import _dtypes as dt
+from ._array import Array
+from ._codegen import ReduceOp, reduce_source
+from ._launch import launch_kernel
+from ._view import normalize_axes
+
+__all__ = ["all", "any"]
+
+CHUNK = 1024
+
+
+def _rows(x: Array, axes: tuple) -> Array:
+    """x with the reduced axes last, as a contiguous (rows, R) array or view."""
+    kept = tuple(a for a in range(x.ndim) if a not in axes)
+    moved = x._with_view(x._view.permute(kept + axes))
+    rows = math.prod(x.shape[a] for a in kept)
+    length = math.prod(x.shape[a] for a in axes)
+    view = moved._view.reshape((rows, length))
+    if view is None or not view.is_contiguous:
+        moved = moved._contiguous()
+        view = moved._view.reshape((rows, length))
+    return moved._with_view(view)
+
+
+def _fold(op: ReduceOp, x: Array, axes: tuple) -> Array:
+    """Fold x over axes; returns a (kept shape) array of op.acc_dtype."""
+    device = x.device
+    kept_shape = tuple(n for a, n in enumerate(x.shape) if a not in axes)
+    current = _rows(x, axes)
+    rows, length = current.shape
+    while True:
+        chunks = max(1, -(-length // CHUNK))
+        out = Array._empty((rows, chunks), op.acc_dtype, device)
+        items = rows * chunks
+        if items:
+            src = current.dtype
+            launch_kernel(device, ("reduce", op, src), lambda: reduce_source(op, src, device.features),
+                          [out._storage, current._storage],
+                          [items, length, CHUNK, chunks, current._view.offset], items)
+        if chunks == 1:
+            return out._with_view(out._view.reshape(kept_shape))
+        current, length = out, chunks
+
+
+def _logical(name: str, identity: str, combine: str):
+    op = ReduceOp(name, identity, combine, dt.bool_, dt.uint32)
+
+    def reduce(x, /, *, axis=None, keepdims: bool = False) -> Array:
+        if not isinstance(x, Array):
+            raise TypeError(f"{name} expects an array, not {type(x).__name__}")
+        axes = tuple(sorted(normalize_axes(axis, x.ndim)))
+        result = _fold(op, x, axes)._cast(dt.bool_)
+        if keepdims:
+            shape = tuple(1 if a in axes else n for a, n in enumerate(x.shape))
+            result = result._with_view(result._view.reshape(shape))
+        return result
+
+    reduce.__name__ = reduce.__qualname__ = name
+    reduce.__doc__ = f"Test whether {'all' if name == 'all' else 'any'} elements along the axes are true."
+    return reduce
+
+
+all = _logical("all", "1u", "acc & select(0u, 1u, a0)")
+any = _logical("any", "0u", "acc | select(0u, 1u, a0)")
