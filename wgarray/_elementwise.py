@@ -17,7 +17,7 @@ from . import _dtypes as dt
 from ._array import Array
 from ._codegen import MapOp, REG_TAG
 from ._device import get_device
-from ._launch import MapPlan, ScalarOperand
+from ._launch import MapPlan, ScalarOperand, launch_map
 from ._memory import pool_for
 from ._view import TensorView, broadcast_shapes
 
@@ -256,3 +256,57 @@ def _make(row: Row, arity: int):
 
 
 FUNCTIONS = {**{n: _make(r, 1) for n, r in UNARY.items()}, **{n: _make(r, 2) for n, r in BINARY.items()}}
+
+
+def _launch_fresh(name: str, expr: str, operands, in_dtypes, out_dtype, device) -> Array:
+    """A new array of out_dtype holding expr over broadcast operands (arrays or scalars)."""
+    shape = broadcast_shapes(*(o.shape for o in operands if isinstance(o, Array)))
+    out = Array._empty(shape, out_dtype, device)
+    kernel_operands = [o._operand(shape) if isinstance(o, Array) else ScalarOperand(o, dtype)
+                       for o, dtype in zip(operands, in_dtypes)]
+    launch_map(device, MapOp(name, expr, tuple(in_dtypes), out_dtype), out._storage, out._view, out_dtype,
+               kernel_operands, fresh=True)
+    return out
+
+
+def where(condition, x1, x2, /) -> Array:
+    """Elements of x1 where condition is true, else of x2 (all broadcast together)."""
+    device = next((a.device for a in (condition, x1, x2) if isinstance(a, Array)), None) or get_device()
+    condition, x1, x2 = (as_operand(a, device) for a in (condition, x1, x2))
+    if not isinstance(condition, Array):
+        condition = Array._from_numpy(np.asarray(condition), device)
+    values = [x for x in (x1, x2) if isinstance(x, Array)]
+    dtype = result_dtype([x1, x2], device) if values else result_dtype(
+        [Array._from_numpy(np.asarray(x1), device), x2], device)
+    return _launch_fresh("where", "select(a2, a1, a0)", [condition, x1, x2], (dt.bool_, dtype, dtype), dtype,
+                         device)
+
+
+_CLIP = {"int": ("max({x}, {b})", "min({x}, {b})"), "uint": ("max({x}, {b})", "min({x}, {b})"),
+         "float": ("maximum_{t}({x}, {b})", "minimum_{t}({x}, {b})")}
+
+
+def clip(x, /, min=None, max=None) -> Array:
+    """x limited to [min, max]; the result keeps x's dtype, NaN bounds propagate as in NumPy."""
+    if not isinstance(x, Array):
+        raise TypeError(f"clip expects an array, not {type(x).__name__}")
+    if dt.kind(x.dtype) not in _CLIP:
+        raise TypeError(f"clip is not defined for {x.dtype} inputs")
+    bounds = [None if b is None else as_operand(b, x.device) for b in (min, max)]
+    present = [b for b in bounds if b is not None]
+    if not present:
+        return x._contiguous()
+    compute = result_dtype([x, *present], x.device)
+    if dt.kind(compute) not in _CLIP:
+        raise TypeError(f"clip bounds of {compute} do not fit an array of {x.dtype}")
+    tag = REG_TAG[dt.layout(compute).register]
+    expr, operands = "a0", [x]
+    for bound, template in zip(bounds, _CLIP[dt.kind(compute)]):
+        if bound is not None:
+            expr = template.format(t=tag, x=expr, b=f"a{len(operands)}")
+            operands.append(bound)
+    return _launch_fresh("clip", expr, operands, (compute,) * len(operands), x.dtype, x.device)
+
+
+FUNCTIONS["where"] = where
+FUNCTIONS["clip"] = clip
