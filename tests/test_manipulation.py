@@ -195,6 +195,9 @@ def test_reshape_view_or_copy():
     check(x.reshape(3, 8), a.reshape(3, 8))
     check(x.flatten(), a.flatten())
     check(xp.ravel(t), np.ravel(a.T))
+    check(xp.ravel(t, order="F"), np.ravel(a.T, order="F"))
+    with pytest.raises(NotImplementedError, match="order"):
+        xp.ravel(t, order="K")
     with pytest.raises(ValueError, match="cannot reshape array of size 24 into shape"):
         xp.reshape(x, (5, 5))
     with pytest.raises(ValueError, match="cannot reshape array of size 24 into shape"):
@@ -341,5 +344,7 @@ def test_numpy_aliases():
         check(got, exp)
     with pytest.raises(ValueError, match="equal division"):
         xp.split(y, 2)
+    check(xp.append(x, y), np.append(a, b))
+    check(xp.append(x, x, axis=1), np.append(a, a, axis=1))
     check(xp.concat([a, a]), np.concatenate([a, a]))  # NumPy input is uploaded
     check(x.squeeze(), a.squeeze())

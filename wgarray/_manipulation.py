@@ -22,7 +22,7 @@ __all__ = [
     "permute_dims", "repeat", "reshape", "roll", "squeeze", "stack", "tile", "unstack",
     # NumPy names
     "AxisError", "concatenate", "transpose", "swapaxes", "ravel", "atleast_1d", "atleast_2d", "atleast_3d",
-    "vstack", "hstack", "dstack", "column_stack", "split", "array_split", "fliplr", "flipud",
+    "append", "vstack", "hstack", "dstack", "column_stack", "split", "array_split", "fliplr", "flipud",
 ]
 
 
@@ -244,8 +244,11 @@ def reshape(x, /, shape, *, copy=None) -> Array:
 
 
 def ravel(x, order="C") -> Array:
-    if order not in ("C", "K", "A"):
-        raise NotImplementedError(f"ravel with order={order!r} is not implemented; only C order is")
+    x = _arr(x)
+    if order == "F":
+        return reshape(permute_dims(x, tuple(reversed(range(x.ndim)))), (-1,))
+    if order != "C":
+        raise NotImplementedError(f"ravel with order={order!r} is not implemented; use 'C' or 'F'")
     return reshape(x, (-1,))
 
 
@@ -290,6 +293,13 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind") ->
     if out is not None:
         raise NotImplementedError("concatenate(out=...) is not implemented")
     return concat(arrays, axis=axis, dtype=dtype)
+
+
+def append(arr, values, axis=None) -> Array:
+    arr, values = _arr(arr), _arr(values)
+    if axis is None:
+        return concat([arr, values], axis=None)
+    return concat([arr, values], axis=axis)
 
 
 def stack(arrays, /, *, axis=0) -> Array:
