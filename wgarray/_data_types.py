@@ -1,2 +1,143 @@
-"""(being written)"""
-__all__ = []
+"""Data type functions: astype, can_cast, finfo, iinfo, isdtype, result_type."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _dtypes as dt
+from ._array import Array
+from ._device import Device
+
+__all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
+
+
+def astype(x, dtype, /, *, copy=True, device=None) -> Array:
+    """x converted to dtype on the GPU; with copy=False, x itself when nothing changes."""
+    if not isinstance(x, Array):
+        raise TypeError(f"astype expects an array, not {type(x).__name__}")
+    if device is not None and not isinstance(device, Device):
+        raise ValueError(f"unknown device {device!r}")
+    dtype = dt.as_dtype(dtype, device or x.device)
+    if dtype is None:
+        raise TypeError("astype needs a dtype")
+    if device is not None and device is not x.device:
+        dt.check_supported(dtype, device)
+        x = x.to_device(device)
+        return x if dtype == x.dtype else x._cast(dtype)
+    if dtype == x.dtype and not copy:
+        return x
+    return x._cast(dtype)
+
+
+def _dtype_of(obj, what="argument"):
+    """The dtype of an Array or a dtype-like argument."""
+    if isinstance(obj, (Array, np.ndarray)):
+        return dt.as_dtype(obj.dtype)
+    if obj is None or isinstance(obj, (bool, int, float, complex)):
+        raise TypeError(f"{what} must be a dtype or an array, not {obj!r}")
+    return dt.as_dtype(obj)
+
+
+def can_cast(from_, to, /) -> bool:
+    """Whether from_ (a dtype or an array) casts to `to` under the type promotion rules (NumPy's "safe")."""
+    return bool(np.can_cast(_dtype_of(from_, "from_"), _dtype_of(to, "to")))
+
+
+@dataclass(frozen=True)
+class finfo_object:
+    """Machine limits of a floating-point dtype, as Python floats."""
+
+    bits: int
+    eps: float
+    max: float
+    min: float
+    smallest_normal: float
+    tiny: float
+    resolution: float
+    precision: int
+    dtype: np.dtype
+
+
+@dataclass(frozen=True)
+class iinfo_object:
+    """Range of an integer dtype, as Python ints."""
+
+    bits: int
+    max: int
+    min: int
+    dtype: np.dtype
+
+
+def finfo(type, /) -> finfo_object:
+    dtype = _dtype_of(type, "finfo's argument")
+    if dt.kind(dtype) not in ("float", "complex"):
+        raise ValueError(f"finfo needs a floating-point or complex dtype, not {dtype}")
+    info = np.finfo(dtype)
+    return finfo_object(bits=int(info.bits), eps=float(info.eps), max=float(info.max), min=float(info.min),
+                        smallest_normal=float(info.smallest_normal), tiny=float(info.tiny),
+                        resolution=float(info.resolution), precision=int(info.precision),
+                        dtype=dt.real_dtype(dtype))
+
+
+def iinfo(type, /) -> iinfo_object:
+    dtype = _dtype_of(type, "iinfo's argument")
+    if dt.kind(dtype) not in ("int", "uint"):
+        raise ValueError(f"iinfo needs an integer dtype, not {dtype}")
+    info = np.iinfo(dtype)
+    return iinfo_object(bits=int(info.bits), max=int(info.max), min=int(info.min), dtype=dtype)
+
+
+_KINDS = {
+    "bool": ("bool",),
+    "signed integer": ("int",),
+    "unsigned integer": ("uint",),
+    "integral": ("int", "uint"),
+    "real floating": ("float",),
+    "complex floating": ("complex",),
+    "numeric": ("int", "uint", "float", "complex"),
+}
+
+
+def isdtype(dtype, kind) -> bool:
+    """Whether dtype is of kind: a kind name, a dtype, or a tuple of those."""
+    if not isinstance(dtype, np.dtype) or dtype not in dt.LAYOUTS:
+        raise TypeError(f"isdtype expects a wgarray dtype, not {dtype!r}")
+    if isinstance(kind, tuple):
+        return any(isdtype(dtype, k) for k in kind)
+    if isinstance(kind, str):
+        if kind not in _KINDS:
+            raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(map(repr, _KINDS))}")
+        return dt.kind(dtype) in _KINDS[kind]
+    try:
+        return dtype == dt.as_dtype(kind)
+    except TypeError:
+        raise TypeError(f"kind must be a dtype, a kind name or a tuple of those, not {kind!r}") from None
+
+
+def result_type(*arrays_and_dtypes):
+    """The promoted dtype of arrays, dtypes and Python scalars (scalars are weak, NEP 50)."""
+    if not arrays_and_dtypes:
+        raise ValueError("result_type needs at least one array, dtype or scalar")
+    from ._device import get_device
+
+    device = next((a.device for a in arrays_and_dtypes if isinstance(a, Array)), None) or get_device()
+    dtypes, scalars = [], []
+    for a in arrays_and_dtypes:
+        if isinstance(a, (bool, int, float, complex)):
+            scalars.append(a)
+        else:
+            dtypes.append(_dtype_of(a))
+    if not dtypes:
+        # Only Python scalars: the default dtype of the highest kind, as NumPy.
+        rank = {"bool": 0, "int": 1, "float": 2, "complex": 3}
+        top = max(scalars, key=lambda s: rank[dt.scalar_kind(s)])
+        dtypes = [{"bool": dt.bool_, "int": dt.default_int(device), "float": dt.default_float(device),
+                   "complex": dt.default_complex(device)}[dt.scalar_kind(top)]]
+    result = dtypes[0]
+    for d in dtypes[1:]:
+        result = dt.promote(result, d)
+    for s in scalars:
+        result = dt.promote_scalar(result, s, device)
+    return result

@@ -1,2 +1,50 @@
-"""(being written)"""
-__all__ = []
+"""The inspection API: __array_namespace_info__()."""
+
+from __future__ import annotations
+
+from . import _dtypes as dt
+from ._device import Device, get_device
+
+__all__ = ["__array_namespace_info__"]
+
+_NAMES = {d: ("bool" if d == dt.bool_ else d.name) for d in dt.ALL_DTYPES}
+
+
+def _device(device) -> Device:
+    if device is None:
+        return get_device()
+    if isinstance(device, Device):
+        return device
+    raise ValueError(f"unknown device {device!r}")
+
+
+class Info:
+    """What this wgarray namespace supports, per device."""
+
+    __module__ = "wgarray"
+
+    def capabilities(self) -> dict:
+        return {"boolean indexing": False, "data-dependent shapes": False, "max dimensions": 64}
+
+    def default_device(self) -> Device:
+        return get_device()
+
+    def devices(self) -> tuple:
+        return (get_device(),)
+
+    def default_dtypes(self, *, device=None) -> dict:
+        device = _device(device)
+        return {"real floating": dt.default_float(device), "complex floating": dt.default_complex(device),
+                "integral": dt.default_int(device), "indexing": dt.default_int(device)}
+
+    def dtypes(self, *, device=None, kind=None) -> dict:
+        from ._data_types import isdtype
+
+        supported = dt.supported_dtypes(_device(device))
+        if kind is None:
+            return {_NAMES[d]: d for d in supported}
+        return {_NAMES[d]: d for d in supported if isdtype(d, kind)}
+
+
+def __array_namespace_info__() -> Info:
+    return Info()
