@@ -97,7 +97,7 @@ def _host_array(obj, dtype):
         host = np.asarray(obj)
     elif isinstance(obj, (list, tuple)):
         host = np.array(obj, dtype=dtype)
-        if dtype is None and host.dtype in (np.dtype(object), dt.uint64) and _has_big_int(obj):
+        if dtype is None and host.dtype.kind in "Ouf" and _has_big_int(obj):  # NumPy's uint64/float64/object
             raise OverflowError("a Python integer in the input is out of bounds for the default integer dtype int64")
     elif hasattr(obj, "__dlpack__"):
         host = np.from_dlpack(obj)
@@ -116,6 +116,13 @@ def _host_array(obj, dtype):
         raise TypeError(f"wgarray does not support the data type {host.dtype} "
                         f"(from {type(obj).__name__} input)") from None
     return host
+
+
+def _upload(host: np.ndarray, device) -> Array:
+    out = Array._from_numpy(host, device)
+    if out.shape != host.shape:  # _from_numpy gives 0-d input shape (1,) (np.ascontiguousarray)
+        out = out._with_view(TensorView.contiguous(host.shape, out._view.offset))
+    return out
 
 
 def _has_big_int(obj) -> bool:
@@ -159,7 +166,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
         if default is not None and default(dev) != host.dtype:
             host = host.astype(default(dev))
     dt.check_supported(dt.as_dtype(host.dtype.newbyteorder("=")), dev)
-    return Array._from_numpy(host, dev)
+    return _upload(host, dev)
 
 
 def from_dlpack(x, /, *, device=None, copy=None) -> Array:
@@ -173,7 +180,7 @@ def from_dlpack(x, /, *, device=None, copy=None) -> Array:
         raise TypeError(f"from_dlpack expects an object with __dlpack__, not {type(x).__name__}")
     host = np.from_dlpack(x)
     dt.as_dtype(host.dtype)
-    return Array._from_numpy(host, dev)
+    return _upload(host, dev)
 
 
 # -- filled arrays ----------------------------------------------------------------------------

@@ -8,6 +8,8 @@ import numpy as np
 
 from . import _dtypes as dt
 from ._array import Array
+from ._codegen import MapOp
+from ._launch import launch_map
 from ._device import Device
 
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
@@ -25,10 +27,22 @@ def astype(x, dtype, /, *, copy=True, device=None) -> Array:
     if device is not None and device is not x.device:
         dt.check_supported(dtype, device)
         x = x.to_device(device)
-        return x if dtype == x.dtype else x._cast(dtype)
+        return x if dtype == x.dtype else astype(x, dtype, copy=False)
     if dtype == x.dtype and not copy:
         return x
+    if dtype == dt.bool_ and dt.kind(x.dtype) in ("float", "complex"):
+        return _nonzero(x)
     return x._cast(dtype)
+
+
+def _nonzero(x) -> Array:
+    """x != 0 with nan -> True. Written as !(x == 0): the driver's `!=` is an ordered compare (nan != 0 is false)."""
+    zero = f"{dt.layout(x.dtype).register}()"
+    test = f"!all(a0 == {zero})" if dt.kind(x.dtype) == "complex" else f"!(a0 == {zero})"
+    out = Array._empty(x.shape, dt.bool_, x.device)
+    launch_map(x.device, MapOp("nonzero", test, (x.dtype,), dt.bool_), out._storage, out._view, dt.bool_,
+               [x._operand()], fresh=True)
+    return out
 
 
 def _dtype_of(obj, what="argument"):
