@@ -160,11 +160,12 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
             dtype = _scalar_dtype(obj, dev)
         return _fill((), _fill_value(obj, dtype), dtype, dev)
     host = _host_array(obj, dtype)
-    if dtype is None and isinstance(obj, (list, tuple)) and _contains_python_scalars_only(obj):
+    if dtype is None and isinstance(obj, (list, tuple)):
         # Python numbers take the device's default dtypes (an adapter may lack 64-bit types)
-        default = {"int": dt.default_int, "float": dt.default_float, "complex": dt.default_complex}.get(dt.kind(host.dtype))
-        if default is not None and default(dev) != host.dtype:
-            host = host.astype(default(dev))
+        default = {"int": dt.default_int, "float": dt.default_float, "complex": dt.default_complex}.get(
+            dt.kind(host.dtype), lambda _: host.dtype)(dev)
+        if default != host.dtype and _contains_python_scalars_only(obj):
+            host = host.astype(default)
     dt.check_supported(dt.as_dtype(host.dtype.newbyteorder("=")), dev)
     return _upload(host, dev)
 
