@@ -10,6 +10,9 @@ from ._view import TensorView
 def _is_int(obj) -> bool:
     if isinstance(obj, bool):
         return False
+    if hasattr(obj, "shape") and hasattr(obj, "dtype"):  # only 0-d integer arrays act as integers
+        if obj.shape != () or obj.dtype.kind not in "iu":
+            return False
     try:
         operator.index(obj)
         return True

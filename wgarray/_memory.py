@@ -58,7 +58,9 @@ class BufferPool:
     def __init__(self, device: Device):
         self.device = device
         self.free: dict[int, list] = {}
-        self.uid_of: dict[int, int] = {}  # id(buffer) -> uid, for buffers in free lists
+        # Every live buffer by uid. Holding them here keeps wgpu's own finalizer from releasing a
+        # buffer when an array dies inside a garbage cycle and hands it back to us.
+        self.buffers: dict[int, object] = {}
         self.next_uid = 1
         self.on_destroy = []  # callbacks(uid) when a buffer really goes away
         self.allocated = 0  # bytes held in GPU buffers, in use or cached
@@ -90,6 +92,7 @@ class BufferPool:
                 buffer = _create_buffer(device, size, STORAGE_USAGE, "an array")
             uid = self.next_uid
             self.next_uid += 1
+            self.buffers[uid] = buffer
             self.allocated += size
         self.active += nbytes
         self.peak_active = max(self.peak_active, self.active)
@@ -106,6 +109,7 @@ class BufferPool:
                 self.allocated -= buffer.size
                 for callback in self.on_destroy:
                     callback(uid)
+                del self.buffers[uid]
                 buffer.destroy()
         self.free.clear()
         for bucket in self.staging.values():
