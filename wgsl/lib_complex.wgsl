@@ -2,9 +2,22 @@
 fn cisnan_${tag}(z: ${T}) -> bool { return isnan_${ftag}(z.x) || isnan_${ftag}(z.y); }
 fn cisinf_${tag}(z: ${T}) -> bool { return isinf_${ftag}(z.x) || isinf_${ftag}(z.y); }
 fn cisfinite_${tag}(z: ${T}) -> bool { return isfinite_${ftag}(z.x) && isfinite_${ftag}(z.y); }
+fn cnz_${tag}(z: ${T}) -> bool { return nz_${ftag}(z.x) || nz_${ftag}(z.y); }
+fn cne_${tag}(a: ${T}, b: ${T}) -> bool { return ne_${ftag}(a.x, b.x) || ne_${ftag}(a.y, b.y); }
 fn cneg_${tag}(z: ${T}) -> ${T} { return ${T}(neg_${ftag}(z.x), neg_${ftag}(z.y)); }
 fn conj_${tag}(z: ${T}) -> ${T} { return ${T}(z.x, neg_${ftag}(z.y)); }
 fn cmul_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${T}(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
+// NumPy's reciprocal loop (not 1 / z by Smith's algorithm: the roundings and 1/0 differ).
+fn crecip_${tag}(z: ${T}) -> ${T} {
+    if (fabs_${ftag}(z.y) <= fabs_${ftag}(z.x)) {
+        let r = z.y / z.x;
+        let d = z.x + z.y * r;
+        return ${T}(${F}(1) / d, neg_${ftag}(r) / d);
+    }
+    let r = z.x / z.y;
+    let d = z.y + z.x * r;
+    return ${T}(r / d, ${F}(-1) / d);
+}
 // Smith's algorithm, branch for branch as NumPy.
 fn cdiv_${tag}(a: ${T}, b: ${T}) -> ${T} {
     let br = fabs_${ftag}(b.x);

@@ -4,6 +4,10 @@ fn isnan_${tag}(x: ${T}) -> bool { return (bitcast<${U}>(x) & ${ABSMASK}) > ${EX
 fn isinf_${tag}(x: ${T}) -> bool { return (bitcast<${U}>(x) & ${ABSMASK}) == ${EXPMASK}; }
 fn isfinite_${tag}(x: ${T}) -> bool { return (bitcast<${U}>(x) & ${EXPMASK}) != ${EXPMASK}; }
 fn signbit_${tag}(x: ${T}) -> bool { return (bitcast<${U}>(x) & ~${ABSMASK}) != 0${US}; }
+// Truthiness (nonzero or nan) and !=, on the bits: WGSL lets drivers assume floats are
+// never NaN, and lavapipe then evaluates `nan != 0` as false.
+fn nz_${tag}(x: ${T}) -> bool { return (bitcast<${U}>(x) & ${ABSMASK}) != 0${US}; }
+fn ne_${tag}(a: ${T}, b: ${T}) -> bool { return isnan_${tag}(a) || isnan_${tag}(b) || a != b; }
 fn nan_${tag}() -> ${T} { return bitcast<${T}>(${QNAN}); }
 fn fabs_${tag}(x: ${T}) -> ${T} { return bitcast<${T}>(bitcast<${U}>(x) & ${ABSMASK}); }
 fn neg_${tag}(x: ${T}) -> ${T} { return bitcast<${T}>(bitcast<${U}>(x) ^ ~${ABSMASK}); }
@@ -13,11 +17,12 @@ fn copysign_${tag}(x: ${T}, y: ${T}) -> ${T} {
 // NumPy: maximum/minimum propagate NaN, and on ties (0.0 vs -0.0) return the second.
 fn maximum_${tag}(a: ${T}, b: ${T}) -> ${T} { return select(b, a, a > b || isnan_${tag}(a)); }
 fn minimum_${tag}(a: ${T}, b: ${T}) -> ${T} { return select(b, a, a < b || isnan_${tag}(a)); }
+// The zero comes from x's own bits: drivers may fold the comparisons into a sign op
+// that keeps the sign of zero, but NumPy's sign(-0.0) is +0.0.
 fn sign_${tag}(x: ${T}) -> ${T} {
     if (isnan_${tag}(x)) { return x; }
-    if (x > ${T}(0)) { return ${T}(1); }
-    if (x < ${T}(0)) { return ${T}(-1); }
-    return ${T}(0);
+    if (!nz_${tag}(x)) { return fabs_${tag}(x); }
+    return copysign_${tag}(${T}(1), x);
 }
 fn nextafter_${tag}(x: ${T}, y: ${T}) -> ${T} {
     if (isnan_${tag}(x) || isnan_${tag}(y)) { return x + y; }
@@ -49,18 +54,21 @@ fn fmod_${tag}(x: ${T}, y: ${T}) -> ${T} {
     }
     return copysign_${tag}(r, x);
 }
-// NumPy's npy_divmod: returns (floor quotient, remainder with the divisor's sign).
+// NumPy's npy_divmod: returns (floor quotient, remainder with the divisor's sign). C's
+// `if (mod)` is true for NaN, so NaNs take the branches they take in C (nz_ tests).
 fn divmod_${tag}(a: ${T}, b: ${T}) -> vec2<${T}> {
     if (b == ${T}(0)) { return vec2<${T}>(div_${tag}(a, b), fmod_${tag}(a, b)); }
     var m = fmod_${tag}(a, b);
     var div = div_${tag}(a - m, b);
-    if (m != ${T}(0)) {
+    if (nz_${tag}(m)) {
         if ((b < ${T}(0)) != (m < ${T}(0))) { m = m + b; div = div - ${T}(1); }
     } else {
         m = copysign_${tag}(${T}(0), b);
     }
     var q: ${T};
-    if (div != ${T}(0)) {
+    if (isnan_${tag}(div)) {
+        q = div;
+    } else if (nz_${tag}(div)) {
         q = floor(div);
         if (div - q > ${T}(0.5)) { q = q + ${T}(1); }
     } else {

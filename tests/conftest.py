@@ -1,0 +1,121 @@
+"""Shared helpers for the differential tests: upload, download and exact comparison."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import wgarray
+
+DTYPE_NAMES = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+               "float32", "float64", "complex64", "complex128")
+ALL_DTYPES = tuple(np.dtype(n) for n in DTYPE_NAMES)
+INT_DTYPES = tuple(d for d in ALL_DTYPES if d.kind == "i")
+UINT_DTYPES = tuple(d for d in ALL_DTYPES if d.kind == "u")
+FLOAT_DTYPES = tuple(d for d in ALL_DTYPES if d.kind == "f")
+COMPLEX_DTYPES = tuple(d for d in ALL_DTYPES if d.kind == "c")
+PACKED_DTYPES = tuple(np.dtype(n) for n in ("bool", "int8", "uint8", "int16", "uint16"))
+
+
+def _creation_ready() -> bool:
+    # asarray is written in parallel; use it only once it is a real function.
+    return callable(getattr(wgarray, "asarray", None))
+
+
+def wg(host, device=None):
+    """Upload a NumPy array (or anything np.asarray takes) to the GPU."""
+    host = np.asarray(host)
+    if _creation_ready():
+        return wgarray.asarray(host, device=device) if device is not None else wgarray.asarray(host)
+    return wgarray.Array._from_numpy(host, device)
+
+
+def host(x) -> np.ndarray:
+    """Download a wgarray result (through __array__, as users do)."""
+    assert isinstance(x, wgarray.Array), f"expected a wgarray.Array, got {type(x).__name__}"
+    return np.asarray(x)
+
+
+def _float_bits_equal(got: np.ndarray, exp: np.ndarray) -> np.ndarray:
+    """Elementwise: equal bits, or both NaN (any payload)."""
+    ui = {4: np.uint32, 8: np.uint64}[got.dtype.itemsize]
+    same = got.view(ui) == exp.view(ui)
+    return same | (np.isnan(got) & np.isnan(exp))
+
+
+def mismatches(got: np.ndarray, exp: np.ndarray, ulps: int = 0, rel: float = 0.0) -> np.ndarray:
+    """Boolean mask of elements that differ (floats: bitwise incl. -0.0; NaN == NaN).
+
+    ulps: real results may be that many ulps off. rel: complex results whose parts are
+    finite may be off by rel * eps * |exp| (for composite complex arithmetic).
+    """
+    if got.dtype.kind == "c":
+        bad = mismatches(got.real.copy(), exp.real.copy(), ulps) | mismatches(got.imag.copy(), exp.imag.copy(), ulps)
+        if rel:
+            eps = np.finfo(got.dtype).eps
+            with np.errstate(all="ignore"):
+                # Subnormal results carry fewer bits: allow rel smallest subnormals too.
+                tol = rel * (eps * np.abs(exp.astype(np.complex128)) + np.finfo(got.dtype).smallest_subnormal)
+                near = np.abs(got.astype(np.complex128) - exp) <= tol
+            bad &= ~(near & np.isfinite(exp) & np.isfinite(got))
+        return bad
+    if got.dtype.kind == "f":
+        bad = ~_float_bits_equal(got, exp)
+        if ulps:
+            with np.errstate(all="ignore"):
+                near = np.abs(got.astype(np.float64) - exp.astype(np.float64)) <= ulps * np.spacing(np.abs(exp))
+            bad &= ~(near & (np.signbit(got) == np.signbit(exp)))
+        return bad
+    return got != exp
+
+
+def assert_same(got, exp, ulps: int = 0, rel: float = 0.0, inputs=()):
+    """got (a wgarray Array) equals exp (NumPy) in dtype, shape and every bit of every value."""
+    exp = np.asarray(exp)
+    got = host(got)
+    assert got.dtype == exp.dtype, f"dtype {got.dtype}, NumPy gives {exp.dtype}"
+    assert got.shape == exp.shape, f"shape {got.shape}, NumPy gives {exp.shape}"
+    if got.size == 0:
+        return
+    bad = mismatches(got, exp, ulps, rel)
+    if bad.any():
+        where = np.argwhere(bad)[:8]
+        lines = []
+        for idx in map(tuple, where):
+            args = ", ".join(repr(np.asarray(a)[idx] if np.ndim(a) else a) for a in inputs)
+            lines.append(f"  at {idx}: got {got[idx]!r}, NumPy {exp[idx]!r}" + (f"  (inputs {args})" if args else ""))
+        pytest.fail(f"{int(bad.sum())} of {bad.size} elements differ:\n" + "\n".join(lines))
+
+
+def special_values(dtype) -> np.ndarray:
+    """A vector of ordinary and edge values of dtype: zeros, signs, extremes, nan, inf, subnormals."""
+    dtype = np.dtype(dtype)
+    if dtype.kind == "b":
+        return np.array([False, True], dtype=dtype)
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        base = [0, 1, -1, 2, -2, 3, -3, 5, -7, 7, 8, 10, 15, 16, 31, 32, 33, 63, 64, 100, -100, 127, 255, 1000,
+                -32768, 65535, info.min, info.min + 1, info.max, info.max - 1, info.max // 2, info.min // 2]
+        vals = sorted({v for v in base if info.min <= v <= info.max})
+        return np.array(vals, dtype=dtype)
+    if dtype.kind == "f":
+        finfo = np.finfo(dtype)
+        vals = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 3.0, -7.0, 0.1, -0.3, 1e-3, 123.456,
+                2.0 ** (finfo.nmant), 2.0 ** (finfo.nmant) - 0.5, 1e30, -1e30, finfo.tiny, -finfo.tiny,
+                finfo.smallest_subnormal, finfo.tiny / 3, finfo.max, -finfo.max, np.inf, -np.inf, np.nan]
+        with np.errstate(all="ignore"):
+            return np.array(vals, dtype=dtype)
+    real = special_values(np.float32 if dtype == np.complex64 else np.float64)
+    pick = real[[0, 1, 2, 3, 4, 8, 11, 16, 18, 22, 26, 27, 28]]
+    re, im = np.meshgrid(pick, pick[::3])
+    return (re + 1j * im).ravel().astype(dtype)
+
+
+def sample(dtype, n: int, seed: int = 0) -> np.ndarray:
+    """n values of dtype drawn from special_values, minus nan/inf (for layout tests)."""
+    vals = special_values(dtype)
+    if np.dtype(dtype).kind in "fc":
+        with np.errstate(invalid="ignore"):
+            vals = vals[np.isfinite(vals)]
+    rng = np.random.default_rng(seed)
+    return vals[rng.integers(0, len(vals), n)]
