@@ -48,7 +48,7 @@ class Array:
     @classmethod
     def _from_numpy(cls, host: np.ndarray, device: Device | None = None) -> "Array":
         device = device or get_device()
-        host = np.ascontiguousarray(host)
+        host = np.asarray(host, order="C")  # ascontiguousarray would make 0-d arrays 1-d
         if host.dtype.byteorder == ">":
             host = host.astype(host.dtype.newbyteorder("<"))
         out = cls._empty(host.shape, dt.as_dtype(host.dtype), device)

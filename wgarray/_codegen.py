@@ -87,8 +87,11 @@ def cast(expr: str, src, dst) -> str:
         return expr
     s, d = layout(src), layout(dst)
     if d.kind == "bool":
+        # naga's float `!=` is an ordered compare (false for NaN), so test equality and negate.
         if s.kind == "complex":
-            return f"any({expr} != {s.register}())"
+            return f"!all({expr} == {s.register}())"
+        if s.kind == "float":
+            return f"!({expr} == {s.register}(0))"
         return f"({expr} != {s.register}(0))"
     if d.kind == "complex":
         if s.kind == "complex":
