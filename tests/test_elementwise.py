@@ -146,33 +146,13 @@ def test_binary_all_dtypes(name, dtype, ok, todo):
             call(name, wg(x1), wg(x2))
 
 
-# -- known core bugs (outside the elementwise tables), strict xfails ---------------------------
-U32_TO_I64 = "core bug: u32 -> i64 conversion in the map kernel sign-extends (_codegen.cast emits i64(u32))"
-U64_I64 = ("core bug: comparisons of int64 with uint64 go through float64 (_elementwise._compute_dtype), "
-           "NumPy compares them exactly")
 FLOAT_RESULT = ("divide", "copysign", "nextafter")
 LOGICAL = ("logical_and", "logical_or", "logical_xor")
 COMPARISONS = ("equal", "not_equal", "less", "less_equal", "greater", "greater_equal")
-CPLX_CAST = ("core bug: a real -> complex cast inlines the constant 0.0 imaginary part, and the driver folds "
-             "0*x, 0-x, 0/x (wrong NaN and -0.0 results; _codegen.cast)")
-
-
-def core_bug(name, d1, d2=None):
-    kinds = {np.dtype(d1).kind, np.dtype(d2 or d1).kind}
-    if d2 is not None and "uint32" in (np.dtype(d1).name, np.dtype(d2).name) and \
-            np.promote_types(d1, d2) == np.int64 and name not in FLOAT_RESULT + LOGICAL:
-        return U32_TO_I64
-    if d2 is not None and kinds & {"f", "i", "u", "b"} and "c" in kinds and name in ("subtract", "multiply", "divide"):
-        return CPLX_CAST
-    if d2 is not None and {np.dtype(d1).name, np.dtype(d2).name} == {"int64", "uint64"} and name in COMPARISONS:
-        return U64_I64
-    return None
 
 
 def param(*values, id):
-    reason = core_bug(*values[:3]) if len(values) >= 3 and isinstance(values[2], np.dtype) else None
-    marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
-    return pytest.param(*values, id=id, marks=marks)
+    return pytest.param(*values, id=id)
 
 
 # -- mixed dtypes (NumPy 2 promotion) -------------------------------------------------------
@@ -207,9 +187,7 @@ def _scalar_cases():
     for name, (_, ok, todo) in BINARY.items():
         for d in SCALAR_DTYPES:
             if d.kind in ok:
-                bug = CPLX_CAST if name == "divide" and d.kind == "f" else None
-                marks = [pytest.mark.xfail(reason=bug, strict=True)] if bug else []
-                yield pytest.param(name, d, id=f"{name}-{d}", marks=marks)
+                yield pytest.param(name, d, id=f"{name}-{d}")
 
 
 @pytest.mark.parametrize("name, dtype", list(_scalar_cases()))
@@ -253,8 +231,6 @@ def test_comparison_out_of_range_scalars(name, dtype, value):
     assert_same(call(name, value, wg(x)), expected(name, value, x))
 
 
-@pytest.mark.xfail(reason="core bug: comparisons with out-of-range Python ints go through float64 "
-                          "(_elementwise.apply), which rounds 64-bit values", strict=True)
 @pytest.mark.parametrize("dtype, value", [("int64", 2**63), ("uint64", 2**64)])
 def test_comparison_out_of_range_scalars_64bit(dtype, value):
     x = special_values(dtype)
@@ -262,8 +238,6 @@ def test_comparison_out_of_range_scalars_64bit(dtype, value):
         assert_same(call(name, wg(x), value), expected(name, x, value))
 
 
-@pytest.mark.xfail(reason="core bug: float-result functions of int arrays raise OverflowError for Python ints "
-                          "outside the int dtype (NumPy computes in float)", strict=True)
 def test_float_result_with_out_of_range_int_scalar():
     x = special_values("int8")
     assert_same(call("divide", wg(x), 1000), expected("divide", x, 1000))

@@ -97,11 +97,19 @@ def cast(expr: str, src, dst) -> str:
         if s.kind == "complex":
             return f"{d.register}({expr})"
         part = {"vec2<f32>": np.dtype("float32"), "vec2<f64>": np.dtype("float64")}[d.register]
-        return f"{d.register}({cast(expr, src, part)}, 0.0)"
+        # The zero imaginary part must not be a literal: drivers fold 0 * x and 0 - x, which
+        # changes NaN and -0.0 results. zero_word() reads a parameter word that is always 0.
+        zero = f"{d.register[5:-1]}(bitcast<f32>(zero_word()))"
+        return f"{d.register}({cast(expr, src, part)}, {zero})"
     if s.kind == "bool":
         value = f"select({d.register}(0), {d.register}(1), {expr})"
     elif s.kind == "complex":
         value = f"{d.register}({expr}.x)"
+    elif s.register == "u32" and d.register == "i64":
+        value = f"i64(u64({expr}))"  # naga's direct i64(u32) sign-extends
+    elif s.register == "i32" and d.register in ("i64", "u64"):
+        # Sign-extend by arithmetic: after the conversion op, lavapipe compares -7 as >= 0.
+        value = f"{d.register}((i64(u64(bitcast<u32>({expr}))) ^ 0x80000000li) - 0x80000000li)"
     else:
         value = f"{d.register}({expr})"
     return wrap(value, dst)
@@ -147,11 +155,11 @@ def load_fn(k: int, dtype) -> str:
 
 
 class MapLayout:
-    """Assigns parameter words: [items, numel, shape...], then output, then each input."""
+    """Assigns parameter words: [items, numel, 0, shape...], then output, then each input."""
 
     def __init__(self, ndim: int, out_strided: bool, slots):
         self.ndim = ndim
-        word = 2 + ndim
+        word = 3 + ndim
         self.out_word = word
         if out_strided:
             word += 1 + ndim
@@ -224,7 +232,7 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
         if needs_coords:
             lines.append("var rem = i;")
             for d in reversed(range(ndim)):
-                size = f"pw({2 + d}u)"
+                size = f"pw({3 + d}u)"
                 if d:
                     lines.append(f"let c{d} = rem % {size}; rem = rem / {size};")
                 else:

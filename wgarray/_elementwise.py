@@ -175,33 +175,84 @@ def _expr(row: Row, compute):
     return expr.format(t=REG_TAG[reg], T=reg)
 
 
+# NumPy 2 compares signed integers with uint64 exactly instead of through float64. Each
+# expression takes a signed a0 (as i64) and an unsigned a1 (as u64); MIRROR swaps the sides.
+_MIXED_SIGN = {"equal": "a0 >= 0li && u64(a0) == a1", "not_equal": "a0 < 0li || u64(a0) != a1",
+               "less": "a0 < 0li || u64(a0) < a1", "less_equal": "a0 < 0li || u64(a0) <= a1",
+               "greater": "a0 >= 0li && u64(a0) > a1", "greater_equal": "a0 >= 0li && u64(a0) >= a1"}
+_MIRROR = {"equal": "equal", "not_equal": "not_equal", "less": "greater", "less_equal": "greater_equal",
+           "greater": "less", "greater_equal": "less_equal"}
+# The answer of x OP s when the Python int s lies above (below) every value of x's dtype.
+_ABOVE = {"equal": False, "not_equal": True, "less": True, "less_equal": True, "greater": False,
+          "greater_equal": False}
+_BELOW = {"equal": False, "not_equal": True, "less": False, "less_equal": False, "greater": True,
+          "greater_equal": True}
+
+
+def _mixed_sign_op(row: Row, operands):
+    """The exact comparison of a signed integer array with a uint64 array, or None."""
+    if row.name not in _MIXED_SIGN or len(operands) != 2 or not all(isinstance(o, Array) for o in operands):
+        return None
+    kinds = [dt.kind(o.dtype) for o in operands]
+    if sorted(kinds) != ["int", "uint"] or dt.uint64 not in (operands[0].dtype, operands[1].dtype):
+        return None
+    if kinds[0] == "int":
+        return MapOp(row.name, _MIXED_SIGN[row.name], (dt.int64, dt.uint64), dt.bool_)
+    expr = _MIXED_SIGN[_MIRROR[row.name]].replace("a0", "a2").replace("a1", "a0").replace("a2", "a1")
+    return MapOp(row.name, expr, (dt.uint64, dt.int64), dt.bool_)
+
+
+def _out_of_range_comparison(row: Row, operands, dtype) -> str:
+    """x OP s for a Python int s outside x's dtype is the same for every element (NumPy 2)."""
+    scalar_first = not isinstance(operands[0], Array)
+    value = operands[0] if scalar_first else operands[1]
+    name = _MIRROR[row.name] if scalar_first else row.name
+    answers = _ABOVE if value > np.iinfo(dtype).max else _BELOW
+    return "true" if answers[name] else "false"
+
+
 class _Prepared:
     """What one row does for one operand signature: output dtype and shape, and the kernel plan."""
 
-    __slots__ = ("shape", "out_dtype", "plan", "int_bounds", "view")
+    __slots__ = ("shape", "out_dtype", "plan", "int_bounds", "view", "cacheable")
 
     def __init__(self, row: Row, operands, device):
+        arrays = [o for o in operands if isinstance(o, Array)]
+        op = _mixed_sign_op(row, operands)
+        scalar_dtype = None
+        self.cacheable = True
         try:
             dtype = result_dtype(operands, device)
         except OverflowError:
-            if row.result != "bool":
+            # A Python int outside the array's integer dtype: NumPy 2 compares by value and
+            # computes float results in float; everything else is an OverflowError.
+            dtype = result_dtype(arrays, device)
+            self.cacheable = False  # this plan holds for this scalar value only
+            if row.name in _MIXED_SIGN:
+                op = MapOp(row.name, _out_of_range_comparison(row, operands, dtype),
+                           (dtype, dt.float64), dt.bool_)
+                scalar_dtype = dt.float64
+            elif row.result == "float":
+                scalar_dtype = _compute_dtype(row, dtype, device)
+            else:
                 raise
-            dtype = dt.float64  # comparisons with out-of-range Python ints compare by value (NumPy 2)
         compute = _compute_dtype(row, dtype, device)
-        expr = _expr(row, compute)
         self.out_dtype = _out_dtype(row, compute)
-        self.shape = broadcast_shapes(*(o.shape for o in operands if isinstance(o, Array)))
+        if op is None:
+            op = MapOp(row.name, _expr(row, compute), (compute,) * len(operands), self.out_dtype)
+        self.shape = broadcast_shapes(*(o.shape for o in arrays))
         self.view = TensorView.contiguous(self.shape)
         # Python ints must fit the dtype they are encoded in; checked on every call.
         self.int_bounds = None
-        if dtype.kind in "iu" and any(type(o) is int for o in operands):
-            info = np.iinfo(dtype)
-            self.int_bounds = (info.min, info.max)
+        if scalar_dtype is None:
+            scalar_dtype = dtype
+            if dtype.kind in "iu" and any(type(o) is int for o in operands):
+                info = np.iinfo(dtype)
+                self.int_bounds = (info.min, info.max)
         self.plan = None
         if math.prod(self.shape):
             specs = [("buffer", o.dtype, o._view.broadcast_to(self.shape).strides, o._view.offset % 4 == 0)
-                     if isinstance(o, Array) else ("scalar", dtype) for o in operands]
-            op = MapOp(row.name, expr, (compute,) * len(operands), self.out_dtype)
+                     if isinstance(o, Array) else ("scalar", scalar_dtype) for o in operands]
             self.plan = MapPlan(device, op, self.out_dtype, self.shape, None, specs, fresh=True)
 
 
@@ -231,7 +282,9 @@ def apply(row: Row, *args) -> Array:
     key = tuple(key)
     prepared = _prepared.get(key)
     if prepared is None:
-        prepared = _prepared[key] = _Prepared(row, operands, device)
+        prepared = _Prepared(row, operands, device)
+        if prepared.cacheable:
+            _prepared[key] = prepared
     if prepared.int_bounds is not None:
         low, high = prepared.int_bounds
         if any(type(o) is int and not low <= o <= high for o in operands):

@@ -92,9 +92,9 @@ class MapPlan:
         self.device = device
         self.stream = stream_for(device)
 
-        # Parameter words: [items, numel, shape...], output view if strided, then each operand.
-        codes = ["I", "I"] + ["I"] * ndim
-        template = [self.items, numel, *(kshape if ndim else ())]
+        # Parameter words: [items, numel, 0, shape...], output view if strided, then each operand.
+        codes = ["I", "I", "I"] + ["I"] * ndim
+        template = [self.items, numel, 0, *(kshape if ndim else ())]
         self.out_hole = None
         if not fresh:
             self.out_hole = len(template)

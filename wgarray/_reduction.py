@@ -45,7 +45,7 @@ def _fold(op: ReduceOp, x: Array, axes: tuple) -> Array:
             src = current.dtype
             launch_kernel(device, ("reduce", op, src), lambda: reduce_source(op, src, device.features),
                           [out._storage, current._storage],
-                          [items, length, CHUNK, chunks, current._view.offset], items)
+                          [items, length, CHUNK, chunks, current._view.offset, 0], items)
         if chunks == 1:
             return out._with_view(out._view.reshape(kept_shape))
         current, length = out, chunks

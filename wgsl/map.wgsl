@@ -8,6 +8,8 @@ ${bindings}
 
 fn pw(k: u32) -> u32 { return P.w[k >> 2u][k & 3u]; }
 fn ps(k: u32) -> i32 { return bitcast<i32>(P.w[k >> 2u][k & 3u]); }
+// Always 0, but unknown to the compiler, so expressions built on it are not folded.
+fn zero_word() -> u32 { return pw(2u); }
 
 ${library}
 

@@ -1,6 +1,6 @@
 // Chunked reduction: rows of length R (contiguous, after moving reduced axes last) are cut
 // into chunks; each invocation folds one chunk serially. Repeated passes fold the partials.
-// Parameters: [items = rows * chunks, R, chunk length, chunks per row, input offset].
+// Parameters: [items = rows * chunks, R, chunk length, chunks per row, input offset, 0].
 ${enables}
 struct Params { w: array<vec4<u32>, 64>, }
 @group(0) @binding(0) var<uniform> P: Params;
@@ -8,6 +8,7 @@ struct Params { w: array<vec4<u32>, 64>, }
 @group(0) @binding(2) var<storage, read> in0: array<${in_storage}>;
 
 fn pw(k: u32) -> u32 { return P.w[k >> 2u][k & 3u]; }
+fn zero_word() -> u32 { return pw(5u); }  // always 0, opaque to the compiler
 
 ${library}
 
