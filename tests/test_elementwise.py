@@ -158,7 +158,8 @@ def param(*values, id):
 # -- mixed dtypes (NumPy 2 promotion) -------------------------------------------------------
 MIXED = [("int8", "uint8"), ("int16", "uint32"), ("uint64", "int64"), ("int32", "float32"), ("uint16", "float32"),
          ("int64", "float32"), ("float32", "float64"), ("bool", "int16"), ("uint8", "float64"),
-         ("float64", "complex64"), ("int8", "complex64"), ("uint32", "int64"), ("bool", "float32")]
+         ("float64", "complex64"), ("int8", "complex64"), ("uint32", "int64"), ("bool", "float32"),
+         ("int64", "int8"), ("uint16", "int32")]
 
 
 def _mixed_cases():
