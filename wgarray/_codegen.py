@@ -11,6 +11,7 @@ per invocation) or "strided" (a view; packed dtypes go through atomicAnd/atomicO
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -182,6 +183,7 @@ class MapLayout:
 
 
 VECTOR_STORAGE = ("f32", "i32", "u32")
+VECTORS = int(os.environ.get("WGARRAY_MAP_VECTORS", "2"))  # vec4s per invocation in the vec4 body
 
 
 def can_vectorize(out: Slot, slots: tuple, coords: bool) -> bool:
@@ -252,15 +254,22 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
 
     body: list[str] = []
     if vector:
+        # Each invocation handles VECTORS vec4s, a workgroup-width apart so loads stay coalesced.
+        body.append("    let vecs = (pw(1u) + 3u) / 4u;")
+        body.append(f"    let first = (item / {WORKGROUP}u) * {WORKGROUP * VECTORS}u + item % {WORKGROUP}u;")
+        body.append(f"    for (var v = 0u; v < {VECTORS}u; v++) {{")
+        body.append(f"        let q = first + v * {WORKGROUP}u;")
+        body.append("        if (q >= vecs) { break; }")
         for k, slot in enumerate(slots):
             if slot.mode == "contig":
-                body.append(f"    let v{k} = in{k}[(pw({words.in_words[k]}u) >> 2u) + item];")
-        body.append(f"    var lanes: vec4<{out_lay.storage}>;")
-        body.append("    for (var c = 0u; c < 4u; c++) {")
-        body += element("item * 4u + c", "        ", lanes=True)
-        body.append("        lanes[c] = r;")
+                body.append(f"        let v{k} = in{k}[(pw({words.in_words[k]}u) >> 2u) + q];")
+        body.append(f"        var lanes: vec4<{out_lay.storage}>;")
+        body.append("        for (var c = 0u; c < 4u; c++) {")
+        body += element("q * 4u + c", "            ", lanes=True)
+        body.append("            lanes[c] = r;")
+        body.append("        }")
+        body.append("        out[q] = lanes;")
         body.append("    }")
-        body.append("    out[item] = lanes;")
     elif out.mode == "fresh" and out_lay.packed:
         per, bits = out_lay.per_word, BITS[out_lay.per_word]
         body.append("    var word = 0u;")

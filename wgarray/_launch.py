@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._codegen import MapOp, Slot, can_vectorize, map_source, param_words
+from ._codegen import VECTORS, MapOp, Slot, can_vectorize, map_source, param_words
 from ._dtypes import layout
-from ._kernels import grid, kernel_cache
+from ._kernels import WORKGROUP, grid, kernel_cache
 from ._memory import Storage
 from ._stream import stream_for
 from ._view import TensorView, coalesce, contiguous_strides
@@ -86,8 +86,11 @@ class MapPlan:
         self.kernel = kernel_cache(device).get(
             key, ("rw",) + ("r",) * n_buffers,
             lambda: map_source(op, out_slot, slots, ndim, device.features, vector))
-        per_word = 4 if vector else layout(out_dtype).per_word if fresh else 1
-        self.items = -(-numel // per_word)
+        if vector:  # invocations for ceil(numel / 4) vec4s, VECTORS each, whole workgroups
+            blocks = -(-numel // (4 * VECTORS * WORKGROUP))
+            self.items = blocks * WORKGROUP
+        else:
+            self.items = -(-numel // (layout(out_dtype).per_word if fresh else 1))
         self.groups = grid(self.items)
         self.device = device
         self.stream = stream_for(device)
@@ -161,8 +164,8 @@ def launch_map(device, op: MapOp, out_storage: Storage, out_view: TensorView, ou
     plan.run(out_storage, out_view.offset, operands)
 
 
-def launch_kernel(device, key, make_source, storages, params, items: int) -> None:
-    """Record a dispatch of a non-map kernel: storages[0] is written, the rest are read."""
-    kernel = kernel_cache(device).get(key, ("rw",) + ("r",) * (len(storages) - 1), make_source)
+def launch_kernel(device, key, make_source, storages, params, items: int, writes: int = 1) -> None:
+    """Record a dispatch of a non-map kernel: the first `writes` storages are written, the rest read."""
+    kernel = kernel_cache(device).get(key, ("rw",) * writes + ("r",) * (len(storages) - writes), make_source)
     packed = struct.pack(f"<{len(params)}I", *(p & 0xFFFFFFFF for p in params))
     stream_for(device).dispatch(kernel, storages, packed, grid(items))

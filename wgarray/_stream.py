@@ -17,6 +17,14 @@ from ._device import Device
 from ._kernels import PARAM_WINDOW, Kernel, kernel_cache
 from ._memory import Storage, pool_for
 
+try:  # the three calls every dispatch makes, without wgpu-py's per-call Python wrappers
+    from wgpu.backends.wgpu_native._ffi import ffi as _ffi, lib as _lib
+
+    _NATIVE = (_lib.wgpuComputePassEncoderSetPipeline, _lib.wgpuComputePassEncoderSetBindGroup,
+               _lib.wgpuComputePassEncoderDispatchWorkgroups)
+except (ImportError, AttributeError):  # another wgpu backend: use the public API
+    _NATIVE = None
+
 ARENA_BYTES = 256 * 1024
 MAX_PENDING = 1024  # dispatches per submit
 
@@ -40,6 +48,8 @@ class Stream:
         self.bind_groups: dict = {}
         self.groups_by_uid: dict[int, list] = {}
         self.submits = 0
+        if _NATIVE is not None:
+            self._offsets = _ffi.new("uint32_t[1]")
 
     # -- recording -------------------------------------------------------------
     def _open_pass(self):
@@ -83,11 +93,23 @@ class Stream:
         self.arena_used = offset + -(-max(len(params), 1) // self.align) * self.align
         group = self._bind_group(kernel, storages)
         compute_pass = self._open_pass()
-        if self.current_pipeline is not kernel.pipeline:
-            compute_pass.set_pipeline(kernel.pipeline)
-            self.current_pipeline = kernel.pipeline
-        compute_pass.set_bind_group(0, group, [offset])
-        compute_pass.dispatch_workgroups(groups[0], groups[1], 1)
+        if _NATIVE is None:
+            if self.current_pipeline is not kernel.pipeline:
+                compute_pass.set_pipeline(kernel.pipeline)
+                self.current_pipeline = kernel.pipeline
+            compute_pass.set_bind_group(0, group, [offset])
+            compute_pass.dispatch_workgroups(groups[0], groups[1], 1)
+        else:
+            # Pipelines and bind groups stay alive in our caches; errors in pass commands
+            # surface at encoder.finish(), which goes through the public API.
+            set_pipeline, set_bind_group, dispatch = _NATIVE
+            handle = compute_pass._internal
+            if self.current_pipeline is not kernel.pipeline:
+                set_pipeline(handle, kernel.pipeline._internal)
+                self.current_pipeline = kernel.pipeline
+            self._offsets[0] = offset
+            set_bind_group(handle, 0, group._internal, 1, self._offsets)
+            dispatch(handle, groups[0], groups[1], 1)
         self.pending += 1
         if self.pending >= MAX_PENDING:
             self.flush()
@@ -96,14 +118,22 @@ class Stream:
         """Submit everything recorded so far."""
         if self.encoder is None:
             return
-        self._close_pass()
-        if self.arena_used:
-            self.gpu.queue.write_buffer(self.arena, 0, memoryview(self.host_arena)[:self.arena_used])
-        command_buffer = self.encoder.finish()
+        encoder, used, pending = self.encoder, self.arena_used, self.pending
+        # Reset first, so a failed batch leaves a usable stream behind.
         self.encoder = None
         self.arena_used = 0
         self.pending = 0
-        self.gpu.queue.submit([command_buffer])
+        try:
+            self._close_pass()
+        finally:
+            self.compute_pass = None
+        try:
+            if used:
+                self.gpu.queue.write_buffer(self.arena, 0, memoryview(self.host_arena)[:used])
+            self.gpu.queue.submit([encoder.finish()])
+        except Exception as e:
+            raise RuntimeError(f"the GPU rejected a batch of {pending} recorded operations; their results "
+                               f"are lost: {e}") from e
         self.submits += 1
 
     # -- transfers ---------------------------------------------------------------
