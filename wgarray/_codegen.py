@@ -183,7 +183,8 @@ class MapLayout:
 
 
 VECTOR_STORAGE = ("f32", "i32", "u32")
-VECTORS = int(os.environ.get("WGARRAY_MAP_VECTORS", "2"))  # vec4s per invocation in the vec4 body
+# vec4s per invocation in the vec4 body: 2 measured best on H100 and H200 (4+ spill registers)
+VECTORS = int(os.environ.get("WGARRAY_MAP_VECTORS", "2"))
 
 
 def can_vectorize(out: Slot, slots: tuple, coords: bool) -> bool:
@@ -255,14 +256,23 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
     body: list[str] = []
     if vector:
         # Each invocation handles VECTORS vec4s, a workgroup-width apart so loads stay coalesced.
+        # All loads come first: drivers must assume storage buffers alias, so a store would
+        # keep later loads from being issued early.
         body.append("    let vecs = (pw(1u) + 3u) / 4u;")
         body.append(f"    let first = (item / {WORKGROUP}u) * {WORKGROUP * VECTORS}u + item % {WORKGROUP}u;")
+        contig = [k for k, slot in enumerate(slots) if slot.mode == "contig"]
+        for k in contig:
+            body.append(f"    var v{k}s: array<vec4<{layout(slots[k].dtype).storage}>, {VECTORS}>;")
+        body.append(f"    for (var v = 0u; v < {VECTORS}u; v++) {{")
+        body.append(f"        let q = min(first + v * {WORKGROUP}u, vecs - 1u);")
+        for k in contig:
+            body.append(f"        v{k}s[v] = in{k}[(pw({words.in_words[k]}u) >> 2u) + q];")
+        body.append("    }")
         body.append(f"    for (var v = 0u; v < {VECTORS}u; v++) {{")
         body.append(f"        let q = first + v * {WORKGROUP}u;")
         body.append("        if (q >= vecs) { break; }")
-        for k, slot in enumerate(slots):
-            if slot.mode == "contig":
-                body.append(f"        let v{k} = in{k}[(pw({words.in_words[k]}u) >> 2u) + q];")
+        for k in contig:
+            body.append(f"        let v{k} = v{k}s[v];")
         body.append(f"        var lanes: vec4<{out_lay.storage}>;")
         body.append("        for (var c = 0u; c < 4u; c++) {")
         body += element("q * 4u + c", "            ", lanes=True)
