@@ -226,17 +226,14 @@ class Array:
 
     # -- indexing ------------------------------------------------------------------------
     def __getitem__(self, key) -> "Array":
-        from ._indexing import basic_view
+        from ._indexing import getitem
 
-        return self._with_view(basic_view(self._view, key))
+        return getitem(self, key)
 
     def __setitem__(self, key, value) -> None:
-        from ._indexing import basic_view
+        from ._indexing import setitem
 
-        if not self._writeable:
-            raise ValueError("assignment destination is read-only")
-        view = basic_view(self._view, key)
-        self._with_view(view)._assign(value)
+        setitem(self, key, value)
 
     def _assign(self, value) -> None:
         """Write value (scalar or array, broadcast to this view's shape) into this view."""

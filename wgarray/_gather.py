@@ -1,0 +1,343 @@
+"""GPU kernels for advanced indexing: gather, scatter and boolean-mask compaction.
+
+gather/scatter walk an index-result shape; each item's address in x is
+    offset + sum_d c[d] * strides[d] + sum_k pos_k(idx_k at c) * xstride_k
+where c are the item's coordinates, idx_k are index arrays (views broadcast to the shape)
+and pos_k maps an index to a position on its axis of size n_k:
+  "wrap"  NumPy's rule: a negative index counts from the end,
+  "clip"  clamped into [0, n) (np.take mode="clip"),
+  "mod"   taken modulo n (np.take mode="wrap"),
+  "raw"   an int32 element offset computed earlier (no checks; see fold_indices).
+Out-of-bounds indices cannot be detected without a host sync, so the kernels never touch
+memory outside the array instead: gather clamps the position into the axis (reads a valid
+element), scatter drops the write. The callers check host-side indices exactly, as NumPy.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _dtypes as dt
+from ._array import Array
+from ._codegen import BITS, cast, decode_param, encode_param, load_fn, param_words, to_bits
+from ._kernels import WORKGROUP, render
+from ._launch import BufferOperand, ScalarOperand, launch_kernel
+from ._memory import pool_for
+from ._stream import stream_for
+from ._view import coalesce, contiguous_strides
+
+MAX_INDEX_BUFFERS = 6  # index arrays bound directly by one kernel; more are folded first
+MAX_WORDS = 256
+
+
+@dataclass(frozen=True)
+class Index:
+    """An index operand as a kernel sees it; n_k and xstride_k travel in the parameters."""
+
+    dtype: np.dtype
+    mode: str = "wrap"
+
+
+@dataclass(frozen=True)
+class IndexOperand:
+    operand: BufferOperand  # the index array's view, broadcast to the launch shape
+    n: int  # size of the indexed axis
+    xstride: int  # stride of that axis in x, in elements
+    mode: str = "wrap"
+
+
+@dataclass(frozen=True)
+class Spec:
+    kind: str  # "gather", "scatter" or "address"
+    dtype: np.dtype  # x's dtype (int32 for "address")
+    ndim: int
+    indices: tuple
+    value: tuple | None = None  # scatter: ("buffer" | "param", dtype)
+    predicate: bool = False  # scatter: write only where a bool operand is true
+
+
+def _position(k: int, buf: int, index: Index, word: int, address: str) -> list[str]:
+    """WGSL defining p{k} (i32), the position on the axis; clears `ok` for invalid indices."""
+    reg = dt.layout(index.dtype).register
+    value = f"load{buf}({address})"
+    if index.mode == "raw":
+        return [f"let p{k} = {cast(value, index.dtype, dt.int32)};"]
+    n, xs = f"pw({word}u)", ""
+    if reg in ("u32", "u64"):
+        typ, lit = reg, ("u" if reg == "u32" else "lu")
+        lines = [f"let n{k} = {typ}({n});", f"let v{k} = {value};"]
+        if index.mode == "mod":
+            return lines + [f"let p{k} = i32(v{k} % max(n{k}, 1{lit}));"]
+        lines.append(f"let p{k} = i32(min(v{k}, max(n{k}, 1{lit}) - 1{lit}));")
+        return lines + ([f"ok = ok && v{k} < n{k};"] if index.mode == "wrap" else [])
+    if reg == "i32":
+        lit, n_expr = "i", f"i32({n})"
+    else:
+        lit, n_expr = "li", f"i64(u64({n}))"  # i64(u32) sign-extends on naga
+    lines = [f"let n{k} = {n_expr};", f"var v{k} = {value};"]
+    top = f"max(n{k} - 1{lit}, 0{lit})"
+    if index.mode == "mod":
+        lines += [f"v{k} = v{k} % max(n{k}, 1{lit});", f"if (v{k} < 0{lit}) {{ v{k} = v{k} + n{k}; }}",
+                  f"let p{k} = i32(v{k});"]
+    elif index.mode == "clip":
+        lines.append(f"let p{k} = i32(clamp(v{k}, 0{lit}, {top}));")
+    else:
+        lines += [f"if (v{k} < 0{lit}) {{ v{k} = v{k} + n{k}; }}",
+                  f"ok = ok && v{k} >= 0{lit} && v{k} < n{k};",
+                  f"let p{k} = i32(clamp(v{k}, 0{lit}, {top}));"]
+    return lines
+
+
+class _Words:
+    """Parameter word layout: [items, numel, 0, shape...], x view, each index, value, predicate."""
+
+    def __init__(self, spec: Spec):
+        r = spec.ndim
+        self.x = 3 + r
+        word = self.x + 1 + r
+        self.indices = []
+        for _ in spec.indices:
+            self.indices.append(word)
+            word += 3 + r  # offset, strides, n, xstride
+        self.value = word
+        if spec.value is not None:
+            word += 1 + r if spec.value[0] == "buffer" else param_words(spec.value[1])
+        self.predicate = word
+        if spec.predicate:
+            word += 1 + r
+        self.total = word
+
+
+def _strided(word: int, r: int) -> str:
+    terms = "".join(f" + i32(c{d}) * ps({word + 1 + d}u)" for d in range(r))
+    return f"u32(ps({word}u){terms})"
+
+
+def source(spec: Spec, features) -> str:
+    r = spec.ndim
+    words = _Words(spec)
+    lay = dt.layout(spec.dtype)
+    out_packed_fresh = spec.kind == "gather" and lay.packed
+    if spec.kind == "scatter" and lay.packed:
+        out_decl = "array<atomic<u32>>"
+    else:
+        out_decl = f"array<{lay.storage}>"
+    bindings = [f"@group(0) @binding(1) var<storage, read_write> out: {out_decl};"]
+    loaders, buffers = [], []  # buffers: (name index, dtype)
+    if spec.kind == "gather":
+        buffers.append(spec.dtype)
+    buffers += [index.dtype for index in spec.indices]
+    if spec.value is not None and spec.value[0] == "buffer":
+        buffers.append(spec.value[1])
+    if spec.predicate:
+        buffers.append(dt.bool_)
+    for j, dtype in enumerate(buffers):
+        bindings.append(f"@group(0) @binding({j + 2}) var<storage, read> in{j}: array<{dt.layout(dtype).storage}>;")
+        loaders.append(load_fn(j, dtype))
+    dtypes = [spec.dtype, *buffers] + ([spec.value[1]] if spec.value else [])
+    wide = any(dt.layout(d).register in ("i64", "u64", "f64", "vec2<f64>") for d in dtypes)
+    library = render("lib_u64") if wide else ""
+
+    def element(i_expr: str, indent: str) -> list[str]:
+        lines = [f"let i = {i_expr};", "var ok = true;"]
+        if r:
+            lines.append("var rem = i;")
+            for d in reversed(range(r)):
+                lines.append(f"let c{d} = rem % pw({3 + d}u); rem = rem / pw({3 + d}u);" if d else "let c0 = rem;")
+        first = 1 if spec.kind == "gather" else 0
+        terms = []
+        for k, index in enumerate(spec.indices):
+            w = words.indices[k]
+            lines += _position(k, first + k, index, w + 1 + r, _strided(w, r))
+            terms.append(f" + p{k} * ps({w + 2 + r}u)")
+        if spec.kind == "address":
+            lines.append(f"let r = 0{''.join(terms)};")
+        else:
+            lines.append(f"let a = u32(i32({_strided(words.x, r)}){''.join(terms)});")
+        return [indent + line for line in lines]
+
+    body: list[str] = []
+    if out_packed_fresh:
+        per, bits = lay.per_word, BITS[lay.per_word]
+        body += ["    var word = 0u;", f"    for (var j = 0u; j < {per}u; j++) {{",
+                 f"        if (item * {per}u + j >= pw(1u)) {{ break; }}"]
+        body += element(f"item * {per}u + j", "        ")
+        body += [f"        word = word | ({to_bits('load0(a)', lay)} << (j * {bits}u));", "    }",
+                 "    out[item] = word;"]
+    elif spec.kind == "gather":
+        body += element("item", "    ") + ["    out[i] = load0(a);"]
+    elif spec.kind == "address":
+        body += element("item", "    ") + ["    out[i] = r;"]
+    else:
+        body += element("item", "    ")
+        j = len(spec.indices)
+        vkind, vdtype = spec.value
+        if vkind == "buffer":
+            value = f"load{j}({_strided(words.value, r)})"
+            j += 1
+        else:
+            value = decode_param(vdtype, words.value)
+        if spec.predicate:
+            body.append(f"    ok = ok && load{j}({_strided(words.predicate, r)});")
+        body.append("    if (!ok) { return; }")
+        body.append(f"    let v = {cast(value, vdtype, spec.dtype)};")
+        if lay.packed:
+            per, bits = lay.per_word, BITS[lay.per_word]
+            shift = {8: 2, 16: 1}[bits]
+            # A compare-exchange loop replaces the element atomically, so duplicate indices
+            # leave one of the written values (never a mix of their bits).
+            body += [f"    let sh = (a & {per - 1}u) * {bits}u;",
+                     f"    let m = {(1 << bits) - 1}u << sh;",
+                     f"    let b = {to_bits('v', lay)} << sh;",
+                     f"    var old = atomicLoad(&out[a >> {shift}u]);",
+                     "    loop {",
+                     f"        let got = atomicCompareExchangeWeak(&out[a >> {shift}u], old, (old & ~m) | b);",
+                     "        if (got.exchanged) { break; }",
+                     "        old = got.old_value;",
+                     "    }"]
+        else:
+            body.append("    out[a] = v;")
+    return render("gather", enables="", bindings="\n".join(bindings), library=library,
+                  loaders="\n".join(loaders), workgroup=WORKGROUP, body="\n".join(body))
+
+
+def _launch(spec: Spec, device, shape, strides, offset, indices, out_storage, in_storages, extra, items):
+    """Pack the parameters (see _Words) and dispatch."""
+    words = [items, math.prod(shape), 0, *shape, offset, *strides]
+    for index, idx_strides in indices:
+        words += [index.operand.view.offset, *idx_strides, index.n, index.xstride]
+    words += extra
+    if len(words) > MAX_WORDS:
+        raise NotImplementedError(f"advanced indexing with {len(shape)} result dims and {len(indices)} index "
+                                  f"arrays needs more kernel parameters than wgarray passes ({MAX_WORDS} words)")
+    launch_kernel(device, ("gather", spec), lambda: source(spec, device.features),
+                  [out_storage, *in_storages], words, items)
+
+
+def _plan(shape, strides, indices, more=()):
+    """Coalesce the launch shape over all operands' strides; returns (shape, strides, index strides, more)."""
+    sets = [tuple(strides)] + [tuple(ix.operand.view.strides) for ix in indices] + [tuple(s) for s in more]
+    kshape, ksets = coalesce(shape, contiguous_strides(shape), *sets)
+    ksets = ksets[1:]
+    return kshape, ksets[0], ksets[1:1 + len(indices)], ksets[1 + len(indices):]
+
+
+def fold_indices(device, shape, indices: list) -> list:
+    """Too many index arrays for one kernel: fold groups of them into int32 element offsets."""
+    while len(indices) > MAX_INDEX_BUFFERS:
+        group, indices = indices[:MAX_INDEX_BUFFERS], indices[MAX_INDEX_BUFFERS:]
+        out = Array._empty(shape, dt.int32, device)
+        kshape, _, istrides, _ = _plan(shape, [0] * len(shape), group)
+        spec = Spec("address", dt.int32, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in group))
+        items = math.prod(shape)
+        if items:
+            _launch(spec, device, kshape, [0] * len(kshape), 0, list(zip(group, istrides)), out._storage,
+                    [ix.operand.storage for ix in group], [], items)
+        indices.append(IndexOperand(out._operand(), 0, 1, "raw"))
+    return indices
+
+
+def gather(x: Array, shape, offset: int, strides, indices: list) -> Array:
+    """A new contiguous array of `shape`: out[c] = x's buffer at the address of c (see module doc)."""
+    out = Array._empty(shape, x.dtype, x.device)
+    if out.size == 0:
+        return out
+    indices = fold_indices(x.device, shape, list(indices))
+    kshape, kstrides, istrides, _ = _plan(shape, strides, indices)
+    spec = Spec("gather", x.dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in indices))
+    per = dt.layout(x.dtype).per_word
+    _launch(spec, x.device, kshape, kstrides, offset, list(zip(indices, istrides)), out._storage,
+            [x._storage, *(ix.operand.storage for ix in indices)], [], -(-out.size // per))
+    return out
+
+
+def scatter(x: Array, shape, offset: int, strides, indices: list, value, predicate: BufferOperand | None = None):
+    """x's buffer at the address of c = value[c] (a BufferOperand broadcast to shape, or a
+    ScalarOperand of x's dtype), for every c where predicate (if any) is true.
+
+    Which of several writes to one element wins is unspecified (GPU threads race).
+    No operand may share x's buffer (the caller copies)."""
+    n = math.prod(shape)
+    if n == 0:
+        return
+    indices = fold_indices(x.device, shape, list(indices))
+    more = []
+    if isinstance(value, BufferOperand):
+        more.append(value.view.strides)
+    if predicate is not None:
+        more.append(predicate.view.strides)
+    kshape, kstrides, istrides, mstrides = _plan(shape, strides, indices, more)
+    storages = [ix.operand.storage for ix in indices]
+    extra = []
+    if isinstance(value, BufferOperand):
+        storages.append(value.storage)
+        extra += [value.view.offset, *mstrides.pop(0)]
+        vspec = ("buffer", value.dtype)
+    else:
+        extra += encode_param(value.value, value.dtype)
+        vspec = ("param", value.dtype)
+    if predicate is not None:
+        storages.append(predicate.storage)
+        extra += [predicate.view.offset, *mstrides.pop(0)]
+    spec = Spec("scatter", x.dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in indices),
+                vspec, predicate is not None)
+    _launch(spec, x.device, kshape, kstrides, offset, list(zip(indices, istrides)), x._storage, storages, extra, n)
+
+
+# -- boolean masks -> coordinates ---------------------------------------------------------------
+BLOCK = 4 * WORKGROUP  # mask elements per workgroup in the count and compact kernels
+
+
+def _simple(device, name: str, storages, params, items):
+    launch_kernel(device, (name,), lambda: render(name, workgroup=WORKGROUP), storages, params, items)
+
+
+def _scan(device, storage, offset: int, m: int, free: int) -> int:
+    """Exclusive prefix sum of m u32 values at `offset` in storage, in place; levels above
+    use the space from `free` on. Returns the next free word."""
+    blocks = -(-m // BLOCK)
+    sums, free = free, free + blocks
+    _simple(device, "gather_scan", [storage], [blocks, m, offset, sums], blocks * WORKGROUP)
+    if blocks > 1:
+        free = _scan(device, storage, sums, blocks, free)
+        _simple(device, "gather_scan_add", [storage], [m, m, offset, sums], m)
+    return free
+
+
+def _scan_words(m: int) -> int:
+    total = 0
+    while True:
+        blocks = -(-m // BLOCK)
+        total += blocks
+        if blocks <= 1:
+            return total
+        m = blocks
+
+
+def mask_coordinates(mask: Array) -> list:
+    """The coordinates of mask's true elements in row-major order: one uint32 array of shape
+    (count,) per mask dimension. Reads the count back from the GPU: one host sync."""
+    device = mask.device
+    if mask.size == 0:
+        return [Array._empty((0,), dt.uint32, device) for _ in range(mask.ndim)]
+    if not mask._view.is_contiguous or mask._view.offset % 4:
+        mask = mask._contiguous()
+    n = mask.size
+    blocks = -(-n // BLOCK)
+    m = blocks + 1  # counts plus a 0, so the scan's last entry is the total
+    storage = pool_for(device).allocate(4 * (m + _scan_words(m)))
+    words = mask._view.offset // 4
+    _simple(device, "gather_count", [storage, mask._storage], [blocks, n, words], m * WORKGROUP)
+    _scan(device, storage, 0, m, m)
+    count = int(np.frombuffer(stream_for(device).download(storage, 4 * blocks, 4), dtype=np.uint32)[0])
+    out = Array._empty((mask.ndim, count), dt.uint32, device)
+    if count:
+        _simple(device, "gather_compact", [out._storage, mask._storage, storage],
+                [blocks, n, words, count, 0, mask.ndim, *mask.shape], blocks * WORKGROUP)
+    return [out[d] for d in range(mask.ndim)]
+
+
+__all__ = ["Index", "IndexOperand", "gather", "scatter", "mask_coordinates", "ScalarOperand", "BufferOperand"]

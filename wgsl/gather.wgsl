@@ -1,0 +1,26 @@
+// Advanced indexing: gather (out[i] = x[address(i)]), scatter (x[address(i)] = value(i)) and
+// address (out[i] = address(i), to fold many index arrays into one). For item i with output
+// coordinates c: address = offset + sum_d c[d] * stride[d] + sum_k pos_k(idx_k[c]) * xstride_k,
+// where pos_k wraps negative indices and keeps every position inside its axis.
+// The generator fills in the bindings, one load function per buffer and the per-item body.
+${enables}
+struct Params { w: array<vec4<u32>, 64>, }
+@group(0) @binding(0) var<uniform> P: Params;
+${bindings}
+
+fn pw(k: u32) -> u32 { return P.w[k >> 2u][k & 3u]; }
+fn ps(k: u32) -> i32 { return bitcast<i32>(P.w[k >> 2u][k & 3u]); }
+// Always 0, but unknown to the compiler, so expressions built on it are not folded.
+fn zero_word() -> u32 { return pw(2u); }
+
+${library}
+
+${loaders}
+
+@compute @workgroup_size(${workgroup})
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    let item = (wid.x + wid.y * nwg.x) * ${workgroup}u + lid;
+    if (item >= pw(0u)) { return; }
+${body}
+}
