@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
+import weakref
 
 import wgpu
 
@@ -105,3 +106,16 @@ def get_device() -> Device:
                 _default_device = Device(choose_adapter())
     return _default_device
 
+
+
+def per_device(factory):
+    """device -> the one object factory(device) made for it (a pool, a stream, a cache)."""
+    made: "weakref.WeakKeyDictionary[Device, object]" = weakref.WeakKeyDictionary()
+
+    def get(device: Device):
+        obj = made.get(device)
+        if obj is None:
+            obj = made[device] = factory(device)
+        return obj
+
+    return get

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import functools
 import string
-import weakref
 from pathlib import Path
 
 import wgpu
 
-from ._device import Device
+from ._device import Device, per_device
 
 WORKGROUP = 256
 PARAM_WINDOW = 1024  # bytes of parameters a kernel can see: 256 u32 words
@@ -36,7 +35,8 @@ def template(name: str) -> string.Template:
 
 
 def render(name: str, **fields) -> str:
-    return template(name).substitute(**fields)
+    """A template with its fields filled in; ${prelude} is the shared wgsl/prelude.wgsl."""
+    return template(name).substitute(prelude=template("prelude").template, **fields)
 
 
 class KernelCompileError(RuntimeError):
@@ -94,14 +94,8 @@ class KernelCache:
         return kernel
 
 
-_caches: "weakref.WeakKeyDictionary[Device, KernelCache]" = weakref.WeakKeyDictionary()
+kernel_cache = per_device(KernelCache)
 
-
-def kernel_cache(device: Device) -> KernelCache:
-    cache = _caches.get(device)
-    if cache is None:
-        cache = _caches[device] = KernelCache(device)
-    return cache
 
 
 def grid(items: int, per_group: int = WORKGROUP) -> tuple[int, int]:

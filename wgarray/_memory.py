@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import weakref
 
 import wgpu
 
-from ._device import Device
+from ._device import Device, per_device
 
 STORAGE_USAGE = wgpu.BufferUsage.STORAGE | wgpu.BufferUsage.COPY_SRC | wgpu.BufferUsage.COPY_DST
 STAGING_USAGE = wgpu.BufferUsage.MAP_READ | wgpu.BufferUsage.COPY_DST
@@ -139,11 +138,4 @@ class BufferPool:
         }
 
 
-_pools: "weakref.WeakKeyDictionary[Device, BufferPool]" = weakref.WeakKeyDictionary()
-
-
-def pool_for(device: Device) -> BufferPool:
-    pool = _pools.get(device)
-    if pool is None:
-        pool = _pools[device] = BufferPool(device)
-    return pool
+pool_for = per_device(BufferPool)

@@ -8,12 +8,10 @@ on pooled buffers creates none after warm-up.
 
 from __future__ import annotations
 
-import weakref
 
-import numpy as np
 import wgpu
 
-from ._device import Device
+from ._device import Device, per_device
 from ._kernels import PARAM_WINDOW, Kernel, kernel_cache
 from ._memory import Storage, pool_for
 
@@ -185,16 +183,6 @@ class Stream:
             self.pool.give_staging(probe)
 
 
-_streams: "weakref.WeakKeyDictionary[Device, Stream]" = weakref.WeakKeyDictionary()
+stream_for = per_device(Stream)
 
 
-def stream_for(device: Device) -> Stream:
-    stream = _streams.get(device)
-    if stream is None:
-        stream = _streams[device] = Stream(device)
-    return stream
-
-
-def words(values) -> bytes:
-    """Pack integers as little-endian u32 words (negative values as two's complement)."""
-    return np.array(values, dtype=np.int64).astype(np.uint32).tobytes()
