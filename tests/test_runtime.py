@@ -1,0 +1,134 @@
+"""The runtime under the namespace: device, memory pool, kernel cache, lazy stream, GPU errors."""
+
+import gc
+
+import numpy as np
+import pytest
+
+import wgarray
+from wgarray import _dtypes as dt
+from wgarray._kernels import KernelCompileError, grid, kernel_cache
+from wgarray._memory import pool_for, size_class
+from wgarray._stream import stream_for
+
+
+def test_device_repr_and_namespace_devices():
+    device = wgarray.get_device()
+    assert device.name in repr(device)
+    info = wgarray.__array_namespace_info__()
+    assert isinstance(info.devices(), tuple)
+    assert device in info.devices()
+    assert wgarray.asarray([1.0]).device is device
+
+
+def test_size_classes_bound_the_waste():
+    for n in (1, 15, 16, 17, 100, 1000, 4097, 10**6, 3 * 2**20 + 1):
+        size = size_class(n)
+        assert size >= n and size % 16 == 0
+        assert size <= max(16, 3 * n // 2 + 16)  # at most a third of a buffer is slack
+
+
+def test_pool_reuses_freed_buffers_and_counts():
+    pool = pool_for(wgarray.get_device())
+    x = wgarray.ones(1000, dtype=wgarray.float32)
+    wgarray.synchronize()
+    before = pool.stats()
+    for _ in range(20):
+        x = x + 1  # the previous x dies each time, so its buffer comes back
+    wgarray.synchronize()
+    after = pool.stats()
+    assert after["pool_hits"] - before["pool_hits"] >= 19
+    assert after["pool_misses"] - before["pool_misses"] <= 1
+    assert after["active_bytes"] <= after["allocated_bytes"]
+    assert after["peak_active_bytes"] >= after["active_bytes"]
+    np.testing.assert_array_equal(np.asarray(x), np.full(1000, 21, np.float32))
+
+
+def test_buffers_survive_garbage_cycles():
+    class Holder:
+        pass
+
+    holder = Holder()
+    holder.me = holder
+    holder.x = wgarray.asarray(np.arange(4.0))
+    del holder
+    gc.collect()
+    y = wgarray.asarray(np.arange(4.0)) * 2
+    np.testing.assert_array_equal(np.asarray(y), np.arange(4.0) * 2)
+
+
+def test_array_beyond_the_storage_binding_limit_is_a_clear_error():
+    device = wgarray.get_device()
+    too_many = device.max_binding // 4 + 1024
+    with pytest.raises(MemoryError, match="maximum storage binding"):
+        wgarray.empty(too_many, dtype=wgarray.float32)
+
+
+def test_empty_cache_releases_free_buffers():
+    x = wgarray.ones(4096)
+    del x
+    wgarray.empty_cache()
+    assert wgarray.memory_stats()["cached_bytes"] == 0
+    np.testing.assert_array_equal(np.asarray(wgarray.ones(3) + 1), [2.0, 2.0, 2.0])
+
+
+def test_dispatches_are_recorded_lazily_and_batched():
+    stream = stream_for(wgarray.get_device())
+    x = wgarray.ones(16)
+    wgarray.synchronize()
+    submits = stream.submits
+    for _ in range(10):
+        x = x + 1
+    assert stream.pending >= 10 and stream.submits == submits  # nothing submitted yet
+    assert float(x[0]) == 11.0  # a download submits once
+    assert stream.submits == submits + 1 and stream.pending == 0
+
+
+def test_pipelines_are_cached_by_key():
+    cache = kernel_cache(wgarray.get_device())
+    x = wgarray.ones(8, dtype=wgarray.int16)
+    x + x
+    count = len(cache.kernels)
+    for _ in range(5):
+        x + x
+    assert len(cache.kernels) == count
+
+
+def test_grids_fold_past_65535_workgroups():
+    assert grid(256 * 65535) == (65535, 1)
+    assert grid(256 * 65535 + 1) == (65535, 2)
+    assert grid(0) == (1, 1)
+
+
+def test_a_shader_that_fails_to_compile_is_an_exception():
+    cache = kernel_cache(wgarray.get_device())
+    with pytest.raises(KernelCompileError, match="not valid wgsl"):
+        cache.get(("test", "broken"), ("rw",), lambda: "this is not valid wgsl")
+
+
+def test_a_rejected_batch_raises_and_leaves_a_working_stream():
+    device = wgarray.get_device()
+    stream = stream_for(device)
+    x = wgarray.ones(8, dtype=wgarray.float32)
+    y = x + x
+    kernel = next(k for k in kernel_cache(device).kernels.values() if k.signature == ("rw", "r", "r"))
+    stream.dispatch(kernel, [y._storage, x._storage, x._storage], bytes(64), (70000, 1))  # over the limit
+    with pytest.raises(RuntimeError, match="rejected a batch"):
+        stream.flush()
+    np.testing.assert_array_equal(np.asarray(x + 1), np.full(8, 2.0, np.float32))
+
+
+class _AdapterWithout64Bit:
+    """Stands in for an adapter like Metal's, which has no shader-f64."""
+    name = "Metal-like adapter"
+    features = frozenset({"shader-int64"})
+
+
+def test_dtypes_an_adapter_lacks_are_not_offered():
+    device = _AdapterWithout64Bit()
+    assert dt.float64 not in dt.supported_dtypes(device)
+    assert dt.complex128 not in dt.supported_dtypes(device)
+    assert dt.default_float(device) == dt.float32
+    assert dt.default_complex(device) == dt.complex64
+    with pytest.raises(TypeError, match="Metal-like adapter"):
+        dt.check_supported(dt.float64, device)
