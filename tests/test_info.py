@@ -19,8 +19,8 @@ def test_namespace_entry_point():
 
 def test_capabilities():
     caps = xp.__array_namespace_info__().capabilities()
-    assert caps["boolean indexing"] is False
-    assert caps["data-dependent shapes"] is False
+    assert caps["boolean indexing"] is True  # advanced indexing: wgarray/_indexing.py
+    assert caps["data-dependent shapes"] is True
     assert caps["max dimensions"] is None or (isinstance(caps["max dimensions"], int) and caps["max dimensions"] > 0)
 
 

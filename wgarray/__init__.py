@@ -11,6 +11,7 @@ from ._data_types import *  # noqa: F403
 from ._device import Device, get_device
 from ._dtypes import (bool_ as bool, complex64, complex128, float32, float64, int8, int16, int32, int64,
                       uint8, uint16, uint32, uint64)
+from ._indexing_functions import *  # noqa: F403
 from ._info import *  # noqa: F403
 from ._manipulation import *  # noqa: F403
 from ._reduction import *  # noqa: F403

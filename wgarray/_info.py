@@ -24,7 +24,7 @@ class Info:
     __module__ = "wgarray"
 
     def capabilities(self) -> dict:
-        return {"boolean indexing": False, "data-dependent shapes": False, "max dimensions": 64}
+        return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 64}
 
     def default_device(self) -> Device:
         return get_device()

@@ -1,0 +1,105 @@
+"""Indexing functions: take and take_along_axis, gathers on the GPU (see _gather.py).
+
+Out-of-bounds indices: the standard leaves them unspecified. Indices given as NumPy arrays
+or lists are checked on the host and raise IndexError as NumPy does; indices in wgarray
+arrays cannot be checked without a host sync, so the kernel clamps them into the axis
+(it never reads outside x). np.take's mode="clip" and mode="wrap" are supported too.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._array import Array
+from ._gather import IndexOperand, gather
+from ._launch import BufferOperand
+from ._view import TensorView, broadcast_shapes, normalize_axis
+
+__all__ = ["take", "take_along_axis"]
+
+_MODES = {"raise": "wrap", "wrap": "mod", "clip": "clip"}
+
+
+def _index_array(indices, x: Array, n: int, axis: int, mode: str) -> Array:
+    """indices as an integer Array on x's device; host indices are bounds-checked."""
+    from ._indexing import _check_host, _upload_index
+
+    if isinstance(indices, Array):
+        if indices.device is not x.device:
+            raise ValueError(f"indices on {indices.device} cannot index an array on {x.device}")
+        if indices.dtype.kind not in "iu":
+            raise IndexError(f"indices must have an integer data type, not {indices.dtype}")
+        return indices
+    host = np.asarray(indices)
+    if host.size == 0 and host.dtype.kind not in "iu":
+        host = host.astype(np.intp)
+    if host.dtype.kind not in "iu":
+        raise IndexError(f"indices must have an integer data type, not {host.dtype}")
+    if mode == "raise":
+        _check_host(host, n, axis)
+    return _upload_index(host, x.device)
+
+
+def _check(x, mode):
+    if not isinstance(x, Array):
+        raise TypeError(f"expected a wgarray Array, not {type(x).__name__}")
+    if mode not in _MODES:
+        raise ValueError(f"mode must be one of 'raise', 'wrap' or 'clip', not {mode!r}")
+
+
+def take(x, indices, /, *, axis=None, mode="raise", out=None) -> Array:
+    """Elements of x at `indices` along `axis` (NumPy: x flattened when axis is None).
+
+    The result has shape x.shape[:axis] + indices.shape + x.shape[axis + 1:]."""
+    _check(x, mode)
+    if out is not None:
+        raise NotImplementedError("take(out=...) is not supported; assign the result instead")
+    if axis is None:
+        if x.ndim != 1:
+            from ._manipulation import reshape
+
+            x = reshape(x, (-1,))
+        axis = 0
+    axis = normalize_axis(axis, x.ndim)
+    n = x.shape[axis]
+    idx = _index_array(indices, x, n, axis, mode)
+    pre, post = x.shape[:axis], x.shape[axis + 1:]
+    shape = pre + idx.shape + post
+    if n == 0 and idx.size:
+        raise IndexError("cannot do a non-empty take from an empty axis")
+    xs = x._view.strides
+    strides = xs[:axis] + (0,) * idx.ndim + xs[axis + 1:]
+    iv = TensorView(shape, (0,) * len(pre) + idx._view.strides + (0,) * len(post), idx._view.offset)
+    index = IndexOperand(BufferOperand(idx._storage, iv, idx.dtype), n, xs[axis], _MODES[mode])
+    return gather(x, shape, x._view.offset, strides, [index])
+
+
+def take_along_axis(x, indices, /, *, axis=-1, mode="raise") -> Array:
+    """out[..., j, ...] = x[..., indices[..., j, ...], ...] along axis; the other dims broadcast."""
+    _check(x, mode)
+    if axis is None:
+        from ._manipulation import reshape
+
+        x, axis = reshape(x, (-1,)), 0
+    if x.ndim == 0:
+        raise ValueError("take_along_axis needs an array with at least one dimension")
+    axis = normalize_axis(axis, x.ndim)
+    n = x.shape[axis]
+    idx = _index_array(indices, x, n, axis, mode)
+    if idx.ndim != x.ndim:
+        raise ValueError(f"indices must have the same number of dimensions as x ({x.ndim}), not {idx.ndim}")
+    try:
+        shape = list(broadcast_shapes(x.shape[:axis] + (1,) + x.shape[axis + 1:],
+                                      idx.shape[:axis] + (1,) + idx.shape[axis + 1:]))
+    except ValueError:
+        raise ValueError(f"x of shape {x.shape} and indices of shape {idx.shape} do not broadcast "
+                         f"(except along axis {axis})") from None
+    shape[axis] = idx.shape[axis]
+    shape = tuple(shape)
+    if n == 0 and idx.size and 0 not in shape:
+        raise IndexError("cannot take along an empty axis with non-empty indices")
+    xshape = x.shape[:axis] + (1,) + x.shape[axis + 1:]
+    xv = TensorView(xshape, x._view.strides, x._view.offset).broadcast_to(shape)
+    index = IndexOperand(BufferOperand(idx._storage, idx._view.broadcast_to(shape), idx.dtype), n,
+                         x._view.strides[axis], _MODES[mode])
+    return gather(x, shape, x._view.offset, xv.strides, [index])
