@@ -1,54 +1,294 @@
-"""Reductions on the GPU: reduced axes are moved last, then chunked folds run pass by pass.
+"""Reductions on the GPU: statistical (sum, prod, max, min, mean, var, std) and utility (all, any).
 
-So far: all, any, sum and prod. The other statistical functions build on the same machinery.
+Every reduction is a Fold (an identity, an associative and commutative combine, and how an
+element becomes an accumulator) run by `_fold` in passes:
+- tree passes (wgsl/reduce_tree.wgsl) when the reduced elements of an output are contiguous:
+  G workgroups share an output row, consecutive invocations read consecutive elements (vec4
+  loads for 32-bit data), each workgroup folds its 256 partials in workgroup memory;
+- column passes (wgsl/reduce_cols.wgsl) otherwise: one invocation per output (and chunk of
+  its row), so that neighbouring invocations read neighbouring outputs' elements.
+A pass writes G partials per output; the next pass folds those, until G is 1. Strided views
+are read in place: the kernel gets the kept and reduced dims (merged where possible) as
+(size, stride) pairs. Arg-reductions (argmax, argmin) fold (value, index) pairs and keep
+only indices between passes, re-reading values from the input.
 """
 
 from __future__ import annotations
 
+import builtins
 import math
+from dataclasses import dataclass
+
+import numpy as np
 
 from . import _dtypes as dt
 from ._array import Array
-from ._codegen import ReduceOp, reduce_source
-from ._launch import launch_kernel
-from ._view import normalize_axes
+from ._codegen import MapOp, REG_TAG, cast, libraries_for, load_fn
+from ._dtypes import layout
+from ._kernels import render
+from ._launch import ScalarOperand, launch_kernel, launch_map
+from ._view import TensorView, normalize_axes
 
-__all__ = ["all", "any", "prod", "sum"]
+__all__ = ["all", "any", "max", "mean", "min", "prod", "std", "sum", "var"]
 
-CHUNK = 1024
-
-
-def _rows(x: Array, axes: tuple) -> Array:
-    """x with the reduced axes last, as a contiguous (rows, R) array or view."""
-    kept = tuple(a for a in range(x.ndim) if a not in axes)
-    moved = x._with_view(x._view.permute(kept + axes))
-    rows = math.prod(x.shape[a] for a in kept)
-    length = math.prod(x.shape[a] for a in axes)
-    view = moved._view.reshape((rows, length))
-    if view is None or not view.is_contiguous:
-        moved = moved._contiguous()
-        view = moved._view.reshape((rows, length))
-    return moved._with_view(view)
+WORKGROUP = 256
+ROW_ELEMS = 4096  # elements a tree workgroup folds before another one joins its row
+TARGET_GROUPS = 1024  # workgroups a tree pass aims for: about one wave on the largest GPUs
+TARGET_THREADS = 65536  # invocations a column pass aims for
+MIN_CHUNK = 64  # shortest row piece a column invocation folds
+TREE_MIN_ROW = 256  # shorter contiguous rows fold one per invocation
+NONE = 0xFFFFFFFF  # "no index yet" in arg-reductions
+_max, _min = builtins.max, builtins.min  # this module defines max and min
 
 
-def _fold(op: ReduceOp, x: Array, axes: tuple) -> Array:
-    """Fold x over axes; returns a (kept shape) array of op.acc_dtype."""
+@dataclass(frozen=True)
+class Fold:
+    """A reduction. Each element is cast to in_dtype (bound to `x`), turned into an
+    accumulator of acc by `prep`, and accumulators fold by `combine` (a WGSL function body
+    over a and b) from `init`. With arg ("max" or "min") it folds (value, index) pairs of
+    the acc dtype instead and yields the index of the first extreme element (NaN wins)."""
+
+    name: str
+    acc: np.dtype
+    init: str
+    combine: str
+    prep: str = "x"
+    in_dtype: np.dtype | None = None  # None: acc
+    arg: str | None = None
+
+
+def reg(dtype) -> str:
+    return layout(dtype).register
+
+
+def _literal(value, dtype) -> str:
+    """A WGSL constant of dtype's register type, by its bits (no parsing pitfalls for extremes)."""
+    r = reg(dtype)
+    if r == "bool":
+        return "true" if value else "false"
+    if r.startswith("vec2"):
+        part = np.dtype(np.float32 if r == "vec2<f32>" else np.float64)
+        return f"{r}({_literal(complex(value).real, part)}, {_literal(complex(value).imag, part)})"
+    bits = int(np.array(value, dtype=np.dtype(dtype)).reshape(1).view(f"u{np.dtype(dtype).itemsize}")[0])
+    if r in ("i32", "u32", "f32"):
+        return f"bitcast<{r}>({bits}u)"
+    return f"bitcast<{r}>({bits}lu)"
+
+
+def truthy(expr: str, dtype) -> str:
+    """Whether a register value of dtype is nonzero; NaN counts as true, as in NumPy."""
+    kind, r = dt.kind(dtype), reg(dtype)
+    if kind == "bool":
+        return expr
+    if kind == "float":
+        return f"nz_{REG_TAG[r]}({expr})"
+    if kind == "complex":
+        return f"cnz_{REG_TAG[r]}({expr})"
+    return f"({expr} != {r}(0))"
+
+
+# -- kernel source ------------------------------------------------------------------------------
+def _offset_fn(var: str, word: int, ndims: int) -> str:
+    """Offset of a C-order index over ndims (size, stride) pairs starting at parameter `word`.
+    u32 arithmetic wraps, so negative strides work as long as the final offset is in range."""
+    if ndims == 0:
+        return "return 0u;"
+    lines = [f"var rem = {var};", "var o = 0u;"]
+    for d in reversed(range(1, ndims)):
+        w = word + 2 * d
+        lines.append(f"o = o + (rem % pw({w}u)) * pw({w + 1}u); rem = rem / pw({w}u);")
+    lines.append(f"o = o + rem * pw({word + 1}u);")
+    lines.append("return o;")
+    return "\n    ".join(lines)
+
+
+def _better(fold: Fold) -> str:
+    """fn better(x, y): x strictly beats y (argmax: greater; argmin: smaller; NaN beats numbers)."""
+    r = reg(fold.acc)
+    op = ">" if fold.arg == "max" else "<"
+    kind = dt.kind(fold.acc)
+    if kind == "float":
+        t = REG_TAG[r]
+        body = f"if (isnan_{t}(y)) {{ return false; }} if (isnan_{t}(x)) {{ return true; }} return x {op} y;"
+    elif kind == "complex":
+        t = REG_TAG[r]
+        body = (f"if (cisnan_{t}(y)) {{ return false; }} if (cisnan_{t}(x)) {{ return true; }} "
+                f"return x.x {op} y.x || (x.x == y.x && x.y {op} y.y);")
+    else:
+        body = f"return x {op} y;"
+    return f"fn better(x: {r}, y: {r}) -> bool {{ {body} }}"
+
+
+def _tree_loop(vec: bool, arg_partial: bool) -> str:
+    if vec:
+        return """    let nq = R >> 2u;
+    let b4 = base >> 2u;
+    var q = part * 256u + lid;
+    loop {
+        if (q + step >= nq) { break; }
+        let v = in0[b4 + q];
+        let w = in0[b4 + q + step];
+        a0 = comb(a0, elem(v.x, 4u * q)); a1 = comb(a1, elem(v.y, 4u * q + 1u));
+        a2 = comb(a2, elem(v.z, 4u * q + 2u)); a3 = comb(a3, elem(v.w, 4u * q + 3u));
+        let p = q + step;
+        a0 = comb(a0, elem(w.x, 4u * p)); a1 = comb(a1, elem(w.y, 4u * p + 1u));
+        a2 = comb(a2, elem(w.z, 4u * p + 2u)); a3 = comb(a3, elem(w.w, 4u * p + 3u));
+        q = q + 2u * step;
+    }
+    if (q < nq) {
+        let v = in0[b4 + q];
+        a0 = comb(a0, elem(v.x, 4u * q)); a1 = comb(a1, elem(v.y, 4u * q + 1u));
+        a2 = comb(a2, elem(v.z, 4u * q + 2u)); a3 = comb(a3, elem(v.w, 4u * q + 3u));
+    }
+    let t = nq * 4u + part * 256u + lid;
+    if (t < R) { a0 = comb(a0, elem(load0(base + t), t)); }"""
+    return """    var r = part * 256u + lid;
+    loop {
+        if (r + 3u * step >= R) { break; }
+        a0 = comb(a0, fetch(base, row, r));
+        a1 = comb(a1, fetch(base, row, r + step));
+        a2 = comb(a2, fetch(base, row, r + 2u * step));
+        a3 = comb(a3, fetch(base, row, r + 3u * step));
+        r = r + 4u * step;
+    }
+    loop {
+        if (r >= R) { break; }
+        a0 = comb(a0, fetch(base, row, r));
+        r = r + step;
+    }"""
+
+
+def _source(fold: Fold, src, mode: str, kd: int, rd: int, vec: bool, partial: bool, features) -> str:
+    """The kernel of one pass. partial: the pass folds partials of an earlier pass (for arg
+    folds: indices in binding 2, values re-read from the input in binding 3)."""
+    src_lay = layout(src)
+    arg = fold.arg is not None
+    in_dtype = fold.in_dtype or fold.acc
+    acc_r = reg(fold.acc)
+    dtypes = {src, in_dtype, fold.acc}
+    library = [render("lib_u64")] if builtins.any(reg(d) in ("i64", "u64", "f64", "vec2<f64>") for d in dtypes) else []
+    library += libraries_for(MapOp(fold.name, "", tuple(dtypes), fold.acc), features)
+    if vec:
+        bindings = [f"@group(0) @binding(2) var<storage, read> in0: array<vec4<{src_lay.storage}>>;"]
+        loaders = [f"fn load0(idx: u32) -> {src_lay.storage} {{ return in0[idx >> 2u][idx & 3u]; }}"]
+    elif arg and partial:
+        bindings = ["@group(0) @binding(2) var<storage, read> in0: array<u32>;",
+                    f"@group(0) @binding(3) var<storage, read> in1: array<{src_lay.storage}>;"]
+        loaders = [load_fn(1, src)]
+    else:
+        bindings = [f"@group(0) @binding(2) var<storage, read> in0: array<{src_lay.storage}>;"]
+        loaders = [load_fn(0, src)]
+    x = cast("v", src, in_dtype)
+    if arg:
+        acc_decl = f"struct A {{ v: {acc_r}, i: u32, }}\n{_better(fold)}"
+        init = f"A({fold.init}, {NONE}u)"
+        combine = (f"if (b.i == {NONE}u) {{ return a; }} if (a.i == {NONE}u) {{ return b; }} "
+                   "if (better(b.v, a.v) || (!better(a.v, b.v) && b.i < a.i)) { return b; } return a;")
+        elem = f"let x = {x}; return A({fold.prep}, r);"
+        out_storage = "u32"
+        store = "sh[0].i" if mode == "tree" else "acc.i"
+    else:
+        acc_decl = f"alias A = {acc_r};"
+        init, combine = fold.init, fold.combine
+        elem = "return v;" if partial else f"let x = {x}; return {fold.prep};"
+        out_storage = layout(fold.acc).storage
+        store = "sh[0]" if mode == "tree" else "acc"
+    if arg and partial:
+        fetch = (f"let i = in0[row * pw(1u) + r]; if (i == {NONE}u) {{ return init(); }} "
+                 "return elem(load1(base + red_off(i)), i);")
+    else:
+        fetch = "return elem(load0(base + red_off(r)), r);"
+    head = render("reduce_head", enables="", out_storage=out_storage, bindings="\n".join(bindings),
+                  library="\n".join(library), loaders="\n".join(loaders), acc_decl=acc_decl, init=init,
+                  combine=combine, src_reg=src_lay.register, elem=elem,
+                  kept_off=_offset_fn("row", 6, kd), red_off=_offset_fn("r", 6 + 2 * kd, rd), fetch=fetch)
+    if mode == "tree":
+        return render("reduce_tree", head=head, loop=_tree_loop(vec, arg and partial), store=store)
+    return render("reduce_cols", head=head, store=store)
+
+
+# -- planning and running -------------------------------------------------------------------------
+def _merge(dims) -> list:
+    """(size, stride) pairs, outermost first: size-1 dims dropped, a dim merged into the one
+    before it when that one steps exactly over it (C order of the elements is kept)."""
+    out: list = []
+    for n, s in dims:
+        if n == 1:
+            continue
+        if out and out[-1][1] == s * n:
+            out[-1] = (out[-1][0] * n, s)
+        else:
+            out.append((n, s))
+    return out
+
+
+def _plan(rows: int, R: int, rdims) -> tuple:
+    """(mode, G partials per output, chunk length) for one pass."""
+    unit = bool(rdims) and rdims[-1][1] == 1
+    if rows == 1 or (unit and R >= TREE_MIN_ROW):
+        groups = _max(1, _min(-(-R // ROW_ELEMS), -(-TARGET_GROUPS // rows)))
+        return "tree", groups, 0
+    if rows >= TARGET_THREADS // 4 or R <= MIN_CHUNK:
+        return "cols", 1, _max(R, 1)
+    chunk = _max(MIN_CHUNK, -(-R * rows // TARGET_THREADS))
+    return "cols", -(-R // chunk), chunk
+
+
+def _vectorizable(src, offset: int, kdims, rdims) -> bool:
+    lay = layout(src)
+    return (lay.storage in ("f32", "i32", "u32") and not lay.packed and len(rdims) == 1 and rdims[0][1] == 1
+            and offset % 4 == 0 and builtins.all(s % 4 == 0 for _, s in kdims))
+
+
+def _fold(fold: Fold, x: Array, axes: tuple) -> Array:
+    """x folded over axes (sorted, normalized): an array of the kept dims, of fold.acc (of
+    uint32 indices into the C-order flattened reduced dims for arg folds)."""
     device = x.device
     kept_shape = tuple(n for a, n in enumerate(x.shape) if a not in axes)
-    current = _rows(x, axes)
-    rows, length = current.shape
+    rows = math.prod(kept_shape)
+    R = math.prod(x.shape[a] for a in axes)
+    out_dtype = dt.uint32 if fold.arg else fold.acc
+    if rows == 0:
+        return Array._empty(kept_shape, out_dtype, device)
+    view = x._view
+    kdims = _merge((view.shape[a], view.strides[a]) for a in range(x.ndim) if a not in axes)
+    rdims = [(view.shape[a], view.strides[a]) for a in axes]
+    if fold.arg is None:  # order is free: walk the reduced elements by decreasing stride
+        rdims.sort(key=lambda d: -abs(d[1]))
+    rdims = _merge(rdims) if R else []
+    storage, src, offset = x._storage, x.dtype, view.offset
+    indices = None  # arg folds after the first pass: the partial indices
+    partial = False
     while True:
-        chunks = max(1, -(-length // CHUNK))
-        out = Array._empty((rows, chunks), op.acc_dtype, device)
-        items = rows * chunks
-        if items:
-            src = current.dtype
-            launch_kernel(device, ("reduce", op, src), lambda: reduce_source(op, src, device.features),
-                          [out._storage, current._storage],
-                          [items, length, CHUNK, chunks, current._view.offset, 0], items)
-        if chunks == 1:
-            return out._with_view(out._view.reshape(kept_shape))
-        current, length = out, chunks
+        mode, groups, chunk = _plan(rows, R, [(R, 1)] if indices is not None else rdims)
+        vec = mode == "tree" and indices is None and _vectorizable(src, offset, kdims, rdims)
+        out = Array._empty((rows * groups,), out_dtype, device)
+        key = ("reduce", fold, src, mode, len(kdims), len(rdims), vec, partial)
+        words = [rows, R, groups, chunk, offset, 0] + [v for d in kdims + rdims for v in d]
+        storages = [out._storage, storage] if indices is None else [out._storage, indices._storage, storage]
+        launch_kernel(device, key,
+                      lambda: _source(fold, src, mode, len(kdims), len(rdims), vec, partial, device.features),
+                      storages, words, rows * groups * (WORKGROUP if mode == "tree" else 1))
+        if groups == 1:
+            return out._with_view(TensorView.contiguous(kept_shape))
+        partial = True
+        if fold.arg:
+            indices = out  # values are re-read from x with the same geometry
+        else:
+            storage, src, offset = out._storage, fold.acc, 0
+            kdims, rdims = [(rows, groups)], [(groups, 1)]
+        R = groups
+
+
+# -- the functions --------------------------------------------------------------------------------
+def _check(x, name: str) -> Array:
+    if not isinstance(x, Array):
+        raise TypeError(f"{name} expects an array, not {type(x).__name__}")
+    return x
+
+
+def _axes(axis, ndim: int) -> tuple:
+    return tuple(sorted(normalize_axes(axis, ndim)))
 
 
 def _keep_dims(result: Array, shape: tuple, axes: tuple, keepdims: bool) -> Array:
@@ -58,28 +298,43 @@ def _keep_dims(result: Array, shape: tuple, axes: tuple, keepdims: bool) -> Arra
     return result._with_view(result._view.reshape(kept))
 
 
-def _logical(name: str, identity: str, combine: str):
-    op = ReduceOp(name, identity, combine, dt.bool_, dt.uint32)
+def _wide(dtype):
+    """The accumulator dtype for results of dtype: packed narrow types fold in 32 bits (the final
+    cast wraps exactly as NumPy's narrow arithmetic does)."""
+    if not layout(dtype).packed:
+        return dtype
+    return {"bool": dt.uint32, "int": dt.int32, "uint": dt.uint32}[dt.kind(dtype)]
 
+
+def _finish(acc: Array, dtype, shape, axes, keepdims) -> Array:
+    if acc.dtype != dtype:
+        acc = acc._cast(dtype)
+    return _keep_dims(acc, shape, axes, keepdims)
+
+
+def _logical(name: str, identity: int, op: str):
     def reduce(x, /, *, axis=None, keepdims: bool = False) -> Array:
-        if not isinstance(x, Array):
-            raise TypeError(f"{name} expects an array, not {type(x).__name__}")
-        axes = tuple(sorted(normalize_axes(axis, x.ndim)))
-        return _keep_dims(_fold(op, x, axes)._cast(dt.bool_), x.shape, axes, keepdims)
+        _check(x, name)
+        axes = _axes(axis, x.ndim)
+        fold = Fold(name, dt.uint32, f"{identity}u", f"return a {op} b;",
+                    f"select(0u, 1u, {truthy('x', x.dtype)})", x.dtype)
+        return _finish(_fold(fold, x, axes), dt.bool_, x.shape, axes, keepdims)
 
     reduce.__name__ = reduce.__qualname__ = name
-    reduce.__doc__ = f"Test whether {'all' if name == 'all' else 'any'} elements along the axes are true."
+    reduce.__doc__ = f"Test whether {name} elements along the axes are true (NaN counts as true)."
     return reduce
 
 
-all = _logical("all", "1u", "acc & select(0u, 1u, a0)")
-any = _logical("any", "0u", "acc | select(0u, 1u, a0)")
+all = _logical("all", 1, "&")
+any = _logical("any", 0, "|")
 
 
 def _sum_dtype(x: Array, dtype):
     """The standard's (and NumPy's) default: small integers widen to the default integer."""
     if dtype is not None:
-        return dt.as_dtype(dtype, x.device)
+        result = dt.as_dtype(dtype, x.device)
+        dt.check_supported(result, x.device)
+        return result
     kind = dt.kind(x.dtype)
     if kind in ("bool", "int"):
         return dt.promote(x.dtype, dt.default_int(x.device))
@@ -88,27 +343,124 @@ def _sum_dtype(x: Array, dtype):
     return x.dtype
 
 
-def _arithmetic(name: str, identity: int, combine: str):
+def _sum_fold(dtype) -> Fold:
+    """Sum of elements cast to dtype (the result dtype)."""
+    acc = _wide(dtype)
+    return Fold("sum", acc, _literal(0, acc), "return a + b;", cast("x", dtype, acc), dtype)
+
+
+def _prod_fold(dtype) -> Fold:
+    acc = _wide(dtype)
+    body = f"return cmul_{REG_TAG[reg(acc)]}(a, b);" if dt.kind(acc) == "complex" else "return a * b;"
+    return Fold("prod", acc, _literal(1, acc), body, cast("x", dtype, acc), dtype)
+
+
+def _arithmetic(name: str, make_fold):
     def reduce(x, /, *, axis=None, dtype=None, keepdims: bool = False) -> Array:
-        if not isinstance(x, Array):
-            raise TypeError(f"{name} expects an array, not {type(x).__name__}")
+        _check(x, name)
         result_dtype = _sum_dtype(x, dtype)
-        dt.check_supported(result_dtype, x.device)
-        # Narrow types accumulate in 32 bits; wrap-around makes the final cast exact.
-        acc = {"bool": dt.uint32, "int": dt.int32, "uint": dt.uint32}[dt.kind(result_dtype)] \
-            if dt.layout(result_dtype).packed else result_dtype
-        init = f"{dt.layout(acc).register}({identity})"
-        op = ReduceOp(name, init, combine, acc, acc)
-        axes = tuple(sorted(normalize_axes(axis, x.ndim)))
-        result = _fold(op, x, axes)
-        if result.dtype != result_dtype:
-            result = result._cast(result_dtype)
-        return _keep_dims(result, x.shape, axes, keepdims)
+        axes = _axes(axis, x.ndim)
+        return _finish(_fold(make_fold(result_dtype), x, axes), result_dtype, x.shape, axes, keepdims)
 
     reduce.__name__ = reduce.__qualname__ = name
-    reduce.__doc__ = f"The {name} of the elements along the axes, computed on the GPU."
+    reduce.__doc__ = f"The {name} of the elements along the axes (tree order for floats), computed on the GPU."
     return reduce
 
 
-sum = _arithmetic("sum", 0, "acc + a0")
-prod = _arithmetic("prod", 1, "acc * a0")
+sum = _arithmetic("sum", _sum_fold)
+prod = _arithmetic("prod", _prod_fold)
+
+
+def _extreme_fold(name: str, dtype) -> Fold:
+    acc = _wide(dtype)
+    kind = dt.kind(dtype)
+    if kind == "bool":
+        return Fold(name, acc, "0u" if name == "max" else "1u", f"return {name}(a, b);", "select(0u, 1u, x)", dtype)
+    if kind == "float":
+        init = _literal(-np.inf if name == "max" else np.inf, acc)
+        return Fold(name, acc, init, f"return {name}imum_{REG_TAG[reg(acc)]}(a, b);", "x", dtype)
+    info = np.iinfo(dtype)
+    return Fold(name, acc, _literal(info.min if name == "max" else info.max, acc), f"return {name}(a, b);",
+                "x", dtype)
+
+
+def _extremum(name: str):
+    ufunc = {"max": "maximum", "min": "minimum"}[name]
+
+    def reduce(x, /, *, axis=None, keepdims: bool = False) -> Array:
+        _check(x, name)
+        if dt.kind(x.dtype) == "complex":
+            raise TypeError(f"{name} is not defined for complex inputs ({x.dtype}): complex numbers are unordered")
+        axes = _axes(axis, x.ndim)
+        if math.prod(x.shape[a] for a in axes) == 0:
+            raise ValueError(f"zero-size array to reduction operation {ufunc} which has no identity")
+        return _finish(_fold(_extreme_fold(name, x.dtype), x, axes), x.dtype, x.shape, axes, keepdims)
+
+    reduce.__name__ = reduce.__qualname__ = name
+    reduce.__doc__ = f"The {name}imum along the axes; any NaN gives NaN, as in NumPy."
+    return reduce
+
+
+max = _extremum("max")
+min = _extremum("min")
+
+
+def _float_dtype(x: Array):
+    """mean/var/std compute in x's float or complex dtype; integers and bools in the default float."""
+    if dt.kind(x.dtype) in ("float", "complex"):
+        return x.dtype
+    return dt.default_float(x.device)
+
+
+def _scale(x: Array, divisor: float, op: str = "div") -> Array:
+    """x / divisor (or sqrt(x / divisor)) elementwise, correctly rounded, in x's dtype."""
+    real = dt.real_dtype(x.dtype)
+    t = REG_TAG[reg(real)]
+    if dt.kind(x.dtype) == "complex":
+        expr = f"{reg(x.dtype)}(div_{t}(a0.x, a1), div_{t}(a0.y, a1))"
+    elif op == "sqrt":
+        expr = f"sqrt_{t}(div_{t}(a0, a1))"
+    else:
+        expr = f"div_{t}(a0, a1)"
+    out = Array._empty(x.shape, x.dtype, x.device)
+    launch_map(x.device, MapOp(f"scale_{op}", expr, (x.dtype, real), x.dtype), out._storage, out._view,
+               x.dtype, [x._operand(), ScalarOperand(float(divisor), real)], fresh=True)
+    return out
+
+
+def mean(x, /, *, axis=None, keepdims: bool = False) -> Array:
+    """The arithmetic mean along the axes; nan for empty slices, as in NumPy."""
+    _check(x, "mean")
+    dtype = _float_dtype(x)
+    axes = _axes(axis, x.ndim)
+    total = _fold(_sum_fold(dtype), x, axes)
+    return _keep_dims(_scale(total, math.prod(x.shape[a] for a in axes)), x.shape, axes, keepdims)
+
+
+def _variance(x: Array, axis, correction, keepdims: bool, name: str) -> Array:
+    _check(x, name)
+    if isinstance(correction, bool) or not isinstance(correction, (int, float)):
+        raise TypeError(f"{name}: correction must be a real number, not {type(correction).__name__}")
+    dtype = _float_dtype(x)
+    real = dt.real_dtype(dtype)
+    axes = _axes(axis, x.ndim)
+    count = math.prod(x.shape[a] for a in axes)
+    centre = _keep_dims(_scale(_fold(_sum_fold(dtype), x, axes), count), x.shape, axes, True)
+    # Squared deviations as NumPy computes them: |x - mean|^2, then a sum (tree order).
+    expr = "dot(a0 - a1, a0 - a1)" if dt.kind(dtype) == "complex" else "(a0 - a1) * (a0 - a1)"
+    squares = Array._empty(x.shape, real, x.device)
+    launch_map(x.device, MapOp("sqdev", expr, (dtype, dtype), real), squares._storage, squares._view, real,
+               [x._operand(), centre._operand(x.shape)], fresh=True)
+    total = _fold(_sum_fold(real), squares, axes)
+    result = _scale(total, _max(count - correction, 0), "sqrt" if name == "std" else "div")
+    return _keep_dims(result, x.shape, axes, keepdims)
+
+
+def var(x, /, *, axis=None, correction=0.0, keepdims: bool = False) -> Array:
+    """The variance along the axes, sum(|x - mean|^2) / (N - correction), as NumPy's var(ddof=correction)."""
+    return _variance(x, axis, correction, keepdims, "var")
+
+
+def std(x, /, *, axis=None, correction=0.0, keepdims: bool = False) -> Array:
+    """The standard deviation along the axes: the correctly rounded square root of var."""
+    return _variance(x, axis, correction, keepdims, "std")
