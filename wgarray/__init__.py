@@ -13,6 +13,7 @@ from ._dtypes import (bool_ as bool, complex64, complex128, float32, float64, in
                       uint8, uint16, uint32, uint64)
 from ._indexing_functions import *  # noqa: F403
 from ._info import *  # noqa: F403
+from ._linalg_core import *  # noqa: F403
 from ._manipulation import *  # noqa: F403
 from ._reduction import *  # noqa: F403
 from ._runtime import memory_stats, empty_cache, synchronize

@@ -402,9 +402,40 @@ for _op, _name in _UNARY_OPERATORS.items():
     setattr(Array, _unary.__name__, _unary)
 
 
+def _matmul_operands(other):
+    # NumPy data joins in; Python scalars are not matrices (NumPy raises too).
+    return isinstance(other, (Array, np.ndarray, np.generic))
+
+
 def _matmul(self, other):
-    raise NotImplementedError("matmul (@) arrives with the matmul family (issue: reductions, sorting and matmul)")
+    if not _matmul_operands(other):
+        return NotImplemented
+    from ._linalg_core import matmul
+
+    return matmul(self, other)
 
 
-Array.__matmul__ = Array.__rmatmul__ = Array.__imatmul__ = _matmul
+def _rmatmul(self, other):
+    if not _matmul_operands(other):
+        return NotImplemented
+    from ._linalg_core import matmul
+
+    return matmul(other, self)
+
+
+def _imatmul(self, other):
+    result = _matmul(self, other)
+    if result is NotImplemented:
+        return result
+    if result.shape != self.shape:
+        raise ValueError(f"in-place matmul: the result has shape {result.shape}, not {self.shape}")
+    if result.dtype != self.dtype and not np.can_cast(result.dtype, self.dtype, "same_kind"):
+        raise TypeError(f"cannot cast the result of in-place matmul from {result.dtype} to {self.dtype}")
+    if not self._writeable:
+        raise ValueError("assignment destination is read-only")
+    self._assign(result)
+    return self
+
+
+Array.__matmul__, Array.__rmatmul__, Array.__imatmul__ = _matmul, _rmatmul, _imatmul
 Array.__hash__ = None
