@@ -17,6 +17,8 @@ from ._linalg_core import *  # noqa: F403
 from ._manipulation import *  # noqa: F403
 from ._reduction import *  # noqa: F403
 from ._runtime import memory_stats, empty_cache, synchronize
+from ._sets import *  # noqa: F403
+from ._sorting import *  # noqa: F403
 
 __array_api_version__ = "2025.12"
 ndarray = Array

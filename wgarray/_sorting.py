@@ -1,0 +1,347 @@
+"""Sorting functions: sort and argsort, as a stable LSD radix sort on the GPU.
+
+Each element's sort key is a few 32-bit words computed from its raw bits by an
+order-preserving transform (flipped sign bits for integers; for floats, -0.0 equals 0.0
+and every NaN sorts last). A pass sorts stably by one 8-bit digit of the key: a histogram
+per tile, one exclusive scan, and a scatter that ranks each tile in workgroup memory.
+Raw bits, not keys, move between passes, so -0.0 and NaN payloads come out intact.
+All passes are recorded into the stream; nothing is read back.
+
+Sorting along an axis sorts rows of a contiguous (rows, n) array. Long rows get their own
+tiles (segments); many short rows are sorted as one sequence with the row index as the
+most significant key digits, which needs the element indices carried along.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from . import _dtypes as dt
+from ._array import Array
+from ._kernels import render
+from ._launch import launch_kernel
+from ._memory import pool_for
+from ._view import normalize_axis
+
+__all__ = ["argsort", "sort"]
+
+
+@dataclass(frozen=True)
+class KeySpec:
+    """How one (widened) dtype becomes sort keys.
+
+    Kernels are compiled per raw element type only (few compilations); the key transform
+    is chosen at run time from parameter words 12..15: kind, flip, word count, top mask.
+    """
+
+    raw: str  # WGSL type of one element's bits: u32, vec2<u32> or vec4<u32>
+    kind: int  # which transform (see _KEY_FNS)
+    bits: tuple  # significant bits of each key word, least significant word first
+    flip: int = 0  # integers: bits to flip so that signed order becomes unsigned order
+
+    @property
+    def comps(self) -> tuple:
+        return {"u32": ("",), "vec2<u32>": (".x", ".y"), "vec4<u32>": (".x", ".y", ".z", ".w")}[self.raw]
+
+    @property
+    def passes(self) -> list:
+        """(key word, bit shift) of each 8-bit digit, least significant first."""
+        return [(w, s) for w, b in enumerate(self.bits) for s in range(0, b, 8)]
+
+    @property
+    def params(self) -> list:
+        """Parameter words 12..15 of every kernel using the key functions."""
+        return [self.kind, self.flip, len(self.bits), (1 << self.bits[-1]) - 1]
+
+
+# key_word(r, w): word w (least significant first) of r's ascending key; is_nan(r).
+_KEY_FNS = {
+    # kind 0: integers, (r ^ flip) & mask; kind 1: float32
+    "u32": """
+fn key_word(r: Raw, w: u32) -> u32 {
+    if (pw(12u) == 1u) { return canon32(r); }
+    return (r ^ pw(13u)) & pw(15u);
+}
+fn is_nan(r: Raw) -> bool { return pw(12u) == 1u && isnan32(r); }""",
+    # kind 0: 64-bit integers; 1: float64; 2: complex64 (imag, real, NaN class)
+    "vec2<u32>": """
+fn key_word(r: Raw, w: u32) -> u32 {
+    let kind = pw(12u);
+    if (kind == 1u) {
+        let c = canon64(r.x, r.y);
+        return select(c.x, c.y, w == 1u);
+    }
+    if (kind == 2u) {
+        if (w == 0u) { return canon32(r.y); }
+        if (w == 1u) { return canon32(r.x); }
+        return cclass(isnan32(r.x), isnan32(r.y));
+    }
+    return select(r.x, r.y ^ pw(13u), w == 1u);
+}
+fn is_nan(r: Raw) -> bool {
+    let kind = pw(12u);
+    return (kind == 1u && isnan64(r.x, r.y)) || (kind == 2u && (isnan32(r.x) || isnan32(r.y)));
+}""",
+    # complex128: imag (2 words), real (2 words), NaN class
+    "vec4<u32>": """
+fn key_word(r: Raw, w: u32) -> u32 {
+    if (w < 2u) {
+        let c = canon64(r.z, r.w);
+        return select(c.x, c.y, w == 1u);
+    }
+    if (w < 4u) {
+        let c = canon64(r.x, r.y);
+        return select(c.x, c.y, w == 3u);
+    }
+    return cclass(isnan64(r.x, r.y), isnan64(r.z, r.w));
+}
+fn is_nan(r: Raw) -> bool { return isnan64(r.x, r.y) || isnan64(r.z, r.w); }""",
+}
+
+SPECS = {
+    "u8": KeySpec("u32", 0, (8,)),
+    "i8": KeySpec("u32", 0, (8,), 0x80),
+    "u16": KeySpec("u32", 0, (16,)),
+    "i16": KeySpec("u32", 0, (16,), 0x8000),
+    "u32": KeySpec("u32", 0, (32,)),
+    "i32": KeySpec("u32", 0, (32,), 0x80000000),
+    "f32": KeySpec("u32", 1, (32,)),
+    "u64": KeySpec("vec2<u32>", 0, (32, 32)),
+    "i64": KeySpec("vec2<u32>", 0, (32, 32), 0x80000000),
+    "f64": KeySpec("vec2<u32>", 1, (32, 32)),
+    "c64": KeySpec("vec2<u32>", 2, (32, 32, 2)),
+    "c128": KeySpec("vec4<u32>", 0, (32, 32, 32, 32, 2)),
+}
+
+# dtype -> (dtype the sort works in, key spec). Packed dtypes are widened to 32 bits first.
+_WORK = {
+    dt.bool_: (dt.uint32, "u8"), dt.uint8: (dt.uint32, "u8"), dt.int8: (dt.int32, "i8"),
+    dt.uint16: (dt.uint32, "u16"), dt.int16: (dt.int32, "i16"),
+    dt.uint32: (dt.uint32, "u32"), dt.int32: (dt.int32, "i32"), dt.float32: (dt.float32, "f32"),
+    dt.uint64: (dt.uint64, "u64"), dt.int64: (dt.int64, "i64"), dt.float64: (dt.float64, "f64"),
+    dt.complex64: (dt.complex64, "c64"), dt.complex128: (dt.complex128, "c128"),
+}
+
+
+def work_spec(dtype):
+    """(working dtype, KeySpec) for sorting dtype."""
+    work, name = _WORK[dtype]
+    return work, SPECS[name]
+
+
+def lib_source(raw: str) -> str:
+    """wgsl/sort_lib.wgsl for one raw element type."""
+    return render("sort_lib", enables="", keyfns=f"alias Raw = {raw};" + _KEY_FNS[raw])
+
+
+# -- the radix sort ---------------------------------------------------------------------
+
+def items_per_thread(device) -> int:
+    """16 items per invocation (4096-element tiles) where workgroup memory allows."""
+    need16 = (4096 + 4096 // 32 + 512) * 4
+    return 16 if device.limits.get("max-compute-workgroup-storage-size", 16384) >= need16 else 8
+
+
+def _load_idx(carry: bool) -> str:
+    if not carry:
+        return "fn load_idx(p: u32) -> u32 { return p; }"
+    # pw(7) & 1: the first pass, whose indices are the positions themselves
+    return "fn load_idx(p: u32) -> u32 {\n    if ((pw(7u) & 1u) != 0u) { return p; }\n    return src_idx[p];\n}"
+
+
+def _hist_source(spec: KeySpec, carry: bool, ipt: int) -> str:
+    return render("sort_hist", lib=lib_source(spec.raw), load_idx=_load_idx(carry), ipt=ipt)
+
+
+def _exchange(spec: KeySpec, carry: bool, read: str) -> str:
+    """Code moving each item to tile position rank[k], then reading position `read` back."""
+    parts = [f"r[k]{c}" for c in spec.comps] + (["id[k]"] if carry else [])
+    lines = []
+    for part in parts:
+        lines += [f"    for (var k = 0u; k < IPT; k++) {{ xs[pad(rank[k])] = {part}; }}",
+                  "    workgroupBarrier();",
+                  f"    for (var k = 0u; k < IPT; k++) {{ {part} = xs[pad({read})]; }}",
+                  "    workgroupBarrier();"]
+    return "\n".join(lines)
+
+
+def _scatter_source(spec: KeySpec, carry: bool, ipt: int) -> str:
+    tile = 256 * ipt
+    if carry:
+        bindings = ("@group(0) @binding(2) var<storage, read_write> dst_idx: array<u32>;\n"
+                    "@group(0) @binding(3) var<storage, read> src: array<Raw>;\n"
+                    "@group(0) @binding(4) var<storage, read> src_idx: array<u32>;\n"
+                    "@group(0) @binding(5) var<storage, read> hist: array<u32>;")
+        # pw(7) & 4: the last pass of an argsort writes int64 positions within the row
+        store = ("            if ((pw(7u) & 4u) != 0u) {\n"
+                 "                dst_idx[2u * dest] = id[k] % pw(8u);\n"
+                 "                dst_idx[2u * dest + 1u] = 0u;\n"
+                 "            } else if ((pw(7u) & 8u) != 0u) {\n"
+                 "                dst_idx[dest] = id[k] % pw(8u);\n"
+                 "            } else {\n"
+                 "                dst_idx[dest] = id[k];\n"
+                 "            }")
+    else:
+        bindings = ("@group(0) @binding(2) var<storage, read> src: array<Raw>;\n"
+                    "@group(0) @binding(3) var<storage, read> hist: array<u32>;")
+        store = ""
+    return render("sort_scatter", lib=lib_source(spec.raw), bindings=bindings, load_idx=_load_idx(carry),
+                  ipt=ipt, xs=tile + tile // 32, exchange_blocked=_exchange(spec, carry, "t * IPT + k"),
+                  exchange_striped=_exchange(spec, carry, "t + k * 256u"), store_idx=store)
+
+
+SCAN_BLOCK = 2048
+
+
+def scan_words(n: int) -> int:
+    """u32 words a scan of n words needs: the data, then the block sums of every level."""
+    total = n
+    while n > SCAN_BLOCK:
+        n = -(-n // SCAN_BLOCK)
+        total += n
+    return total
+
+
+def scan(device, storage, n: int, inclusive: bool = False, offset: int = 0) -> None:
+    """Prefix-sum n u32 words of storage in place (room as scan_words(n) from offset)."""
+    if n == 0:
+        return
+    blocks = -(-n // SCAN_BLOCK)
+    sums = offset + n
+    flags = (2 if inclusive else 0) | (1 if blocks > 1 else 0)
+    launch_kernel(device, ("sort_scan",), lambda: render("sort_scan", lib=lib_source("u32")),
+                  [storage], [n, offset, sums, flags], blocks * 256)
+    if blocks > 1:
+        scan(device, storage, blocks, False, sums)
+        launch_kernel(device, ("sort_scan_add",), lambda: render("sort_scan_add"),
+                      [storage], [n, offset, sums], n)
+
+
+def _words(storage_words: int, device):
+    return pool_for(device).allocate(max(4 * storage_words, 4))
+
+
+def radix_sort(src: Array, spec: KeySpec, descending: bool = False, values: bool = True,
+               indices: bool = False, index_dtype=None):
+    """Sort each row of the contiguous (rows, n) array src (in its working dtype).
+
+    Returns (sorted values or None, (rows, n) positions within the row or None); positions
+    are in index_dtype (int64 or int32). Stable; descending keeps equal keys in order.
+    """
+    device = src.device
+    rows, n = src.shape
+    total = rows * n
+    ipt = items_per_thread(device)
+    tile = 256 * ipt
+    raw_words = len(spec.comps)
+    if total >= 2 ** 32 - tile or 4 * raw_words * total > device.max_binding:
+        raise MemoryError(f"sorting {total} elements of {src.dtype} exceeds what one buffer binding holds "
+                          f"on {device.name}")
+    aligned = rows == 1 or n * 4 >= tile  # long rows: tiles never straddle two rows
+    carry = indices or not aligned
+    passes = list(spec.passes)
+    if aligned:
+        segs, n_seg = rows, n
+    else:
+        segs, n_seg = 1, total
+        passes += [(len(spec.bits), s) for s in range(0, (rows - 1).bit_length(), 8)]
+    per_seg = -(-n_seg // tile)
+    tiles = segs * per_seg
+    m = 256 * tiles
+    hist = _words(scan_words(m), device)
+    pool = pool_for(device)
+    raw_bytes = 4 * raw_words * total
+    # pass p writes raw_bufs[p % 2], except that the last pass of a sort writes out_vals
+    used = [p % 2 for p in range(len(passes)) if p < len(passes) - 1 or not values]
+    raw_bufs = [pool.allocate(raw_bytes) for _ in range(max(used, default=-1) + 1)]
+    idx_bufs = [pool.allocate(4 * total) for _ in range(2)] if carry else []
+    out_vals = Array._empty((rows, n), src.dtype, device) if values else None
+    index_dtype = index_dtype or dt.default_int(device)
+    out_idx = Array._empty((rows, n), index_dtype, device) if indices else None
+
+    hist_key = ("sort_hist", spec.raw, carry, ipt)
+    scatter_key = ("sort_scatter", spec.raw, carry, ipt)
+    src_raw, src_off, src_idx = src._storage, src._view.offset, None
+    for p, (word, shift) in enumerate(passes):
+        first, last = p == 0, p == len(passes) - 1
+        dst_raw = out_vals._storage if last and values else raw_bufs[p % 2]
+        flags = (1 if first else 0) | (0 if last and not values else 2)
+        if last and indices:
+            dst_idx = out_idx._storage
+            flags |= 4 if index_dtype.itemsize == 8 else 8
+        elif carry:
+            dst_idx = idx_bufs[p % 2]
+        params = [n_seg, per_seg, tiles, src_off, 0, word, shift, flags, n, total, m, int(descending)] + spec.params
+        reads = [src_raw] + ([src_raw if src_idx is None else src_idx] if carry else [])
+        launch_kernel(device, hist_key, lambda: _hist_source(spec, carry, ipt), [hist] + reads, params,
+                      tiles * 256)
+        scan(device, hist, m)
+        writes = [dst_raw, dst_idx] if carry else [dst_raw]
+        launch_kernel(device, scatter_key, lambda: _scatter_source(spec, carry, ipt),
+                      writes + reads + [hist], params, tiles * 256, writes=len(writes))
+        src_raw, src_off = dst_raw, 0
+        if carry:
+            src_idx = dst_idx
+    return out_vals, out_idx
+
+
+# -- the public functions -----------------------------------------------------------------
+
+def _rows(x: Array, axis: int, work) -> Array:
+    """x with axis moved last, as a contiguous (rows, n) array of the working dtype."""
+    axes = tuple(a for a in range(x.ndim) if a != axis) + (axis,)
+    moved = x._with_view(x._view.permute(axes))
+    shape = (math.prod(moved.shape[:-1]), moved.shape[-1])
+    if work != x.dtype:
+        moved = moved._cast(work)
+    view = moved._view.reshape(shape)
+    if view is None or not view.is_contiguous:
+        moved = moved._contiguous()
+        view = moved._view.reshape(shape)
+    return moved._with_view(view)
+
+
+def _unrows(result: Array, shape: tuple, axis: int) -> Array:
+    """Inverse of _rows on a fresh (rows, n) result: back to shape, axis in place."""
+    ndim = len(shape)
+    moved_shape = tuple(n for a, n in enumerate(shape) if a != axis) + (shape[axis],)
+    view = result._view.reshape(moved_shape)
+    order = list(range(ndim - 1))
+    order.insert(axis, ndim - 1)
+    return result._with_view(view.permute(tuple(order)))
+
+
+def _check(name: str, x, axis, descending, stable) -> int:
+    if not isinstance(x, Array):
+        raise TypeError(f"{name} expects an array, not {type(x).__name__}")
+    if x.ndim == 0:
+        raise IndexError(f"{name}: axis {axis} is out of bounds for array of dimension 0")
+    return normalize_axis(axis, x.ndim)
+
+
+def sort(x, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
+    """Sorted copy of x along axis (stable; NaN last, or first when descending)."""
+    axis = _check("sort", x, axis, descending, stable)
+    if x.size == 0 or x.shape[axis] == 1:
+        return x._contiguous()
+    work, spec = work_spec(x.dtype)
+    rows = _rows(x, axis, work)
+    values, _ = radix_sort(rows, spec, bool(descending))
+    if values.dtype != x.dtype:
+        values = values._cast(x.dtype)
+    return _unrows(values, x.shape, axis)
+
+
+def argsort(x, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
+    """Indices that sort x along axis (stable: equal elements keep their order)."""
+    axis = _check("argsort", x, axis, descending, stable)
+    index = dt.default_int(x.device)
+    if x.size == 0 or x.shape[axis] == 1:
+        out = Array._empty(x.shape, index, x.device)
+        out._assign(0)
+        return out
+    work, spec = work_spec(x.dtype)
+    rows = _rows(x, axis, work)
+    _, idx = radix_sort(rows, spec, bool(descending), values=False, indices=True, index_dtype=index)
+    return _unrows(idx, x.shape, axis)
