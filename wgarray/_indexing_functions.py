@@ -62,11 +62,11 @@ def take(x, indices, /, *, axis=None, mode="raise", out=None) -> Array:
         axis = 0
     axis = normalize_axis(axis, x.ndim)
     n = x.shape[axis]
+    if n == 0 and np.size(indices):
+        raise IndexError("cannot do a non-empty take from an empty axis")
     idx = _index_array(indices, x, n, axis, mode)
     pre, post = x.shape[:axis], x.shape[axis + 1:]
     shape = pre + idx.shape + post
-    if n == 0 and idx.size:
-        raise IndexError("cannot do a non-empty take from an empty axis")
     xs = x._view.strides
     strides = xs[:axis] + (0,) * idx.ndim + xs[axis + 1:]
     iv = TensorView(shape, (0,) * len(pre) + idx._view.strides + (0,) * len(post), idx._view.offset)
