@@ -16,6 +16,8 @@ from ._info import *  # noqa: F403
 from ._linalg_core import *  # noqa: F403
 from ._manipulation import *  # noqa: F403
 from ._reduction import *  # noqa: F403
+from ._scan import *  # noqa: F403
+from ._searching import *  # noqa: F403
 from ._runtime import memory_stats, empty_cache, synchronize
 from ._sets import *  # noqa: F403
 from ._sorting import *  # noqa: F403

@@ -88,16 +88,20 @@ def truthy(expr: str, dtype) -> str:
 
 
 # -- kernel source ------------------------------------------------------------------------------
-def _offset_fn(var: str, word: int, ndims: int) -> str:
-    """Offset of a C-order index over ndims (size, stride) pairs starting at parameter `word`.
-    u32 arithmetic wraps, so negative strides work as long as the final offset is in range."""
+def offset_fn(var: str, word: int, ndims: int, strides: int | None = None) -> str:
+    """The body of a function giving the offset of C-order index `var` over ndims dims whose
+    (size, stride) pairs start at parameter `word` (or whose strides, when given, are the
+    words from `strides` on). u32 arithmetic wraps, so negative strides work too."""
     if ndims == 0:
         return "return 0u;"
+
+    def stride(d):
+        return f"pw({word + 2 * d + 1 if strides is None else strides + d}u)"
+
     lines = [f"var rem = {var};", "var o = 0u;"]
     for d in reversed(range(1, ndims)):
-        w = word + 2 * d
-        lines.append(f"o = o + (rem % pw({w}u)) * pw({w + 1}u); rem = rem / pw({w}u);")
-    lines.append(f"o = o + rem * pw({word + 1}u);")
+        lines.append(f"o = o + (rem % pw({word + 2 * d}u)) * {stride(d)}; rem = rem / pw({word + 2 * d}u);")
+    lines.append(f"o = o + rem * {stride(0)};")
     lines.append("return o;")
     return "\n    ".join(lines)
 
@@ -158,15 +162,18 @@ def _tree_loop(vec: bool, arg_partial: bool) -> str:
     }"""
 
 
-def _source(fold: Fold, src, mode: str, kd: int, rd: int, vec: bool, partial: bool, features) -> str:
-    """The kernel of one pass. partial: the pass folds partials of an earlier pass (for arg
-    folds: indices in binding 2, values re-read from the input in binding 3)."""
+def head_source(fold: Fold, src, kd: int, rd: int, features, *, vec: bool = False, partial: bool = False,
+                extra: str = "", out_storage: str | None = None) -> str:
+    """wgsl/reduce_head.wgsl for a fold over a source of dtype src with kd kept and rd reduced
+    dims. partial: the input holds partials of an earlier pass (for arg folds: indices in
+    binding 2, values re-read from the source in binding 3). extra: more binding lines."""
     src_lay = layout(src)
     arg = fold.arg is not None
     in_dtype = fold.in_dtype or fold.acc
     acc_r = reg(fold.acc)
     dtypes = {src, in_dtype, fold.acc}
-    library = [render("lib_u64")] if builtins.any(reg(d) in ("i64", "u64", "f64", "vec2<f64>") for d in dtypes) else []
+    wide = builtins.any(reg(d) in ("i64", "u64", "f64", "vec2<f64>") for d in dtypes)
+    library = [render("lib_u64")] if wide else []
     library += libraries_for(MapOp(fold.name, "", tuple(dtypes), fold.acc), features)
     if vec:
         bindings = [f"@group(0) @binding(2) var<storage, read> in0: array<vec4<{src_lay.storage}>>;"]
@@ -185,25 +192,30 @@ def _source(fold: Fold, src, mode: str, kd: int, rd: int, vec: bool, partial: bo
         combine = (f"if (b.i == {NONE}u) {{ return a; }} if (a.i == {NONE}u) {{ return b; }} "
                    "if (better(b.v, a.v) || (!better(a.v, b.v) && b.i < a.i)) { return b; } return a;")
         elem = f"let x = {x}; return A({fold.prep}, r);"
-        out_storage = "u32"
-        store = "sh[0].i" if mode == "tree" else "acc.i"
     else:
         acc_decl = f"alias A = {acc_r};"
         init, combine = fold.init, fold.combine
         elem = "return v;" if partial else f"let x = {x}; return {fold.prep};"
-        out_storage = layout(fold.acc).storage
-        store = "sh[0]" if mode == "tree" else "acc"
     if arg and partial:
         fetch = (f"let i = in0[row * pw(1u) + r]; if (i == {NONE}u) {{ return init(); }} "
                  "return elem(load1(base + red_off(i)), i);")
     else:
         fetch = "return elem(load0(base + red_off(r)), r);"
-    head = render("reduce_head", enables="", out_storage=out_storage, bindings="\n".join(bindings),
+    if out_storage is None:
+        out_storage = "u32" if arg else layout(fold.acc).storage
+    return render("reduce_head", enables="", out_storage=out_storage, bindings="\n".join(bindings + [extra]),
                   library="\n".join(library), loaders="\n".join(loaders), acc_decl=acc_decl, init=init,
                   combine=combine, src_reg=src_lay.register, elem=elem,
-                  kept_off=_offset_fn("row", 6, kd), red_off=_offset_fn("r", 6 + 2 * kd, rd), fetch=fetch)
+                  kept_off=offset_fn("row", 6, kd), red_off=offset_fn("r", 6 + 2 * kd, rd), fetch=fetch)
+
+
+def _source(fold: Fold, src, mode: str, kd: int, rd: int, vec: bool, partial: bool, features) -> str:
+    """The kernel of one reduction pass (see _fold)."""
+    head = head_source(fold, src, kd, rd, features, vec=vec, partial=partial)
+    acc = "sh[0]" if mode == "tree" else "acc"
+    store = f"{acc}.i" if fold.arg else acc
     if mode == "tree":
-        return render("reduce_tree", head=head, loop=_tree_loop(vec, arg and partial), store=store)
+        return render("reduce_tree", head=head, loop=_tree_loop(vec, fold.arg is not None and partial), store=store)
     return render("reduce_cols", head=head, store=store)
 
 
