@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Kernel benchmarks: wgarray against PyTorch (and CuPy) on the same GPU, in one run.
+
+Each row: inputs made with NumPy, one expression per library, and how to count the work
+(bytes moved or flops). Every library is warmed up, then timed as the best of several
+trials of R repetitions followed by a synchronize. The ratio is wgarray time / peer time.
+
+  python benchmarks/kernels.py [--only sum,sort] [--json FILE]
+On the GPU machine: source .gl/activate; python3 benchmarks/kernels.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
+
+
+def _rng(seed=0):
+    return np.random.default_rng(seed)
+
+
+def _floats(n, dtype, scale=1.0):
+    return (_rng().standard_normal(n) * scale).astype(dtype)
+
+
+# name, inputs(), {library: expression}, work counted per call, unit
+ROWS = [
+    ("sum f32 2^26", lambda: [_floats(1 << 26, np.float32)],
+     {"wgarray": lambda xp, a: xp.sum(a), "torch": lambda t, a: t.sum(a), "cupy": lambda cp, a: cp.sum(a)},
+     4 << 26, "GB/s"),
+    ("sort f32 2^24", lambda: [_floats(1 << 24, np.float32)],
+     {"wgarray": lambda xp, a: xp.sort(a), "torch": lambda t, a: t.sort(a).values, "cupy": lambda cp, a: cp.sort(a)},
+     1 << 24, "Melem/s"),
+    ("matmul f32 4096", lambda: [_floats((4096, 4096), np.float32), _floats((4096, 4096), np.float32)],
+     {"wgarray": lambda xp, a, b: a @ b, "torch": lambda t, a, b: a @ b, "cupy": lambda cp, a, b: a @ b},
+     2 * 4096**3, "GFLOP/s"),
+]
+for _name in ("exp", "sin", "tanh"):
+    for _dtype, _bits in ((np.float32, 32), (np.float64, 64)):
+        ROWS.append((f"{_name} f{_bits} 2^25", lambda d=_dtype: [_floats(1 << 25, d, 3.0)],
+                     {lib: (lambda xp, a, f=_name: getattr(xp, f)(a)) for lib in ("wgarray", "torch", "cupy")},
+                     2 * (_bits // 8) << 25, "GB/s"))
+
+
+def load_libraries():
+    libs = {}
+    import wgarray
+
+    libs["wgarray"] = (wgarray, wgarray.asarray, wgarray.synchronize, str(wgarray.get_device()))
+    try:
+        import torch
+
+        if torch.cuda.is_available():
+            torch.backends.cuda.matmul.allow_tf32 = False  # compare FP32 with FP32
+            torch.backends.cudnn.allow_tf32 = False
+            libs["torch"] = (torch, lambda a: torch.from_numpy(a).cuda(), torch.cuda.synchronize,
+                             torch.cuda.get_device_name())
+    except ImportError:
+        pass
+    try:
+        import cupy
+
+        cupy.cuda.runtime.getDeviceCount()
+        libs["cupy"] = (cupy, cupy.asarray, cupy.cuda.Device().synchronize, "cupy")
+    except Exception:
+        pass
+    return libs
+
+
+def time_call(fn, sync, reps, trials=5):
+    fn()
+    sync()
+    best = float("inf")
+    for _ in range(trials):
+        start = time.perf_counter()
+        for _ in range(reps):
+            fn()
+        sync()
+        best = min(best, (time.perf_counter() - start) / reps)
+    return best
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", default="", help="comma-separated substrings of row names")
+    parser.add_argument("--reps", type=int, default=10)
+    parser.add_argument("--json", default=None)
+    args = parser.parse_args()
+    libs = load_libraries()
+    print("devices:", {name: lib[3] for name, lib in libs.items()})
+    wanted = [w for w in args.only.split(",") if w]
+    results = []
+    for name, make, exprs, work, unit in ROWS:
+        if wanted and not any(w in name for w in wanted):
+            continue
+        host = make()
+        row = {"benchmark": name, "unit": unit}
+        for lib, (module, upload, sync, _) in libs.items():
+            try:
+                inputs = [upload(a) for a in host]
+                seconds = time_call(lambda: exprs[lib](module, *inputs), sync, args.reps)
+                row[lib] = seconds
+            except Exception as e:  # a missing function is a result too
+                row[lib] = None
+                row[f"{lib}_error"] = f"{type(e).__name__}: {str(e)[:120]}"
+            finally:
+                inputs = None
+        results.append(row)
+        scale = {"GB/s": 1e9, "Melem/s": 1e6, "GFLOP/s": 1e9}[unit]
+        cells = []
+        for lib in libs:
+            s = row.get(lib)
+            cells.append(f"{lib} {work / s / scale:9.1f} {unit}" if s else f"{lib} {row.get(lib + '_error')}")
+        ratios = [f"vs {lib} {row['wgarray'] / row[lib]:.2f}x" for lib in libs
+                  if lib != "wgarray" and row.get(lib) and row.get("wgarray")]
+        print(f"{name:<18} " + " | ".join(cells) + "   time ratio " + ", ".join(ratios), flush=True)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
