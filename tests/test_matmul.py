@@ -7,6 +7,8 @@ lavapipe checks the code that large matrices run on the GPU machine.
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -91,10 +93,15 @@ def test_mixed_dtypes(pair):
 SIZES = [(1, 1, 1), (3, 5, 2), (17, 3, 129), (129, 65, 17), (64, 64, 64), (130, 129, 131)]
 
 
-@pytest.mark.parametrize("tiling", ["BIG", "MID", "MID32", "GENERIC"])
+TILINGS = {"BIG": core.BIG, "MID": core.MID, "MID32": core.MID32, "GENERIC": core.GENERIC,
+           "single-buffered": dataclasses.replace(core.MID, double=False),
+           "BK=4": dataclasses.replace(core.GENERIC, double=False, BK=4)}
+
+
+@pytest.mark.parametrize("tiling", TILINGS)
 def test_tile_edges(force, tiling):
-    force(kernel="tiled", tiling=getattr(core, tiling))
-    dtype = {"MID32": "int32", "GENERIC": "float64"}.get(tiling, "float32")
+    force(kernel="tiled", tiling=TILINGS[tiling])
+    dtype = {"MID32": "int32", "GENERIC": "float64", "BK=4": "complex128"}.get(tiling, "float32")
     for m, k, n in SIZES:
         a, b = data((m, k), dtype), data((k, n), dtype)
         check(wg(a) @ wg(b), a, b)
@@ -196,7 +203,10 @@ def test_errors():
     with pytest.raises(TypeError):
         wg(np.ones((2, 2))) @ 2.0
     with pytest.raises(TypeError):
-        xp.matmul([[1.0]], wg(np.ones((1, 1))))
+        xp.matmul("ab", wg(np.ones((1, 1))))
+    with pytest.raises(ValueError, match="0-d"):
+        xp.matmul(2.0, wg(np.ones((1, 1))))
+    check(xp.matmul([[1.0, 2.0]], wg(np.ones((2, 1)))), np.array([[1.0, 2.0]]), np.ones((2, 1)))
 
 
 # -- operators -------------------------------------------------------------------------------------------------

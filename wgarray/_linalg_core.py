@@ -106,67 +106,65 @@ def _common_fields(a_dtype, b_dtype, acc, conj: bool, logical: bool) -> dict:
                 load_a=load_a, load_b=cast("load1(idx)", b_dtype, acc))
 
 
-def _tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_mode: str, b_mode: str, conj: bool,
+def _tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, conj: bool,
                   logical: bool) -> str:
+    """a_fast, b_fast: "k" or "mn", the operand's contiguous axis (the one fetched fastest)."""
     fields = _common_fields(a_dtype, b_dtype, acc, conj, logical)
     T = fields["T"]
     zero = f"{T}()"
     BM, BN, BK, TM, TN, TY, TX = cfg.BM, cfg.BN, cfg.BK, cfg.TM, cfg.TN, cfg.TY, cfg.TX
     SA, SB = cfg.strides()
     unit = 4 if cfg.vec else 1  # words per workgroup-memory element
-    a_buf, b_buf = BK * SA // unit, BK * SB // unit  # elements per buffer
-    la, lb = BM * BK // THREADS, BK * BN // THREADS  # fetched elements per invocation
-    assert la * THREADS == BM * BK and lb * THREADS == BK * BN
 
     declare = []
     if cfg.vec:
         declare += [f"    var c{r}_{h} = vec4<{T}>();" for r in range(TM) for h in range(TN // 4)]
     else:
         declare += [f"    var c{r}_{c} = {zero};" for r in range(TM) for c in range(TN)]
-    # Where each fetched element comes from and goes to; fixed across k-slices.
-    for j in range(la):
-        e = f"(lid + {j * THREADS}u)"
-        ml, kl = (f"({e} / {BK}u)", f"({e} % {BK}u)") if a_mode == "k" else (f"({e} % {BM}u)", f"({e} / {BM}u)")
-        declare += [f"    let ak{j} = {kl};", f"    let aok{j} = m0 + {ml} < M;",
-                    f"    let ai{j} = a_base + (m0 + {ml}) * sam + {kl} * sak;",
-                    f"    let as{j} = {kl} * {SA}u + {ml};", f"    var pa{j} = {zero};"]
-    for j in range(lb):
-        e = f"(lid + {j * THREADS}u)"
-        nl, kl = (f"({e} % {BN}u)", f"({e} / {BN}u)") if b_mode == "n" else (f"({e} / {BK}u)", f"({e} % {BK}u)")
-        declare += [f"    let bk{j} = {kl};", f"    let bok{j} = n0 + {nl} < N;",
-                    f"    let bi{j} = b_base + (n0 + {nl}) * sbn + {kl} * sbk;",
-                    f"    let bs{j} = {kl} * {SB}u + {nl};", f"    var pb{j} = {zero};"]
-
-    fetch = []
-    for j in range(la):
-        fetch.append(f"        pa{j} = {zero}; if (aok{j} && k0 + ak{j} < K) {{ pa{j} = ld_a(ai{j} + k0 * sak); }}")
-    for j in range(lb):
-        fetch.append(f"        pb{j} = {zero}; if (bok{j} && k0 + bk{j} < K) {{ pb{j} = ld_b(bi{j} + k0 * sbk); }}")
+    # Each invocation fetches units of `unit` elements that are consecutive along m (or n) at
+    # one k, and stores each unit as one word of workgroup memory (vec4 words are never
+    # written piecewise by several invocations). Which index runs fastest across invocations
+    # follows the operand's contiguous axis, so global loads coalesce.
+    fetch, stashes, vec_t = [], [], f"vec4<{T}>" if cfg.vec else T
+    for x, arr, extent, fast, bound, origin, s_mn, s_k in (
+            ("a", "As", BM, a_fast, "M", "m0", "sam", "sak"), ("b", "Bs", BN, b_fast, "N", "n0", "sbn", "sbk")):
+        units = extent * BK // unit
+        for j in range(-(-units // THREADS)):
+            q = f"(lid + {j * THREADS}u)"
+            kl, ql = (f"({q} % {BK}u)", f"({q} / {BK}u)") if fast == "k" else \
+                (f"({q} / {extent // unit}u)", f"({q} % {extent // unit}u)")
+            guard = f" && {q} < {units}u" if units % THREADS else ""
+            declare += [f"    let {x}k{j} = {kl};", f"    let {x}i{j} = {x}_base + ({origin} + {unit}u * {ql}) * {s_mn}"
+                        f" + {kl} * {s_k};", f"    let {x}q{j} = {ql};",
+                        f"    var p{x}{j} = {vec_t}();"]
+            declare += [f"    let {x}ok{j}_{i} = {origin} + {unit}u * {ql} + {i}u < {bound}{guard};" for i in range(unit)]
+            loads = []
+            for i in range(unit):
+                lane = f"p{x}{j}.{'xyzw'[i]}" if cfg.vec else f"p{x}{j}"
+                loads.append(f"if ({x}ok{j}_{i}) {{ {lane} = ld_{x}({x}i{j} + {i}u * {s_mn} + k0 * {s_k}); }}")
+            fetch.append(f"        p{x}{j} = {vec_t}(); if (k0 + {x}k{j} < K) {{ {' '.join(loads)} }}")
+            store = f"{arr}[BUF + {x}k{j}][{x}q{j}] = p{x}{j};"
+            stashes.append(f"        if ({q} < {units}u) {{ {store} }}" if guard else f"        {store}")
 
     def stash(buf: str) -> list[str]:
-        lines = []
-        for name, arr, n, words in (("a", "As", la, a_buf), ("b", "Bs", lb, b_buf)):
-            for j in range(n):
-                idx = f"{buf} * {words * unit}u + {name}s{j}"
-                if cfg.vec:
-                    lines.append(f"        {{ let w = {idx}; {arr}[w >> 2u][w & 3u] = p{name}{j}; }}")
-                else:
-                    lines.append(f"        {arr}[{idx}] = p{name}{j};")
-        return lines
+        """Store the fetched units into buffer `buf` (a WGSL u32 expression: first k-row)."""
+        return [line.replace("BUF", buf) for line in stashes]
 
     def compute(buf: str) -> list[str]:
-        lines = [f"        let ab = {buf} * {a_buf}u;", f"        let bb = {buf} * {b_buf}u;"]
+        """Multiply-accumulate the k-slice in buffer `buf` (first k-row, as for stash)."""
         # The f32 kernel is unrolled here (the fast path must not depend on the driver's
-        # unrolling); the others loop, which compiles several times faster.
-        steps = [str(kk) for kk in range(BK)] if cfg.unroll else ["kk"]
+        # unrolling); the others loop, which compiles faster. Workgroup arrays are 2-D so
+        # that the bounds clamp on the inner index (invocation-invariant) is hoisted.
+        lines = []
+        steps = [f"{kk}u" for kk in range(BK)] if cfg.unroll else ["kk"]
         if not cfg.unroll:
             lines.append(f"        for (var kk = 0u; kk < {BK}u; kk++) {{")
         for kk in steps:
+            row = f"{buf} + {kk}"
             lines.append("        {")
-            sa, sb = (f"{kk} * {SA // unit}u", f"{kk} * {SB // unit}u")
             if cfg.vec:
-                lines += [f"            let a{g} = As[ab + {sa} + {g * TY}u + ty];" for g in range(TM // 4)]
-                lines += [f"            let b{h} = Bs[bb + {sb} + {h * TX}u + tx];" for h in range(TN // 4)]
+                lines += [f"            let a{g} = As[{row}][{g * TY}u + ty];" for g in range(TM // 4)]
+                lines += [f"            let b{h} = Bs[{row}][{h * TX}u + tx];" for h in range(TN // 4)]
                 comp = "xyzw"
                 for r in range(TM):
                     for h in range(TN // 4):
@@ -174,23 +172,35 @@ def _tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_mode: str, b_mode: str, 
                               else f"c{r}_{h} + b{h} * a{r // 4}.{comp[r % 4]}")
                         lines.append(f"            c{r}_{h} = {op};")
             else:
-                lines += [f"            let a{r} = As[ab + {sa} + {r * TY}u + ty];" for r in range(TM)]
-                lines += [f"            let b{c} = Bs[bb + {sb} + {c * TX}u + tx];" for c in range(TN)]
+                lines += [f"            let a{r} = As[{row}][{r * TY}u + ty];" for r in range(TM)]
+                lines += [f"            let b{c} = Bs[{row}][{c * TX}u + tx];" for c in range(TN)]
                 lines += [f"            c{r}_{c} = madd(c{r}_{c}, a{r}, b{c});" for r in range(TM) for c in range(TN)]
             lines.append("        }")
         if not cfg.unroll:
             lines.append("        }")
         return lines
 
-    body = ["        k0 = (t + 1u) * %du;" % BK, "        let more = t + 1u < tiles_k;"]
-    if cfg.double:
-        body += ["        let cur = t & 1u;", "        if (more) {"] + fetch + ["        }"]
-        body += compute("cur")
-        body += ["        if (more) {"] + stash("(cur ^ 1u)") + ["        }", "        workgroupBarrier();"]
+    def step(t: str, cur: str, other: str) -> list[str]:
+        """One k-slice: prefetch the next one, use the current one, publish the next one."""
+        lines = [f"        k0 = ({t} + 1u) * {BK}u;", f"        let more = {t} + 1u < tiles_k;"]
+        if cfg.double:
+            lines += ["        if (more) {"] + fetch + ["        }"] + compute(cur)
+            lines += ["        if (more) {"] + stash(other) + ["        }", "        workgroupBarrier();"]
+        else:
+            lines += compute(cur) + ["        workgroupBarrier();", "        if (more) {"] + fetch + stash(cur)
+            lines += ["        }", "        workgroupBarrier();"]
+        return lines
+
+    if cfg.double and cfg.unroll:
+        # Two slices per iteration, so every workgroup-memory row index is a constant.
+        body = ["        {"] + step("t", "0u", f"{BK}u") + ["        }", "        if (t + 1u < tiles_k) {"]
+        body += step("(t + 1u)", f"{BK}u", "0u") + ["        }"]
+        t_step = "2u"
+    elif cfg.double:
+        body = ["        let cur = (t & 1u) * %du;" % BK] + step("t", "cur", "(%du - cur)" % BK)
+        t_step = "1u"
     else:
-        body += compute("0u")
-        body += ["        workgroupBarrier();", "        if (more) {"] + fetch + stash("0u")
-        body += ["        }", "        workgroupBarrier();"]
+        body, t_step = step("t", "0u", "0u"), "1u"
 
     store = []
     if cfg.vec:
@@ -212,9 +222,10 @@ def _tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_mode: str, b_mode: str, 
             store.append("    } }")
 
     smem = f"vec4<{T}>" if cfg.vec else T
-    nbuf = 2 if cfg.double else 1
+    rows = (2 if cfg.double else 1) * BK
     return render("matmul_tiled", **fields, threads=THREADS, BM=BM, BN=BN, BK=BK, TM=TM, TN=TN, TX=TX,
-                  smem=smem, a_words=nbuf * a_buf, b_words=nbuf * b_buf, declare="\n".join(declare),
+                  a_smem=f"array<array<{smem}, {SA // unit}>, {rows}>", t_step=t_step,
+                  b_smem=f"array<array<{smem}, {SB // unit}>, {rows}>", declare="\n".join(declare),
                   fetch="\n".join(f[4:] for f in fetch), stash_first="\n".join(s[4:] for s in stash("0u")),
                   loop_body="\n".join(body), store="\n".join(store))
 
@@ -278,14 +289,14 @@ def _product(a: Array, b: Array, *, conj: bool = False) -> Array:
     kernel = _FORCE.get("kernel") or ("tiled" if M >= 16 and N >= 16 else "naive")
     if kernel == "tiled":
         cfg = _FORCE.get("tiling") or _choose_tiling(acc, batch, M, N, device)
-        a_mode = "m" if av.strides[-2] == 1 and av.strides[-1] != 1 else "k"
-        b_mode = "k" if bv.strides[-2] == 1 and bv.strides[-1] != 1 else "n"
+        a_fast = "mn" if av.strides[-2] == 1 and av.strides[-1] != 1 else "k"
+        b_fast = "k" if bv.strides[-2] == 1 and bv.strides[-1] != 1 else "mn"
         tiles_m, tiles_n = -(-M // cfg.BM), -(-N // cfg.BN)
         groups = batch * tiles_m * tiles_n
         out = Array._empty(out_shape, acc, device)
         storages[0] = out._storage
-        key = ("matmul_tiled", cfg, a.dtype, b.dtype, acc, a_mode, b_mode, conj, logical)
-        launch_kernel(device, key, lambda: _tiled_source(cfg, a.dtype, b.dtype, acc, a_mode, b_mode, conj, logical),
+        key = ("matmul_tiled", cfg, a.dtype, b.dtype, acc, a_fast, b_fast, conj, logical)
+        launch_kernel(device, key, lambda: _tiled_source(cfg, a.dtype, b.dtype, acc, a_fast, b_fast, conj, logical),
                       storages, [M, N, K, tiles_n, tiles_m, groups, len(bshape), 0, *head, *tail],
                       groups * THREADS)
     else:
@@ -310,10 +321,13 @@ def _product(a: Array, b: Array, *, conj: bool = False) -> Array:
 
 # -- the public functions ---------------------------------------------------------------------------
 def _array(x, name: str) -> Array:
+    """Arrays pass; NumPy data and nested sequences are uploaded, as NumPy's functions accept them."""
     if isinstance(x, Array):
         return x
-    if isinstance(x, (np.ndarray, np.generic)):
-        return Array._from_numpy(np.asarray(x))
+    if isinstance(x, (np.ndarray, np.generic, list, tuple, bool, int, float, complex)):
+        from ._creation import asarray
+
+        return asarray(x)
     raise TypeError(f"{name} expects arrays, not {type(x).__name__}")
 
 

@@ -23,8 +23,9 @@ ${loaders}
 fn ld_a(idx: u32) -> ${T} { return ${load_a}; }
 fn ld_b(idx: u32) -> ${T} { return ${load_b}; }
 
-var<workgroup> As: array<${smem}, ${a_words}>;
-var<workgroup> Bs: array<${smem}, ${b_words}>;
+// Rows are k (two buffers of BK rows when double buffered), columns m (or n), padded.
+var<workgroup> As: ${a_smem};
+var<workgroup> Bs: ${b_smem};
 
 @compute @workgroup_size(${threads})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
@@ -62,7 +63,7 @@ ${declare}
 ${fetch}
 ${stash_first}
     workgroupBarrier();
-    for (var t = 0u; t < tiles_k; t++) {
+    for (var t = 0u; t < tiles_k; t += ${t_step}) {
 ${loop_body}
     }
     let o_base = batch * M * N;
