@@ -148,11 +148,22 @@ def test_mask_sizes(n):
 
 
 def test_mask_multi_level_scan():
-    n = 1024 * 1024 + 4 * 1024 + 3  # more than 1024 blocks of 1024: two scan levels
+    n = 1024 * 4096 + 7  # more than 1024 blocks: the counts' scan takes two levels
     rng = np.random.default_rng(1)
     m = rng.random(n) < 0.001
     h = np.arange(n, dtype=np.uint32)
     assert_same(wg(h)[wg(m)], h[m])
+
+
+@pytest.mark.parametrize("m", [1, 1024, 1025, 3000, 1024 * 1024 + 3])
+def test_scan_levels(m):
+    from wgarray import _gather
+
+    values = np.random.default_rng(m).integers(0, 50, m).astype(np.uint32)
+    x = wg(np.concatenate([values, np.zeros(_gather._scan_words(m), np.uint32)]))
+    _gather._scan(x.device, x._storage, 0, m, m)
+    exp = np.concatenate([[0], np.cumsum(values)[:-1]]).astype(np.uint32)
+    assert_same(x[:m], exp)
 
 
 def test_mask_is_the_array_itself():
@@ -405,4 +416,36 @@ def test_fuzz_getitem_setitem(case):
     value = -exp  # duplicate indices then write equal values (which one wins is unspecified)
     g[key] = value
     x[wkey] = wg(value)
+    assert_same(x, g)
+
+
+def test_host_syncs(monkeypatch):
+    """A device mask costs exactly one read-back (its count); x[mask] = scalar costs none."""
+    from wgarray._stream import stream_for
+
+    h = data((50, 40), np.float64, seed=5)
+    x = wg(h)
+    m = x > 0
+    stream = stream_for(x.device)
+    reads = []
+    download = stream.download
+    monkeypatch.setattr(stream, "download", lambda *args: reads.append(args) or download(*args))
+    y = x[m]
+    assert len(reads) == 1
+    z = x[:, m[0]]
+    x[m] = 0.0
+    x[m[:, 0], 1:3] = wg(np.array([1.0, 2.0]))
+    x[wg(np.array([3, 1])), wg(np.array([[0], [5]]))] = wg(np.array([7.0, 8.0]))
+    assert len(reads) == 2
+    x[m] = y * 2  # the value has the count's length: one more read
+    assert len(reads) == 3
+    monkeypatch.undo()
+    g = h.copy()
+    g[h > 0] = 0.0
+    g[(h > 0)[:, 0], 1:3] = [1.0, 2.0]
+    g[[3, 1], [[0], [5]]] = [7.0, 8.0]
+    with np.errstate(over="ignore"):
+        g[h > 0] = h[h > 0] * 2
+    assert_same(y, h[h > 0])
+    assert_same(z, h[:, h[0] > 0])
     assert_same(x, g)

@@ -288,7 +288,8 @@ def scatter(x: Array, shape, offset: int, strides, indices: list, value, predica
 
 
 # -- boolean masks -> coordinates ---------------------------------------------------------------
-BLOCK = 4 * WORKGROUP  # mask elements per workgroup in the count and compact kernels
+BLOCK = 16 * WORKGROUP  # mask elements per workgroup in the count and compact kernels (a vec4 a thread)
+SCAN_BLOCK = 4 * WORKGROUP  # values per workgroup in the scan kernels
 
 
 def _simple(device, name: str, storages, params, items):
@@ -298,7 +299,7 @@ def _simple(device, name: str, storages, params, items):
 def _scan(device, storage, offset: int, m: int, free: int) -> int:
     """Exclusive prefix sum of m u32 values at `offset` in storage, in place; levels above
     use the space from `free` on. Returns the next free word."""
-    blocks = -(-m // BLOCK)
+    blocks = -(-m // SCAN_BLOCK)
     sums, free = free, free + blocks
     _simple(device, "gather_scan", [storage], [blocks, m, offset, sums], blocks * WORKGROUP)
     if blocks > 1:
@@ -310,7 +311,7 @@ def _scan(device, storage, offset: int, m: int, free: int) -> int:
 def _scan_words(m: int) -> int:
     total = 0
     while True:
-        blocks = -(-m // BLOCK)
+        blocks = -(-m // SCAN_BLOCK)
         total += blocks
         if blocks <= 1:
             return total
@@ -323,13 +324,13 @@ def mask_coordinates(mask: Array) -> list:
     device = mask.device
     if mask.size == 0:
         return [Array._empty((0,), dt.uint32, device) for _ in range(mask.ndim)]
-    if not mask._view.is_contiguous or mask._view.offset % 4:
+    if not mask._view.is_contiguous or mask._view.offset % 16:  # the kernels read vec4s of words
         mask = mask._contiguous()
     n = mask.size
     blocks = -(-n // BLOCK)
     m = blocks + 1  # counts plus a 0, so the scan's last entry is the total
     storage = pool_for(device).allocate(4 * (m + _scan_words(m)))
-    words = mask._view.offset // 4
+    words = mask._view.offset // 16
     _simple(device, "gather_count", [storage, mask._storage], [blocks, n, words], m * WORKGROUP)
     _scan(device, storage, 0, m, m)
     count = int(np.frombuffer(stream_for(device).download(storage, 4 * blocks, 4), dtype=np.uint32)[0])

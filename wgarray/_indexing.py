@@ -95,7 +95,7 @@ def _checked(i: int, n: int, dim: int) -> int:
 def _is_advanced(k) -> bool:
     from ._array import Array
 
-    if isinstance(k, (bool, np.bool_, list, tuple)):
+    if isinstance(k, (bool, np.bool_, list, tuple, range)):
         return True
     if isinstance(k, (Array, np.ndarray, np.generic)):
         return not _is_int(k)
@@ -206,8 +206,8 @@ def _items(x, key: tuple):
     return list(_expand(tuple(items), consuming, x.ndim))
 
 
-def plan(x, key, masks=None) -> Plan:
-    """Resolve an advanced key. masks: coordinates to use for ("mask", m) items (else computed)."""
+def plan(x, key) -> Plan:
+    """Resolve an advanced key against x."""
     from ._array import Array
     from ._gather import IndexOperand, mask_coordinates
     from ._launch import BufferOperand
@@ -246,15 +246,21 @@ def plan(x, key, masks=None) -> Plan:
             dim += 1
         else:
             _check_mask(value.shape, view.shape, dim)
+            m = value.ndim
+            sizes, strides = view.shape[dim:dim + m], view.strides[dim:dim + m]
+            axes = list(zip(sizes, strides))
+            if m > 1 and value.shape == sizes and all(strides[d] == strides[d + 1] * sizes[d + 1]
+                                                      for d in range(m - 1)):
+                # x walks the mask's dims as one: index it with flat positions (one array, not m)
+                axes = [(math.prod(sizes), strides[-1])]
+                value = value.reshape(-1)
             if kind == "hostmask":
                 host = Array._from_numpy(np.stack(np.nonzero(value)).astype(np.uint32), x.device)
                 coords = [host[d] for d in range(value.ndim)]
             else:
-                coords = masks.pop(0) if masks else mask_coordinates(value)
-            count = coords[0].shape[0]
-            advs.append(_Adv((count,), [(c, view.shape[dim + d], view.strides[dim + d])
-                                        for d, c in enumerate(coords)]))
-            dim += value.ndim
+                coords = mask_coordinates(value)
+            advs.append(_Adv((coords[0].shape[0],), [(c, n, s) for c, (n, s) in zip(coords, axes)]))
+            dim += m
     try:
         bshape = broadcast_shapes(*(a.shape for a in advs))
     except ValueError:

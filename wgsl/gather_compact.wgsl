@@ -1,13 +1,21 @@
 // Boolean-mask compaction, step 3: the coordinates of every true element, in row-major
-// order, as a (k, count) u32 array. Block b starts writing at offsets[b] (the scanned counts).
-// Parameters: [blocks, n, first mask word, count, first offset, k, shape[0..k)].
+// order, as a (k, count) u32 array. Block b (16 * ${workgroup} elements, as in gather_count)
+// starts writing at offsets[b], the scanned counts.
+// Parameters: [blocks, n, first vec4 of the mask, count, first offset, k, shape[0..k)].
 struct Params { w: array<vec4<u32>, 64>, }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read_write> coords: array<u32>;
-@group(0) @binding(2) var<storage, read> mask: array<u32>;
+@group(0) @binding(2) var<storage, read> mask: array<vec4<u32>>;
 @group(0) @binding(3) var<storage, read> offsets: array<u32>;
 
 fn pw(k: u32) -> u32 { return P.w[k >> 2u][k & 3u]; }
+
+fn nonzero_bytes(w: u32, e: u32, n: u32) -> u32 {
+    let nz = (((w & 0x7f7f7f7fu) + 0x7f7f7f7fu) | w) & 0x80808080u;
+    if (e + 4u <= n) { return nz; }
+    if (e >= n) { return 0u; }
+    return nz & ((1u << (8u * (n - e))) - 1u);
+}
 
 var<workgroup> sh: array<u32, ${workgroup}>;
 
@@ -17,15 +25,13 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let block = wid.x + wid.y * nwg.x;
     if (block >= pw(0u)) { return; }
     let n = pw(1u);
-    let w = block * ${workgroup}u + lid;
-    var word = 0u;
-    var c = 0u;
-    if (w * 4u < n) {
-        word = mask[pw(2u) + w];
-        for (var j = 0u; j < 4u; j++) {
-            if (w * 4u + j < n && ((word >> (8u * j)) & 0xffu) != 0u) { c += 1u; }
-        }
+    let v = block * ${workgroup}u + lid;
+    var nz = vec4<u32>(0u);
+    if (v * 16u < n) {
+        let words = mask[pw(2u) + v];
+        for (var j = 0u; j < 4u; j++) { nz[j] = nonzero_bytes(words[j], v * 16u + j * 4u, n); }
     }
+    let c = countOneBits(nz.x) + countOneBits(nz.y) + countOneBits(nz.z) + countOneBits(nz.w);
     sh[lid] = c;
     workgroupBarrier();
     for (var o = 1u; o < ${workgroup}u; o = o * 2u) {
@@ -35,12 +41,20 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         sh[lid] += t;
         workgroupBarrier();
     }
+    if (c == 0u) { return; }
     var pos = offsets[pw(4u) + block] + sh[lid] - c;
     let count = pw(3u);
     let k = pw(5u);
     for (var j = 0u; j < 4u; j++) {
-        let e = w * 4u + j;
-        if (e < n && ((word >> (8u * j)) & 0xffu) != 0u) {
+        var bits = nz[j];
+        while (bits != 0u) {
+            let e = v * 16u + j * 4u + firstTrailingBit(bits) / 8u;
+            bits = bits & (bits - 1u);
+            if (k == 1u) {
+                coords[pos] = e;
+                pos += 1u;
+                continue;
+            }
             var rem = e;
             for (var d = k; d > 0u; d--) {
                 let size = pw(5u + d);
