@@ -134,3 +134,18 @@ def test_bad_input():
         wgarray.argsort(wg(np.zeros(3)), axis=0.5)
     with pytest.raises(TypeError, match="expects an array"):
         wgarray.sort([3, 1, 2])
+
+
+def test_numpy_signature():
+    # NumPy code passes axis positionally, axis=None flattens, kind is accepted (always stable)
+    x = data("int32", (4, 6), seed=21)
+    a = wg(x)
+    assert_same(wgarray.sort(a, 0), np.sort(x, 0, kind="stable"))
+    assert_same(wgarray.sort(a, axis=None), np.sort(x, axis=None, kind="stable"))
+    assert_same(wgarray.argsort(a.T, None), np.argsort(x.T, axis=None, kind="stable"))
+    assert_same(wgarray.argsort(a, kind="quicksort"), np.argsort(x, kind="stable"))
+    assert_same(wgarray.sort(a[1:]), np.sort(x[1:]))  # a contiguous view with an offset
+    with pytest.raises(ValueError, match="unknown sort kind"):
+        wgarray.sort(a, kind="bogo")
+    with pytest.raises(NotImplementedError, match="structured"):
+        wgarray.argsort(a, order="f0")

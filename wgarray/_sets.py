@@ -22,7 +22,7 @@ from ._memory import pool_for
 from ._sorting import lib_source, radix_sort, scan, scan_words, work_spec
 from ._stream import stream_for
 
-__all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
+__all__ = ["isin", "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
 
 
 class UniqueAllResult(NamedTuple):
@@ -61,9 +61,15 @@ fn flag(i: u32) -> bool {
 
 # name -> (bindings after the output, extra helper code, body); {index} marks int64/int32 variants
 _KERNELS = {
-    # 1 where a run of equal keys starts; a NaN always starts one
+    # 1 where a run of equal keys starts; a NaN starts one unless pw(1) != 0 (equal_nan)
     "flags": (("u32", [("s", "Raw")]), "",
-              "    out[i] = select(0u, 1u, i == 0u || is_nan(s[i]) || !key_equal(s[i], s[i - 1u]));"),
+              "    var start = i == 0u;\n"
+              "    if (!start) {\n"
+              "        let nan = is_nan(s[i]);\n"
+              "        start = select(nan || !key_equal(s[i], s[i - 1u]), !(nan && is_nan(s[i - 1u])),\n"
+              "                       nan && pw(1u) != 0u);\n"
+              "    }\n"
+              "    out[i] = select(0u, 1u, start);"),
     "values": (("Raw", [("s", "Raw"), ("incl", "u32")]), _FLAG,
                "    if (flag(i)) { out[incl[i] - 1u] = s[i]; }"),
     # start of every run, and the total length after the last one
@@ -125,7 +131,7 @@ def _check(name: str, x) -> None:
         raise TypeError(f"{name} expects an array, not {type(x).__name__}")
 
 
-def _unique(x: Array, indices: bool, inverse: bool, counts: bool) -> dict:
+def _unique(x: Array, indices: bool, inverse: bool, counts: bool, equal_nan: bool = False) -> dict:
     device = x.device
     index = dt.default_int(device)
     n = x.size
@@ -143,7 +149,7 @@ def _unique(x: Array, indices: bool, inverse: bool, counts: bool) -> dict:
     s, perm = radix_sort(_flat(x, work), spec, values=True, indices=need_perm, index_dtype=dt.uint32)
     pool = pool_for(device)
     incl = pool.allocate(4 * scan_words(n))
-    _run(device, "flags", spec, [incl, s._storage], n)
+    _run(device, "flags", spec, [incl, s._storage], n, params=[int(equal_nan)])
     scan(device, incl, n, inclusive=True)
     k = int(np.frombuffer(stream_for(device).download(incl, 4 * (n - 1), 4), dtype=np.uint32)[0])
 
@@ -192,6 +198,19 @@ def unique_values(x, /) -> Array:
     return _unique(x, False, False, False)["values"]
 
 
+def unique(ar, return_index: bool = False, return_inverse: bool = False, return_counts: bool = False,
+           axis=None, *, equal_nan: bool = True, sorted: bool = True):
+    """NumPy's unique: sorted distinct values (NaNs merged unless equal_nan=False), and
+    optionally first indices, inverse indices (shaped like ar) and counts."""
+    _check("unique", ar)
+    if axis is not None:
+        raise NotImplementedError("unique with axis= (distinct sub-arrays) is not implemented in wgarray")
+    parts = _unique(ar, return_index, return_inverse, return_counts, equal_nan=bool(equal_nan))
+    wanted = [("indices", return_index), ("inverse_indices", return_inverse), ("counts", return_counts)]
+    extra = [parts[key] for key, flag in wanted if flag]
+    return (parts["values"], *extra) if extra else parts["values"]
+
+
 def _as_array(value, other: Array) -> Array:
     """A Python scalar operand of isin as a 0-d array of the dtype NEP 50 gives it."""
     if isinstance(value, Array):
@@ -204,8 +223,11 @@ def _as_array(value, other: Array) -> Array:
     raise TypeError(f"isin expects arrays or Python scalars, not {type(value).__name__}")
 
 
-def isin(x1, x2, /, *, invert: bool = False) -> Array:
-    """Whether each element of x1 equals some element of x2 (NaN never does)."""
+def isin(x1, x2, /, assume_unique: bool = False, *, invert: bool = False, kind=None) -> Array:
+    """Whether each element of x1 equals some element of x2 (NaN never does).
+
+    assume_unique and kind (NumPy's) are accepted and ignored: the search is always by sort.
+    """
     if not isinstance(x1, Array) and not isinstance(x2, Array):
         raise TypeError("isin needs at least one array argument")
     x1 = _as_array(x1, x2)

@@ -312,17 +312,35 @@ def _unrows(result: Array, shape: tuple, axis: int) -> Array:
     return result._with_view(view.permute(tuple(order)))
 
 
-def _check(name: str, x, axis, descending, stable) -> int:
+_KINDS = (None, "quicksort", "mergesort", "heapsort", "stable")
+
+
+def _prepare(name: str, x, axis, kind, order):
+    """Validate; returns (x, normalized axis). axis=None sorts the flattened array (NumPy)."""
     if not isinstance(x, Array):
         raise TypeError(f"{name} expects an array, not {type(x).__name__}")
+    if kind not in _KINDS:
+        raise ValueError(f"{name}: unknown sort kind {kind!r}; expected one of {_KINDS[1:]}")
+    if order is not None:
+        raise NotImplementedError(f"{name}: order= applies to structured dtypes, which wgarray does not have")
+    if axis is None:
+        view = x._view.reshape((x.size,))
+        if view is None:
+            x = x._contiguous()
+            view = x._view.reshape((x.size,))
+        return x._with_view(view), 0
     if x.ndim == 0:
         raise IndexError(f"{name}: axis {axis} is out of bounds for array of dimension 0")
-    return normalize_axis(axis, x.ndim)
+    return x, normalize_axis(axis, x.ndim)
 
 
-def sort(x, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
-    """Sorted copy of x along axis (stable; NaN last, or first when descending)."""
-    axis = _check("sort", x, axis, descending, stable)
+def sort(x, /, axis=-1, kind=None, order=None, *, descending: bool = False, stable: bool = True) -> Array:
+    """Sorted copy of x along axis (stable; NaN last, or first when descending).
+
+    Every sort is stable (kind is accepted for NumPy code and ignored); complex values sort
+    lexicographically, as in NumPy. axis=None sorts the flattened array.
+    """
+    x, axis = _prepare("sort", x, axis, kind, order)
     if x.size == 0 or x.shape[axis] == 1:
         return x._contiguous()
     work, spec = work_spec(x.dtype)
@@ -333,9 +351,9 @@ def sort(x, /, *, axis: int = -1, descending: bool = False, stable: bool = True)
     return _unrows(values, x.shape, axis)
 
 
-def argsort(x, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
+def argsort(x, /, axis=-1, kind=None, order=None, *, descending: bool = False, stable: bool = True) -> Array:
     """Indices that sort x along axis (stable: equal elements keep their order)."""
-    axis = _check("argsort", x, axis, descending, stable)
+    x, axis = _prepare("argsort", x, axis, kind, order)
     index = dt.default_int(x.device)
     if x.size == 0 or x.shape[axis] == 1:
         out = Array._empty(x.shape, index, x.device)
