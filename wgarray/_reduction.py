@@ -55,6 +55,7 @@ class Fold:
     prep: str = "x"
     in_dtype: np.dtype | None = None  # None: acc
     arg: str | None = None
+    empty: str | None = None  # the result of folding nothing, where init is not (-0.0 for sums)
 
 
 def reg(dtype) -> str:
@@ -203,7 +204,8 @@ def head_source(fold: Fold, src, kd: int, rd: int, features, *, vec: bool = Fals
         fetch = "return elem(load0(base + red_off(r)), r);"
     if out_storage is None:
         out_storage = "u32" if arg else layout(fold.acc).storage
-    return render("reduce_head", enables="", out_storage=out_storage, bindings="\n".join(bindings + [extra]),
+    empty = init if fold.empty is None or arg else fold.empty
+    return render("reduce_head", enables="", out_storage=out_storage, empty=empty, bindings="\n".join(bindings + [extra]),
                   library="\n".join(library), loaders="\n".join(loaders), acc_decl=acc_decl, init=init,
                   combine=combine, src_reg=src_lay.register, elem=elem,
                   kept_off=offset_fn("row", 6, kd), red_off=offset_fn("r", 6 + 2 * kd, rd), fetch=fetch)
@@ -215,7 +217,8 @@ def _source(fold: Fold, src, mode: str, kd: int, rd: int, vec: bool, partial: bo
     acc = "sh[0]" if mode == "tree" else "acc"
     store = f"{acc}.i" if fold.arg else acc
     if mode == "tree":
-        return render("reduce_tree", head=head, loop=_tree_loop(vec, fold.arg is not None and partial), store=store)
+        return render("reduce_tree", head=head, loop=_tree_loop(vec, fold.arg is not None and partial), store=store,
+                      store_empty="empty().i" if fold.arg else "empty()")
     return render("reduce_cols", head=head, store=store)
 
 
@@ -356,15 +359,32 @@ def _sum_dtype(x: Array, dtype):
 
 
 def _sum_fold(dtype) -> Fold:
-    """Sum of elements cast to dtype (the result dtype)."""
+    """Sum of elements cast to dtype (the result dtype). -0.0 is the exact additive identity
+    (0.0 + -0.0 is 0.0), so sums of negative zeros keep their sign; nothing sums to 0.0."""
     acc = _wide(dtype)
+    if dt.kind(acc) in ("float", "complex"):
+        return Fold("sum", acc, _literal(complex(-0.0, -0.0) if dt.kind(acc) == "complex" else -0.0, acc),
+                    "return a + b;", cast("x", dtype, acc), dtype, empty=_literal(0, acc))
     return Fold("sum", acc, _literal(0, acc), "return a + b;", cast("x", dtype, acc), dtype)
+
+
+# 1 + 0j is no exact identity of complex multiplication (signs of zeros change), so complex
+# products start from a NaN with a payload that arithmetic never produces, skipped by comb.
+_SENTINEL = {"vec2<f32>": ("0x7fc5a5a5u", "u32"), "vec2<f64>": ("0x7ff8a5a5a5a5a5a5lu", "u64")}
 
 
 def _prod_fold(dtype) -> Fold:
     acc = _wide(dtype)
-    body = f"return cmul_{REG_TAG[reg(acc)]}(a, b);" if dt.kind(acc) == "complex" else "return a * b;"
-    return Fold("prod", acc, _literal(1, acc), body, cast("x", dtype, acc), dtype)
+    if dt.kind(acc) != "complex":
+        return Fold("prod", acc, _literal(1, acc), "return a * b;", cast("x", dtype, acc), dtype)
+    bits, u = _SENTINEL[reg(acc)]
+    r = reg(acc)
+    scalar = r[5:-1]
+    init = f"{r}(bitcast<{scalar}>({bits}), bitcast<{scalar}>({bits}))"
+    body = (f"if (all(bitcast<vec2<{u}>>(a) == vec2<{u}>({bits}))) {{ return b; }} "
+            f"if (all(bitcast<vec2<{u}>>(b) == vec2<{u}>({bits}))) {{ return a; }} "
+            f"return cmul_{REG_TAG[r]}(a, b);")
+    return Fold("prod", acc, init, body, cast("x", dtype, acc), dtype, empty=_literal(1, acc))
 
 
 def _arithmetic(name: str, make_fold):

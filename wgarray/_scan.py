@@ -48,7 +48,7 @@ _EMIT_SCAN = """    var prefix = ${carry};
     for (var k = 0u; k < ${per}u; k++) {
         if (start + k < L) { out[o + (start + k + inc) * step] = comb(prefix, loc[k]); }
     }
-    if (inc == 1u && b == 0u && lid == 0u) { out[o] = init(); }"""
+    if (inc == 1u && b == 0u && lid == 0u) { out[o] = ${initial}; }"""
 
 
 def _source(fold: Fold, src, mode: str, kd: int, sd: int, partial: bool, features) -> str:
@@ -60,13 +60,14 @@ def _source(fold: Fold, src, mode: str, kd: int, sd: int, partial: bool, feature
     out_words = 6 + 2 * (kd + sd)
     out_off = offset_fn("row", 6, kd, strides=out_words)
     if mode == "serial":
-        return render("scan_serial", head=head, out_off=out_off, out_step=out_words + kd)
+        return render("scan_serial", head=head, out_off=out_off, out_step=out_words + kd,
+                      initial="init()" if partial else "empty()")
     if mode == "totals":
         emit, what = _EMIT_TOTALS, "the last invocation writes the tile's total"
     else:
         carry = "carry[row * (B + 1u) + b]" if mode == "tile+carry" else "init()"
         emit = _EMIT_SCAN.replace("${carry}", carry).replace("${out_step}", str(out_words + kd))
-        emit = emit.replace("${per}", str(PER))
+        emit = emit.replace("${per}", str(PER)).replace("${initial}", "init()" if partial else "empty()")
         what = "each invocation writes its elements from the carry of the tiles before"
     return render("scan_tile", head=head, out_off=out_off, per=PER, tile=TILE, emit=emit, emit_what=what)
 

@@ -31,6 +31,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         a0 = comb(a0, fetch(base, row, r));
         r = r + 1u;
     }
-    let acc = comb(comb(a0, a1), comb(a2, a3));
+    var acc = comb(comb(a0, a1), comb(a2, a3));
+    if (pw(1u) == 0u) { acc = empty(); }
     out[row * G + g] = ${store};
 }

@@ -18,6 +18,7 @@ ${loaders}
 
 ${acc_decl}
 fn init() -> A { return ${init}; }
+fn empty() -> A { return ${empty}; }  // the result of folding nothing
 fn comb(a: A, b: A) -> A { ${combine} }
 // One input element (its register value v and its index r along the reduction) as an accumulator.
 fn elem(v: ${src_reg}, r: u32) -> A { ${elem} }

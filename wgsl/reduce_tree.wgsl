@@ -28,4 +28,5 @@ ${loop}
         workgroupBarrier();
     }
     if (lid == 0u) { out[row * G + part] = ${store}; }
+    if (lid == 0u && R == 0u) { out[row] = ${store_empty}; }
 }

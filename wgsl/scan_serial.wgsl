@@ -14,7 +14,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let o = out_off(row);
     let step = pw(${out_step}u);
     var acc = init();
-    if (inc == 1u) { out[o] = acc; }
+    if (inc == 1u) { out[o] = ${initial}; }
     for (var j = 0u; j < L; j++) {
         acc = comb(acc, fetch(base, row, j));
         out[o + (j + inc) * step] = acc;
