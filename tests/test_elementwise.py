@@ -79,6 +79,12 @@ def expected(name, *args):
         if result.dtype == np.float16:
             args = [a.astype(np.float32) if isinstance(a, np.ndarray) else a for a in args]
             result = np.asarray(oracle(name)(*args))
+        if name == "floor_divide" and result.dtype.kind == "f":
+            # The standard's special cases, where NumPy differs: an infinite operand against a
+            # finite one divides as is (inf // 2 = inf, not nan; -1 // inf = -0, not -1).
+            a, b = (np.asarray(v, result.dtype) for v in args)
+            one_inf = (np.isinf(a) != np.isinf(b)) & ~np.isnan(a) & ~np.isnan(b)
+            result = np.where(one_inf, np.divide(a, b), result).astype(result.dtype)
     return result
 
 

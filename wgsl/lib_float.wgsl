@@ -76,7 +76,12 @@ fn divmod_${tag}(a: ${T}, b: ${T}) -> vec2<${T}> {
     }
     return vec2<${T}>(q, m);
 }
-fn floordiv_${tag}(a: ${T}, b: ${T}) -> ${T} { return divmod_${tag}(a, b).x; }
+// The standard's special cases: an infinite operand against a finite one divides as is
+// (+inf // 2 = +inf and -1 // +inf = -0, where NumPy gives nan and -1).
+fn floordiv_${tag}(a: ${T}, b: ${T}) -> ${T} {
+    if (isinf_${tag}(a) != isinf_${tag}(b) && !isnan_${tag}(a) && !isnan_${tag}(b)) { return div_${tag}(a, b); }
+    return divmod_${tag}(a, b).x;
+}
 fn remainder_${tag}(a: ${T}, b: ${T}) -> ${T} {
     if (b == ${T}(0)) { return fmod_${tag}(a, b); }
     return divmod_${tag}(a, b).y;
