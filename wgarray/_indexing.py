@@ -12,7 +12,8 @@ Bounds: Python ints and host index arrays (NumPy arrays, lists) are checked exac
 raise IndexError as NumPy does. Indices held in wgarray arrays cannot be checked without a
 sync, so out-of-bounds ones are not reported: reads clamp them into the axis, writes drop
 them; memory outside the array is never touched. Duplicate indices in an assignment leave
-one of the written values, but which one is unspecified (NumPy: the last).
+one of the written values, but which one is unspecified (NumPy: the last; a complex element may
+even take its parts from two writes).
 """
 
 from __future__ import annotations
