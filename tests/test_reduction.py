@@ -283,3 +283,15 @@ def test_diff_errors():
         wgarray.diff(wg(np.ones(3)), n=-1)
     with pytest.raises(IndexError):
         wgarray.diff(wg(np.ones(3)), axis=1)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int8"])
+def test_row_lengths_share_workgroups(dtype):
+    """Rows of 64..1025 elements: tree segments of 32..256 invocations, several rows a workgroup."""
+    rng = np.random.default_rng(12)
+    for length in (64, 100, 257, 1025):
+        x = rng.integers(0, 50, (37, length)).astype(dtype)
+        a = wg(x)
+        assert_same(wgarray.sum(a, axis=1), x.sum(axis=1))
+        assert_same(wgarray.max(a[:, 1:], axis=1), x[:, 1:].max(axis=1))
+        assert_same(wgarray.argmin(a, axis=1), np.argmin(x, axis=1))

@@ -36,7 +36,8 @@ ROW_ELEMS = 4096  # elements a tree workgroup folds before another one joins its
 TARGET_GROUPS = 1024  # workgroups a tree pass aims for: about one wave on the largest GPUs
 TARGET_THREADS = 65536  # invocations a column pass aims for
 MIN_CHUNK = 64  # shortest row piece a column invocation folds
-TREE_MIN_ROW = 256  # shorter contiguous rows fold one per invocation
+TREE_MIN_ROW = 64  # shorter contiguous rows fold one per invocation
+MIN_SEGMENT = 32  # narrowest tree segment (a warp on NVIDIA)
 NONE = 0xFFFFFFFF  # "no index yet" in arg-reductions
 _max, _min = builtins.max, builtins.min  # this module defines max and min
 
@@ -128,7 +129,7 @@ def _tree_loop(vec: bool, arg_partial: bool) -> str:
     if vec:
         return """    let nq = R >> 2u;
     let b4 = base >> 2u;
-    var q = part * 256u + lid;
+    var q = part * ${W}u + lane;
     loop {
         if (q + step >= nq) { break; }
         let v = in0[b4 + q];
@@ -145,9 +146,9 @@ def _tree_loop(vec: bool, arg_partial: bool) -> str:
         a0 = comb(a0, elem(v.x, 4u * q)); a1 = comb(a1, elem(v.y, 4u * q + 1u));
         a2 = comb(a2, elem(v.z, 4u * q + 2u)); a3 = comb(a3, elem(v.w, 4u * q + 3u));
     }
-    let t = nq * 4u + part * 256u + lid;
+    let t = nq * 4u + part * ${W}u + lane;
     if (t < R) { a0 = comb(a0, elem(load0(base + t), t)); }"""
-    return """    var r = part * 256u + lid;
+    return """    var r = part * ${W}u + lane;
     loop {
         if (r + 3u * step >= R) { break; }
         a0 = comb(a0, fetch(base, row, r));
@@ -212,13 +213,15 @@ def head_source(fold: Fold, src, kd: int, rd: int, features, *, vec: bool = Fals
 
 
 def _source(fold: Fold, src, mode: str, kd: int, rd: int, vec: bool, partial: bool, features) -> str:
-    """The kernel of one reduction pass (see _fold)."""
+    """The kernel of one reduction pass (see _fold); mode "tree<W>" or "cols"."""
     head = head_source(fold, src, kd, rd, features, vec=vec, partial=partial)
-    acc = "sh[0]" if mode == "tree" else "acc"
+    acc = "sh[lid]" if mode != "cols" else "acc"
     store = f"{acc}.i" if fold.arg else acc
-    if mode == "tree":
-        return render("reduce_tree", head=head, loop=_tree_loop(vec, fold.arg is not None and partial), store=store,
-                      store_empty="empty().i" if fold.arg else "empty()")
+    if mode != "cols":
+        width = int(mode[4:])
+        loop = "\n".join("    " + line for line in _tree_loop(vec, fold.arg is not None and partial).splitlines())
+        return render("reduce_tree", head=head, loop=loop.replace("${W}", str(width)), store=store,
+                      store_empty="empty().i" if fold.arg else "empty()", W=width, per_group=WORKGROUP // width)
     return render("reduce_cols", head=head, store=store)
 
 
@@ -237,16 +240,29 @@ def _merge(dims) -> list:
     return out
 
 
-def _plan(rows: int, R: int, rdims) -> tuple:
-    """(mode, G partials per output, chunk length) for one pass."""
+def _plan(rows: int, R: int, rdims, vec: bool) -> tuple:
+    """(mode, G partials per output, chunk length) for one pass. Tree segments are as wide
+    as a row's elements (or vec4s) need, so short rows share a workgroup."""
     unit = bool(rdims) and rdims[-1][1] == 1
     if rows == 1 or (unit and R >= TREE_MIN_ROW):
         groups = _max(1, _min(-(-R // ROW_ELEMS), -(-TARGET_GROUPS // rows)))
-        return "tree", groups, 0
+        width = WORKGROUP
+        if groups == 1:
+            lanes = -(-R // 4) if vec else R
+            width = _min(WORKGROUP, _max(MIN_SEGMENT, 1 << _max(0, lanes - 1).bit_length()))
+        return f"tree{width}", groups, 0
     if rows >= TARGET_THREADS // 4 or R <= MIN_CHUNK:
         return "cols", 1, _max(R, 1)
     chunk = _max(MIN_CHUNK, -(-R * rows // TARGET_THREADS))
     return "cols", -(-R // chunk), chunk
+
+
+def _items(mode: str, units: int) -> int:
+    """Invocations to dispatch: a tree segment per unit (output row or part of one)."""
+    if mode == "cols":
+        return units
+    per_group = WORKGROUP // int(mode[4:])
+    return -(-units // per_group) * WORKGROUP
 
 
 def _vectorizable(src, offset: int, kdims, rdims) -> bool:
@@ -275,15 +291,16 @@ def _fold(fold: Fold, x: Array, axes: tuple) -> Array:
     indices = None  # arg folds after the first pass: the partial indices
     partial = False
     while True:
-        mode, groups, chunk = _plan(rows, R, [(R, 1)] if indices is not None else rdims)
-        vec = mode == "tree" and indices is None and _vectorizable(src, offset, kdims, rdims)
+        vec = indices is None and _vectorizable(src, offset, kdims, rdims)
+        mode, groups, chunk = _plan(rows, R, [(R, 1)] if indices is not None else rdims, vec)
+        vec = vec and mode != "cols"
         out = Array._empty((rows * groups,), out_dtype, device)
         key = ("reduce", fold, src, mode, len(kdims), len(rdims), vec, partial)
         words = [rows, R, groups, chunk, offset, 0] + [v for d in kdims + rdims for v in d]
         storages = [out._storage, storage] if indices is None else [out._storage, indices._storage, storage]
         launch_kernel(device, key,
                       lambda: _source(fold, src, mode, len(kdims), len(rdims), vec, partial, device.features),
-                      storages, words, rows * groups * (WORKGROUP if mode == "tree" else 1))
+                      storages, words, _items(mode, rows * groups))
         if groups == 1:
             return out._with_view(TensorView.contiguous(kept_shape))
         partial = True

@@ -1,8 +1,9 @@
 ${head}
-// Tree reduction: G workgroups share a row; invocation lid of part p folds the elements
-// p * 256 + lid + k * G * 256 (consecutive invocations read consecutive elements), four
-// accumulators deep for memory-level parallelism, then the workgroup folds its 256 partials
-// in workgroup memory.
+// Tree reduction. The workgroup's 256 invocations form segments of ${W}; a segment folds
+// one row, or with G > 1 (then ${W} = 256) G workgroups share a row. Lane l of part p folds
+// the row's elements p * ${W} + l + k * G * ${W}: consecutive invocations read consecutive
+// elements, four accumulators deep for memory-level parallelism. Then each segment folds
+// its partials in workgroup memory.
 var<workgroup> sh: array<A, 256>;
 
 @compute @workgroup_size(256)
@@ -11,22 +12,29 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let wg = wid.x + wid.y * nwg.x;
     let R = pw(1u);
     let G = pw(2u);
-    if (wg >= pw(0u) * G) { return; }
-    let row = wg / G;
-    let part = wg % G;
+    let units = pw(0u) * G;
+    if (wg * ${per_group}u >= units) { return; }
+    let lane = lid % ${W}u;
+    let unit = wg * ${per_group}u + lid / ${W}u;
+    let live = unit < units;
+    let row = unit / G;
+    let part = unit % G;
     let base = pw(4u) + kept_off(row);
-    let step = G * 256u;
+    let step = G * ${W}u;
     var a0 = init();
     var a1 = init();
     var a2 = init();
     var a3 = init();
+    if (live) {
 ${loop}
+    }
     sh[lid] = comb(comb(a0, a1), comb(a2, a3));
     workgroupBarrier();
-    for (var s = 128u; s > 0u; s = s >> 1u) {
-        if (lid < s) { sh[lid] = comb(sh[lid], sh[lid + s]); }
+    for (var s = ${W}u / 2u; s > 0u; s = s >> 1u) {
+        if (lane < s) { sh[lid] = comb(sh[lid], sh[lid + s]); }
         workgroupBarrier();
     }
-    if (lid == 0u) { out[row * G + part] = ${store}; }
-    if (lid == 0u && R == 0u) { out[row] = ${store_empty}; }
+    if (lane == 0u && live) {
+        if (R == 0u) { out[row] = ${store_empty}; } else { out[unit] = ${store}; }
+    }
 }
