@@ -154,12 +154,12 @@ def _hist_source(spec: KeySpec, carry: bool, ipt: int) -> str:
     return render("sort_hist", lib=lib_source(spec.raw), load_idx=_load_idx(carry), ipt=ipt)
 
 
-def _exchange(spec: KeySpec, carry: bool, read: str) -> str:
-    """Code moving each item to tile position rank[k], then reading position `read` back."""
+def _exchange(spec: KeySpec, carry: bool, write: str, read: str) -> str:
+    """Code moving each item to tile position `write`, then reading position `read` back."""
     parts = [f"r[k]{c}" for c in spec.comps] + (["id[k]"] if carry else [])
     lines = []
     for part in parts:
-        lines += [f"    for (var k = 0u; k < IPT; k++) {{ xs[pad(rank[k])] = {part}; }}",
+        lines += [f"    for (var k = 0u; k < IPT; k++) {{ xs[pad({write})] = {part}; }}",
                   "    workgroupBarrier();",
                   f"    for (var k = 0u; k < IPT; k++) {{ {part} = xs[pad({read})]; }}",
                   "    workgroupBarrier();"]
@@ -187,8 +187,10 @@ def _scatter_source(spec: KeySpec, carry: bool, ipt: int) -> str:
                     "@group(0) @binding(3) var<storage, read> hist: array<u32>;")
         store = ""
     return render("sort_scatter", lib=lib_source(spec.raw), bindings=bindings, load_idx=_load_idx(carry),
-                  ipt=ipt, xs=tile + tile // 32, exchange_blocked=_exchange(spec, carry, "t * IPT + k"),
-                  exchange_striped=_exchange(spec, carry, "t + k * 256u"), store_idx=store)
+                  ipt=ipt, xs=tile + tile // 32,
+                  exchange_load=_exchange(spec, carry, "t + k * 256u", "t * IPT + k"),
+                  exchange_blocked=_exchange(spec, carry, "rank[k]", "t * IPT + k"),
+                  exchange_striped=_exchange(spec, carry, "rank[k]", "t + k * 256u"), store_idx=store)
 
 
 SCAN_BLOCK = 2048

@@ -73,22 +73,26 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let sc = scan256(t, next - first);
     dbase[t] = first - sc.x;
 
+    // Coalesced loads (item k of invocation t is tile position t + 256 k), then through
+    // workgroup memory to the blocked order ranking needs (position t * IPT + k).
     var r: array<Raw, IPT>;
     var id: array<u32, IPT>;
-    var dg: array<u32, IPT>;
     var rank: array<u32, IPT>;
     var nib: array<u32, IPT>;
     for (var k = 0u; k < IPT; k++) {
-        let j = t * IPT + k;
-        dg[k] = 255u;  // past the end: sorts last
+        let j = t + k * 256u;
         if (j < count) {
             let p = base + j;
             r[k] = src[pw(3u) + p];
             id[k] = load_idx(p);
-            dg[k] = digit(r[k], id[k]);
         }
     }
-    for (var k = 0u; k < IPT; k++) { nib[k] = dg[k] & 15u; }
+${exchange_load}
+    for (var k = 0u; k < IPT; k++) {
+        var d = 255u;  // past the end: sorts last
+        if (t * IPT + k < count) { d = digit(r[k], id[k]); }
+        nib[k] = d & 15u;
+    }
     rank4(t, &nib, &rank);
 ${exchange_blocked}
     for (var k = 0u; k < IPT; k++) {
