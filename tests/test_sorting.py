@@ -149,3 +149,21 @@ def test_numpy_signature():
         wgarray.sort(a, kind="bogo")
     with pytest.raises(NotImplementedError, match="structured"):
         wgarray.argsort(a, order="f0")
+
+
+@pytest.mark.parametrize("n", [1, 2048, 2049, 2048 * 2048 + 5])
+def test_scan(n):
+    # the radix sort's prefix sum, up to three levels of block sums
+    from wgarray._memory import pool_for
+    from wgarray._sorting import scan, scan_words
+    from wgarray._stream import stream_for
+
+    device = wgarray.get_device()
+    x = np.random.default_rng(n).integers(0, 5, n).astype(np.uint32)
+    storage = pool_for(device).allocate(4 * scan_words(n))
+    for inclusive in (False, True):
+        stream_for(device).upload(storage, x)
+        scan(device, storage, n, inclusive=inclusive)
+        got = np.frombuffer(stream_for(device).download(storage, 0, 4 * n), np.uint32)
+        exp = np.cumsum(x, dtype=np.uint32)
+        assert np.array_equal(got, exp if inclusive else exp - x)

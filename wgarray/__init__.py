@@ -6,6 +6,7 @@ Arrays keep their data in wgpu buffers; every computation is a WGSL compute shad
 from . import _creation, _data_types, _elementwise, _info, _manipulation
 from ._array import Array
 from ._constants import e, inf, nan, newaxis, pi
+from ._config import fast_math, set_fast_math
 from ._creation import *  # noqa: F403
 from ._data_types import *  # noqa: F403
 from ._device import Device, get_device

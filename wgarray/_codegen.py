@@ -12,6 +12,7 @@ per invocation) or "strided" (a view; packed dtypes go through atomicAnd/atomicO
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -317,6 +318,11 @@ FLOAT_BITS = {"f32": ("u32", "i32", "0x7fffffffu", "0x7f800000u", "0x7fc00000u",
               "f64": ("u64", "i64", "0x7fffffffffffffffu", "0x7ff0000000000000u", "0x7ff8000000000000u", "lu")}
 
 
+# Expressions naming one of these pull in wgsl/lib_math.wgsl (real math, also what complex
+# math builds on) for every float type they use.
+MATH_NAMES = re.compile(r"exp|log|sin|cos|tan|pow|hypot|sqrt|abs|sign")
+
+
 def library_fields(register: str, features=frozenset()) -> dict:
     if register in FLOAT_BITS:
         bits, sbits, absmask, expmask, qnan, suffix = FLOAT_BITS[register]
@@ -347,6 +353,8 @@ def libraries_for(op: MapOp, features) -> list[str]:
             continue
         seen.add(reg)
         sources.append(render(f"lib_{family}", **library_fields(reg, features)))
+        if family == "float" and MATH_NAMES.search(op.expr):
+            sources.append(render("lib_math", **library_fields(reg, features)) + render(f"lib_math_{REG_TAG[reg]}"))
     return sources
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _dtypes as dt
+from . import _config, _dtypes as dt
 from ._array import Array
 from ._codegen import MapOp, REG_TAG
 from ._device import get_device
@@ -73,7 +73,7 @@ UNARY = {r.name: r for r in [
 ]}
 for _name in ("exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
               "sinh", "cosh", "tanh", "asinh", "acosh", "atanh"):
-    UNARY[_name] = _kind_row(_name, float_=NotImplemented, complex_=NotImplemented, result="float")
+    UNARY[_name] = _kind_row(_name, float_=_name + "_{t}(a0)", complex_=NotImplemented, result="float")
 
 BINARY = {r.name: r for r in [
     _kind_row("add", bool_="a0 || a1", **_all("a0 + a1")),
@@ -85,7 +85,7 @@ BINARY = {r.name: r for r in [
               float_="floordiv_{t}(a0, a1)"),
     _kind_row("remainder", int_="remainder_{t}(a0, a1)", uint="remainder_{t}(a0, a1)",
               float_="remainder_{t}(a0, a1)"),
-    _kind_row("pow", int_="pow_{t}(a0, a1)", uint="pow_{t}(a0, a1)", float_=NotImplemented,
+    _kind_row("pow", int_="pow_{t}(a0, a1)", uint="pow_{t}(a0, a1)", float_="pow_{t}(a0, a1)",
               complex_=NotImplemented),
     _kind_row("maximum", bool_="a0 || a1", int_="max(a0, a1)", uint="max(a0, a1)", float_="maximum_{t}(a0, a1)"),
     _kind_row("minimum", bool_="a0 && a1", int_="min(a0, a1)", uint="min(a0, a1)", float_="minimum_{t}(a0, a1)"),
@@ -107,9 +107,9 @@ BINARY = {r.name: r for r in [
     *[_kind_row(name, bool_=b, **_all(f"a0 {op} a1", ("int_", "uint", "float_")), result="bool")
       for name, op, b in (("less", "<", "!a0 && a1"), ("less_equal", "<=", "!a0 || a1"),
                           ("greater", ">", "a0 && !a1"), ("greater_equal", ">=", "a0 || !a1"))],
-    _kind_row("atan2", float_=NotImplemented, result="float"),
-    _kind_row("hypot", float_=NotImplemented, result="float"),
-    _kind_row("logaddexp", float_=NotImplemented, result="float"),
+    _kind_row("atan2", float_="atan2_{t}(a0, a1)", result="float"),
+    _kind_row("hypot", float_="hypot_{t}(a0, a1)", result="float"),
+    _kind_row("logaddexp", float_="logaddexp_{t}(a0, a1)", result="float"),
 ]}
 
 
@@ -171,6 +171,9 @@ def _expr(row: Row, compute):
         raise TypeError(f"{row.name} is not defined for {compute} inputs")
     if expr is NotImplemented:
         raise NotImplementedError(f"{row.name} for {compute} {TRANSCENDENTAL}")
+    fast = _config.fast_expr(row.name, compute)
+    if fast is not None:
+        return fast
     reg = dt.layout(compute).register
     return expr.format(t=REG_TAG[reg], T=reg)
 
@@ -262,7 +265,7 @@ _prepared: dict = {}
 def apply(row: Row, *args) -> Array:
     """Run one table row over arrays and scalars, with broadcasting and promotion."""
     device = None
-    key = [row.name]
+    key = [row.name, _config._fast]  # fast math changes float32 kernels
     operands = []
     for a in args:
         if type(a) is not Array:

@@ -237,11 +237,13 @@ def radix_sort(src: Array, spec: KeySpec, descending: bool = False, values: bool
     ipt = items_per_thread(device)
     tile = 256 * ipt
     raw_words = len(spec.comps)
-    if total >= 2 ** 32 - tile or 4 * raw_words * total > device.max_binding:
-        raise MemoryError(f"sorting {total} elements of {src.dtype} exceeds what one buffer binding holds "
-                          f"on {device.name}")
+    index_dtype = index_dtype or dt.default_int(device)
     aligned = rows == 1 or n * 4 >= tile  # long rows: tiles never straddle two rows
     carry = indices or not aligned
+    widest = max(4 * raw_words, index_dtype.itemsize if indices else 0) * total
+    if total >= 2 ** 32 - tile or widest > device.max_binding:
+        raise MemoryError(f"sorting {total} elements of {src.dtype} exceeds what one buffer binding holds "
+                          f"on {device.name} ({device.max_binding} bytes)")
     passes = list(spec.passes)
     if aligned:
         segs, n_seg = rows, n
@@ -259,7 +261,6 @@ def radix_sort(src: Array, spec: KeySpec, descending: bool = False, values: bool
     raw_bufs = [pool.allocate(raw_bytes) for _ in range(max(used, default=-1) + 1)]
     idx_bufs = [pool.allocate(4 * total) for _ in range(2)] if carry else []
     out_vals = Array._empty((rows, n), src.dtype, device) if values else None
-    index_dtype = index_dtype or dt.default_int(device)
     out_idx = Array._empty((rows, n), index_dtype, device) if indices else None
 
     hist_key = ("sort_hist", spec.raw, carry, ipt)
