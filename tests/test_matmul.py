@@ -11,6 +11,7 @@ import dataclasses
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import wgarray as xp
 from wgarray import _linalg_core as core
@@ -300,3 +301,34 @@ def test_vecdot_errors():
         xp.vecdot(wg(np.ones((2, 3))), wg(np.ones((4, 3))))
     with pytest.raises(ValueError, match="at least 1 dimension"):
         xp.vecdot(wg(np.float32(1)), wg(np.ones(3, np.float32)))
+
+
+# -- fuzzing: shapes, broadcasting, 1-D promotion, transposed and reversed views ------------------------------------
+@st.composite
+def operands(draw):
+    m, k, n = (draw(st.sampled_from([1, 2, 5, 16, 17, 33])) for _ in range(3))
+    batch = draw(st.lists(st.sampled_from([1, 2, 3]), max_size=2))
+    b1 = [draw(st.sampled_from([1, d])) for d in batch]
+    b2 = [draw(st.sampled_from([1, d])) for d in batch][draw(st.integers(0, len(batch))):]
+    s1 = (k,) if draw(st.integers(0, 4)) == 0 else (*b1, m, k)
+    s2 = (k,) if draw(st.integers(0, 4)) == 0 else (*b2, k, n)
+    return s1, s2, draw(st.booleans()), draw(st.booleans()), draw(st.booleans())
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(operands(), st.sampled_from(["float32", "int32"]))
+def test_fuzz(case, dtype):
+    s1, s2, t1, t2, flip = case
+
+    def make(shape, transposed):
+        host_ = data(shape, dtype)
+        if transposed and len(shape) >= 2:  # upload the transpose, matmul its transposed view
+            x = wg(np.ascontiguousarray(np.swapaxes(host_, -1, -2))).mT
+        else:
+            x = wg(host_)
+        if flip:  # negative strides on the last axis
+            host_, x = host_[..., ::-1], x[..., ::-1]
+        return host_, x
+
+    (a, x), (b, y) = make(s1, t1), make(s2, t2)
+    check(x @ y, a, b)

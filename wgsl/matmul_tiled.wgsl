@@ -9,13 +9,11 @@
 //              size, A stride, B stride]. Strides are u32 two's complement: wrapping makes
 //              negative ones work.
 ${enables}
-struct Params { w: array<vec4<u32>, 64>, }
-@group(0) @binding(0) var<uniform> P: Params;
+${prelude}
 @group(0) @binding(1) var<storage, read_write> out: array<${out_storage}>;
 @group(0) @binding(2) var<storage, read> in0: array<${a_storage}>;
 @group(0) @binding(3) var<storage, read> in1: array<${b_storage}>;
 
-fn pw(k: u32) -> u32 { return P.w[k >> 2u][k & 3u]; }
 // Always 0, but unknown to the compiler, so expressions built on it are not folded.
 fn zero_word() -> u32 { return pw(7u); }
 
@@ -30,7 +28,7 @@ var<workgroup> Bs: ${b_smem};
 @compute @workgroup_size(${threads})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
-    let group = wid.x + wid.y * nwg.x;
+    let group = linear_id(wid, nwg, 0u, 1u);
     if (group >= pw(5u)) { return; }
     let M = pw(0u);
     let N = pw(1u);
