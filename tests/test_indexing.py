@@ -34,6 +34,7 @@ KEYS = [
     (None, B, None, A), (slice(None, None, -1), A, slice(None, None, 2)), (1, A), (A, 1, 2),
     (Ellipsis, B, A), (B, Ellipsis, A), (np.array([], dtype=np.int64),), (slice(None), []),
     (np.array(3), A), ([[0, 1], [2, 3]],), (A, [1, 2, 3, 4], [0, 1, 2, 3]),
+    (slice(None), [0, 1], Ellipsis, [2, 3]), (None, 0, Ellipsis, [1, 2], 1),  # an empty Ellipsis separates
 ]
 
 

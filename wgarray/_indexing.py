@@ -74,8 +74,9 @@ def basic_view(view: TensorView, key) -> TensorView:
     return TensorView(tuple(shape), tuple(strides), offset)
 
 
-def _expand(key: tuple, consuming: int, ndim: int) -> tuple:
-    """Replace the Ellipsis (or pad the end) with full slices."""
+def _expand(key: tuple, consuming: int, ndim: int, gap=None) -> tuple:
+    """Replace the Ellipsis (or pad the end) with full slices. An Ellipsis that stands for no
+    dims becomes `gap` if given (NumPy still counts it as separating advanced indices)."""
     ellipses = sum(k is Ellipsis for k in key)
     if ellipses > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
@@ -83,7 +84,8 @@ def _expand(key: tuple, consuming: int, ndim: int) -> tuple:
         raise IndexError(f"too many indices for array: array is {ndim}-dimensional, but {consuming} were indexed")
     if ellipses:
         at = next(i for i, k in enumerate(key) if k is Ellipsis)
-        return key[:at] + (slice(None),) * (ndim - consuming) + key[at + 1:]
+        fill = (slice(None),) * (ndim - consuming) or ((gap,) if gap else ())
+        return key[:at] + fill + key[at + 1:]
     return key + (slice(None),) * (ndim - consuming)
 
 
@@ -204,7 +206,7 @@ def _items(x, key: tuple):
         else:
             raise IndexError(f"{_INVALID}, not {type(k).__name__}")
     consuming = sum(_consumes(k) for k in items)
-    return list(_expand(tuple(items), consuming, x.ndim))
+    return list(_expand(tuple(items), consuming, x.ndim, gap=("gap", None)))
 
 
 def plan(x, key) -> Plan:
@@ -231,6 +233,8 @@ def plan(x, key) -> Plan:
             dim += 1
             continue
         kind, value = k
+        if kind == "gap":
+            continue
         positions.append(pos)
         if kind == "int":
             offset += _checked(value, view.shape[dim], dim) * view.strides[dim]
@@ -372,7 +376,7 @@ def _masked_assign(x, items, value) -> bool:
             or advanced[0].ndim == 0 or advanced[0].device is not x.device:
         return False
     mask = advanced[0]
-    expanded = _items(x, items)
+    expanded = [k for k in _items(x, items) if not (isinstance(k, tuple) and k[0] == "gap")]
     at = next(i for i, k in enumerate(expanded) if isinstance(k, tuple))
     _check_mask(mask.shape, x.shape, sum(1 for k in expanded[:at] if isinstance(k, slice)))
     if 0 in mask.shape:
