@@ -16,7 +16,9 @@ only indices between passes, re-reading values from the input.
 from __future__ import annotations
 
 import builtins
+import functools
 import math
+import struct
 from dataclasses import dataclass
 
 import numpy as np
@@ -25,8 +27,10 @@ from . import _dtypes as dt
 from ._array import Array
 from ._codegen import MapOp, REG_TAG, cast, libraries_for, load_fn
 from ._dtypes import layout
-from ._kernels import render
-from ._launch import ScalarOperand, launch_kernel, launch_map
+from ._kernels import grid, kernel_cache, render
+from ._memory import pool_for
+from ._stream import stream_for
+from ._launch import ScalarOperand, launch_map
 from ._view import TensorView, normalize_axes
 
 __all__ = ["all", "any", "max", "mean", "min", "prod", "std", "sum", "var"]
@@ -57,6 +61,13 @@ class Fold:
     in_dtype: np.dtype | None = None  # None: acc
     arg: str | None = None
     empty: str | None = None  # the result of folding nothing, where init is not (-0.0 for sums)
+
+    def __hash__(self):  # kernel and plan caches hash folds on every call
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.name, self.acc, self.init, self.combine, self.prep, self.in_dtype, self.arg, self.empty))
+            object.__setattr__(self, "_hash", h)
+        return h
 
 
 def reg(dtype) -> str:
@@ -271,45 +282,83 @@ def _vectorizable(src, offset: int, kdims, rdims) -> bool:
             and offset % 4 == 0 and builtins.all(s % 4 == 0 for _, s in kdims))
 
 
-def _fold(fold: Fold, x: Array, axes: tuple) -> Array:
-    """x folded over axes (sorted, normalized): an array of the kept dims, of fold.acc (of
-    uint32 indices into the C-order flattened reduced dims for arg folds)."""
+class _Step:
+    """One pass of a cached reduction plan: its kernel, grid and parameter words."""
+
+    __slots__ = ("kernel", "groups", "words", "size", "reads_x")
+
+    def __init__(self, kernel, groups, words, size, reads_x):
+        self.kernel, self.groups, self.words, self.size, self.reads_x = kernel, groups, words, size, reads_x
+
+
+def _plan_passes(fold: Fold, x: Array, axes: tuple) -> list:
+    """The passes folding x over axes; they depend on dtypes, shape, strides and offset % 4 only."""
     device = x.device
-    kept_shape = tuple(n for a, n in enumerate(x.shape) if a not in axes)
-    rows = math.prod(kept_shape)
-    R = math.prod(x.shape[a] for a in axes)
-    out_dtype = dt.uint32 if fold.arg else fold.acc
-    if rows == 0:
-        return Array._empty(kept_shape, out_dtype, device)
     view = x._view
+    rows = math.prod(n for a, n in enumerate(x.shape) if a not in axes)
+    R = math.prod(x.shape[a] for a in axes)
     kdims = _merge((view.shape[a], view.strides[a]) for a in range(x.ndim) if a not in axes)
     rdims = [(view.shape[a], view.strides[a]) for a in axes]
     if fold.arg is None:  # order is free: walk the reduced elements by decreasing stride
         rdims.sort(key=lambda d: -abs(d[1]))
     rdims = _merge(rdims) if R else []
-    storage, src, offset = x._storage, x.dtype, view.offset
-    indices = None  # arg folds after the first pass: the partial indices
-    partial = False
+    src, offset, partial, steps = x.dtype, view.offset, False, []
+    cache = kernel_cache(device)
     while True:
-        vec = indices is None and _vectorizable(src, offset, kdims, rdims)
-        mode, groups, chunk = _plan(rows, R, [(R, 1)] if indices is not None else rdims, vec)
+        arg_partial = partial and fold.arg is not None
+        vec = not arg_partial and _vectorizable(src, offset, kdims, rdims)
+        mode, groups, chunk = _plan(rows, R, [(R, 1)] if arg_partial else rdims, vec)
         vec = vec and mode != "cols"
-        out = Array._empty((rows * groups,), out_dtype, device)
         key = ("reduce", fold, src, mode, len(kdims), len(rdims), vec, partial)
+        signature = ("rw", "r", "r") if arg_partial else ("rw", "r")
+        kernel = cache.get(key, signature,
+                           lambda: _source(fold, src, mode, len(kdims), len(rdims), vec, partial, device.features))
         words = [rows, R, groups, chunk, offset, 0] + [v for d in kdims + rdims for v in d]
-        storages = [out._storage, storage] if indices is None else [out._storage, indices._storage, storage]
-        launch_kernel(device, key,
-                      lambda: _source(fold, src, mode, len(kdims), len(rdims), vec, partial, device.features),
-                      storages, words, _items(mode, rows * groups))
+        reads_x = not partial or arg_partial
+        steps.append(_Step(kernel, grid(_items(mode, rows * groups)), words, rows * groups, reads_x))
         if groups == 1:
-            return out._with_view(TensorView.contiguous(kept_shape))
+            return steps
         partial = True
-        if fold.arg:
-            indices = out  # values are re-read from x with the same geometry
-        else:
-            storage, src, offset = out._storage, fold.acc, 0
+        if fold.arg is None:
+            src, offset = fold.acc, 0
             kdims, rdims = [(rows, groups)], [(groups, 1)]
         R = groups
+
+
+_plans: dict = {}
+
+
+def _fold(fold: Fold, x: Array, axes: tuple) -> Array:
+    """x folded over axes (sorted, normalized): an array of the kept dims, of fold.acc (of
+    uint32 indices into the C-order flattened reduced dims for arg folds)."""
+    device = x._device
+    view = x._view
+    kept_shape = tuple(n for a, n in enumerate(view.shape) if a not in axes)
+    out_dtype = dt.uint32 if fold.arg else fold.acc
+    if 0 in kept_shape:
+        return Array._empty(kept_shape, out_dtype, device)
+    key = (fold, x._dtype, view.shape, view.strides, view.offset % 4, axes, device)
+    steps = _plans.get(key)
+    if steps is None:
+        steps = _plans[key] = _plan_passes(fold, x, axes)
+    pool, stream = pool_for(device), stream_for(device)
+    previous = None
+    for step in steps:
+        out = pool.allocate(_max(step.size * out_dtype.itemsize, 4))
+        words = step.words
+        if step.reads_x:
+            words = list(words)
+            words[4] = view.offset
+        if previous is None:
+            storages = [out, x._storage]
+        elif fold.arg:
+            storages = [out, previous, x._storage]
+        else:
+            storages = [out, previous]
+        stream.dispatch(step.kernel, storages, struct.pack(f"<{len(words)}I", *(w & 0xFFFFFFFF for w in words)),
+                        step.groups)
+        previous = out
+    return Array(previous, TensorView.contiguous(kept_shape), out_dtype, device)
 
 
 # -- the functions --------------------------------------------------------------------------------
@@ -344,21 +393,25 @@ def _finish(acc: Array, dtype, shape, axes, keepdims) -> Array:
     return _keep_dims(acc, shape, axes, keepdims)
 
 
-def _logical(name: str, identity: int, op: str):
+@functools.lru_cache(maxsize=None)
+def _logical_fold(name: str, dtype) -> Fold:
+    identity, op = {"all": (1, "&"), "any": (0, "|")}[name]
+    return Fold(name, dt.uint32, f"{identity}u", f"return a {op} b;", f"select(0u, 1u, {truthy('x', dtype)})", dtype)
+
+
+def _logical(name: str):
     def reduce(x, /, *, axis=None, keepdims: bool = False) -> Array:
         _check(x, name)
         axes = _axes(axis, x.ndim)
-        fold = Fold(name, dt.uint32, f"{identity}u", f"return a {op} b;",
-                    f"select(0u, 1u, {truthy('x', x.dtype)})", x.dtype)
-        return _finish(_fold(fold, x, axes), dt.bool_, x.shape, axes, keepdims)
+        return _finish(_fold(_logical_fold(name, x.dtype), x, axes), dt.bool_, x.shape, axes, keepdims)
 
     reduce.__name__ = reduce.__qualname__ = name
     reduce.__doc__ = f"Test whether {name} elements along the axes are true (NaN counts as true)."
     return reduce
 
 
-all = _logical("all", 1, "&")
-any = _logical("any", 0, "|")
+all = _logical("all")
+any = _logical("any")
 
 
 def _sum_dtype(x: Array, dtype):
@@ -375,6 +428,7 @@ def _sum_dtype(x: Array, dtype):
     return x.dtype
 
 
+@functools.lru_cache(maxsize=None)
 def _sum_fold(dtype) -> Fold:
     """Sum of elements cast to dtype (the result dtype). -0.0 is the exact additive identity
     (0.0 + -0.0 is 0.0), so sums of negative zeros keep their sign; nothing sums to 0.0."""
@@ -390,6 +444,7 @@ def _sum_fold(dtype) -> Fold:
 _SENTINEL = {"vec2<f32>": ("0x7fc5a5a5u", "u32"), "vec2<f64>": ("0x7ff8a5a5a5a5a5a5lu", "u64")}
 
 
+@functools.lru_cache(maxsize=None)
 def _prod_fold(dtype) -> Fold:
     acc = _wide(dtype)
     if dt.kind(acc) != "complex":
@@ -420,6 +475,7 @@ sum = _arithmetic("sum", _sum_fold)
 prod = _arithmetic("prod", _prod_fold)
 
 
+@functools.lru_cache(maxsize=None)
 def _extreme_fold(name: str, dtype) -> Fold:
     acc = _wide(dtype)
     kind = dt.kind(dtype)

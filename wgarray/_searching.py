@@ -7,6 +7,7 @@ wgarray/_reduction.py; nonzero is a stream compaction: a prefix sum of the nonze
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -27,6 +28,15 @@ def _index_dtype(device):
     return dt.default_int(device)
 
 
+@functools.lru_cache(maxsize=None)
+def _arg_fold(name: str, dtype) -> Fold:
+    if dtype == dt.bool_:
+        acc, prep = dt.uint32, "select(0u, 1u, x)"
+    else:
+        acc, prep = _wide(dtype), "x"
+    return Fold(name, acc, _literal(0, acc), "", prep, dtype, name[3:])
+
+
 def _arg(name: str):
     kind_of = name[3:]
 
@@ -35,12 +45,7 @@ def _arg(name: str):
         axes = tuple(range(x.ndim)) if axis is None else (normalize_axis(axis, x.ndim),)
         if math.prod(x.shape[a] for a in axes) == 0:
             raise ValueError(f"attempt to get {name} of an empty sequence")
-        if x.dtype == dt.bool_:
-            acc, prep = dt.uint32, "select(0u, 1u, x)"
-        else:
-            acc, prep = _wide(x.dtype), "x"
-        fold = Fold(name, acc, _literal(0, acc), "", prep, x.dtype, kind_of)
-        result = _fold(fold, x, axes)._cast(_index_dtype(x.device))
+        result = _fold(_arg_fold(name, x.dtype), x, axes)._cast(_index_dtype(x.device))
         return _keep_dims(result, x.shape, axes, keepdims)
 
     search.__name__ = search.__qualname__ = name
@@ -53,6 +58,7 @@ argmax = _arg("argmax")
 argmin = _arg("argmin")
 
 
+@functools.lru_cache(maxsize=None)
 def _count_fold(dtype) -> Fold:
     return Fold("count_nonzero", dt.uint32, "0u", "return a + b;", f"select(0u, 1u, {truthy('x', dtype)})", dtype)
 
