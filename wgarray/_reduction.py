@@ -38,7 +38,7 @@ __all__ = ["all", "any", "max", "mean", "min", "prod", "std", "sum", "var"]
 WORKGROUP = 256
 ROW_ELEMS = 4096  # elements a tree workgroup folds before another one joins its row
 TARGET_GROUPS = 1024  # workgroups a tree pass aims for: about one wave on the largest GPUs
-TARGET_THREADS = 65536  # invocations a column pass aims for
+TARGET_THREADS = 131072  # invocations a column pass aims for (enough loads in flight on big GPUs)
 MIN_CHUNK = 64  # shortest row piece a column invocation folds
 TREE_MIN_ROW = 64  # shorter contiguous rows fold one per invocation
 MIN_SEGMENT = 32  # narrowest tree segment (a warp on NVIDIA)
@@ -61,11 +61,13 @@ class Fold:
     in_dtype: np.dtype | None = None  # None: acc
     arg: str | None = None
     empty: str | None = None  # the result of folding nothing, where init is not (-0.0 for sums)
+    centred: bool = False  # prep may use `centre`, a per-output value of in_dtype (binding 3)
 
     def __hash__(self):  # kernel and plan caches hash folds on every call
         h = self.__dict__.get("_hash")
         if h is None:
-            h = hash((self.name, self.acc, self.init, self.combine, self.prep, self.in_dtype, self.arg, self.empty))
+            h = hash((self.name, self.acc, self.init, self.combine, self.prep, self.in_dtype, self.arg, self.empty,
+                      self.centred))
             object.__setattr__(self, "_hash", h)
         return h
 
@@ -214,6 +216,10 @@ def head_source(fold: Fold, src, kd: int, rd: int, features, *, vec: bool = Fals
                  "return elem(load1(base + red_off(i)), i);")
     else:
         fetch = "return elem(load0(base + red_off(r)), r);"
+    if fold.centred and not partial:
+        in_lay = layout(in_dtype)
+        bindings.append(f"@group(0) @binding(3) var<storage, read> centres: array<{in_lay.storage}>;")
+        bindings.append(f"var<private> centre: {in_lay.register};")
     if out_storage is None:
         out_storage = "u32" if arg else layout(fold.acc).storage
     empty = init if fold.empty is None or arg else fold.empty
@@ -226,14 +232,16 @@ def head_source(fold: Fold, src, kd: int, rd: int, features, *, vec: bool = Fals
 def _source(fold: Fold, src, mode: str, kd: int, rd: int, vec: bool, partial: bool, features) -> str:
     """The kernel of one reduction pass (see _fold); mode "tree<W>" or "cols"."""
     head = head_source(fold, src, kd, rd, features, vec=vec, partial=partial)
+    setup = "    centre = centres[row];" if fold.centred and not partial else ""
     acc = "sh[lid]" if mode != "cols" else "acc"
     store = f"{acc}.i" if fold.arg else acc
     if mode != "cols":
         width = int(mode[4:])
         loop = "\n".join("    " + line for line in _tree_loop(vec, fold.arg is not None and partial).splitlines())
         return render("reduce_tree", head=head, loop=loop.replace("${W}", str(width)), store=store,
-                      store_empty="empty().i" if fold.arg else "empty()", W=width, per_group=WORKGROUP // width)
-    return render("reduce_cols", head=head, store=store)
+                      store_empty="empty().i" if fold.arg else "empty()", W=width, per_group=WORKGROUP // width,
+                      setup="    " + setup)
+    return render("reduce_cols", head=head, store=store, setup=setup)
 
 
 # -- planning and running -------------------------------------------------------------------------
@@ -310,7 +318,7 @@ def _plan_passes(fold: Fold, x: Array, axes: tuple) -> list:
         mode, groups, chunk = _plan(rows, R, [(R, 1)] if arg_partial else rdims, vec)
         vec = vec and mode != "cols"
         key = ("reduce", fold, src, mode, len(kdims), len(rdims), vec, partial)
-        signature = ("rw", "r", "r") if arg_partial else ("rw", "r")
+        signature = ("rw", "r", "r") if arg_partial or (fold.centred and not partial) else ("rw", "r")
         kernel = cache.get(key, signature,
                            lambda: _source(fold, src, mode, len(kdims), len(rdims), vec, partial, device.features))
         words = [rows, R, groups, chunk, offset, 0] + [v for d in kdims + rdims for v in d]
@@ -328,9 +336,10 @@ def _plan_passes(fold: Fold, x: Array, axes: tuple) -> list:
 _plans: dict = {}
 
 
-def _fold(fold: Fold, x: Array, axes: tuple) -> Array:
+def _fold(fold: Fold, x: Array, axes: tuple, centres: Array | None = None) -> Array:
     """x folded over axes (sorted, normalized): an array of the kept dims, of fold.acc (of
-    uint32 indices into the C-order flattened reduced dims for arg folds)."""
+    uint32 indices into the C-order flattened reduced dims for arg folds). centres: for
+    centred folds, one value per output (contiguous, in_dtype)."""
     device = x._device
     view = x._view
     kept_shape = tuple(n for a, n in enumerate(view.shape) if a not in axes)
@@ -350,7 +359,7 @@ def _fold(fold: Fold, x: Array, axes: tuple) -> Array:
             words = list(words)
             words[4] = view.offset
         if previous is None:
-            storages = [out, x._storage]
+            storages = [out, x._storage] if centres is None else [out, x._storage, centres._storage]
         elif fold.arg:
             storages = [out, previous, x._storage]
         else:
@@ -542,6 +551,15 @@ def mean(x, /, *, axis=None, keepdims: bool = False) -> Array:
     return _keep_dims(_scale(total, math.prod(x.shape[a] for a in axes)), x.shape, axes, keepdims)
 
 
+@functools.lru_cache(maxsize=None)
+def _sqdev_fold(dtype) -> Fold:
+    """Sum of squared deviations from each output's mean, |x - mean|^2 as NumPy computes it."""
+    real = dt.real_dtype(dtype)
+    prep = "dot(x - centre, x - centre)" if dt.kind(dtype) == "complex" else "(x - centre) * (x - centre)"
+    return Fold("sqdev", real, _literal(-0.0, real), "return a + b;", prep, dtype, empty=_literal(0, real),
+                centred=True)
+
+
 def _variance(x: Array, axis, correction, keepdims: bool, name: str) -> Array:
     _check(x, name)
     if isinstance(correction, bool) or not isinstance(correction, (int, float)):
@@ -550,13 +568,8 @@ def _variance(x: Array, axis, correction, keepdims: bool, name: str) -> Array:
     real = dt.real_dtype(dtype)
     axes = _axes(axis, x.ndim)
     count = math.prod(x.shape[a] for a in axes)
-    centre = _keep_dims(_scale(_fold(_sum_fold(dtype), x, axes), count), x.shape, axes, True)
-    # Squared deviations as NumPy computes them: |x - mean|^2, then a sum (tree order).
-    expr = "dot(a0 - a1, a0 - a1)" if dt.kind(dtype) == "complex" else "(a0 - a1) * (a0 - a1)"
-    squares = Array._empty(x.shape, real, x.device)
-    launch_map(x.device, MapOp("sqdev", expr, (dtype, dtype), real), squares._storage, squares._view, real,
-               [x._operand(), centre._operand(x.shape)], fresh=True)
-    total = _fold(_sum_fold(real), squares, axes)
+    centres = _scale(_fold(_sum_fold(dtype), x, axes), count)
+    total = _fold(_sqdev_fold(dtype), x, axes, centres)
     result = _scale(total, _max(count - correction, 0), "sqrt" if name == "std" else "div")
     return _keep_dims(result, x.shape, axes, keepdims)
 

@@ -12,6 +12,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let row = item % rows;
     let g = item / rows;
     let base = pw(4u) + kept_off(row);
+${setup}
     var r = g * pw(3u);
     let stop = min(r + pw(3u), pw(1u));
     var a0 = init();

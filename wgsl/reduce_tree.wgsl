@@ -26,6 +26,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     var a2 = init();
     var a3 = init();
     if (live) {
+${setup}
 ${loop}
     }
     sh[lid] = comb(comb(a0, a1), comb(a2, a3));
