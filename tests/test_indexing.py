@@ -437,6 +437,9 @@ def test_host_syncs(monkeypatch):
     x[m] = 0.0
     x[m[:, 0], 1:3] = wg(np.array([1.0, 2.0]))
     x[wg(np.array([3, 1])), wg(np.array([[0], [5]]))] = wg(np.array([7.0, 8.0]))
+    i = wg(np.array(-4))
+    x[i, 1:3] = 5.0  # a 0-d integer index on the GPU is not read back for an assignment
+    x[2, i] = x[0, 0]
     assert len(reads) == 2
     x[m] = y * 2  # the value has the count's length: one more read
     assert len(reads) == 3
@@ -445,6 +448,8 @@ def test_host_syncs(monkeypatch):
     g[h > 0] = 0.0
     g[(h > 0)[:, 0], 1:3] = [1.0, 2.0]
     g[[3, 1], [[0], [5]]] = [7.0, 8.0]
+    g[-4, 1:3] = 5.0
+    g[2, -4] = g[0, 0]
     with np.errstate(over="ignore"):
         g[h > 0] = h[h > 0] * 2
     assert_same(y, h[h > 0])

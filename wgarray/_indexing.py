@@ -30,8 +30,7 @@ def _is_int(obj) -> bool:
     if isinstance(obj, (bool, np.bool_)):
         return False
     if hasattr(obj, "shape") and hasattr(obj, "dtype"):  # only 0-d integer arrays act as integers
-        if obj.shape != () or obj.dtype.kind not in "iu":
-            return False
+        return obj.shape == () and getattr(obj.dtype, "kind", None) in ("i", "u")  # no read-back here
     try:
         operator.index(obj)
         return True
@@ -193,12 +192,24 @@ def _consumes(k) -> int:
     return 0 if kind == "bool0" else value.ndim if kind in ("mask", "hostmask") else 1
 
 
-def _items(x, key: tuple):
-    """Classify key items and expand the Ellipsis; masks stay whole."""
+def _device_int(k) -> bool:
+    """A 0-d integer wgarray array (an integer index whose value lives on the GPU)."""
+    from ._array import Array
+
+    return isinstance(k, Array) and k.ndim == 0 and k.dtype.kind in "iu"
+
+
+def _items(x, key: tuple, lazy: bool = False):
+    """Classify key items and expand the Ellipsis; masks stay whole. lazy: 0-d integer
+    wgarray arrays become index arrays of shape () rather than being read back."""
     items = []
     for k in key:
         if k is None or k is Ellipsis or isinstance(k, slice):
             items.append(k)
+        elif lazy and _device_int(k):
+            if k.device is not x.device:
+                raise ValueError(f"an index array on {k.device} cannot index an array on {x.device}")
+            items.append(("array", k))
         elif _is_int(k):
             items.append(("int", operator.index(k)))
         elif _is_advanced(k):
@@ -209,13 +220,13 @@ def _items(x, key: tuple):
     return list(_expand(tuple(items), consuming, x.ndim, gap=("gap", None)))
 
 
-def plan(x, key) -> Plan:
-    """Resolve an advanced key against x."""
+def plan(x, key, lazy: bool = False) -> Plan:
+    """Resolve an advanced key against x (lazy: see _items)."""
     from ._array import Array
     from ._gather import IndexOperand, mask_coordinates
     from ._launch import BufferOperand
 
-    items = _items(x, key if isinstance(key, tuple) else (key,))
+    items = _items(x, key if isinstance(key, tuple) else (key,), lazy)
     view = x._view
     offset, dim = view.offset, 0
     basic, advs, positions = [], [], []  # basic: (position, size, stride)
@@ -338,13 +349,14 @@ def setitem(x, key, value) -> None:
     if not x._writeable:
         raise ValueError("assignment destination is read-only")
     items = key if isinstance(key, tuple) else (key,)
-    if not any(_is_advanced(k) for k in items):
+    # 0-d integer wgarray indices scatter too: reading their values back would cost a sync.
+    if not any(_is_advanced(k) or _device_int(k) for k in items):
         x._with_view(basic_view(x._view, key))._assign(value)
         return
     value = _value_operand(x, value)
     if _masked_assign(x, items, value):
         return
-    p = plan(x, key)
+    p = plan(x, key, lazy=True)
     if isinstance(value, ScalarOperand):
         operand = value
     else:
