@@ -132,7 +132,9 @@ def test_axis_errors():
     with pytest.raises(TypeError, match="complex"):
         wgarray.max(wg(np.ones(3, dtype=np.complex64)))
     with pytest.raises(TypeError):
-        wgarray.sum(np.ones(3))
+        wgarray.sum("123")
+    assert_same(wgarray.sum([[1, 2], [3, 4]], axis=0), np.sum([[1, 2], [3, 4]], axis=0))  # as NumPy
+    assert_same(wgarray.max(np.float32([1, 5, 2])), np.max(np.float32([1, 5, 2])))
 
 
 @pytest.mark.parametrize("dtype", ALL_DTYPES, ids=str)
@@ -274,6 +276,8 @@ def test_diff(dtype):
     assert_same(wgarray.diff(a[:, ::-2], n=2), np.diff(x[:, ::-2], n=2))
     p, q = x[:, :2], x[:, 1:4]
     assert_same(wgarray.diff(a, axis=1, prepend=wg(p), append=wg(q)), np.diff(x, axis=1, prepend=p, append=q))
+    if x.dtype.kind != "b":
+        assert_same(wgarray.diff(a, axis=0, prepend=3, append=wg(x[:1])), np.diff(x, axis=0, prepend=3, append=x[:1]))
 
 
 def test_diff_errors():

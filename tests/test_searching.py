@@ -173,4 +173,4 @@ def test_searchsorted_errors():
     with pytest.raises(ValueError, match="sorter"):
         wgarray.searchsorted(wg(np.zeros(2)), wg(np.zeros(2)), sorter=wg(np.zeros(3, dtype=np.int64)))
     with pytest.raises(TypeError):
-        wgarray.searchsorted(np.zeros(2), wg(np.zeros(2)))
+        wgarray.searchsorted(object(), wg(np.zeros(2)))

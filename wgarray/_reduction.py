@@ -372,9 +372,15 @@ def _fold(fold: Fold, x: Array, axes: tuple, centres: Array | None = None) -> Ar
 
 # -- the functions --------------------------------------------------------------------------------
 def _check(x, name: str) -> Array:
-    if not isinstance(x, Array):
-        raise TypeError(f"{name} expects an array, not {type(x).__name__}")
-    return x
+    """x as an Array: NumPy arrays, scalars and (nested) sequences are uploaded, as NumPy's
+    functions accept them; anything else is a TypeError."""
+    if isinstance(x, Array):
+        return x
+    if isinstance(x, (np.ndarray, np.generic, list, tuple, bool, int, float, complex)):
+        from ._creation import asarray
+
+        return asarray(x)
+    raise TypeError(f"{name} expects an array, not {type(x).__name__}")
 
 
 def _axes(axis, ndim: int) -> tuple:
@@ -410,7 +416,7 @@ def _logical_fold(name: str, dtype) -> Fold:
 
 def _logical(name: str):
     def reduce(x, /, *, axis=None, keepdims: bool = False) -> Array:
-        _check(x, name)
+        x = _check(x, name)
         axes = _axes(axis, x.ndim)
         return _finish(_fold(_logical_fold(name, x.dtype), x, axes), dt.bool_, x.shape, axes, keepdims)
 
@@ -470,7 +476,7 @@ def _prod_fold(dtype) -> Fold:
 
 def _arithmetic(name: str, make_fold):
     def reduce(x, /, *, axis=None, dtype=None, keepdims: bool = False) -> Array:
-        _check(x, name)
+        x = _check(x, name)
         result_dtype = _sum_dtype(x, dtype)
         axes = _axes(axis, x.ndim)
         return _finish(_fold(make_fold(result_dtype), x, axes), result_dtype, x.shape, axes, keepdims)
@@ -502,7 +508,7 @@ def _extremum(name: str):
     ufunc = {"max": "maximum", "min": "minimum"}[name]
 
     def reduce(x, /, *, axis=None, keepdims: bool = False) -> Array:
-        _check(x, name)
+        x = _check(x, name)
         if dt.kind(x.dtype) == "complex":
             raise TypeError(f"{name} is not defined for complex inputs ({x.dtype}): complex numbers are unordered")
         axes = _axes(axis, x.ndim)
@@ -544,7 +550,7 @@ def _scale(x: Array, divisor: float, op: str = "div") -> Array:
 
 def mean(x, /, *, axis=None, keepdims: bool = False) -> Array:
     """The arithmetic mean along the axes; nan for empty slices, as in NumPy."""
-    _check(x, "mean")
+    x = _check(x, "mean")
     dtype = _float_dtype(x)
     axes = _axes(axis, x.ndim)
     total = _fold(_sum_fold(dtype), x, axes)
@@ -561,7 +567,7 @@ def _sqdev_fold(dtype) -> Fold:
 
 
 def _variance(x: Array, axis, correction, keepdims: bool, name: str) -> Array:
-    _check(x, name)
+    x = _check(x, name)
     if isinstance(correction, bool) or not isinstance(correction, (int, float)):
         raise TypeError(f"{name}: correction must be a real number, not {type(correction).__name__}")
     dtype = _float_dtype(x)

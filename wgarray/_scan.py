@@ -29,7 +29,7 @@ from . import _dtypes as dt
 from ._array import Array
 from ._kernels import render
 from ._launch import launch_kernel
-from ._reduction import Fold, _finish, _merge, _prod_fold, _sum_dtype, _sum_fold, head_source, layout, offset_fn
+from ._reduction import Fold, _check, _finish, _merge, _prod_fold, _sum_dtype, _sum_fold, head_source, layout, offset_fn
 from ._view import TensorView, normalize_axis
 
 __all__ = ["cumulative_prod", "cumulative_sum", "diff"]
@@ -135,8 +135,7 @@ def exclusive_sum(counts: Array) -> Array:
 
 def _cumulative(name: str, make_fold):
     def cumulative(x, /, *, axis=None, dtype=None, include_initial: bool = False) -> Array:
-        if not isinstance(x, Array):
-            raise TypeError(f"{name} expects an array, not {type(x).__name__}")
+        x = _check(x, name)
         if axis is None:
             if x.ndim > 1:
                 raise ValueError(f"{name}: axis must be given for arrays of more than one dimension")
@@ -167,8 +166,7 @@ def diff(x, /, *, axis: int = -1, n: int = 1, prepend=None, append=None) -> Arra
     from ._elementwise import FUNCTIONS
     from ._manipulation import concat
 
-    if not isinstance(x, Array):
-        raise TypeError(f"diff expects an array, not {type(x).__name__}")
+    x = _check(x, "diff")
     n = operator.index(n)
     if n < 0:
         raise ValueError(f"diff: order n must be non-negative, not {n}")
@@ -176,8 +174,17 @@ def diff(x, /, *, axis: int = -1, n: int = 1, prepend=None, append=None) -> Arra
         raise ValueError("diff requires an input of at least one dimension")
     axis = normalize_axis(axis, x.ndim)
     if prepend is not None or append is not None:
-        parts = [prepend, x, append]
-        x = concat([p for p in parts if p is not None], axis=axis)
+        parts = []
+        for part in (prepend, x, append):
+            if part is None:
+                continue
+            part = _check(part, "diff")
+            if part.ndim == 0:  # NumPy broadcasts scalars to one slice along axis
+                from ._manipulation import broadcast_to
+
+                part = broadcast_to(part, tuple(1 if d == axis else n for d, n in enumerate(x.shape)))
+            parts.append(part)
+        x = concat(parts, axis=axis)
     if n == 0:
         return x
     op = FUNCTIONS["not_equal" if x.dtype == dt.bool_ else "subtract"]

@@ -41,7 +41,7 @@ def _arg(name: str):
     kind_of = name[3:]
 
     def search(x, /, *, axis=None, keepdims: bool = False) -> Array:
-        _check(x, name)
+        x = _check(x, name)
         axes = tuple(range(x.ndim)) if axis is None else (normalize_axis(axis, x.ndim),)
         if math.prod(x.shape[a] for a in axes) == 0:
             raise ValueError(f"attempt to get {name} of an empty sequence")
@@ -65,7 +65,7 @@ def _count_fold(dtype) -> Fold:
 
 def count_nonzero(x, /, *, axis=None, keepdims: bool = False) -> Array:
     """The number of nonzero elements along the axes (NaN counts as nonzero)."""
-    _check(x, "count_nonzero")
+    x = _check(x, "count_nonzero")
     axes = _axes(axis, x.ndim)
     return _finish(_fold(_count_fold(x.dtype), x, axes), _index_dtype(x.device), x.shape, axes, keepdims)
 
@@ -76,7 +76,7 @@ def nonzero(x, /) -> tuple:
     The output size depends on the data: this is the one function here that waits for the
     GPU (one 4-byte read of the count).
     """
-    _check(x, "nonzero")
+    x = _check(x, "nonzero")
     if x.ndim == 0:
         raise ValueError("nonzero of a 0-d array is not allowed; use nonzero(atleast_1d(x)) or reshape it first")
     index = _index_dtype(x.device)
@@ -134,7 +134,7 @@ def _searchsorted_source(dtype, sorter_dtype, left: bool, features) -> str:
 def searchsorted(x1, x2, /, *, side: str = "left", sorter=None) -> Array:
     """Indices where the values x2 would be inserted into the sorted 1-D x1 to keep it sorted
     (side "left": before equal elements, "right": after them). sorter: indices sorting x1."""
-    _check(x1, "searchsorted")
+    x1 = _check(x1, "searchsorted")
     if x1.ndim != 1:
         raise ValueError(f"searchsorted: x1 must be one-dimensional, not of shape {x1.shape}")
     if side not in ("left", "right"):
@@ -149,7 +149,7 @@ def searchsorted(x1, x2, /, *, side: str = "left", sorter=None) -> Array:
     else:
         raise TypeError(f"searchsorted: x2 must be an array or a Python scalar, not {type(x2).__name__}")
     if sorter is not None:
-        _check(sorter, "searchsorted")
+        sorter = _check(sorter, "searchsorted")
         if sorter.shape != x1.shape:
             raise ValueError(f"searchsorted: sorter of shape {sorter.shape} does not match x1 of shape {x1.shape}")
         if dt.kind(sorter.dtype) not in ("int", "uint"):
