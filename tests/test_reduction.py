@@ -237,7 +237,8 @@ def test_cumulative_views_and_dtype():
         wgarray.cumulative_prod(a, axis=3)
 
 
-@pytest.mark.parametrize("shape,axis", [((2_100_000,), 0), ((3, 5000), 1), ((5000, 3), 0), ((20_000, 7), 1)])
+@pytest.mark.parametrize("shape,axis", [((2_100_000,), 0), ((3, 5000), 1), ((5000, 3), 0), ((20_000, 7), 1),
+                                        ((40, 5000), 0), ((5000, 40), 1)])
 def test_cumulative_sum_large(shape, axis):
     x = np.random.default_rng(8).integers(-9, 10, shape).astype(np.int32)
     assert_same(wgarray.cumulative_sum(wg(x), axis=axis, include_initial=True),

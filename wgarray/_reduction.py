@@ -3,8 +3,9 @@
 Every reduction is a Fold (an identity, an associative and commutative combine, and how an
 element becomes an accumulator) run by `_fold` in passes:
 - tree passes (wgsl/reduce_tree.wgsl) when the reduced elements of an output are contiguous:
-  G workgroups share an output row, consecutive invocations read consecutive elements (vec4
-  loads for 32-bit data), each workgroup folds its 256 partials in workgroup memory;
+  a segment of 32..256 invocations (or G workgroups, for long rows) folds an output row,
+  consecutive invocations reading consecutive elements (vec4 loads for 32-bit data), then
+  each segment folds its partials in workgroup memory;
 - column passes (wgsl/reduce_cols.wgsl) otherwise: one invocation per output (and chunk of
   its row), so that neighbouring invocations read neighbouring outputs' elements.
 A pass writes G partials per output; the next pass folds those, until G is 1. Strided views

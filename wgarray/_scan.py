@@ -13,8 +13,9 @@ Reusable helper (for stream compaction, boolean-mask indexing, nonzero):
         the C-order flattening, giving a 1-D result), of dtype fold.acc. With include_initial
         the scanned axis starts with the identity (and is one longer).
 
-How: rows of at most SERIAL_LEN elements, and many rows (SERIAL_ROWS or more), are scanned by
-one invocation per row (wgsl/scan_serial.wgsl). Otherwise rows are cut into tiles of TILE
+How: rows of at most SERIAL_LEN elements, and many rows (SERIAL_ROWS or more) scanned along a
+non-innermost axis, are scanned by one invocation per row (wgsl/scan_serial.wgsl), so that
+neighbouring invocations read neighbouring elements. Otherwise rows are cut into tiles of TILE
 elements, one workgroup each (wgsl/scan_tile.wgsl): a first pass writes each tile's total,
 the totals are scanned (recursively, the same way) into carries, and a second pass scans each
 tile starting from its carry (reduce-then-scan: two reads and one write of the data).
@@ -36,8 +37,8 @@ __all__ = ["cumulative_prod", "cumulative_sum", "diff"]
 
 PER = 4  # consecutive elements per invocation in a tile
 TILE = 256 * PER
-SERIAL_ROWS = 4096
-SERIAL_LEN = 16
+SERIAL_ROWS = 4096  # this many rows scan serially when neighbouring rows are neighbours in memory
+SERIAL_LEN = 32  # rows this short always scan serially
 
 _EMIT_TOTALS = "    if (lid == 255u) { out[wg] = sh[255u]; }"
 _EMIT_SCAN = """    var prefix = ${carry};
@@ -90,7 +91,8 @@ def _run(fold: Fold, out: Array, storage, src, offset: int, kdims, sdims, out_st
     tiles = max(1, -(-length // TILE))
     flat = [v for d in kdims + sdims for v in d]
     words = [rows, length, tiles, inc, offset, 0] + flat + list(out_strides) + [out_step]
-    if length <= SERIAL_LEN or rows >= SERIAL_ROWS:
+    unit = sdims[-1][1] == 1
+    if length <= SERIAL_LEN or (rows >= SERIAL_ROWS and not unit):
         _launch(fold, "serial", out, [storage], src, kdims, sdims, partial, words, rows)
         return
     if tiles == 1:
