@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 
 import wgarray as xp
 from wgarray import _dtypes as dt
-from conftest import ALL_DTYPES, PACKED_DTYPES, assert_same, sample, wg
+from conftest import ALL_DTYPES, assert_same, sample, wg
 
 DTYPES = [d for d in ALL_DTYPES if d in dt.supported_dtypes(xp.get_device())]
 

@@ -24,7 +24,7 @@ from . import _dtypes as dt
 from ._array import Array
 from ._codegen import BITS, cast, decode_param, encode_param, load_fn, param_words, to_bits
 from ._kernels import WORKGROUP, render
-from ._launch import BufferOperand, ScalarOperand, launch_kernel
+from ._launch import BufferOperand, launch_kernel
 from ._memory import pool_for
 from ._stream import stream_for
 from ._view import coalesce, contiguous_strides
@@ -339,6 +339,3 @@ def mask_coordinates(mask: Array) -> list:
         _simple(device, "gather_compact", [out._storage, mask._storage, storage],
                 [blocks, n, words, count, 0, mask.ndim, *mask.shape], blocks * WORKGROUP)
     return [out[d] for d in range(mask.ndim)]
-
-
-__all__ = ["Index", "IndexOperand", "gather", "scatter", "mask_coordinates", "ScalarOperand", "BufferOperand"]

@@ -20,9 +20,15 @@ from __future__ import annotations
 
 import math
 import operator
+from dataclasses import replace
 
 import numpy as np
 
+from . import _dtypes as dt
+from ._array import Array, _as_setitem_scalar
+from ._creation import asarray
+from ._gather import IndexOperand, gather, mask_coordinates, scatter
+from ._launch import BufferOperand, ScalarOperand
 from ._view import TensorView, broadcast_shapes
 
 
@@ -95,8 +101,6 @@ def _checked(i: int, n: int, dim: int) -> int:
 
 
 def _is_advanced(k) -> bool:
-    from ._array import Array
-
     if isinstance(k, (bool, np.bool_, list, tuple, range)):
         return True
     if isinstance(k, (Array, np.ndarray, np.generic)):
@@ -118,8 +122,6 @@ class _Adv:
 def _classify(k, device):
     """An advanced key item as ("int", i) | ("array", Array) | ("host", ndarray) |
     ("mask", Array) | ("hostmask", ndarray) | ("bool0", bool)."""
-    from ._array import Array
-
     if isinstance(k, (bool, np.bool_)):
         return ("bool0", bool(k))
     if isinstance(k, Array):
@@ -147,9 +149,6 @@ def _classify(k, device):
 
 
 def _upload_index(host: np.ndarray, device):
-    from . import _dtypes as dt
-    from ._array import Array
-
     if host.dtype.itemsize > 4 and "shader-int64" not in device.features:
         host = host.astype(np.int32)  # already bounds-checked, so the values fit
     elif host.dtype.byteorder not in "=|<" or np.dtype(host.dtype.newbyteorder("=")) not in dt.LAYOUTS:
@@ -194,8 +193,6 @@ def _consumes(k) -> int:
 
 def _device_int(k) -> bool:
     """A 0-d integer wgarray array (an integer index whose value lives on the GPU)."""
-    from ._array import Array
-
     return isinstance(k, Array) and k.ndim == 0 and k.dtype.kind in "iu"
 
 
@@ -222,10 +219,6 @@ def _items(x, key: tuple, lazy: bool = False):
 
 def plan(x, key, lazy: bool = False) -> Plan:
     """Resolve an advanced key against x (lazy: see _items)."""
-    from ._array import Array
-    from ._gather import IndexOperand, mask_coordinates
-    from ._launch import BufferOperand
-
     items = _items(x, key if isinstance(key, tuple) else (key,), lazy)
     view = x._view
     offset, dim = view.offset, 0
@@ -302,8 +295,6 @@ def plan(x, key, lazy: bool = False) -> Plan:
 
 
 def getitem(x, key):
-    from ._gather import gather
-
     items = key if isinstance(key, tuple) else (key,)
     if not any(_is_advanced(k) for k in items):
         return x._with_view(basic_view(x._view, key))
@@ -313,17 +304,12 @@ def getitem(x, key):
 
 def _value_operand(x, value):
     """value as a ScalarOperand of x's dtype, or an Array on x's device not sharing x's buffer."""
-    from ._array import Array, _as_setitem_scalar
-    from ._launch import ScalarOperand
-
     if isinstance(value, Array):
         if value.device is not x.device:
             raise ValueError(f"cannot assign an array on {value.device} into one on {x.device}")
         return value._contiguous() if value._storage is x._storage else value
     if isinstance(value, (bool, int, float, complex, np.generic)) and np.ndim(value) == 0:
         return ScalarOperand(_as_setitem_scalar(value, x.dtype), x.dtype)
-    from ._creation import asarray
-
     return asarray(value, device=x.device)
 
 
@@ -343,9 +329,6 @@ def _broadcast_value(value, shape) -> TensorView:
 
 
 def setitem(x, key, value) -> None:
-    from ._gather import scatter
-    from ._launch import BufferOperand, ScalarOperand
-
     if not x._writeable:
         raise ValueError("assignment destination is read-only")
     items = key if isinstance(key, tuple) else (key,)
@@ -366,9 +349,6 @@ def setitem(x, key, value) -> None:
 
 def _unshared(x, ix):
     """An index operand that does not share x's buffer (one buffer cannot be bound to be read and written)."""
-    from ._array import Array
-    from dataclasses import replace
-
     if ix.operand.storage is not x._storage:
         return ix
     src = Array(ix.operand.storage, ix.operand.view, ix.operand.dtype, x.device, False)
@@ -379,10 +359,6 @@ def _unshared(x, ix):
 def _masked_assign(x, items, value) -> bool:
     """x[..., mask, ...] = value where value needs no count: write through the mask as a
     predicate (no host sync). Returns False when this path does not apply."""
-    from ._gather import scatter
-    from ._launch import BufferOperand, ScalarOperand
-    from ._array import Array
-
     advanced = [k for k in items if not (k is None or k is Ellipsis or isinstance(k, slice))]
     if len(advanced) != 1 or not isinstance(advanced[0], Array) or advanced[0].dtype.kind != "b" \
             or advanced[0].ndim == 0 or advanced[0].device is not x.device:
