@@ -292,8 +292,7 @@ def test_unary_operators(dtype):
     if dtype != "uint16":
         assert_same(-a, -x)
     assert_same(+a, +x)
-    if dtype != "complex64":  # complex abs needs an accurate hypot: NotImplementedError for now
-        assert_same(abs(a), np.abs(x))
+    assert_same(abs(a), np.abs(x), ulps=1)  # complex: a hypot within an ulp of NumPy's
     if dtype in ("int8", "uint16"):
         assert_same(~a, ~x)
 

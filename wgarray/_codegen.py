@@ -355,6 +355,8 @@ def libraries_for(op: MapOp, features) -> list[str]:
         sources.append(render(f"lib_{family}", **library_fields(reg, features)))
         if family == "float" and MATH_NAMES.search(op.expr):
             sources.append(render("lib_math", **library_fields(reg, features)) + render(f"lib_math_{REG_TAG[reg]}"))
+        if family == "complex" and MATH_NAMES.search(op.expr):
+            sources.append(render("lib_complex_math", **library_fields(reg, features)))
     return sources
 
 

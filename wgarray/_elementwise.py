@@ -47,10 +47,10 @@ UNARY = {r.name: r for r in [
     _kind_row("negative", int_="-a0", uint="{T}(0) - a0", float_="neg_{t}(a0)", complex_="cneg_{t}(a0)"),
     _kind_row("positive", **_all("a0")),
     _kind_row("abs", bool_="a0", int_="abs_{t}(a0)", uint="a0", float_="fabs_{t}(a0)",
-              complex_=NotImplemented, result="real"),
-    _kind_row("sign", int_="sign_{t}(a0)", uint="sign_{t}(a0)", float_="sign_{t}(a0)", complex_=NotImplemented),
+              complex_="cabs_{t}(a0)", result="real"),
+    _kind_row("sign", int_="sign_{t}(a0)", uint="sign_{t}(a0)", float_="sign_{t}(a0)", complex_="csign_{t}(a0)"),
     _kind_row("square", bool_="a0", int_="a0 * a0", uint="a0 * a0", float_="a0 * a0", complex_="cmul_{t}(a0, a0)"),
-    _kind_row("sqrt", float_="sqrt_{t}(a0)", complex_=NotImplemented, result="float"),
+    _kind_row("sqrt", float_="sqrt_{t}(a0)", complex_="csqrt_{t}(a0)", result="float"),
     _kind_row("reciprocal", float_="div_{t}({T}(1), a0)", complex_="crecip_{t}(a0)"),
     _kind_row("ceil", bool_="a0", int_="a0", uint="a0", float_="ceil(a0)"),
     _kind_row("floor", bool_="a0", int_="a0", uint="a0", float_="floor(a0)"),
@@ -73,7 +73,8 @@ UNARY = {r.name: r for r in [
 ]}
 for _name in ("exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
               "sinh", "cosh", "tanh", "asinh", "acosh", "atanh"):
-    UNARY[_name] = _kind_row(_name, float_=_name + "_{t}(a0)", complex_=NotImplemented, result="float")
+    UNARY[_name] = _kind_row(_name, float_=_name + "_{t}(a0)", complex_="c" + _name + "_{t}(a0)",
+                               result="float")
 
 BINARY = {r.name: r for r in [
     _kind_row("add", bool_="a0 || a1", **_all("a0 + a1")),
@@ -86,7 +87,7 @@ BINARY = {r.name: r for r in [
     _kind_row("remainder", int_="remainder_{t}(a0, a1)", uint="remainder_{t}(a0, a1)",
               float_="remainder_{t}(a0, a1)"),
     _kind_row("pow", int_="pow_{t}(a0, a1)", uint="pow_{t}(a0, a1)", float_="pow_{t}(a0, a1)",
-              complex_=NotImplemented),
+              complex_="cpow_{t}(a0, a1)"),
     _kind_row("maximum", bool_="a0 || a1", int_="max(a0, a1)", uint="max(a0, a1)", float_="maximum_{t}(a0, a1)"),
     _kind_row("minimum", bool_="a0 && a1", int_="min(a0, a1)", uint="min(a0, a1)", float_="minimum_{t}(a0, a1)"),
     _kind_row("copysign", float_="copysign_{t}(a0, a1)", result="float"),
