@@ -359,26 +359,3 @@ def libraries_for(op: MapOp, features) -> list[str]:
             sources.append(render("lib_complex_math", **library_fields(reg, features)))
     return sources
 
-
-@dataclass(frozen=True)
-class ReduceOp:
-    """A fold: acc = combine(acc, a0) from init, over inputs cast to in_dtype; acc has acc_dtype."""
-
-    name: str
-    init: str
-    combine: str
-    in_dtype: np.dtype
-    acc_dtype: np.dtype
-
-
-def reduce_source(op: ReduceOp, src_dtype, features) -> str:
-    """The chunked-reduction kernel; its output holds acc_dtype values (must not be packed)."""
-    acc = layout(op.acc_dtype)
-    assert not acc.packed, "reduction partials use a native dtype"
-    registers = {layout(d).register for d in (src_dtype, op.in_dtype, op.acc_dtype)}
-    library = [render("lib_u64")] if registers & {"i64", "u64", "f64", "vec2<f64>"} else []
-    library += libraries_for(MapOp(op.name, op.combine, (op.in_dtype,), op.acc_dtype), features)
-    return render("reduce", enables="", out_storage=acc.storage, in_storage=layout(src_dtype).storage,
-                  library="\n".join(library), loader=load_fn(0, src_dtype), workgroup=WORKGROUP,
-                  acc_type=acc.register, init=op.init, combine=op.combine,
-                  load=cast("load0(base + r)", src_dtype, op.in_dtype), finish="acc")
