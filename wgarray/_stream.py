@@ -46,6 +46,7 @@ class Stream:
         self.bind_groups: dict = {}
         self.groups_by_uid: dict[int, list] = {}
         self.submits = 0
+        self.uploads: list = []  # temporary upload sources, alive until their copies are submitted
         if _NATIVE is not None:
             self._offsets = _ffi.new("uint32_t[1]")
 
@@ -129,7 +130,9 @@ class Stream:
             if used:
                 self.gpu.queue.write_buffer(self.arena, 0, memoryview(self.host_arena)[:used])
             self.gpu.queue.submit([encoder.finish()])
+            self.uploads.clear()
         except Exception as e:
+            self.uploads.clear()
             raise RuntimeError(f"the GPU rejected a batch of {pending} recorded operations; their results "
                                f"are lost: {e}") from e
         self.submits += 1
@@ -142,10 +145,17 @@ class Stream:
             padded = bytearray(-(-len(view) // 4) * 4)
             padded[:len(view)] = view
             view = memoryview(padded)
-        # write_buffer lands before the next submit's commands, so earlier work goes first.
-        self.flush()
-        if len(view):
+        if not len(view):
+            return
+        if self.encoder is None:  # nothing recorded: write straight away
             self.gpu.queue.write_buffer(storage.buffer, 0, view)
+            return
+        # Work is recorded: queue.write_buffer would land before it, so record a copy from a
+        # temporary buffer instead, in order with the rest. No flush is needed.
+        source = self.gpu.create_buffer_with_data(data=view, usage=wgpu.BufferUsage.COPY_SRC)
+        self._close_pass()
+        self.encoder.copy_buffer_to_buffer(source, 0, storage.buffer, 0, len(view))
+        self.uploads.append(source)
 
     def download(self, storage: Storage, byte_offset: int, nbytes: int) -> bytes:
         """Copy bytes out of a buffer once all recorded work is done."""
