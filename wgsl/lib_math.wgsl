@@ -31,15 +31,16 @@ fn lm_scale_${tag}(y: ${T}, n: i32) -> ${T} {
 fn lm_hi_${tag}(x: ${T}) -> ${T} { return bitcast<${T}>(bitcast<${U}>(x) & SPLIT_${tag}); }
 
 // ---- pair arithmetic ------------------------------------------------------------------------
-// Compilers may simplify (a + b) - a to b (lavapipe does): the opaque sums stop that.
+// Compilers may simplify (a + b) - a to b, and fold (C1 - x) + C2 to (C1 + C2) - x (lavapipe
+// does both): the opaque values stop that.
 fn lm_fast2sum_${tag}(a: ${T}, b: ${T}) -> vec2<${T}> {  // |a| >= |b| or a == 0
     let s = lm_opaque_${tag}(a + b);
-    return vec2<${T}>(s, b - (s - a));
+    return vec2<${T}>(s, lm_opaque_${tag}(b - (s - a)));
 }
 fn lm_2sum_${tag}(a: ${T}, b: ${T}) -> vec2<${T}> {
     let s = lm_opaque_${tag}(a + b);
     let bb = lm_opaque_${tag}(s - a);
-    return vec2<${T}>(s, (a - (s - bb)) + (b - bb));
+    return vec2<${T}>(s, lm_opaque_${tag}((a - (s - bb)) + (b - bb)));
 }
 fn lm_2prod_${tag}(a: ${T}, b: ${T}) -> vec2<${T}> {
     let p = lm_opaque_${tag}(a * b);
@@ -69,6 +70,9 @@ fn lm_sqrt2_${tag}(a: vec2<${T}>) -> vec2<${T}> {  // a.x > 0
     return lm_fast2sum_${tag}(r, (((a.x - p.x) - p.y) + a.y) / (${T}(2) * r));
 }
 fn lm_p_${tag}(x: ${T}) -> vec2<${T}> { return vec2<${T}>(x, ${T}(0)); }
+// hi + lo, evaluated in this order: lavapipe moves added constants outwards, (hi + (x + C))
+// -> ((hi + x) + C), which would lose a constant's low part.
+fn lm_hl_${tag}(hi: ${T}, lo: ${T}) -> ${T} { return hi + lm_opaque_${tag}(lo); }
 
 // ---- exp ------------------------------------------------------------------------------------
 // e^x for |x| <= EXP_HI: e^x = 2^k (1 + S) with |r| <= ln2/2; returns (S.hi, S.lo, k).
@@ -392,7 +396,7 @@ fn asin_${tag}(x: ${T}) -> ${T} {
     // asin(x) = pi/2 - 2 asin(sqrt((1 - x) / 2))
     let a = lm_asin_sqrt_${tag}((${T}(1) - ax) * ${T}(0.5));
     let h = lm_2sum_${tag}(PIO2_H_${tag}, ${T}(-2) * a.x);
-    return lm_csign_${tag}(h.x + ((h.y + PIO2_L_${tag}) - ${T}(2) * a.y), x);
+    return lm_csign_${tag}(lm_hl_${tag}(h.x, (h.y + PIO2_L_${tag}) - ${T}(2) * a.y), x);
 }
 fn acos_${tag}(x: ${T}) -> ${T} {
     if (isnan_${tag}(x)) { return x; }
@@ -401,7 +405,7 @@ fn acos_${tag}(x: ${T}) -> ${T} {
     if (ax <= ${T}(0.5)) {  // pi/2 - asin(x)
         let z = x * x;
         let h = lm_2sum_${tag}(PIO2_H_${tag}, -x);
-        return h.x + ((h.y + PIO2_L_${tag}) - x * z * poly_asin_${tag}(z));
+        return lm_hl_${tag}(h.x, (h.y + PIO2_L_${tag}) - x * z * poly_asin_${tag}(z));
     }
     if (x > ${T}(0)) {  // 2 asin(sqrt((1 - x) / 2))
         let a = lm_asin_sqrt_${tag}((${T}(1) - x) * ${T}(0.5));
@@ -410,18 +414,19 @@ fn acos_${tag}(x: ${T}) -> ${T} {
     // pi - 2 asin(sqrt((1 + x) / 2))
     let a = lm_asin_sqrt_${tag}((${T}(1) + x) * ${T}(0.5));
     let h = lm_2sum_${tag}(PI_H_${tag}, ${T}(-2) * a.x);
-    return h.x + ((h.y + PI_L_${tag}) - ${T}(2) * a.y);
+    return lm_hl_${tag}(h.x, (h.y + PI_L_${tag}) - ${T}(2) * a.y);
 }
 // atan(t) - t for |t| <= 7/16
 fn lm_atan_tail_${tag}(t: ${T}) -> ${T} {
     let z = t * t;
     return t * z * poly_atan_${tag}(z);
 }
-// atan(x) for x >= 0 (x may be +inf): reduce to |t| <= 7/16 around atan(1/2), atan(1), atan(3/2), pi/2.
-fn lm_atan_pos_${tag}(x: ${T}) -> ${T} {
+// atan(x + dx) as a pair, for x >= 0 (x may be +inf) and tiny |dx|: reduce to |t| <= 7/16
+// around atan(1/2), atan(1), atan(3/2), pi/2; dx adds dx / (1 + x^2).
+fn lm_atan_pos_${tag}(x: ${T}, dx: ${T}) -> vec2<${T}> {
     if (x < ${T}(0.4375)) {
-        if (x < SMALL_${tag}) { return x; }
-        return x + lm_atan_tail_${tag}(x);
+        if (x < SMALL_${tag}) { return vec2<${T}>(x, dx); }
+        return lm_fast2sum_${tag}(x, lm_atan_tail_${tag}(x) + dx / (${T}(1) + x * x));
     }
     var t: ${T};
     var b: vec2<${T}>;
@@ -438,11 +443,13 @@ fn lm_atan_pos_${tag}(x: ${T}) -> ${T} {
         t = div_${tag}(${T}(-1), x);
         b = vec2<${T}>(PIO2_H_${tag}, PIO2_L_${tag});
     }
-    return b.x + ((lm_atan_tail_${tag}(t) + b.y) + t);
+    let h = lm_2sum_${tag}(b.x, t);
+    return lm_fast2sum_${tag}(h.x, h.y + (lm_atan_tail_${tag}(t) + b.y + dx / (${T}(1) + x * x)));
 }
 fn atan_${tag}(x: ${T}) -> ${T} {
     if (isnan_${tag}(x)) { return x; }
-    return lm_csign_${tag}(lm_atan_pos_${tag}(fabs_${tag}(x)), x);
+    let a = lm_atan_pos_${tag}(fabs_${tag}(x), ${T}(0));
+    return lm_csign_${tag}(a.x + a.y, x);
 }
 fn atan2_${tag}(y: ${T}, x: ${T}) -> ${T} {
     if (isnan_${tag}(x) || isnan_${tag}(y)) { return nan_${tag}(); }
@@ -454,9 +461,23 @@ fn atan2_${tag}(y: ${T}, x: ${T}) -> ${T} {
         return lm_csign_${tag}(select(${T}(0), PI_H_${tag}, xneg), y);
     }
     if (isinf_${tag}(y)) { return lm_csign_${tag}(PIO2_H_${tag}, y); }
-    let a = lm_atan_pos_${tag}(div_${tag}(fabs_${tag}(y), fabs_${tag}(x)));
-    if (!xneg) { return lm_csign_${tag}(a, y); }
-    return lm_csign_${tag}(PI_H_${tag} - (a - PI_L_${tag}), y);
+    // atan(|y / x|) with the quotient's rounding error q - |y / x| taken into account.
+    var ay = fabs_${tag}(y);
+    var ax = fabs_${tag}(x);
+    if (ay < lm_pow2_${tag}(EMIN_${tag} + 2 * PBITS_${tag}) && ax < lm_pow2_${tag}(EMAX_${tag} - 2 * PBITS_${tag})) {
+        ay = ay * TWO_P_${tag} * TWO_P_${tag};  // exact: keeps the residual below representable
+        ax = ax * TWO_P_${tag} * TWO_P_${tag};
+    }
+    let q = div_${tag}(ay, ax);
+    var dq = ${T}(0);
+    if (isfinite_${tag}(q) && bitcast<${U}>(q) >= (${U}(1) << MANT_${tag})) {
+        let p = lm_2prod_${tag}(q, ax);
+        dq = ((ay - p.x) - p.y) / ax;
+    }
+    let a = lm_atan_pos_${tag}(q, dq);
+    if (!xneg) { return lm_csign_${tag}(a.x + a.y, y); }
+    let h = lm_2sum_${tag}(PI_H_${tag}, -a.x);
+    return lm_csign_${tag}(h.x + ((h.y + PI_L_${tag}) - a.y), y);
 }
 
 // ---- hyperbolic -----------------------------------------------------------------------------
