@@ -3,12 +3,14 @@ ${head}
 // one row, or with G > 1 (then ${W} = 256) G workgroups share a row. Lane l of part p folds
 // the row's elements p * ${W} + l + k * G * ${W}: consecutive invocations read consecutive
 // elements, four accumulators deep for memory-level parallelism. Then each segment folds
-// its partials in workgroup memory.
+// its partials in workgroup memory: by a tree, or where the adapter has subgroups and the
+// fold a subgroup operation (whole-workgroup segments only), by one subgroup operation and
+// a short serial fold of the subgroups' results.
 var<workgroup> sh: array<A, 256>;
 
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32) {
+        @builtin(local_invocation_index) lid: u32${sg_builtins}) {
     let wg = wid.x + wid.y * nwg.x;
     let R = pw(1u);
     let G = pw(2u);
@@ -29,12 +31,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
 ${setup}
 ${loop}
     }
-    sh[lid] = comb(comb(a0, a1), comb(a2, a3));
-    workgroupBarrier();
-    for (var s = ${W}u / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { sh[lid] = comb(sh[lid], sh[lid + s]); }
-        workgroupBarrier();
-    }
+${fold_group}
     if (lane == 0u && live) {
         if (R == 0u) { out[row] = ${store_empty}; } else { out[unit] = ${store}; }
     }
