@@ -61,6 +61,7 @@ def load_libraries():
         if torch.cuda.is_available():
             torch.backends.cuda.matmul.allow_tf32 = False  # compare FP32 with FP32
             torch.backends.cudnn.allow_tf32 = False
+            torch.zeros(1, device="cuda")  # create the context now: without one, clocks drop mid-run
             libs["torch"] = (torch, lambda a: torch.from_numpy(a).cuda(), torch.cuda.synchronize,
                              torch.cuda.get_device_name())
     except ImportError:
@@ -68,7 +69,7 @@ def load_libraries():
     try:
         import cupy
 
-        cupy.cuda.runtime.getDeviceCount()
+        cupy.zeros(1)  # likewise, a live context before anything is timed
         libs["cupy"] = (cupy, cupy.asarray, cupy.cuda.Device().synchronize, "cupy")
     except Exception:
         pass

@@ -25,6 +25,9 @@ except (ImportError, AttributeError):  # another wgpu backend: use the public AP
 
 ARENA_BYTES = 256 * 1024
 MAX_PENDING = 1024  # dispatches per submit
+# Submit once the pending dispatches have bound this much memory: heavy work should start on
+# the GPU while Python records the next ops, while chains of small ops still share a submit.
+HEAVY_BYTES = 64 << 20
 
 
 class Stream:
@@ -43,6 +46,7 @@ class Stream:
         self.compute_pass = None
         self.current_pipeline = None
         self.pending = 0
+        self.pending_bytes = 0
         self.bind_groups: dict = {}
         self.groups_by_uid: dict[int, list] = {}
         self.submits = 0
@@ -110,7 +114,9 @@ class Stream:
             set_bind_group(handle, 0, group._internal, 1, self._offsets)
             dispatch(handle, groups[0], groups[1], 1)
         self.pending += 1
-        if self.pending >= MAX_PENDING:
+        for storage in storages:
+            self.pending_bytes += storage.nbytes
+        if self.pending >= MAX_PENDING or self.pending_bytes >= HEAVY_BYTES:
             self.flush()
 
     def flush(self):
@@ -122,6 +128,7 @@ class Stream:
         self.encoder = None
         self.arena_used = 0
         self.pending = 0
+        self.pending_bytes = 0
         try:
             self._close_pass()
         finally:
