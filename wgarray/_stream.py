@@ -24,10 +24,7 @@ except (ImportError, AttributeError):  # another wgpu backend: use the public AP
     _NATIVE = None
 
 ARENA_BYTES = 256 * 1024
-MAX_PENDING = 1024  # dispatches per submit
-# Submit once the pending dispatches have bound this much memory: heavy work should start on
-# the GPU while Python records the next ops, while chains of small ops still share a submit.
-HEAVY_BYTES = 64 << 20
+MAX_PENDING = 1024  # dispatches per submit (a submit costs 60-100 us of host time on an H100 machine)
 
 
 class Stream:
@@ -46,7 +43,6 @@ class Stream:
         self.compute_pass = None
         self.current_pipeline = None
         self.pending = 0
-        self.pending_bytes = 0
         self.bind_groups: dict = {}
         self.groups_by_uid: dict[int, list] = {}
         self.submits = 0
@@ -114,9 +110,7 @@ class Stream:
             set_bind_group(handle, 0, group._internal, 1, self._offsets)
             dispatch(handle, groups[0], groups[1], 1)
         self.pending += 1
-        for storage in storages:
-            self.pending_bytes += storage.nbytes
-        if self.pending >= MAX_PENDING or self.pending_bytes >= HEAVY_BYTES:
+        if self.pending >= MAX_PENDING:
             self.flush()
 
     def flush(self):
@@ -128,7 +122,6 @@ class Stream:
         self.encoder = None
         self.arena_used = 0
         self.pending = 0
-        self.pending_bytes = 0
         try:
             self._close_pass()
         finally:
@@ -188,18 +181,20 @@ class Stream:
 
     def synchronize(self):
         """Wait until the GPU has finished everything recorded so far."""
+        if self.encoder is None and not self.submits:
+            return
+        # Mapping a buffer waits for the last submit that used it, so end the batch with a tiny
+        # copy into a probe: one submit, then one wait (on_submitted_work_done_sync is broken
+        # in wgpu 0.32).
+        probe = self.pool.take_staging(16)
+        self._close_pass()
+        if self.encoder is None:
+            self.encoder = self.gpu.create_command_encoder()
+        self.encoder.copy_buffer_to_buffer(self.arena, 0, probe, 0, 16)
         self.flush()
-        # A tiny read waits for the queue; on_submitted_work_done_sync is broken in wgpu 0.32.
-        if self.submits:
-            probe = self.pool.take_staging(16)
-            encoder = self.gpu.create_command_encoder()
-            encoder.copy_buffer_to_buffer(self.arena, 0, probe, 0, 16)  # map waits for this
-            self.gpu.queue.submit([encoder.finish()])
-            probe.map_sync(wgpu.MapMode.READ, 0, probe.size)
-            probe.unmap()
-            self.pool.give_staging(probe)
+        probe.map_sync(wgpu.MapMode.READ, 0, probe.size)
+        probe.unmap()
+        self.pool.give_staging(probe)
 
 
 stream_for = per_device(Stream)
-
-
