@@ -167,3 +167,19 @@ def test_scan(n):
         got = np.frombuffer(stream_for(device).download(storage, 0, 4 * n), np.uint32)
         exp = np.cumsum(x, dtype=np.uint32)
         assert np.array_equal(got, exp if inclusive else exp - x)
+
+
+@pytest.mark.parametrize("plan", ["default", "none", (8, 2, 1), (4, 32, 4)])
+def test_subgroup_plans(plan, monkeypatch):
+    # 32-bit values alone take the subgroup-ranking passes where the device has subgroups:
+    # check other tile shapes (counter rows shared in turns, one-word ballots) and the fallback
+    from wgarray import _sorting
+
+    if plan == "none" or (plan != "default" and _sorting.subgroup_plan(wgarray.get_device()) is None):
+        monkeypatch.setattr(_sorting, "subgroup_plan", lambda device: None)
+    elif plan != "default":
+        monkeypatch.setattr(_sorting, "subgroup_plan", lambda device: _sorting.SubgroupPlan(*plan))
+    for dtype, shape in (("float32", (9000,)), ("int16", (3, 5000)), ("uint32", (1, 2049))):
+        x = data(dtype, shape, seed=len(shape))
+        for descending in (False, True):
+            assert_same(wgarray.sort(wg(x), descending=descending), ref_sort(x, -1, descending))

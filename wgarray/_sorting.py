@@ -7,6 +7,12 @@ per tile, one exclusive scan, and a scatter that ranks each tile in workgroup me
 Raw bits, not keys, move between passes, so -0.0 and NaN payloads come out intact.
 All passes are recorded into the stream; nothing is read back.
 
+Where the device has subgroups, sorting 32-bit values (no indices) ranks each tile with
+subgroup ballots instead (wgsl/sort_scatter_sg.wgsl, SubgroupPlan), its key transform
+fixed per kernel. Per-item loops are written out in the generated WGSL: naga bounds
+every loop, which keeps drivers from unrolling them (per-item arrays then live in slow
+local memory); on an H100 that and the key transform made most of the time.
+
 Sorting along an axis sorts rows of a contiguous (rows, n) array. Long rows get their own
 tiles (segments); many short rows are sorted as one sequence with the row index as the
 most significant key digits, which needs the element indices carried along.
@@ -150,8 +156,17 @@ def _load_idx(carry: bool) -> str:
     return "fn load_idx(p: u32) -> u32 {\n    if ((pw(7u) & 1u) != 0u) { return p; }\n    return src_idx[p];\n}"
 
 
-def _hist_source(spec: KeySpec, carry: bool, ipt: int) -> str:
-    return render("sort_hist", lib=lib_source(spec.raw), load_idx=_load_idx(carry), ipt=ipt)
+def _hist_source(lib: str, carry: bool, ipt: int, digit=None, init: str = "") -> str:
+    """wgsl/sort_hist.wgsl; digit(k): WGSL of item k's digit (default: sort_lib's digit())."""
+    digit = digit or (lambda k: f"digit(src[pw(3u) + p{k}], load_idx(p{k}))")
+    ks = range(ipt)
+    tally = "".join(f"    let p{k} = base + min(t + {256 * k}u, count - 1u);\n    let d{k} = {digit(k)};\n"
+                    for k in ks)
+    tally += "".join(f"    if (t + {256 * k}u < count) {{ atomicAdd(&h[(t & 7u) * 256u + d{k}], 1u); }}\n"
+                     for k in ks)
+    return render("sort_hist", lib=lib, load_idx=_load_idx(carry), ipt=ipt, tally=tally, init=init,
+                  zero="".join(f"    atomicStore(&h[{256 * i}u + t], 0u);\n" for i in range(8)),
+                  total=" + ".join(f"atomicLoad(&h[{256 * i}u + t])" for i in range(8)))
 
 
 def _exchange(spec: KeySpec, carry: bool, write: str, read: str) -> str:
@@ -191,6 +206,88 @@ def _scatter_source(spec: KeySpec, carry: bool, ipt: int) -> str:
                   exchange_load=_exchange(spec, carry, "t + k * 256u", "t * IPT + k"),
                   exchange_blocked=_exchange(spec, carry, "rank[k]", "t * IPT + k"),
                   exchange_striped=_exchange(spec, carry, "rank[k]", "t + k * 256u"), store_idx=store)
+
+
+_KEY32 = {
+    False: "    let k = (b ^ kflip) & kmask;",
+    True: """    let a = b & 0x7fffffffu;
+    var k = select(b | 0x80000000u, ~b, a != b);
+    k = select(k, 0x80000000u, a == 0u);
+    k = select(k, 0xffffffffu, a > 0x7f800000u);""",
+}
+
+
+@dataclass(frozen=True)
+class SubgroupPlan:
+    """Tiles of the subgroup-ranking radix pass (32-bit elements, no indices) on one device:
+    wgsl/sort_hist.wgsl and wgsl/sort_scatter_sg.wgsl with the digit of sort_digit32.wgsl."""
+
+    ipt: int  # items per invocation: tiles of 256 * ipt
+    rows: int  # counter rows; more subgroups than rows share rows in turns
+    mask_words: int  # u32 words of a ballot that can be set: 1 where subgroups have <= 32 lanes
+
+    def _lib(self, is_float: bool) -> str:
+        return lib_source("u32") + "\n" + render("sort_digit32", key=_KEY32[is_float])
+
+    def hist_source(self, is_float: bool) -> str:
+        return _hist_source(self._lib(is_float), False, self.ipt,
+                            lambda k: f"digit32(src[pw(3u) + p{k}])", "    key_params();")
+
+    def scatter_source(self, is_float: bool) -> str:
+        ks = range(self.ipt)
+        load = "".join(
+            f"    var r{k} = 0u;\n    var rd{k} = 255u << 16u;\n"
+            f"    if (first + {k}u * sg + lane < count) {{\n"
+            f"        r{k} = src[base + first + {k}u * sg + lane];\n        rd{k} = digit32(r{k}) << 16u;\n    }}\n"
+            for k in ks)
+        rank = "".join(f"            rd{k} |= rank_of(rd{k} >> 16u, valid, lt, row);\n" for k in ks)
+        place = "".join(f"    xs[place_of(rd{k}, row)] = r{k};\n" for k in ks)
+        store = "".join(f"    if (t + {256 * k}u < count) {{ store(t + {256 * k}u); }}\n" for k in ks)
+        return render("sort_scatter_sg", lib=self._lib(is_float), ipt=self.ipt, rows=self.rows,
+                      cnt_words=128 * self.rows, mask_fns=_MASKS[self.mask_words],
+                      load=load, rank=rank, place=place, store=store)
+
+
+# Subgroup lane masks: a ballot's words that can be set (1: subgroups of at most 32 lanes).
+_MASKS = {
+    1: """alias Mask = u32;
+fn ballot(c: bool) -> Mask { return subgroupBallot(c).x; }
+fn below(lane: u32) -> Mask { return select((1u << (lane & 31u)) - 1u, 0xffffffffu, lane >= 32u); }
+fn ones(m: Mask) -> u32 { return countOneBits(m); }
+fn lowest(m: Mask) -> u32 { return countTrailingZeros(m); }""",
+    4: """alias Mask = vec4<u32>;
+fn ballot(c: bool) -> Mask { return subgroupBallot(c); }
+fn below(lane: u32) -> Mask {
+    let lo = vec4<u32>(0u, 32u, 64u, 96u);
+    let l = vec4<u32>(lane);
+    let part = (vec4<u32>(1u) << ((l - lo) & vec4<u32>(31u))) - vec4<u32>(1u);
+    return select(select(vec4<u32>(0u), part, l > lo), vec4<u32>(0xffffffffu), l >= lo + vec4<u32>(32u));
+}
+fn ones(m: Mask) -> u32 { let c = countOneBits(m); return c.x + c.y + c.z + c.w; }
+fn lowest(m: Mask) -> u32 {
+    let z = countTrailingZeros(m);
+    return select(select(select(96u + z.w, 64u + z.z, m.z != 0u), 32u + z.y, m.y != 0u), z.x, m.x != 0u);
+}""",
+}
+
+# Tiles of 4096 and 8 counter rows (one per subgroup of 32 lanes; smaller subgroups take
+# turns): the fastest of the shapes timed on an H100, 24 KiB of workgroup memory.
+SUBGROUP_IPT = 16  # items per invocation of the subgroup-ranking passes
+SUBGROUP_ROWS = 8
+
+
+def subgroup_plan(device):
+    """The SubgroupPlan for device, or None where it has no subgroups or too little workgroup memory."""
+    if "subgroup" not in device.features:
+        return None
+    info = device.adapter.info
+    # wgpu-py 0.32 spells this key "stackgroup_max_size"
+    hi = info.get("subgroup_max_size", info.get("stackgroup_max_size", 128)) or 128
+    limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
+    for ipt in range(SUBGROUP_IPT, 3, -4):
+        if 4 * (128 * SUBGROUP_ROWS + 256 * ipt + 3 * 256 + 2) <= limit:
+            return SubgroupPlan(ipt, SUBGROUP_ROWS, 1 if hi <= 32 else 4)
+    return None
 
 
 SCAN_BLOCK = 2048
@@ -234,12 +331,17 @@ def radix_sort(src: Array, spec: KeySpec, descending: bool = False, values: bool
     device = src.device
     rows, n = src.shape
     total = rows * n
-    ipt = items_per_thread(device)
-    tile = 256 * ipt
     raw_words = len(spec.comps)
     index_dtype = index_dtype or dt.default_int(device)
+    # 32-bit values alone: subgroup ranking where the device has it
+    fast = subgroup_plan(device) if spec.raw == "u32" and not indices else None
+    ipt = fast.ipt if fast else items_per_thread(device)
+    tile = 256 * ipt
     aligned = rows == 1 or n * 4 >= tile  # long rows: tiles never straddle two rows
     carry = indices or not aligned
+    if carry and fast:  # the subgroup passes carry no indices
+        fast, ipt = None, items_per_thread(device)
+        tile = 256 * ipt
     widest = max(4 * raw_words, index_dtype.itemsize if indices else 0) * total
     if total >= 2 ** 32 - tile or widest > device.max_binding:
         raise MemoryError(f"sorting {total} elements of {src.dtype} exceeds what one buffer binding holds "
@@ -263,8 +365,14 @@ def radix_sort(src: Array, spec: KeySpec, descending: bool = False, values: bool
     out_vals = Array._empty((rows, n), src.dtype, device) if values else None
     out_idx = Array._empty((rows, n), index_dtype, device) if indices else None
 
-    hist_key = ("sort_hist", spec.raw, carry, ipt)
-    scatter_key = ("sort_scatter", spec.raw, carry, ipt)
+    if fast:
+        is_float = spec.kind == 1
+        hist_key, scatter_key = ("sort_hist_sg", fast, is_float), ("sort_scatter_sg", fast, is_float)
+        hist_source, scatter_source = (lambda: fast.hist_source(is_float)), (lambda: fast.scatter_source(is_float))
+    else:
+        hist_key, scatter_key = ("sort_hist", spec.raw, carry, ipt), ("sort_scatter", spec.raw, carry, ipt)
+        hist_source = lambda: _hist_source(lib_source(spec.raw), carry, ipt)  # noqa: E731
+        scatter_source = lambda: _scatter_source(spec, carry, ipt)  # noqa: E731
     src_raw, src_off, src_idx = src._storage, src._view.offset, None
     for p, (word, shift) in enumerate(passes):
         first, last = p == 0, p == len(passes) - 1
@@ -277,12 +385,11 @@ def radix_sort(src: Array, spec: KeySpec, descending: bool = False, values: bool
             dst_idx = idx_bufs[p % 2]
         params = [n_seg, per_seg, tiles, src_off, 0, word, shift, flags, n, total, m, int(descending)] + spec.params
         reads = [src_raw] + ([src_raw if src_idx is None else src_idx] if carry else [])
-        launch_kernel(device, hist_key, lambda: _hist_source(spec, carry, ipt), [hist] + reads, params,
-                      tiles * 256)
+        launch_kernel(device, hist_key, hist_source, [hist] + reads, params, tiles * 256)
         scan(device, hist, m)
         writes = [dst_raw, dst_idx] if carry else [dst_raw]
-        launch_kernel(device, scatter_key, lambda: _scatter_source(spec, carry, ipt),
-                      writes + reads + [hist], params, tiles * 256, writes=len(writes))
+        launch_kernel(device, scatter_key, scatter_source, writes + reads + [hist], params, tiles * 256,
+                      writes=len(writes))
         src_raw, src_off = dst_raw, 0
         if carry:
             src_idx = dst_idx

@@ -17,23 +17,17 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         @builtin(local_invocation_index) t: u32) {
     let tile = wid.x + wid.y * nwg.x;
     if (tile >= pw(2u)) { return; }
-    for (var i = 0u; i < 8u; i++) { atomicStore(&h[i * 256u + t], 0u); }
+${init}
+${zero}
     workgroupBarrier();
     let seg = tile / pw(1u);
     let tir = tile % pw(1u);
     let start = tir * IPT * 256u;
     let count = min(IPT * 256u, pw(0u) - start);
     let base = seg * pw(0u) + start;
-    let copy = (t & 7u) * 256u;
-    for (var k = 0u; k < IPT; k++) {
-        let j = t + k * 256u;
-        if (j < count) {
-            let p = base + j;
-            atomicAdd(&h[copy + digit(src[pw(3u) + p], load_idx(p))], 1u);
-        }
-    }
+    // Written out per item (naga bounds loops, which blocks unrolling): all loads first,
+    // clamped into the tile, then the counts of those inside it.
+${tally}
     workgroupBarrier();
-    var c = 0u;
-    for (var i = 0u; i < 8u; i++) { c += atomicLoad(&h[i * 256u + t]); }
-    hist[(seg * 256u + t) * pw(1u) + tir] = c;
+    hist[(seg * 256u + t) * pw(1u) + tir] = ${total};
 }
