@@ -142,7 +142,10 @@ fn lm_frexp_${tag}(x: ${T}) -> vec2<${T}> {
 }
 // ln(m) as a pair, m in [sqrt(1/2), sqrt(2)]: 2 atanh(s) with s = (m - 1) / (m + 1).
 fn lm_log_m_${tag}(m: ${T}) -> vec2<${T}> {
-    let s = lm_div22_${tag}(lm_p_${tag}(m - ${T}(1)), lm_2sum_${tag}(m, ${T}(1)));
+    return lm_log_s_${tag}(lm_div22_${tag}(lm_p_${tag}(m - ${T}(1)), lm_2sum_${tag}(m, ${T}(1))));
+}
+// 2 atanh(s) = ln((1 + s) / (1 - s)) as a pair, for a pair |s| <= 0.1716.
+fn lm_log_s_${tag}(s: vec2<${T}>) -> vec2<${T}> {
     let z = lm_mul22_${tag}(s, s);
     let s3 = lm_mul22_${tag}(s, z);
     let c3 = lm_mul22_${tag}(s3, vec2<${T}>(TWO_THIRDS_H_${tag}, TWO_THIRDS_L_${tag}));
@@ -162,7 +165,12 @@ fn lm_log_pair_${tag}(v: vec2<${T}>) -> vec2<${T}> {
     let l = lm_log_ext_${tag}(v.x);
     return lm_fast2sum_${tag}(l.x, l.y + v.y / v.x);
 }
+// log1p(u) for a pair u > -1. Near 0 from u / (2 + u) directly: 1 + u as a pair would keep
+// only one word of u.
 fn lm_log1p_pair_${tag}(u: vec2<${T}>) -> vec2<${T}> {
+    if (u.x > ${T}(-0.29) && u.x < ${T}(0.41)) {
+        return lm_log_s_${tag}(lm_div22_${tag}(u, lm_add22_${tag}(lm_p_${tag}(${T}(2)), u)));
+    }
     return lm_log_pair_${tag}(lm_add22_${tag}(lm_p_${tag}(${T}(1)), u));
 }
 // NaN, negative, zero and infinite arguments of the log family; 0 where none applies.
@@ -208,7 +216,7 @@ fn log1p_${tag}(x: ${T}) -> ${T} {
     if (x < ${T}(-1)) { return nan_${tag}(); }
     if (isinf_${tag}(x)) { return x; }
     if (fabs_${tag}(x) < SMALL_${tag} * SMALL_${tag}) { return x; }
-    let v = lm_log_pair_${tag}(lm_2sum_${tag}(${T}(1), x));
+    let v = lm_log1p_pair_${tag}(lm_p_${tag}(x));
     return v.x + v.y;
 }
 fn logaddexp_${tag}(x: ${T}, y: ${T}) -> ${T} {
