@@ -7,8 +7,9 @@
 //  - no reliance on a fused fma (lavapipe's is not fused): products that must be exact use
 //    operands with few enough bits (hi/lo constants with trailing zeros, bit-mask splits);
 //  - classification on the bits (lib_float), never `x != x` or ordered compares on NaN;
-//  - a product whose rounding error is recovered passes through lm_opaque, so that a
-//    compiler cannot contract it into a later subtraction.
+//  - sums and products whose rounding error is recovered pass through lm_opaque, so that
+//    no compiler can simplify the recovery away (lavapipe does) or contract the product
+//    into a later subtraction.
 // "pairs" (vec2) are unevaluated sums hi + lo with |lo| <= ulp(hi) / 2 (double-${T}).
 
 // ---- bits and scaling --------------------------------------------------------------------
@@ -98,8 +99,8 @@ fn exp_${tag}(x: ${T}) -> ${T} {
     if (x < EXP_LO_${tag}) { return ${T}(0); }
     let k = round(x * INV_LN2_${tag});
     let r = (x - k * LN2_H_${tag}) - k * LN2_T_${tag};
-    let e = ${T}(1) + (r + r * r * (${T}(0.5) + r * poly_exp_${tag}(r)));
-    return lm_scale_${tag}(e, i32(k));
+    let h = lm_fast2sum_${tag}(${T}(1), r);  // 1 + r exactly, then the small rest
+    return lm_scale_${tag}(h.x + (h.y + r * r * (${T}(0.5) + r * poly_exp_${tag}(r))), i32(k));
 }
 // expm1 as (hi, lo, k): the value is 2^k (hi + lo); k > 0 only where hi >= 1.
 fn lm_expm1_ext_${tag}(x: ${T}) -> vec3<${T}> {
