@@ -4,12 +4,9 @@
 // where pos_k wraps negative indices and keeps every position inside its axis.
 // The generator fills in the bindings, one load function per buffer and the per-item body.
 ${enables}
-struct Params { w: array<vec4<u32>, 64>, }
-@group(0) @binding(0) var<uniform> P: Params;
+${prelude}
 ${bindings}
 
-fn pw(k: u32) -> u32 { return P.w[k >> 2u][k & 3u]; }
-fn ps(k: u32) -> i32 { return bitcast<i32>(P.w[k >> 2u][k & 3u]); }
 // Always 0, but unknown to the compiler, so expressions built on it are not folded.
 fn zero_word() -> u32 { return pw(2u); }
 

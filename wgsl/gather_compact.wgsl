@@ -2,13 +2,11 @@
 // order, as a (k, count) u32 array. Block b (16 * ${workgroup} elements, as in gather_count)
 // starts writing at offsets[b], the scanned counts.
 // Parameters: [blocks, n, first vec4 of the mask, count, first offset, k, shape[0..k)].
-struct Params { w: array<vec4<u32>, 64>, }
-@group(0) @binding(0) var<uniform> P: Params;
+${prelude}
 @group(0) @binding(1) var<storage, read_write> coords: array<u32>;
 @group(0) @binding(2) var<storage, read> mask: array<vec4<u32>>;
 @group(0) @binding(3) var<storage, read> offsets: array<u32>;
 
-fn pw(k: u32) -> u32 { return P.w[k >> 2u][k & 3u]; }
 
 fn nonzero_bytes(w: u32, e: u32, n: u32) -> u32 {
     let nz = (((w & 0x7f7f7f7fu) + 0x7f7f7f7fu) | w) & 0x80808080u;

@@ -2,12 +2,10 @@
 // One workgroup per block; thread t reads vec4 t of the block (16 packed bools, one per byte).
 // Parameters: [blocks, n, first vec4 of the mask]. Block `blocks` writes the 0 that
 // completes the exclusive scan's last entry (the total).
-struct Params { w: array<vec4<u32>, 64>, }
-@group(0) @binding(0) var<uniform> P: Params;
+${prelude}
 @group(0) @binding(1) var<storage, read_write> counts: array<u32>;
 @group(0) @binding(2) var<storage, read> mask: array<vec4<u32>>;
 
-fn pw(k: u32) -> u32 { return P.w[k >> 2u][k & 3u]; }
 
 // Bit 7 of each byte of the result is set where that byte of w is nonzero; bytes at or
 // past element n are cleared (e: the element index of w's first byte).

@@ -1,11 +1,9 @@
 // Exclusive prefix sum of u32 values, in place, 4 * ${workgroup} values per workgroup; each
 // block's total goes to sums[block] (the next level's input). One buffer holds all levels.
 // Parameters: [blocks, m, data offset, sums offset].
-struct Params { w: array<vec4<u32>, 64>, }
-@group(0) @binding(0) var<uniform> P: Params;
+${prelude}
 @group(0) @binding(1) var<storage, read_write> data: array<u32>;
 
-fn pw(k: u32) -> u32 { return P.w[k >> 2u][k & 3u]; }
 
 var<workgroup> sh: array<u32, ${workgroup}>;
 

@@ -2,12 +2,10 @@
 // entries), so element i is nonzero when pos[i + 1] != pos[i] and then owns output column
 // pos[i]. Output: (ndim, count) indices, row d holding coordinate d.
 // Parameters: [0] n, [1] count, [2] 0, [3] 0, then the shape, outermost first.
-struct Params { w: array<vec4<u32>, 64>, }
-@group(0) @binding(0) var<uniform> P: Params;
+${prelude}
 @group(0) @binding(1) var<storage, read_write> out: array<${index}>;
 @group(0) @binding(2) var<storage, read> pos: array<u32>;
 
-fn pw(k: u32) -> u32 { return P.w[k >> 2u][k & 3u]; }
 
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,

@@ -4,12 +4,10 @@
 // offset, [5] always 0, then (size, stride) per kept dim, then per reduced dim, outermost first.
 // A pass writes out[row * G + g]; with G > 1 another pass folds those partials.
 ${enables}
-struct Params { w: array<vec4<u32>, 64>, }
-@group(0) @binding(0) var<uniform> P: Params;
+${prelude}
 @group(0) @binding(1) var<storage, read_write> out: array<${out_storage}>;
 ${bindings}
 
-fn pw(k: u32) -> u32 { return P.w[k >> 2u][k & 3u]; }
 fn zero_word() -> u32 { return pw(5u); }  // always 0, opaque to the compiler
 
 ${library}

@@ -3,14 +3,12 @@
 // Parameters: [0] values, [1] len(x1), [2] x1 offset, [3] x1 stride, [4] values offset,
 // [5] 0, [6] sorter offset, [7] sorter stride.
 ${enables}
-struct Params { w: array<vec4<u32>, 64>, }
-@group(0) @binding(0) var<uniform> P: Params;
+${prelude}
 @group(0) @binding(1) var<storage, read_write> out: array<${index}>;
 @group(0) @binding(2) var<storage, read> in0: array<${storage}>;
 @group(0) @binding(3) var<storage, read> in1: array<${storage}>;
 ${sorter_binding}
 
-fn pw(k: u32) -> u32 { return P.w[k >> 2u][k & 3u]; }
 fn zero_word() -> u32 { return pw(5u); }
 
 ${library}

@@ -2,10 +2,8 @@
 // workgroup scan. The key functions below define, for one dtype, the element type Raw and
 // key_word(r, w): word w (least significant first) of r's ascending sort key.
 ${enables}
-struct Params { w: array<vec4<u32>, 64>, }
-@group(0) @binding(0) var<uniform> P: Params;
+${prelude}
 
-fn pw(k: u32) -> u32 { return P.w[k >> 2u][k & 3u]; }
 
 fn isnan32(b: u32) -> bool { return (b & 0x7fffffffu) > 0x7f800000u; }
 fn isnan64(lo: u32, hi: u32) -> bool {

@@ -1,9 +1,7 @@
 // Second half of a multi-block scan: buf[off + i] += buf[sums + i / 2048] for i < len.
-struct Params { w: array<vec4<u32>, 64>, }
-@group(0) @binding(0) var<uniform> P: Params;
+${prelude}
 @group(0) @binding(1) var<storage, read_write> buf: array<u32>;
 
-fn pw(k: u32) -> u32 { return P.w[k >> 2u][k & 3u]; }
 
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
