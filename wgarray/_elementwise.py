@@ -9,7 +9,7 @@ accurate implementation arrives with the math library.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -29,8 +29,6 @@ class Row:
     name: str
     exprs: dict  # kind -> WGSL expression, or NotImplemented
     result: str = "same"  # "same", "bool", "float" (ints compute in the default float), "real"
-    inputs_as: object = None  # a dtype every input is cast to first (logical ops: bool)
-    defaults: dict = field(default_factory=dict)
 
 
 def _kind_row(name, bool_=None, int_=None, uint=None, float_=None, complex_=None, **kw) -> Row:
@@ -145,8 +143,6 @@ def result_dtype(operands, device):
 
 
 def _compute_dtype(row: Row, dtype, device):
-    if row.inputs_as is not None:
-        return row.inputs_as
     if row.result == "float" and dt.kind(dtype) in ("bool", "int", "uint"):
         # NumPy's loop for integer inputs (sqrt(int16) -> float32, divide(int64) -> float64);
         # we have no float16, so those widen to float32.
