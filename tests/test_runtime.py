@@ -9,6 +9,7 @@ import wgarray
 from wgarray import _dtypes as dt
 from wgarray._kernels import KernelCompileError, grid, kernel_cache
 from wgarray._memory import pool_for, size_class
+from wgarray import _native, _stream
 from wgarray._stream import stream_for
 
 
@@ -82,6 +83,46 @@ def test_dispatches_are_recorded_lazily_and_batched():
     assert stream.pending >= 10 and stream.submits == submits  # nothing submitted yet
     assert float(x[0]) == 11.0  # a download submits once
     assert stream.submits == submits + 1 and stream.pending == 0
+
+
+def test_parameter_blocks_are_uploaded_once():
+    stream = stream_for(wgarray.get_device())
+    x = wgarray.ones(16)
+    y = x + 1
+    wgarray.synchronize()
+    used = stream.arena_used
+    for _ in range(20):
+        y = x + 1  # same kernel, same shapes: the parameter block already in the arena is reused
+    wgarray.synchronize()
+    assert stream.arena_used == used
+    np.testing.assert_array_equal(np.asarray(y), np.full(16, 2.0))
+
+
+def test_synchronize_waits_for_the_gpu():
+    stream = stream_for(wgarray.get_device())
+    x = wgarray.ones(1 << 20, dtype=wgarray.float32)
+    y = wgarray.exp(x)
+    wgarray.synchronize()
+    assert stream.encoder is None
+    if _native.AVAILABLE:
+        assert stream._gpu_idle()
+    assert float(y[7]) == pytest.approx(np.e)
+
+
+@pytest.mark.skipif(not _native.AVAILABLE, reason="needs wgpu-native to see when the GPU idles")
+def test_large_work_is_submitted_as_soon_as_the_gpu_idles(monkeypatch):
+    stream = stream_for(wgarray.get_device())
+    monkeypatch.setattr(_stream, "IDLE_SUBMIT_BYTES", 1 << 20)
+    x = wgarray.ones(1 << 18, dtype=wgarray.float32)  # 1 MiB
+    small = wgarray.ones(16)
+    wgarray.synchronize()
+    submits = stream.submits
+    y = x + x
+    assert stream.submits == submits + 1 and stream.pending == 0  # submitted without a wait
+    z = small + small
+    assert stream.pending == 1  # small work stays batched
+    np.testing.assert_array_equal(np.asarray(y)[:4], [2.0] * 4)
+    np.testing.assert_array_equal(np.asarray(z), [2.0] * 16)
 
 
 def test_pipelines_are_cached_by_key():

@@ -1,9 +1,14 @@
 """Layer 4: recording dispatches lazily and submitting them in batches.
 
-One compute pass stays open across ops. Per-op parameters are appended to a host copy of
-a uniform arena that is uploaded once per flush, and kernels see their slice through a
-dynamic offset. Bind groups are cached by (binding signature, buffers), so a chain of ops
-on pooled buffers creates none after warm-up.
+One compute pass stays open across ops. Kernels read their parameter words from a uniform
+arena through a dynamic offset. The arena doubles as a cache: a parameter block already
+uploaded keeps its slot, so a loop of ops with the same shapes uploads nothing. Bind groups
+are cached by (binding signature, buffers), so a chain of ops on pooled buffers creates
+none after warm-up.
+
+When to submit: a submit costs about 50 us of host time on an H100 machine, so small ops are
+batched until something waits for them. Large ops are submitted as soon as the GPU has run
+out of work, and at least every SUBMIT_BYTES, so that the GPU computes while Python records.
 """
 
 from __future__ import annotations
@@ -11,20 +16,18 @@ from __future__ import annotations
 
 import wgpu
 
+from . import _native
 from ._device import Device, per_device
 from ._kernels import PARAM_WINDOW, Kernel, kernel_cache
 from ._memory import Storage, pool_for
 
-try:  # the three calls every dispatch makes, without wgpu-py's per-call Python wrappers
-    from wgpu.backends.wgpu_native._ffi import ffi as _ffi, lib as _lib
-
-    _NATIVE = (_lib.wgpuComputePassEncoderSetPipeline, _lib.wgpuComputePassEncoderSetBindGroup,
-               _lib.wgpuComputePassEncoderDispatchWorkgroups)
-except (ImportError, AttributeError):  # another wgpu backend: use the public API
-    _NATIVE = None
-
 ARENA_BYTES = 256 * 1024
-MAX_PENDING = 1024  # dispatches per submit (a submit costs 60-100 us of host time on an H100 machine)
+MAX_PENDING = 1024  # dispatches per submit
+# Bytes bound by the pending dispatches, a measure of their work, worth a submit when the GPU
+# idles (about a submit's host cost of H100 time), and worth one in any case (so that each
+# submit carries at least twice its host cost; slower GPUs only take longer per byte).
+IDLE_SUBMIT_BYTES = 256 << 20
+SUBMIT_BYTES = 512 << 20
 
 
 class Stream:
@@ -38,17 +41,20 @@ class Stream:
         self.arena = self.gpu.create_buffer(
             size=ARENA_BYTES + PARAM_WINDOW, usage=wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST | wgpu.BufferUsage.COPY_SRC)
         self.host_arena = bytearray(ARENA_BYTES + PARAM_WINDOW)
-        self.arena_used = 0
+        self.arena_used = 0  # bytes of the arena holding parameter blocks
+        self.arena_uploaded = 0  # ... of which the GPU copy has the first arena_uploaded
+        self.param_slots: dict[bytes, int] = {}  # parameter block -> its arena offset
         self.encoder = None
         self.compute_pass = None
         self.current_pipeline = None
         self.pending = 0
+        self.pending_bytes = 0  # bytes bound by the pending dispatches: a measure of their work
         self.bind_groups: dict = {}
         self.groups_by_uid: dict[int, list] = {}
         self.submits = 0
         self.uploads: list = []  # temporary upload sources, alive until their copies are submitted
-        if _NATIVE is not None:
-            self._offsets = _ffi.new("uint32_t[1]")
+        if _native.AVAILABLE:
+            self._offsets = _native.ffi.new("uint32_t[1]")
 
     # -- recording -------------------------------------------------------------
     def _open_pass(self):
@@ -83,16 +89,25 @@ class Stream:
         for key in self.groups_by_uid.pop(uid, ()):
             self.bind_groups.pop(key, None)
 
+    def _param_offset(self, params: bytes) -> int:
+        offset = self.param_slots.get(params)
+        if offset is None:
+            if self.arena_used + len(params) > ARENA_BYTES:
+                self.flush()
+                self.param_slots.clear()  # queue order: the next upload lands after this batch ran
+                self.arena_used = self.arena_uploaded = 0
+            offset = self.arena_used
+            self.host_arena[offset:offset + len(params)] = params
+            self.arena_used = offset + -(-max(len(params), 1) // self.align) * self.align
+            self.param_slots[params] = offset
+        return offset
+
     def dispatch(self, kernel: Kernel, storages, params: bytes, groups: tuple[int, int]):
         """Record one dispatch. params: the kernel's parameter words, at most PARAM_WINDOW bytes."""
-        if self.arena_used + len(params) > ARENA_BYTES:
-            self.flush()
-        offset = self.arena_used
-        self.host_arena[offset:offset + len(params)] = params
-        self.arena_used = offset + -(-max(len(params), 1) // self.align) * self.align
+        offset = self._param_offset(params)
         group = self._bind_group(kernel, storages)
         compute_pass = self._open_pass()
-        if _NATIVE is None:
+        if _native.DISPATCH_CALLS is None:
             if self.current_pipeline is not kernel.pipeline:
                 compute_pass.set_pipeline(kernel.pipeline)
                 self.current_pipeline = kernel.pipeline
@@ -101,7 +116,7 @@ class Stream:
         else:
             # Pipelines and bind groups stay alive in our caches; errors in pass commands
             # surface at encoder.finish(), which goes through the public API.
-            set_pipeline, set_bind_group, dispatch = _NATIVE
+            set_pipeline, set_bind_group, dispatch = _native.DISPATCH_CALLS
             handle = compute_pass._internal
             if self.current_pipeline is not kernel.pipeline:
                 set_pipeline(handle, kernel.pipeline._internal)
@@ -110,29 +125,43 @@ class Stream:
             set_bind_group(handle, 0, group._internal, 1, self._offsets)
             dispatch(handle, groups[0], groups[1], 1)
         self.pending += 1
-        if self.pending >= MAX_PENDING:
+        for s in storages:
+            self.pending_bytes += s.nbytes
+        if self.pending >= MAX_PENDING or self.pending_bytes >= SUBMIT_BYTES or (
+                self.pending_bytes >= IDLE_SUBMIT_BYTES and self._gpu_idle()):
             self.flush()
+
+    def _gpu_idle(self) -> bool:
+        if not _native.AVAILABLE:
+            return False
+        _native.poll(self.gpu, False)
+        return _native.finished_submits(self.gpu) >= self.submits
 
     def flush(self):
         """Submit everything recorded so far."""
         if self.encoder is None:
             return
-        encoder, used, pending = self.encoder, self.arena_used, self.pending
+        encoder, pending = self.encoder, self.pending
+        start, end = self.arena_uploaded, self.arena_used
         # Reset first, so a failed batch leaves a usable stream behind.
         self.encoder = None
-        self.arena_used = 0
-        self.pending = 0
+        self.arena_uploaded = end
+        self.pending = self.pending_bytes = 0
         try:
             self._close_pass()
         finally:
             self.compute_pass = None
         try:
-            if used:
-                self.gpu.queue.write_buffer(self.arena, 0, memoryview(self.host_arena)[:used])
+            if end > start:
+                self.gpu.queue.write_buffer(self.arena, start, memoryview(self.host_arena)[start:end])
             self.gpu.queue.submit([encoder.finish()])
             self.uploads.clear()
+            if _native.AVAILABLE:
+                _native.track_submit(self.gpu, self.submits + 1)
         except Exception as e:
             self.uploads.clear()
+            self.param_slots.clear()  # the arena's contents are unknown now
+            self.arena_used = self.arena_uploaded = 0
             raise RuntimeError(f"the GPU rejected a batch of {pending} recorded operations; their results "
                                f"are lost: {e}") from e
         self.submits += 1
@@ -170,11 +199,14 @@ class Stream:
             self.encoder = self.gpu.create_command_encoder()
         self.encoder.copy_buffer_to_buffer(storage.buffer, start, staging, 0, size)
         self.flush()
-        staging.map_sync(wgpu.MapMode.READ, 0, staging.size)
-        try:
-            data = staging.read_mapped(0, size)
-        finally:
-            staging.unmap()
+        if _native.AVAILABLE:
+            data = _native.read_mapped(self.gpu, staging, size)
+        else:
+            staging.map_sync(wgpu.MapMode.READ, 0, staging.size)
+            try:
+                data = staging.read_mapped(0, size)
+            finally:
+                staging.unmap()
         self.pool.give_staging(staging)
         lead = byte_offset - start
         return bytes(memoryview(data)[lead:lead + nbytes])
@@ -182,6 +214,10 @@ class Stream:
     def synchronize(self):
         """Wait until the GPU has finished everything recorded so far."""
         if self.encoder is None and not self.submits:
+            return
+        if _native.AVAILABLE:
+            self.flush()
+            _native.poll(self.gpu, True)
             return
         # Mapping a buffer waits for the last submit that used it, so end the batch with a tiny
         # copy into a probe: one submit, then one wait (on_submitted_work_done_sync is broken
