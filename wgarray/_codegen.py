@@ -327,7 +327,10 @@ def library_fields(register: str, features=frozenset()) -> dict:
     if register in FLOAT_BITS:
         bits, sbits, absmask, expmask, qnan, suffix = FLOAT_BITS[register]
         wide = register == "f32" and "shader-f64" in features
+        # G renames lib_math's generic versions of the functions that wgsl/lib_math32.wgsl
+        # specialises for float32 (exp_generic_f32, ...), so the specialisations take their names.
         return dict(T=register, tag=REG_TAG[register], U=bits, S=sbits, US=suffix,
+                    G="_generic" if register == "f32" else "",
                     ABSMASK=absmask.replace("u", suffix), EXPMASK=expmask.replace("u", suffix),
                     QNAN=qnan.replace("u", suffix),
                     DIV="f32(f64(a) / f64(b))" if wide else "a / b",
@@ -355,6 +358,8 @@ def libraries_for(op: MapOp, features) -> list[str]:
         sources.append(render(f"lib_{family}", **library_fields(reg, features)))
         if family == "float" and MATH_NAMES.search(op.expr):
             sources.append(render("lib_math", **library_fields(reg, features)) + render(f"lib_math_{REG_TAG[reg]}"))
+            if reg == "f32":
+                sources.append(render("lib_math32"))
         if family == "complex" and MATH_NAMES.search(op.expr):
             sources.append(render("lib_complex_math", **library_fields(reg, features)))
     return sources

@@ -93,7 +93,7 @@ fn lm_exp_ext_${tag}(xh: ${T}, xl: ${T}) -> vec3<${T}> {
     let e = lm_fast2sum_${tag}(${T}(1), s.x);
     return vec3<${T}>(e.x, e.y + s.y, s.z);
 }
-fn exp_${tag}(x: ${T}) -> ${T} {
+fn exp${G}_${tag}(x: ${T}) -> ${T} {
     if (isnan_${tag}(x)) { return x; }
     if (x > EXP_HI_${tag}) { return lm_inf_${tag}(); }
     if (x < EXP_LO_${tag}) { return ${T}(0); }
@@ -354,7 +354,7 @@ fn lm_reduce_${tag}(x: ${T}) -> vec3<${T}> {
     if (fabs_${tag}(x) <= PIO4_H_${tag}) { return vec3<${T}>(x, ${T}(0), ${T}(0)); }
     return lm_rem_pio2_${tag}(x);
 }
-fn sin_${tag}(x: ${T}) -> ${T} {
+fn sin${G}_${tag}(x: ${T}) -> ${T} {
     if (!isfinite_${tag}(x)) { return nan_${tag}(); }
     if (fabs_${tag}(x) < SMALL_${tag}) { return x; }
     let r = lm_reduce_${tag}(x);
@@ -364,7 +364,7 @@ fn sin_${tag}(x: ${T}) -> ${T} {
     let y = v.x + v.y;
     return select(y, -y, n >= 2);
 }
-fn cos_${tag}(x: ${T}) -> ${T} {
+fn cos${G}_${tag}(x: ${T}) -> ${T} {
     if (!isfinite_${tag}(x)) { return nan_${tag}(); }
     if (fabs_${tag}(x) < SMALL_${tag}) { return ${T}(1); }
     let r = lm_reduce_${tag}(x);
@@ -520,7 +520,7 @@ fn cosh_${tag}(x: ${T}) -> ${T} {
     if (ax < SMALL_${tag}) { return ${T}(1); }
     return lm_cosh_sinh_${tag}(ax, ${T}(1));
 }
-fn tanh_${tag}(x: ${T}) -> ${T} {
+fn tanh${G}_${tag}(x: ${T}) -> ${T} {
     if (isnan_${tag}(x)) { return x; }
     let ax = fabs_${tag}(x);
     if (ax > TANH_ONE_${tag}) { return lm_csign_${tag}(${T}(1), x); }

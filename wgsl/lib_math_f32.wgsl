@@ -62,6 +62,7 @@ const TANH_ONE_f32: f32 = 9.100000381469727;
 const HYP_LARGE_f32: f32 = 10.0;
 const BIG_f32: f32 = 8192.0;
 const LAE_BIG_f32: f32 = 20.0;
+const TANH_POLY_f32: f32 = 0.875;
 fn lm_limbs_f32(m: u32) -> vec2<u32> { return vec2<u32>(m, 0u); }
 // Bits of 2/pi after the binary point, 32 a word (Payne-Hanek reduction).
 fn lm_twoopi_f32(i: u32) -> u32 {
@@ -105,4 +106,8 @@ fn poly_atan_f32(z: f32) -> f32 {
 // SINH: degree 3, weighted error 2^-27.5
 fn poly_sinh_f32(z: f32) -> f32 {
     return 0.1666666716337204 + z * (0.008333349600434303 + z * (0.0001983615948120132 + z * (2.8169511097075883e-06)));
+}
+// TANH: degree 6, weighted error 2^-27.9
+fn poly_tanh_f32(z: f32) -> f32 {
+    return -0.33333325386047363 + z * (0.13333064317703247 + z * (-0.053937140852212906 + z * (0.021695921197533607 + z * (-0.008331681601703167 + z * (0.002650739159435034 + z * (-0.0004823080380447209))))));
 }
