@@ -186,6 +186,15 @@ class MapLayout:
 VECTOR_STORAGE = ("f32", "i32", "u32")
 # vec4s per invocation in the vec4 body: 2 measured best on H100 and H200 (4+ spill registers)
 VECTORS = int(os.environ.get("WGARRAY_MAP_VECTORS", "2"))
+# ... except for transcendental functions: compute bound, they need the registers (H100,
+# float32 2^25: sin 133 -> 113 us, tanh 112 -> 106, exp 101 -> 97 with 1).
+MATH_VECTORS = int(os.environ.get("WGARRAY_MATH_VECTORS", "1"))
+TRANSCENDENTAL = re.compile(r"exp|log|sin|cos|tan|pow|hypot")
+
+
+def vectors_for(op) -> int:
+    """vec4s per invocation of op's vec4 body."""
+    return MATH_VECTORS if TRANSCENDENTAL.search(op.expr) else VECTORS
 
 
 def can_vectorize(out: Slot, slots: tuple, coords: bool) -> bool:
@@ -201,6 +210,7 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
     """vector: each invocation handles four consecutive elements with vec4 loads and stores
     (see can_vectorize; buffer offsets must then be multiples of 4)."""
     out_lay = layout(out.dtype)
+    vectors = vectors_for(op)
     words = MapLayout(ndim, out.mode == "strided", slots)
     needs_coords = op.coords or out.mode == "strided" or any(s.mode == "strided" for s in slots)
 
@@ -256,20 +266,20 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
 
     body: list[str] = []
     if vector:
-        # Each invocation handles VECTORS vec4s, a workgroup-width apart so loads stay coalesced.
+        # Each invocation handles `vectors` vec4s, a workgroup-width apart so loads stay coalesced.
         # All loads come first: drivers must assume storage buffers alias, so a store would
         # keep later loads from being issued early.
         body.append("    let vecs = (pw(1u) + 3u) / 4u;")
-        body.append(f"    let first = (item / {WORKGROUP}u) * {WORKGROUP * VECTORS}u + item % {WORKGROUP}u;")
+        body.append(f"    let first = (item / {WORKGROUP}u) * {WORKGROUP * vectors}u + item % {WORKGROUP}u;")
         contig = [k for k, slot in enumerate(slots) if slot.mode == "contig"]
         for k in contig:
-            body.append(f"    var v{k}s: array<vec4<{layout(slots[k].dtype).storage}>, {VECTORS}>;")
-        body.append(f"    for (var v = 0u; v < {VECTORS}u; v++) {{")
+            body.append(f"    var v{k}s: array<vec4<{layout(slots[k].dtype).storage}>, {vectors}>;")
+        body.append(f"    for (var v = 0u; v < {vectors}u; v++) {{")
         body.append(f"        let q = min(first + v * {WORKGROUP}u, vecs - 1u);")
         for k in contig:
             body.append(f"        v{k}s[v] = in{k}[(pw({words.in_words[k]}u) >> 2u) + q];")
         body.append("    }")
-        body.append(f"    for (var v = 0u; v < {VECTORS}u; v++) {{")
+        body.append(f"    for (var v = 0u; v < {vectors}u; v++) {{")
         body.append(f"        let q = first + v * {WORKGROUP}u;")
         body.append("        if (q >= vecs) { break; }")
         for k in contig:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._codegen import VECTORS, MapOp, Slot, can_vectorize, map_source, param_words
+from ._codegen import MapOp, Slot, can_vectorize, map_source, param_words, vectors_for
 from ._dtypes import layout
 from ._kernels import WORKGROUP, grid, kernel_cache
 from ._memory import Storage
@@ -86,8 +86,8 @@ class MapPlan:
         self.kernel = kernel_cache(device).get(
             key, ("rw",) + ("r",) * n_buffers,
             lambda: map_source(op, out_slot, slots, ndim, device.features, vector))
-        if vector:  # invocations for ceil(numel / 4) vec4s, VECTORS each, whole workgroups
-            blocks = -(-numel // (4 * VECTORS * WORKGROUP))
+        if vector:  # invocations for ceil(numel / 4) vec4s, vectors_for(op) each, whole workgroups
+            blocks = -(-numel // (4 * vectors_for(op) * WORKGROUP))
             self.items = blocks * WORKGROUP
         else:
             self.items = -(-numel // (layout(out_dtype).per_word if fresh else 1))

@@ -115,7 +115,7 @@ fn lm_expm1_ext_${tag}(x: ${T}) -> vec3<${T}> {
     let v = lm_add22_${tag}(lm_2sum_${tag}(${T}(-1), c), s.xy * c);
     return vec3<${T}>(v.x, v.y, ${T}(0));
 }
-fn expm1_${tag}(x: ${T}) -> ${T} {
+fn expm1${G}_${tag}(x: ${T}) -> ${T} {
     if (isnan_${tag}(x)) { return x; }
     if (x > EXP_HI_${tag}) { return lm_inf_${tag}(); }
     if (x < EXPM1_LO_${tag}) { return ${T}(-1); }

@@ -1,4 +1,4 @@
-// float32 specialisations of wgsl/lib_math.wgsl: exp, sin, cos, tanh. lib_math's generic
+// float32 specialisations of wgsl/lib_math.wgsl: exp, expm1, sin, cos, tanh. lib_math's generic
 // versions (renamed exp_generic_f32, ...) work on double-f32 pairs; for float32 a plain f32
 // polynomial on an exactly reduced argument is already within 1 ulp, at a fraction of the
 // instructions. Special values are fixed with selects at the end rather than early returns
@@ -27,6 +27,28 @@ fn exp_f32(x: f32) -> f32 {
     return select(lm_scale32(1.0 + e.x, i32(e.y)), x, isnan_f32(x));
 }
 
+// e^x - 1 = (2^k - 1) + 2^k (r + t), t = e^r - 1 - r. (2^k - 1) + 2^k r is summed exactly
+// (|2^k - 1| >= |2^k r| for k != 0) and the reduced argument's rounding error rl is kept:
+// where k = +-1 and the result is small, either would cost about an ulp. Beyond k = 24,
+// 2^k - 1 is not a float: 2^(k-24) ((2^24 - 2^(24-k)) + ...), with 2^(24-k) in the low part.
+fn expm1_f32(x: f32) -> f32 {
+    let xc = min(max(x, EXPM1_LO_f32), EXP_HI_f32);
+    let k = round(xc * INV_LN2_f32);
+    let s = xc - k * LN2_H_f32;  // exact
+    let r = lm_opaque_f32(s - k * LN2_T_f32);
+    let rl = (s - r) - k * LN2_T_f32;
+    let t = lm_opaque_f32(r * r * (0.5 + r * poly_exp_f32(r)) + rl * (1.0 + r));
+    let ki = i32(k);
+    let m = min(ki, 24);
+    let big = ki > 24;
+    let c = lm_pow2_f32(m);
+    let c1 = select(c - 1.0, c, big);  // exact
+    let tiny = select(0.0, lm_pow2_f32(m - ki), big);
+    let h = lm_opaque_f32(c1 + c * r);
+    let v = (h + lm_opaque_f32((c * r - (h - c1)) + (c * t - tiny))) * lm_pow2_f32(ki - m);
+    return select(v, x, fabs_f32(x) < SMALL_f32 * SMALL_f32 || isnan_f32(x));  // keeps -0
+}
+
 // ---- sin, cos -------------------------------------------------------------------------------
 // x = n pi/2 + (y0 + y1), |y0| <= pi/4 (about), y1 a small correction; returns (y0, y1, n).
 fn lm_rem32(x: f32) -> vec3<f32> {
@@ -36,7 +58,7 @@ fn lm_rem32(x: f32) -> vec3<f32> {
     let k = round(x * INV_PIO2_f32);
     let r = (x - k * PIO2_1_f32) - k * PIO2_2_f32;
     let y0 = lm_opaque_f32(r - k * PIO2_3_f32);
-    let y1 = (((r - y0) - k * PIO2_3_f32) - k * PIO2_4_f32) - k * PIO2_5_f32;
+    let y1 = ((r - y0) - k * PIO2_3_f32) - k * (PIO2_4_f32 + PIO2_5_f32);  // the tail's rounding is negligible
     return vec3<f32>(y0, y1, k);
 }
 // Word i of 2/pi's bits after a leading zero word (so that windows may start before the point).
