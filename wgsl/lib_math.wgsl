@@ -8,8 +8,11 @@
 //    operands with few enough bits (hi/lo constants with trailing zeros, bit-mask splits);
 //  - classification on the bits (lib_float), never `x != x` or ordered compares on NaN;
 //  - sums and products whose rounding error is recovered pass through lm_opaque, so that
-//    no compiler can simplify the recovery away (lavapipe does) or contract the product
-//    into a later subtraction.
+//    no compiler can simplify the recovery away or contract the product into a later
+//    subtraction. Both happen: lavapipe rewrites (a + b) - a to b, NVIDIA's compiler
+//    rewrites x - (x - y) to y and contracts a * b + c into an fma (tools/probe_compiler.py);
+//  - float32 subnormal inputs never meet float arithmetic before they are made normal with
+//    integer operations (NVIDIA flushes them to zero in every float instruction).
 // "pairs" (vec2) are unevaluated sums hi + lo with |lo| <= ulp(hi) / 2 (double-${T}).
 
 // ---- bits and scaling --------------------------------------------------------------------
@@ -28,20 +31,37 @@ fn lm_scale_${tag}(y: ${T}, n: i32) -> ${T} {
     }
     return y * lm_pow2_${tag}(EMIN_${tag}) * lm_pow2_${tag}(EMIN_${tag});
 }
+// y * 2^n as lm_scale, also for a subnormal y on a device that flushes subnormals: its
+// integer mantissa converts to a normal float exactly, and scales from there.
+fn lm_scale_sub_${tag}(y: ${T}, n: i32) -> ${T} {
+    let bits = bitcast<${U}>(y);
+    if ((bits & ${EXPMASK}) != ${U}(0)) { return lm_scale_${tag}(y, n); }
+    let m = lm_scale_${tag}(${T}(bits & MANTMASK_${tag}), n + EMIN_${tag} - i32(MANT_${tag}));
+    return select(m, -m, signbit_${tag}(y));
+}
+fn lm_issub_${tag}(x: ${T}) -> bool {
+    return (bitcast<${U}>(x) & ${EXPMASK}) == ${U}(0) && nz_${tag}(x);
+}
 // The high bits of x (a split with exact products: hi * hi' fits the format).
 fn lm_hi_${tag}(x: ${T}) -> ${T} { return bitcast<${T}>(bitcast<${U}>(x) & SPLIT_${tag}); }
 
 // ---- pair arithmetic ------------------------------------------------------------------------
-// Compilers may simplify (a + b) - a to b, and fold (C1 - x) + C2 to (C1 + C2) - x (lavapipe
-// does both): the opaque values stop that.
+// Compilers may simplify (a + b) - a to b and fold (C1 - x) + C2 to (C1 + C2) - x (lavapipe),
+// or rewrite x - (x - y) to y (NVIDIA): every step whose rounding matters is opaque.
 fn lm_fast2sum_${tag}(a: ${T}, b: ${T}) -> vec2<${T}> {  // |a| >= |b| or a == 0
     let s = lm_opaque_${tag}(a + b);
-    return vec2<${T}>(s, lm_opaque_${tag}(b - (s - a)));
+    return vec2<${T}>(s, lm_opaque_${tag}(b - lm_opaque_${tag}(s - a)));
 }
 fn lm_2sum_${tag}(a: ${T}, b: ${T}) -> vec2<${T}> {
     let s = lm_opaque_${tag}(a + b);
     let bb = lm_opaque_${tag}(s - a);
-    return vec2<${T}>(s, lm_opaque_${tag}((a - (s - bb)) + (b - bb)));
+    let da = lm_opaque_${tag}(a - lm_opaque_${tag}(s - bb));
+    return vec2<${T}>(s, lm_opaque_${tag}(da + lm_opaque_${tag}(b - bb)));
+}
+// a - p.x - p.y + c for a product pair p ~ a (the residual of a division or square root),
+// exact up to the final rounding; each step opaque (NVIDIA loses it otherwise).
+fn lm_resid_${tag}(a: ${T}, p: vec2<${T}>, c: ${T}) -> ${T} {
+    return lm_opaque_${tag}(lm_opaque_${tag}(lm_opaque_${tag}(a - p.x) - p.y) + c);
 }
 fn lm_2prod_${tag}(a: ${T}, b: ${T}) -> vec2<${T}> {
     let p = lm_opaque_${tag}(a * b);
@@ -61,14 +81,12 @@ fn lm_mul22_${tag}(a: vec2<${T}>, b: vec2<${T}>) -> vec2<${T}> {
 }
 fn lm_div22_${tag}(a: vec2<${T}>, b: vec2<${T}>) -> vec2<${T}> {
     let q = a.x / b.x;
-    let p = lm_2prod_${tag}(q, b.x);
-    let r = (((a.x - p.x) - p.y) + a.y) - q * b.y;
+    let r = lm_resid_${tag}(a.x, lm_2prod_${tag}(q, b.x), a.y) - q * b.y;
     return lm_fast2sum_${tag}(q, r / b.x);
 }
 fn lm_sqrt2_${tag}(a: vec2<${T}>) -> vec2<${T}> {  // a.x > 0
     let r = sqrt(a.x);
-    let p = lm_2prod_${tag}(r, r);
-    return lm_fast2sum_${tag}(r, (((a.x - p.x) - p.y) + a.y) / (${T}(2) * r));
+    return lm_fast2sum_${tag}(r, lm_resid_${tag}(a.x, lm_2prod_${tag}(r, r), a.y) / (${T}(2) * r));
 }
 fn lm_p_${tag}(x: ${T}) -> vec2<${T}> { return vec2<${T}>(x, ${T}(0)); }
 // hi + lo, evaluated in this order: lavapipe moves added constants outwards, (hi + (x + C))
@@ -129,9 +147,9 @@ fn expm1${G}_${tag}(x: ${T}) -> ${T} {
 fn lm_frexp_${tag}(x: ${T}) -> vec2<${T}> {
     var bits = bitcast<${U}>(x);
     var k = 0;
-    if (bits < (${U}(1) << MANT_${tag})) {  // subnormal
-        bits = bitcast<${U}>(x * TWO_P_${tag});
-        k = -PBITS_${tag};
+    if (bits < (${U}(1) << MANT_${tag})) {  // subnormal: x = M 2^(EMIN - MANT), M converts exactly
+        bits = bitcast<${U}>(${T}(bits));
+        k = EMIN_${tag} - i32(MANT_${tag});
     }
     k = k + i32(bits >> MANT_${tag}) - BIAS_${tag};
     var m = bitcast<${T}>((bits & MANTMASK_${tag}) | ONEBITS_${tag});
@@ -222,8 +240,9 @@ fn log1p_${tag}(x: ${T}) -> ${T} {
 }
 fn logaddexp_${tag}(x: ${T}, y: ${T}) -> ${T} {
     if (isnan_${tag}(x) || isnan_${tag}(y)) { return nan_${tag}(); }
-    let m = max(x, y);
-    let n = min(x, y);
+    // select, not max/min: those flush a subnormal operand to zero on NVIDIA
+    let m = select(y, x, x > y);
+    let n = select(x, y, x > y);
     if (isinf_${tag}(m) || isinf_${tag}(n)) { return m; }  // +inf, or -inf and anything
     let d = lm_2sum_${tag}(n, -m);  // -(m - n) exactly, <= 0
     if (d.x < EXP_LO_${tag}) { return m; }
@@ -231,6 +250,11 @@ fn logaddexp_${tag}(x: ${T}, y: ${T}) -> ${T} {
     let e = lm_exp_ext_${tag}(d.x, d.y);
     var l = vec2<${T}>(lm_scale_${tag}(e.x, i32(e.z)), lm_scale_${tag}(e.y, i32(e.z)));
     if (d.x > -LAE_BIG_${tag}) { l = lm_log1p_pair_${tag}(l); }
+    if ((bitcast<${U}>(m) & ${EXPMASK}) == ${U}(0)) {  // m subnormal: add it scaled up into the normal range
+        let c = lm_pow2_${tag}(PBITS_${tag});
+        let s = lm_2sum_${tag}(lm_scale_sub_${tag}(m, PBITS_${tag}), l.x * c);
+        return lm_scale_${tag}(s.x + (s.y + l.y * c), -PBITS_${tag});
+    }
     let s = lm_2sum_${tag}(m, l.x);
     return s.x + (s.y + l.y);
 }
@@ -474,14 +498,13 @@ fn atan2_${tag}(y: ${T}, x: ${T}) -> ${T} {
     var ay = fabs_${tag}(y);
     var ax = fabs_${tag}(x);
     if (ay < lm_pow2_${tag}(EMIN_${tag} + 2 * PBITS_${tag}) && ax < lm_pow2_${tag}(EMAX_${tag} - 2 * PBITS_${tag})) {
-        ay = ay * TWO_P_${tag} * TWO_P_${tag};  // exact: keeps the residual below representable
-        ax = ax * TWO_P_${tag} * TWO_P_${tag};
+        ay = lm_scale_sub_${tag}(ay, 2 * PBITS_${tag});  // exact: keeps the residual representable
+        ax = lm_scale_sub_${tag}(ax, 2 * PBITS_${tag});
     }
     let q = div_${tag}(ay, ax);
     var dq = ${T}(0);
     if (isfinite_${tag}(q) && bitcast<${U}>(q) >= (${U}(1) << MANT_${tag})) {
-        let p = lm_2prod_${tag}(q, ax);
-        dq = ((ay - p.x) - p.y) / ax;
+        dq = lm_resid_${tag}(ay, lm_2prod_${tag}(q, ax), ${T}(0)) / ax;
     }
     let a = lm_atan_pos_${tag}(q, dq);
     if (!xneg) { return lm_csign_${tag}(a.x + a.y, y); }
@@ -590,7 +613,7 @@ fn lm_pow_${tag}(x: ${T}, y: ${T}, fast: bool) -> ${T} {
         if (ax == ${T}(1)) { return ${T}(1); }
         return select(${T}(0), lm_inf_${tag}(), (ax > ${T}(1)) == (y > ${T}(0)));
     }
-    let yint = floor(y) == y;
+    let yint = floor(y) == y && !lm_issub_${tag}(y);  // a flushed subnormal y would pass as 0
     let yhalf = ${T}(0.5) * y;
     let yodd = yint && fabs_${tag}(y) < TWO_P_${tag} && !(floor(yhalf) == yhalf);
     let neg = signbit_${tag}(x) && yodd;
@@ -620,20 +643,23 @@ fn lm_pow_${tag}(x: ${T}, y: ${T}, fast: bool) -> ${T} {
 fn hypot_${tag}(x: ${T}, y: ${T}) -> ${T} {
     if (isinf_${tag}(x) || isinf_${tag}(y)) { return lm_inf_${tag}(); }
     if (isnan_${tag}(x) || isnan_${tag}(y)) { return nan_${tag}(); }
-    var a = max(fabs_${tag}(x), fabs_${tag}(y));
-    var b = min(fabs_${tag}(x), fabs_${tag}(y));
+    // Order |x|, |y| on the bits: float max/min flush subnormals on NVIDIA.
+    let ux = bitcast<${U}>(x) & ${ABSMASK};
+    let uy = bitcast<${U}>(y) & ${ABSMASK};
+    var a = bitcast<${T}>(select(ux, uy, uy > ux));
+    var b = bitcast<${T}>(select(uy, ux, uy > ux));
     if (!nz_${tag}(b)) { return a; }
     var shift = 0;
     if (bitcast<${U}>(a) < (${U}(1) << MANT_${tag})) {  // both subnormal
-        a = a * TWO_P_${tag};
-        b = b * TWO_P_${tag};
+        a = lm_scale_sub_${tag}(a, PBITS_${tag});
+        b = lm_scale_sub_${tag}(b, PBITS_${tag});
         shift = -PBITS_${tag};
     }
     let ea = i32(bitcast<${U}>(a) >> MANT_${tag}) - BIAS_${tag};
     if (ea - i32(bitcast<${U}>(b) >> MANT_${tag}) + BIAS_${tag} > PBITS_${tag} + 1) { return lm_scale_${tag}(a + b, shift); }
     // Scale a into [1, 2): both scalings are exact.
     let A = lm_scale_${tag}(a, -ea);
-    let B = lm_scale_${tag}(b, -ea);
+    let B = lm_scale_sub_${tag}(b, -ea);
     let r = lm_sqrt2_${tag}(lm_add22_${tag}(lm_2prod_${tag}(A, A), lm_2prod_${tag}(B, B)));
     return lm_scale_${tag}(r.x + r.y, ea + shift);
 }
