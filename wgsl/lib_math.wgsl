@@ -46,20 +46,21 @@ fn lm_issub_${tag}(x: ${T}) -> bool {
 fn lm_hi_${tag}(x: ${T}) -> ${T} { return bitcast<${T}>(bitcast<${U}>(x) & SPLIT_${tag}); }
 
 // ---- pair arithmetic ------------------------------------------------------------------------
-// Compilers may simplify (a + b) - a to b and fold (C1 - x) + C2 to (C1 + C2) - x (lavapipe),
-// or rewrite x - (x - y) to y (NVIDIA): every step whose rounding matters is opaque.
+// Compilers may simplify (a + b) - a to b, and fold (C1 - x) + C2 to (C1 + C2) - x (lavapipe
+// does both): the opaque values stop that.
 fn lm_fast2sum_${tag}(a: ${T}, b: ${T}) -> vec2<${T}> {  // |a| >= |b| or a == 0
     let s = lm_opaque_${tag}(a + b);
-    return vec2<${T}>(s, lm_opaque_${tag}(b - lm_opaque_${tag}(s - a)));
+    return vec2<${T}>(s, lm_opaque_${tag}(b - (s - a)));
 }
 fn lm_2sum_${tag}(a: ${T}, b: ${T}) -> vec2<${T}> {
     let s = lm_opaque_${tag}(a + b);
     let bb = lm_opaque_${tag}(s - a);
-    let da = lm_opaque_${tag}(a - lm_opaque_${tag}(s - bb));
-    return vec2<${T}>(s, lm_opaque_${tag}(da + lm_opaque_${tag}(b - bb)));
+    return vec2<${T}>(s, lm_opaque_${tag}((a - (s - bb)) + (b - bb)));
 }
-// a - p.x - p.y + c for a product pair p ~ a (the residual of a division or square root),
-// exact up to the final rounding; each step opaque (NVIDIA loses it otherwise).
+// (a - p.x) - p.y + c for a product pair p = 2prod(u, v) ~ a (the residual of a division or
+// a square root), exact up to the last rounding. Every step is opaque: p.y is computed from
+// (uh * vh - p.x), and NVIDIA's compiler cancels the p.x that both terms share (f64: div22
+// and sqrt2 lost their low word; it rewrites x - (x - y) to y in general).
 fn lm_resid_${tag}(a: ${T}, p: vec2<${T}>, c: ${T}) -> ${T} {
     return lm_opaque_${tag}(lm_opaque_${tag}(lm_opaque_${tag}(a - p.x) - p.y) + c);
 }
@@ -249,11 +250,13 @@ fn logaddexp_${tag}(x: ${T}, y: ${T}) -> ${T} {
     // m + log1p(e), e = exp(-(m - n)); log1p(e) = e to working precision for small e.
     let e = lm_exp_ext_${tag}(d.x, d.y);
     var l = vec2<${T}>(lm_scale_${tag}(e.x, i32(e.z)), lm_scale_${tag}(e.y, i32(e.z)));
-    if (d.x > -LAE_BIG_${tag}) { l = lm_log1p_pair_${tag}(l); }
-    if ((bitcast<${U}>(m) & ${EXPMASK}) == ${U}(0)) {  // m subnormal: add it scaled up into the normal range
-        let c = lm_pow2_${tag}(PBITS_${tag});
-        let s = lm_2sum_${tag}(lm_scale_sub_${tag}(m, PBITS_${tag}), l.x * c);
-        return lm_scale_${tag}(s.x + (s.y + l.y * c), -PBITS_${tag});
+    if (d.x > -LAE_BIG_${tag}) {
+        l = lm_log1p_pair_${tag}(l);
+    } else if ((bitcast<${U}>(m) & ${ABSMASK}) < bitcast<${U}>(lm_pow2_${tag}(EMIN_${tag} + PBITS_${tag}))) {
+        // m + e^d with both near or below the normal range (NVIDIA flushes subnormals): scaled by 2^P
+        let k = i32(e.z) + PBITS_${tag};
+        let s = lm_2sum_${tag}(lm_scale_sub_${tag}(m, PBITS_${tag}), lm_scale_${tag}(e.x, k));
+        return lm_scale_${tag}(s.x + (s.y + lm_scale_${tag}(e.y, k)), -PBITS_${tag});
     }
     let s = lm_2sum_${tag}(m, l.x);
     return s.x + (s.y + l.y);
