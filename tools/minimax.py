@@ -186,11 +186,11 @@ X_TRIG = mp.pi / 4 + mp.mpf("0.0006")
 Z_ASIN = mp.mpf("0.25")
 X_ATAN = mp.mpf(7) / 16 + mp.mpf("0.0001")
 X_SINH = mp.mpf(1)
-X_TANH = mp.mpf("0.875")  # float32 tanh: the polynomial below this, 1 - 2 / (e^2x + 1) above
+X_TANH = mp.mpf("0.875")  # tanh: the polynomial below this, 1 - 2 / (e^2x + 1) above
 
 
 # Targets sit just above the floor that rounding the leading coefficient sets.
-TARGETS = {"f64": dict(exp=59, log=64, sin=55.5, cos=57, asin=56, atan=56, sinh=55),
+TARGETS = {"f64": dict(exp=59, log=64, sin=55.5, cos=57, asin=56, atan=56, sinh=55, tanh=55),
            "f32": dict(exp=30, log=34, sin=27, cos=28, asin=27, atan=27, sinh=26, tanh=27)}
 
 
@@ -204,8 +204,7 @@ def polynomials(fmt):
     out["ASIN"] = fit(fmt, *odd_fit(mp.asin), 0, Z_ASIN, t["asin"], start=4, name="asin")
     out["ATAN"] = fit(fmt, *odd_fit(mp.atan), 0, X_ATAN ** 2, t["atan"], start=4, name="atan")
     out["SINH"] = fit(fmt, *odd_fit(mp.sinh), 0, X_SINH ** 2, t["sinh"], name="sinh")
-    if fmt.tag == "f32":  # only float32 tanh has its own algorithm (wgsl/lib_math32.wgsl)
-        out["TANH"] = fit(fmt, *odd_fit(mp.tanh), 0, (X_TANH + mp.mpf("0.0001")) ** 2, t["tanh"], name="tanh")
+    out["TANH"] = fit(fmt, *odd_fit(mp.tanh), 0, (X_TANH + mp.mpf("0.0001")) ** 2, t["tanh"], name="tanh")
     return out
 
 
@@ -281,8 +280,7 @@ def constants(fmt):
                  HYP_LARGE=10.0, BIG=2.0 ** 13, LAE_BIG=20.0)
     for k in ("EXP_HI", "EXP_LO", "EXPM1_LO", "SMALL", "TANH_ONE", "HYP_LARGE", "BIG", "LAE_BIG"):
         c[k] = fmt.round(c[k])
-    if t == "f32":
-        c["TANH_POLY"] = X_TANH
+    c["TANH_POLY"] = X_TANH
     return c
 
 
