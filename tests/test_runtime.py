@@ -103,10 +103,25 @@ def test_synchronize_waits_for_the_gpu():
     x = wgarray.ones(1 << 20, dtype=wgarray.float32)
     y = wgarray.exp(x)
     wgarray.synchronize()
-    assert stream.encoder is None
+    assert stream.pending == 0
     if _native.AVAILABLE:
         assert stream._gpu_idle()
     assert float(y[7]) == pytest.approx(np.e)
+
+
+@pytest.mark.parametrize("spin_seconds", [0.0, 1.0])
+def test_waits_spin_then_block(monkeypatch, spin_seconds):
+    stream = stream_for(wgarray.get_device())
+    monkeypatch.setattr(stream, "spin_seconds", spin_seconds)
+    x = wgarray.ones(1 << 20, dtype=wgarray.float32)
+    y = x * 3.0 + 1.0
+    wgarray.synchronize()
+    if _native.AVAILABLE:
+        assert stream._gpu_idle()
+    z = y * 2.0  # recorded into the encoder opened while waiting
+    assert float(z[5]) == 8.0
+    w = wgarray.asarray(np.arange(4.0))  # an upload with nothing recorded writes at once
+    np.testing.assert_array_equal(np.asarray(w + z[:4]), np.arange(4.0) + 8.0)
 
 
 @pytest.mark.skipif(not _native.AVAILABLE, reason="needs wgpu-native to see when the GPU idles")

@@ -74,6 +74,7 @@ class Device:
         self.limits = dict(adapter.limits)
         self.name = adapter.info.get("device", "") or adapter.summary
         self.backend = str(adapter.info.get("backend_type", ""))
+        self.is_cpu = str(adapter.info.get("adapter_type", "")).lower() == "cpu"  # lavapipe, llvmpipe
         self.wgpu = adapter.request_device_sync(
             required_features=sorted(self.features),
             required_limits=self.limits,
