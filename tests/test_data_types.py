@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import pickle
 
 import numpy as np
 import pytest
@@ -131,7 +132,7 @@ def test_finfo(dtype):
             value = getattr(info, name)
             assert type(value) is float and value == float(getattr(ref, name)), name
         assert type(info.bits) is int and info.bits == ref.bits
-        assert info.dtype == ref.dtype and isinstance(info.dtype, np.dtype)
+        assert info.dtype == ref.dtype and isinstance(info.dtype, xp.DType)
 
 
 @pytest.mark.parametrize("dtype", [d for d in DTYPES if d.kind in "iu"])
@@ -183,3 +184,27 @@ def test_isdtype_bad_input():
         xp.isdtype(np.dtype("float16"), "real floating")
     with pytest.raises(TypeError):
         xp.isdtype(xp.int8, 3)
+
+
+@pytest.mark.parametrize("name", ["bool", "int8", "uint16", "int64", "float32", "float64", "complex128"])
+def test_dtypes_behave_as_numpys_but_never_equal_none(name):
+    ours, theirs = getattr(xp, name), np.dtype(name)
+    assert ours == theirs and theirs == ours and hash(ours) == hash(theirs)
+    assert ours == name and ours != None and None != ours  # noqa: E711 (np.dtype(None) is float64)
+    assert {theirs: 1}[ours] == 1 and {ours: 2}[theirs] == 2
+    assert np.dtype(ours) == theirs and np.zeros(2, dtype=ours).dtype == theirs
+    assert (ours.kind, ours.itemsize, ours.name, str(ours), repr(ours)) == (
+        theirs.kind, theirs.itemsize, theirs.name, str(theirs), repr(theirs))
+    assert ours != (np.float32 if name != "float32" else np.int8) and ours != object()
+    assert pickle.loads(pickle.dumps(ours)) is ours
+    x = xp.zeros(3, dtype=ours)
+    assert x.dtype is ours and xp.asarray(np.zeros(3, theirs)).dtype is ours
+    assert xp.result_type(x) is ours and xp.__array_namespace_info__().dtypes()[name] is ours
+
+
+def test_can_cast_holds_for_dtypes_without_a_promotion():
+    # the pair (complex64, float64) has no promotion; the conformance suite's check
+    # promotion_table.get(pair) == to must not find None equal to float64
+    table = {(xp.complex64, xp.float64): None}
+    assert table.get((xp.complex64, xp.float64)) != xp.float64
+    assert not xp.can_cast(xp.complex64, xp.float64) and xp.can_cast(xp.float32, xp.float64)

@@ -10,8 +10,7 @@ from ._config import fast_math, set_fast_math
 from ._creation import *  # noqa: F403
 from ._data_types import *  # noqa: F403
 from ._device import Device, get_device
-from ._dtypes import (bool_ as bool, complex64, complex128, float32, float64, int8, int16, int32, int64,
-                      uint8, uint16, uint32, uint64)
+from ._dtypes import DType, public as _public
 from ._indexing_functions import *  # noqa: F403
 from ._info import *  # noqa: F403
 from ._linalg_core import *  # noqa: F403
@@ -27,3 +26,7 @@ __array_api_version__ = "2025.12"
 ndarray = Array
 
 globals().update(_elementwise.FUNCTIONS)
+
+bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, complex64, complex128 = (
+    _public(d) for d in ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+                         "float32", "float64", "complex64", "complex128"))

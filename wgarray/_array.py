@@ -37,6 +37,7 @@ class Array:
     @classmethod
     def _empty(cls, shape, dtype, device: Device | None = None) -> "Array":
         device = device or get_device()
+        dtype = dt.as_dtype(dtype)
         dt.check_supported(dtype, device)
         shape = tuple(operator.index(n) for n in shape)
         if any(n < 0 for n in shape):
@@ -82,8 +83,8 @@ class Array:
 
     # -- attributes ------------------------------------------------------------------
     @property
-    def dtype(self):
-        return self._dtype
+    def dtype(self) -> dt.DType:
+        return dt.public(self._dtype)
 
     @property
     def device(self) -> Device:
@@ -343,9 +344,9 @@ def _function(name):
 
 def _power(x, y):
     """x ** y, with NumPy's fast paths for the scalar exponents that need no transcendentals."""
-    if (isinstance(y, (int, float)) and not isinstance(y, bool) and dt.kind(x.dtype) in ("float", "complex")):
+    if (isinstance(y, (int, float)) and not isinstance(y, bool) and dt.kind(x._dtype) in ("float", "complex")):
         fast = {2: "square", 1: "positive", -1: "reciprocal", 0.5: "sqrt"}.get(y)
-        if fast is not None and not (fast == "sqrt" and dt.kind(x.dtype) == "complex"):
+        if fast is not None and not (fast == "sqrt" and dt.kind(x._dtype) == "complex"):
             return _function(fast)(x)
     return _function("pow")(x, y)
 
@@ -368,8 +369,8 @@ def _binary_operator(name):
         if result.shape != self.shape:
             raise ValueError(f"non-broadcastable output operand with shape {self.shape} "
                              f"doesn't match the broadcast shape {result.shape}")
-        if result.dtype != self.dtype and not np.can_cast(result.dtype, self.dtype, "same_kind"):
-            raise TypeError(f"cannot cast the result of in-place {name} from {result.dtype} to {self.dtype} "
+        if result._dtype != self._dtype and not np.can_cast(result._dtype, self._dtype, "same_kind"):
+            raise TypeError(f"cannot cast the result of in-place {name} from {result._dtype} to {self._dtype} "
                             f"under the same-kind rule")
         if not self._writeable:
             raise ValueError("assignment destination is read-only")
@@ -429,8 +430,8 @@ def _imatmul(self, other):
         return result
     if result.shape != self.shape:
         raise ValueError(f"in-place matmul: the result has shape {result.shape}, not {self.shape}")
-    if result.dtype != self.dtype and not np.can_cast(result.dtype, self.dtype, "same_kind"):
-        raise TypeError(f"cannot cast the result of in-place matmul from {result.dtype} to {self.dtype}")
+    if result._dtype != self._dtype and not np.can_cast(result._dtype, self._dtype, "same_kind"):
+        raise TypeError(f"cannot cast the result of in-place matmul from {result._dtype} to {self._dtype}")
     if not self._writeable:
         raise ValueError("assignment destination is read-only")
     self._assign(result)

@@ -144,11 +144,11 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
     if isinstance(obj, Array):
         dev = _device(device, obj.device)
         dtype = _dtype(dtype, dev)
-        needs_copy = (dtype is not None and dtype != obj.dtype) or dev is not obj.device
+        needs_copy = (dtype is not None and dtype != obj._dtype) or dev is not obj.device
         if needs_copy and copy is False:
             raise ValueError("asarray(copy=False) cannot convert without a copy (the dtype or device differs)")
         x = obj if dev is obj.device else obj.to_device(dev)
-        if dtype is not None and dtype != x.dtype:
+        if dtype is not None and dtype != x._dtype:
             return x._cast(dtype)
         return x._contiguous() if copy and x is obj else x
     dev = _device(device)
@@ -205,7 +205,7 @@ def full(shape, fill_value, *, dtype=None, device=None) -> Array:
     if isinstance(fill_value, Array):
         if fill_value.ndim != 0:
             raise ValueError(f"fill_value must be a scalar or a 0-d array, not an array of shape {fill_value.shape}")
-        out = Array._empty(shape, dtype or fill_value.dtype, dev)
+        out = Array._empty(shape, dtype or fill_value._dtype, dev)
         out._assign(fill_value)
         return out
     if dtype is None:
@@ -222,7 +222,7 @@ def _like(x, dtype, device):
     if not isinstance(x, Array):
         x = asarray(x)
     dev = _device(device, x.device)
-    return x.shape, _dtype(dtype, dev) or x.dtype, dev
+    return x.shape, _dtype(dtype, dev) or x._dtype, dev
 
 
 def empty_like(x, /, *, dtype=None, device=None) -> Array:
@@ -378,10 +378,10 @@ def _triangle(x, k, lower: bool) -> Array:
         raise ValueError(f"{name} needs an array of at least 2 dimensions, not {x.ndim}")
     n = x.ndim
     keep = f"i32(c{n - 1}) - i32(c{n - 2}) {'<=' if lower else '>='} a1"
-    op = MapOp(name, f"select({_register_zero(x.dtype)}, a0, {keep})", (x.dtype, dt.int32), x.dtype, coords=True)
-    out = Array._empty(x.shape, x.dtype, x.device)
+    op = MapOp(name, f"select({_register_zero(x._dtype)}, a0, {keep})", (x._dtype, dt.int32), x._dtype, coords=True)
+    out = Array._empty(x.shape, x._dtype, x.device)
     k = _clamp_k(k, x.shape[-2], x.shape[-1])
-    launch_map(x.device, op, out._storage, out._view, x.dtype, [x._operand(), ScalarOperand(k, dt.int32)], fresh=True)
+    launch_map(x.device, op, out._storage, out._view, x._dtype, [x._operand(), ScalarOperand(k, dt.int32)], fresh=True)
     return out
 
 

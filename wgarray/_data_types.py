@@ -47,7 +47,9 @@ def _nonzero(x) -> Array:
 
 def _dtype_of(obj, what="argument"):
     """The dtype of an Array or a dtype-like argument."""
-    if isinstance(obj, (Array, np.ndarray)):
+    if isinstance(obj, Array):
+        return obj._dtype
+    if isinstance(obj, np.ndarray):
         return dt.as_dtype(obj.dtype)
     if obj is None or isinstance(obj, (bool, int, float, complex)):
         raise TypeError(f"{what} must be a dtype or an array, not {obj!r}")
@@ -71,7 +73,7 @@ class finfo_object:
     tiny: float
     resolution: float
     precision: int
-    dtype: np.dtype
+    dtype: dt.DType
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,7 @@ class iinfo_object:
     bits: int
     max: int
     min: int
-    dtype: np.dtype
+    dtype: dt.DType
 
 
 def finfo(type, /) -> finfo_object:
@@ -92,7 +94,7 @@ def finfo(type, /) -> finfo_object:
     return finfo_object(bits=int(info.bits), eps=float(info.eps), max=float(info.max), min=float(info.min),
                         smallest_normal=float(info.smallest_normal), tiny=float(info.tiny),
                         resolution=float(info.resolution), precision=int(info.precision),
-                        dtype=dt.real_dtype(dtype))
+                        dtype=dt.public(dt.real_dtype(dtype)))
 
 
 def iinfo(type, /) -> iinfo_object:
@@ -100,7 +102,7 @@ def iinfo(type, /) -> iinfo_object:
     if dt.kind(dtype) not in ("int", "uint"):
         raise ValueError(f"iinfo needs an integer dtype, not {dtype}")
     info = np.iinfo(dtype)
-    return iinfo_object(bits=int(info.bits), max=int(info.max), min=int(info.min), dtype=dtype)
+    return iinfo_object(bits=int(info.bits), max=int(info.max), min=int(info.min), dtype=dt.public(dtype))
 
 
 _KINDS = {
@@ -116,7 +118,9 @@ _KINDS = {
 
 def isdtype(dtype, kind) -> bool:
     """Whether dtype is of kind: a kind name, a dtype, or a tuple of those."""
-    if not isinstance(dtype, np.dtype) or dtype not in dt.LAYOUTS:
+    if type(dtype) is dt.DType:
+        dtype = dtype.dtype
+    elif not isinstance(dtype, np.dtype) or dtype not in dt.LAYOUTS:
         raise TypeError(f"isdtype expects a wgarray dtype, not {dtype!r}")
     if isinstance(kind, tuple):
         return any(isdtype(dtype, k) for k in kind)
@@ -154,4 +158,4 @@ def result_type(*arrays_and_dtypes):
         result = dt.promote(result, d)
     for s in scalars:
         result = dt.promote_scalar(result, s, device)
-    return result
+    return dt.public(result)

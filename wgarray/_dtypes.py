@@ -1,4 +1,8 @@
-"""Data types: NumPy dtype objects, their GPU storage layout, and promotion (NEP 50)."""
+"""Data types: NumPy dtype objects, their GPU storage layout, and promotion (NEP 50).
+
+Inside the package a dtype is NumPy's dtype object. Users see each one wrapped in a DType
+(see there), which behaves as NumPy's everywhere but in one comparison.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,57 @@ complex64, complex128 = np.dtype("complex64"), np.dtype("complex128")
 
 ALL_DTYPES = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
               float32, float64, complex64, complex128)
+
+
+class DType:
+    """A wgarray data type: NumPy's dtype, except that it is never equal to None.
+
+    np.dtype(None) is float64, so NumPy's float64 compares equal to None, which the array
+    API standard does not allow (its test suite relies on it: numpy/numpy#20870). A DType
+    equals, hashes and prints as the NumPy dtype it wraps, shows that dtype's attributes
+    (name, kind, itemsize, ...), and NumPy takes it wherever it takes a dtype, through its
+    `dtype` attribute.
+    """
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, np_dtype: np.dtype):
+        self.dtype = np_dtype
+
+    def __eq__(self, other):
+        if type(other) is DType:
+            return self.dtype == other.dtype
+        if other is None:
+            return False
+        try:
+            return self.dtype == np.dtype(other)
+        except Exception:  # not a dtype at all
+            return False
+
+    def __hash__(self):
+        return hash(self.dtype)
+
+    def __getattr__(self, name):
+        if name == "dtype":  # not set yet (copy, unpickling)
+            raise AttributeError(name)
+        return getattr(self.dtype, name)
+
+    def __repr__(self):
+        return repr(self.dtype)
+
+    def __str__(self):
+        return str(self.dtype)
+
+    def __reduce__(self):
+        return public, (self.dtype.str,)
+
+
+_PUBLIC = {d: DType(d) for d in ALL_DTYPES}
+
+
+def public(dtype) -> DType:
+    """The DType users see for one of ours (or for a NumPy dtype string, when unpickling)."""
+    return _PUBLIC[np.dtype(dtype)] if type(dtype) is str else _PUBLIC[dtype]
 
 
 @dataclass(frozen=True)
@@ -80,6 +135,8 @@ def default_uint(device):
 
 def as_dtype(dtype, device=None):
     """Normalize anything NumPy accepts as a dtype (np.float32, 'int8', float, ...) to ours."""
+    if type(dtype) is DType:
+        return dtype.dtype
     if dtype is None:
         return None
     if dtype is float and device is not None:

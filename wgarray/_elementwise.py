@@ -133,9 +133,9 @@ def result_dtype(operands, device):
     arrays = [o for o in operands if isinstance(o, Array)]
     if not arrays:
         raise TypeError("at least one argument must be an array")
-    dtype = arrays[0].dtype
+    dtype = arrays[0]._dtype
     for a in arrays[1:]:
-        dtype = dt.promote(dtype, a.dtype, device)
+        dtype = dt.promote(dtype, a._dtype, device)
     for s in operands:
         if not isinstance(s, Array):
             dtype = dt.promote_scalar(dtype, s, device)
@@ -193,7 +193,7 @@ def _mixed_sign_op(row: Row, operands):
     """The exact comparison of a signed integer array with a uint64 array, or None."""
     if row.name not in _MIXED_SIGN or len(operands) != 2 or not all(isinstance(o, Array) for o in operands):
         return None
-    kinds = [dt.kind(o.dtype) for o in operands]
+    kinds = [dt.kind(o._dtype) for o in operands]
     if sorted(kinds) != ["int", "uint"] or dt.uint64 not in (operands[0].dtype, operands[1].dtype):
         return None
     if kinds[0] == "int":
@@ -251,7 +251,7 @@ class _Prepared:
                 self.int_bounds = (info.min, info.max)
         self.plan = None
         if math.prod(self.shape):
-            specs = [("buffer", o.dtype, o._view.broadcast_to(self.shape).strides, o._view.offset % 4 == 0)
+            specs = [("buffer", o._dtype, o._view.broadcast_to(self.shape).strides, o._view.offset % 4 == 0)
                      if isinstance(o, Array) else ("scalar", scalar_dtype) for o in operands]
             self.plan = MapPlan(device, op, self.out_dtype, self.shape, None, specs, fresh=True)
 
@@ -347,22 +347,22 @@ def clip(x, /, min=None, max=None) -> Array:
     """x limited to [min, max]; the result keeps x's dtype, NaN bounds propagate as in NumPy."""
     if not isinstance(x, Array):
         raise TypeError(f"clip expects an array, not {type(x).__name__}")
-    if dt.kind(x.dtype) not in _CLIP:
-        raise TypeError(f"clip is not defined for {x.dtype} inputs")
+    if dt.kind(x._dtype) not in _CLIP:
+        raise TypeError(f"clip is not defined for {x._dtype} inputs")
     bounds = [None if b is None else as_operand(b, x.device) for b in (min, max)]
     present = [b for b in bounds if b is not None]
     if not present:
         return x._contiguous()
     compute = result_dtype([x, *present], x.device)
     if dt.kind(compute) not in _CLIP:
-        raise TypeError(f"clip bounds of {compute} do not fit an array of {x.dtype}")
+        raise TypeError(f"clip bounds of {compute} do not fit an array of {x._dtype}")
     tag = REG_TAG[dt.layout(compute).register]
     expr, operands = "a0", [x]
     for bound, template in zip(bounds, _CLIP[dt.kind(compute)]):
         if bound is not None:
             expr = template.format(t=tag, x=expr, b=f"a{len(operands)}")
             operands.append(bound)
-    return _launch_fresh("clip", expr, operands, (compute,) * len(operands), x.dtype, x.device)
+    return _launch_fresh("clip", expr, operands, (compute,) * len(operands), x._dtype, x.device)
 
 
 FUNCTIONS["where"] = where

@@ -242,13 +242,13 @@ def fold_indices(device, shape, indices: list) -> list:
 
 def gather(x: Array, shape, offset: int, strides, indices: list) -> Array:
     """A new contiguous array of `shape`: out[c] = x's buffer at the address of c (see module doc)."""
-    out = Array._empty(shape, x.dtype, x.device)
+    out = Array._empty(shape, x._dtype, x.device)
     if out.size == 0:
         return out
     indices = fold_indices(x.device, shape, list(indices))
     kshape, kstrides, istrides, _ = _plan(shape, strides, indices)
-    spec = Spec("gather", x.dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in indices))
-    per = dt.layout(x.dtype).per_word
+    spec = Spec("gather", x._dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in indices))
+    per = dt.layout(x._dtype).per_word
     _launch(spec, x.device, kshape, kstrides, offset, list(zip(indices, istrides)), out._storage,
             [x._storage, *(ix.operand.storage for ix in indices)], [], -(-out.size // per))
     return out
@@ -282,7 +282,7 @@ def scatter(x: Array, shape, offset: int, strides, indices: list, value, predica
     if predicate is not None:
         storages.append(predicate.storage)
         extra += [predicate.view.offset, *mstrides.pop(0)]
-    spec = Spec("scatter", x.dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in indices),
+    spec = Spec("scatter", x._dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in indices),
                 vspec, predicate is not None)
     _launch(spec, x.device, kshape, kstrides, offset, list(zip(indices, istrides)), x._storage, storages, extra, n)
 

@@ -127,7 +127,7 @@ def _classify(k, device):
     if isinstance(k, Array):
         if k.device is not device:
             raise ValueError(f"an index array on {k.device} cannot index an array on {device}")
-        kind = k.dtype.kind
+        kind = k._dtype.kind
         if kind == "b":
             return ("bool0", bool(k)) if k.ndim == 0 else ("mask", k)
         if kind in "iu":
@@ -193,7 +193,7 @@ def _consumes(k) -> int:
 
 def _device_int(k) -> bool:
     """A 0-d integer wgarray array (an integer index whose value lives on the GPU)."""
-    return isinstance(k, Array) and k.ndim == 0 and k.dtype.kind in "iu"
+    return isinstance(k, Array) and k.ndim == 0 and k._dtype.kind in "iu"
 
 
 def _items(x, key: tuple, lazy: bool = False):
@@ -290,7 +290,7 @@ def plan(x, key, lazy: bool = False) -> Plan:
         for arr, n, xstride in a.arrays:
             sb = arr._view.broadcast_to(bshape).strides
             v = TensorView(tuple(shape), (0,) * len(pre) + sb + (0,) * len(post), arr._view.offset)
-            indices.append(IndexOperand(BufferOperand(arr._storage, v, arr.dtype), n, xstride))
+            indices.append(IndexOperand(BufferOperand(arr._storage, v, arr._dtype), n, xstride))
     return Plan(shape, offset, strides, indices)
 
 
@@ -309,7 +309,7 @@ def _value_operand(x, value):
             raise ValueError(f"cannot assign an array on {value.device} into one on {x.device}")
         return value._contiguous() if value._storage is x._storage else value
     if isinstance(value, (bool, int, float, complex, np.generic)) and np.ndim(value) == 0:
-        return ScalarOperand(_as_setitem_scalar(value, x.dtype), x.dtype)
+        return ScalarOperand(_as_setitem_scalar(value, x._dtype), x._dtype)
     return asarray(value, device=x.device)
 
 
@@ -343,7 +343,7 @@ def setitem(x, key, value) -> None:
     if isinstance(value, ScalarOperand):
         operand = value
     else:
-        operand = BufferOperand(value._storage, _broadcast_value(value, p.shape), value.dtype)
+        operand = BufferOperand(value._storage, _broadcast_value(value, p.shape), value._dtype)
     scatter(x, p.shape, p.offset, p.strides, [_unshared(x, ix) for ix in p.indices], operand)
 
 
@@ -360,7 +360,7 @@ def _masked_assign(x, items, value) -> bool:
     """x[..., mask, ...] = value where value needs no count: write through the mask as a
     predicate (no host sync). Returns False when this path does not apply."""
     advanced = [k for k in items if not (k is None or k is Ellipsis or isinstance(k, slice))]
-    if len(advanced) != 1 or not isinstance(advanced[0], Array) or advanced[0].dtype.kind != "b" \
+    if len(advanced) != 1 or not isinstance(advanced[0], Array) or advanced[0]._dtype.kind != "b" \
             or advanced[0].ndim == 0 or advanced[0].device is not x.device:
         return False
     mask = advanced[0]
@@ -391,9 +391,9 @@ def _masked_assign(x, items, value) -> bool:
         except ValueError:
             raise ValueError(f"shape mismatch: value array of shape {value.shape} could not be broadcast "
                              f"to indexing result of shape {before + ('count',) + after}") from None
-        value = BufferOperand(value._storage, vview, value.dtype)
+        value = BufferOperand(value._storage, vview, value._dtype)
     if mask._storage is x._storage:
         mask = mask._contiguous()
     pview = TensorView(view.shape, (0,) * first + mask._view.strides + (0,) * len(after), mask._view.offset)
-    scatter(x, view.shape, view.offset, view.strides, [], value, BufferOperand(mask._storage, pview, mask.dtype))
+    scatter(x, view.shape, view.offset, view.strides, [], value, BufferOperand(mask._storage, pview, mask._dtype))
     return True

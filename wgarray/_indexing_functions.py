@@ -27,8 +27,8 @@ def _index_array(indices, x: Array, n: int, axis: int, mode: str) -> Array:
     if isinstance(indices, Array):
         if indices.device is not x.device:
             raise ValueError(f"indices on {indices.device} cannot index an array on {x.device}")
-        if indices.dtype.kind not in "iu":
-            raise IndexError(f"indices must have an integer data type, not {indices.dtype}")
+        if indices._dtype.kind not in "iu":
+            raise IndexError(f"indices must have an integer data type, not {indices._dtype}")
         return indices
     host = np.asarray(indices)
     if host.size == 0 and host.dtype.kind not in "iu":
@@ -70,7 +70,7 @@ def take(x, indices, /, *, axis=None, mode="raise", out=None) -> Array:
     xs = x._view.strides
     strides = xs[:axis] + (0,) * idx.ndim + xs[axis + 1:]
     iv = TensorView(shape, (0,) * len(pre) + idx._view.strides + (0,) * len(post), idx._view.offset)
-    index = IndexOperand(BufferOperand(idx._storage, iv, idx.dtype), n, xs[axis], _MODES[mode])
+    index = IndexOperand(BufferOperand(idx._storage, iv, idx._dtype), n, xs[axis], _MODES[mode])
     return gather(x, shape, x._view.offset, strides, [index])
 
 
@@ -100,6 +100,6 @@ def take_along_axis(x, indices, /, *, axis=-1, mode="raise") -> Array:
         raise IndexError("cannot take along an empty axis with non-empty indices")
     xshape = x.shape[:axis] + (1,) + x.shape[axis + 1:]
     xv = TensorView(xshape, x._view.strides, x._view.offset).broadcast_to(shape)
-    index = IndexOperand(BufferOperand(idx._storage, idx._view.broadcast_to(shape), idx.dtype), n,
+    index = IndexOperand(BufferOperand(idx._storage, idx._view.broadcast_to(shape), idx._dtype), n,
                          x._view.strides[axis], _MODES[mode])
     return gather(x, shape, x._view.offset, xv.strides, [index])

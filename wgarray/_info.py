@@ -34,16 +34,15 @@ class Info:
 
     def default_dtypes(self, *, device=None) -> dict:
         device = _device(device)
-        return {"real floating": dt.default_float(device), "complex floating": dt.default_complex(device),
-                "integral": dt.default_int(device), "indexing": dt.default_int(device)}
+        return {"real floating": dt.public(dt.default_float(device)),
+                "complex floating": dt.public(dt.default_complex(device)),
+                "integral": dt.public(dt.default_int(device)), "indexing": dt.public(dt.default_int(device))}
 
     def dtypes(self, *, device=None, kind=None) -> dict:
         from ._data_types import isdtype
 
         supported = dt.supported_dtypes(_device(device))
-        if kind is None:
-            return {_NAMES[d]: d for d in supported}
-        return {_NAMES[d]: d for d in supported if isdtype(d, kind)}
+        return {_NAMES[d]: dt.public(d) for d in supported if kind is None or isdtype(d, kind)}
 
 
 def __array_namespace_info__() -> Info:

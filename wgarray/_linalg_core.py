@@ -261,7 +261,7 @@ def _product(a: Array, b: Array, *, conj: bool = False) -> Array:
     device = a.device
     if b.device is not device:
         raise ValueError(f"matmul operands are on different devices ({device} and {b.device})")
-    result = dt.promote(a.dtype, b.dtype, device)
+    result = dt.promote(a._dtype, b._dtype, device)
     logical = dt.kind(result) == "bool"
     acc = _acc_dtype(result)
     *_, M, K = a.shape
@@ -295,8 +295,8 @@ def _product(a: Array, b: Array, *, conj: bool = False) -> Array:
         groups = batch * tiles_m * tiles_n
         out = Array._empty(out_shape, acc, device)
         storages[0] = out._storage
-        key = ("matmul_tiled", cfg, a.dtype, b.dtype, acc, a_fast, b_fast, conj, logical)
-        launch_kernel(device, key, lambda: _tiled_source(cfg, a.dtype, b.dtype, acc, a_fast, b_fast, conj, logical),
+        key = ("matmul_tiled", cfg, a._dtype, b._dtype, acc, a_fast, b_fast, conj, logical)
+        launch_kernel(device, key, lambda: _tiled_source(cfg, a._dtype, b._dtype, acc, a_fast, b_fast, conj, logical),
                       storages, [M, N, K, tiles_n, tiles_m, groups, len(bshape), 0, *head, *tail],
                       groups * THREADS)
     else:
@@ -306,8 +306,8 @@ def _product(a: Array, b: Array, *, conj: bool = False) -> Array:
         out = Array._empty((*out_shape, chunks), acc, device)
         storages[0] = out._storage
         head[6] = chunks
-        key = ("matmul_naive", a.dtype, b.dtype, acc, conj, logical)
-        launch_kernel(device, key, lambda: _naive_source(a.dtype, b.dtype, acc, conj, logical),
+        key = ("matmul_naive", a._dtype, b._dtype, acc, conj, logical)
+        launch_kernel(device, key, lambda: _naive_source(a._dtype, b._dtype, acc, conj, logical),
                       storages, [M, N, K, chunk, batch, outputs * chunks, len(bshape), 0, *head, *tail],
                       outputs * chunks)
         if chunks > 1:
@@ -440,5 +440,5 @@ def vecdot(x1, x2, /, *, axis: int = -1) -> Array:
     k = v1.shape[-1]
     a = x1._with_view(TensorView((*v1.shape[:-1], 1, k), (*v1.strides[:-1], 0, v1.strides[-1]), v1.offset))
     b = x2._with_view(TensorView((*v2.shape[:-1], k, 1), (*v2.strides[:-1], v2.strides[-1], 0), v2.offset))
-    out = _product(a, b, conj=dt.kind(x1.dtype) == "complex")
+    out = _product(a, b, conj=dt.kind(x1._dtype) == "complex")
     return out._with_view(out._view.reshape(out.shape[:-2]))

@@ -87,9 +87,9 @@ def _shape(shape) -> tuple:
 
 
 def _result_dtype(arrays):
-    dtype = arrays[0].dtype
+    dtype = arrays[0]._dtype
     for a in arrays[1:]:
-        dtype = dt.promote(dtype, a.dtype, a.device)
+        dtype = dt.promote(dtype, a._dtype, a.device)
     return dtype
 
 
@@ -394,7 +394,7 @@ def tile(x, repetitions, /) -> Array:
     strides = (0,) * (ndim - x.ndim) + x._view.strides
     pairs = [n for r, s in zip(reps, shape) for n in (r, s)]
     src = _view(x, pairs, [n for s in strides for n in (0, s)], writeable=False)
-    out = Array._empty(pairs, x.dtype, x.device)
+    out = Array._empty(pairs, x._dtype, x.device)
     out._assign(src)
     return out._with_view(TensorView.contiguous(tuple(r * s for r, s in zip(reps, shape))))
 
@@ -407,8 +407,8 @@ def _repeat_counts(repeats, n: int):
             raise ValueError("repeats may not contain negative values.")
         return counts
     if isinstance(repeats, Array):
-        if dt.kind(repeats.dtype) not in ("int", "uint"):
-            raise TypeError(f"repeats must have an integer data type, not {repeats.dtype}")
+        if dt.kind(repeats._dtype) not in ("int", "uint"):
+            raise TypeError(f"repeats must have an integer data type, not {repeats._dtype}")
         host = repeats._to_numpy()
     else:
         host = np.asarray(repeats)
@@ -442,7 +442,7 @@ def repeat(x, repeats, /, *, axis=None) -> Array:
                 runs.append((i, i + 1, c))
     shape = list(x.shape)
     shape[axis] = sum((b - a) * c for a, b, c in runs)
-    out = Array._empty(shape, x.dtype, x.device)
+    out = Array._empty(shape, x._dtype, x.device)
     lead, start = (slice(None),) * axis, 0
     for a, b, c in runs:
         if c == 0 or a == b:
@@ -472,7 +472,7 @@ def roll(x, /, shift, *, axis=None) -> Array:
     total = [0] * x.ndim
     for s, a in zip(shifts, axes):
         total[_axis(a, x.ndim)] += operator.index(s)
-    out = Array._empty(x.shape, x.dtype, x.device)
+    out = Array._empty(x.shape, x._dtype, x.device)
     pieces = [[]]  # each entry: (source slices, destination slices) per axis
     for n, s in zip(x.shape, total):
         s = s % n if n else 0

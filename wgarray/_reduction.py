@@ -370,7 +370,7 @@ def _plan_passes(fold: Fold, x: Array, axes: tuple) -> list:
     if fold.arg is None:  # order is free: walk the reduced elements by decreasing stride
         rdims.sort(key=lambda d: -abs(d[1]))
     rdims = _merge(rdims) if R else []
-    src, offset, partial, steps = x.dtype, view.offset, False, []
+    src, offset, partial, steps = x._dtype, view.offset, False, []
     cache = kernel_cache(device)
     while True:
         arg_partial = partial and fold.arg is not None
@@ -459,7 +459,7 @@ def _wide(dtype):
 
 
 def _finish(acc: Array, dtype, shape, axes, keepdims) -> Array:
-    if acc.dtype != dtype:
+    if acc._dtype != dtype:
         acc = acc._cast(dtype)
     return _keep_dims(acc, shape, axes, keepdims)
 
@@ -474,7 +474,7 @@ def _logical(name: str):
     def reduce(x, /, *, axis=None, keepdims: bool = False) -> Array:
         x = _check(x, name)
         axes = _axes(axis, x.ndim)
-        return _finish(_fold(_logical_fold(name, x.dtype), x, axes), dt.bool_, x.shape, axes, keepdims)
+        return _finish(_fold(_logical_fold(name, x._dtype), x, axes), dt.bool_, x.shape, axes, keepdims)
 
     reduce.__name__ = reduce.__qualname__ = name
     reduce.__doc__ = f"Test whether {name} elements along the axes are true (NaN counts as true)."
@@ -491,12 +491,12 @@ def _sum_dtype(x: Array, dtype):
         result = dt.as_dtype(dtype, x.device)
         dt.check_supported(result, x.device)
         return result
-    kind = dt.kind(x.dtype)
+    kind = dt.kind(x._dtype)
     if kind in ("bool", "int"):
-        return dt.promote(x.dtype, dt.default_int(x.device))
+        return dt.promote(x._dtype, dt.default_int(x.device))
     if kind == "uint":
-        return dt.promote(x.dtype, dt.default_uint(x.device))
-    return x.dtype
+        return dt.promote(x._dtype, dt.default_uint(x.device))
+    return x._dtype
 
 
 @functools.lru_cache(maxsize=None)
@@ -565,12 +565,12 @@ def _extremum(name: str):
 
     def reduce(x, /, *, axis=None, keepdims: bool = False) -> Array:
         x = _check(x, name)
-        if dt.kind(x.dtype) == "complex":
-            raise TypeError(f"{name} is not defined for complex inputs ({x.dtype}): complex numbers are unordered")
+        if dt.kind(x._dtype) == "complex":
+            raise TypeError(f"{name} is not defined for complex inputs ({x._dtype}): complex numbers are unordered")
         axes = _axes(axis, x.ndim)
         if math.prod(x.shape[a] for a in axes) == 0:
             raise ValueError(f"zero-size array to reduction operation {ufunc} which has no identity")
-        return _finish(_fold(_extreme_fold(name, x.dtype), x, axes), x.dtype, x.shape, axes, keepdims)
+        return _finish(_fold(_extreme_fold(name, x._dtype), x, axes), x._dtype, x.shape, axes, keepdims)
 
     reduce.__name__ = reduce.__qualname__ = name
     reduce.__doc__ = f"The {name}imum along the axes; any NaN gives NaN, as in NumPy."
@@ -583,24 +583,24 @@ min = _extremum("min")
 
 def _float_dtype(x: Array):
     """mean/var/std compute in x's float or complex dtype; integers and bools in the default float."""
-    if dt.kind(x.dtype) in ("float", "complex"):
-        return x.dtype
+    if dt.kind(x._dtype) in ("float", "complex"):
+        return x._dtype
     return dt.default_float(x.device)
 
 
 def _scale(x: Array, divisor: float, op: str = "div") -> Array:
     """x / divisor (or sqrt(x / divisor)) elementwise, correctly rounded, in x's dtype."""
-    real = dt.real_dtype(x.dtype)
+    real = dt.real_dtype(x._dtype)
     t = REG_TAG[reg(real)]
-    if dt.kind(x.dtype) == "complex":
-        expr = f"{reg(x.dtype)}(div_{t}(a0.x, a1), div_{t}(a0.y, a1))"
+    if dt.kind(x._dtype) == "complex":
+        expr = f"{reg(x._dtype)}(div_{t}(a0.x, a1), div_{t}(a0.y, a1))"
     elif op == "sqrt":
         expr = f"sqrt_{t}(div_{t}(a0, a1))"
     else:
         expr = f"div_{t}(a0, a1)"
-    out = Array._empty(x.shape, x.dtype, x.device)
-    launch_map(x.device, MapOp(f"scale_{op}", expr, (x.dtype, real), x.dtype), out._storage, out._view,
-               x.dtype, [x._operand(), ScalarOperand(float(divisor), real)], fresh=True)
+    out = Array._empty(x.shape, x._dtype, x.device)
+    launch_map(x.device, MapOp(f"scale_{op}", expr, (x._dtype, real), x._dtype), out._storage, out._view,
+               x._dtype, [x._operand(), ScalarOperand(float(divisor), real)], fresh=True)
     return out
 
 

@@ -124,15 +124,15 @@ def scan(fold: Fold, x: Array, axis, include_initial: bool) -> Array:
     out = Array._empty(shape, fold.acc, x.device)
     if x.size == 0:
         sdims = [(0, 1)]
-    _run(fold, out, x._storage, x.dtype, view.offset, kdims, sdims, out_strides, out_step, include_initial)
+    _run(fold, out, x._storage, x._dtype, view.offset, kdims, sdims, out_strides, out_step, include_initial)
     return out
 
 
 def exclusive_sum(counts: Array) -> Array:
     """out[i] = counts[0] + ... + counts[i - 1] for i in 0..n (see the module docstring)."""
-    if not isinstance(counts, Array) or counts.ndim != 1 or counts.dtype not in (dt.uint32, dt.int64):
+    if not isinstance(counts, Array) or counts.ndim != 1 or counts._dtype not in (dt.uint32, dt.int64):
         raise TypeError("exclusive_sum expects a 1-D uint32 or int64 array")
-    return scan(_sum_fold(counts.dtype), counts, 0, True)
+    return scan(_sum_fold(counts._dtype), counts, 0, True)
 
 
 def _cumulative(name: str, make_fold):
@@ -189,7 +189,7 @@ def diff(x, /, *, axis: int = -1, n: int = 1, prepend=None, append=None) -> Arra
         x = concat(parts, axis=axis)
     if n == 0:
         return x
-    op = FUNCTIONS["not_equal" if x.dtype == dt.bool_ else "subtract"]
+    op = FUNCTIONS["not_equal" if x._dtype == dt.bool_ else "subtract"]
     for _ in range(n):
         if x.shape[axis] == 0:
             break

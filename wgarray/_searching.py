@@ -45,7 +45,7 @@ def _arg(name: str):
         axes = tuple(range(x.ndim)) if axis is None else (normalize_axis(axis, x.ndim),)
         if math.prod(x.shape[a] for a in axes) == 0:
             raise ValueError(f"attempt to get {name} of an empty sequence")
-        result = _fold(_arg_fold(name, x.dtype), x, axes)._cast(_index_dtype(x.device))
+        result = _fold(_arg_fold(name, x._dtype), x, axes)._cast(_index_dtype(x.device))
         return _keep_dims(result, x.shape, axes, keepdims)
 
     search.__name__ = search.__qualname__ = name
@@ -67,7 +67,7 @@ def count_nonzero(x, /, *, axis=None, keepdims: bool = False) -> Array:
     """The number of nonzero elements along the axes (NaN counts as nonzero)."""
     x = _check(x, "count_nonzero")
     axes = _axes(axis, x.ndim)
-    return _finish(_fold(_count_fold(x.dtype), x, axes), _index_dtype(x.device), x.shape, axes, keepdims)
+    return _finish(_fold(_count_fold(x._dtype), x, axes), _index_dtype(x.device), x.shape, axes, keepdims)
 
 
 def nonzero(x, /) -> tuple:
@@ -81,7 +81,7 @@ def nonzero(x, /) -> tuple:
         raise ValueError("nonzero of a 0-d array is not allowed; use nonzero(atleast_1d(x)) or reshape it first")
     index = _index_dtype(x.device)
     n = x.size
-    pos = scan(_count_fold(x.dtype), x, None, True) if n else None
+    pos = scan(_count_fold(x._dtype), x, None, True) if n else None
     count = int(pos._with_view(TensorView((), (), n))._to_numpy()) if n else 0
     out = Array._empty((x.ndim, count), index, x.device)
     if count:
@@ -141,10 +141,10 @@ def searchsorted(x1, x2, /, *, side: str = "left", sorter=None) -> Array:
         raise ValueError(f"searchsorted: side must be 'left' or 'right', not {side!r}")
     device = x1.device
     if isinstance(x2, Array):
-        dtype = dt.promote(x1.dtype, x2.dtype, device)
+        dtype = dt.promote(x1._dtype, x2._dtype, device)
     elif isinstance(x2, (bool, int, float, complex, np.generic)):
         x2 = x2.item() if isinstance(x2, np.generic) else x2
-        dtype = dt.promote_scalar(x1.dtype, x2, device)
+        dtype = dt.promote_scalar(x1._dtype, x2, device)
         x2 = Array._from_numpy(np.asarray(x2, dtype=dtype), device)
     else:
         raise TypeError(f"searchsorted: x2 must be an array or a Python scalar, not {type(x2).__name__}")
@@ -152,17 +152,17 @@ def searchsorted(x1, x2, /, *, side: str = "left", sorter=None) -> Array:
         sorter = _check(sorter, "searchsorted")
         if sorter.shape != x1.shape:
             raise ValueError(f"searchsorted: sorter of shape {sorter.shape} does not match x1 of shape {x1.shape}")
-        if dt.kind(sorter.dtype) not in ("int", "uint"):
-            raise TypeError(f"searchsorted: sorter must have an integer dtype, not {sorter.dtype}")
-    if x1.dtype != dtype:
+        if dt.kind(sorter._dtype) not in ("int", "uint"):
+            raise TypeError(f"searchsorted: sorter must have an integer dtype, not {sorter._dtype}")
+    if x1._dtype != dtype:
         x1 = x1._cast(dtype)
-    if x2.dtype != dtype or not x2._view.is_contiguous:
+    if x2._dtype != dtype or not x2._view.is_contiguous:
         x2 = x2._cast(dtype)
     index = _index_dtype(device)
     out = Array._empty(x2.shape, index, device)
     if x2.size == 0:
         return out
-    sorter_dtype = None if sorter is None else sorter.dtype
+    sorter_dtype = None if sorter is None else sorter._dtype
     storages = [out._storage, x1._storage, x2._storage]
     words = [x2.size, x1.shape[0], x1._view.offset, x1._view.strides[0], x2._view.offset, 0, 0, 0]
     if sorter is not None:

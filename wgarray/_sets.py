@@ -117,7 +117,7 @@ def _run(device, name: str, spec, storages, items: int, params=(), index_size: i
 
 def _flat(x: Array, work) -> Array:
     """x flattened to a contiguous (1, size) array of the working dtype."""
-    if work != x.dtype:
+    if work != x._dtype:
         x = x._cast(work)
     view = x._view.reshape((1, x.size))
     if view is None or not view.is_contiguous:
@@ -135,10 +135,10 @@ def _unique(x: Array, indices: bool, inverse: bool, counts: bool, equal_nan: boo
     device = x.device
     index = dt.default_int(device)
     n = x.size
-    work, spec = work_spec(x.dtype)
+    work, spec = work_spec(x._dtype)
     result = {}
     if n == 0:
-        result["values"] = Array._empty((0,), x.dtype, device)
+        result["values"] = Array._empty((0,), x._dtype, device)
         for key, wanted in (("indices", indices), ("counts", counts)):
             if wanted:
                 result[key] = Array._empty((0,), index, device)
@@ -155,7 +155,7 @@ def _unique(x: Array, indices: bool, inverse: bool, counts: bool, equal_nan: boo
 
     values = Array._empty((k,), work, device)
     _run(device, "values", spec, [values._storage, s._storage, incl], n)
-    result["values"] = values if work == x.dtype else values._cast(x.dtype)
+    result["values"] = values if work == x._dtype else values._cast(x._dtype)
     isz = index.itemsize
     if indices:
         out = Array._empty((k,), index, device)
@@ -218,7 +218,7 @@ def _as_array(value, other: Array) -> Array:
     if isinstance(value, (bool, int, float, complex, np.generic)) and not isinstance(value, np.ndarray):
         if isinstance(value, np.generic):
             value = value.item()
-        dtype = dt.promote_scalar(other.dtype, value, other.device)
+        dtype = dt.promote_scalar(other._dtype, value, other.device)
         return Array._from_numpy(np.asarray(value, dtype=dtype), other.device)
     raise TypeError(f"isin expects arrays or Python scalars, not {type(value).__name__}")
 
@@ -235,7 +235,7 @@ def isin(x1, x2, /, assume_unique: bool = False, *, invert: bool = False, kind=N
     if x1.device is not x2.device:
         raise ValueError(f"isin: arrays on different devices ({x1.device} and {x2.device})")
     device = x1.device
-    dtype = dt.promote(x1.dtype, x2.dtype, device)
+    dtype = dt.promote(x1._dtype, x2._dtype, device)
     work, spec = work_spec(dtype)
     out = Array._empty((x1.size,), dt.uint32, device)
     if x1.size:

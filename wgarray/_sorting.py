@@ -344,7 +344,7 @@ def radix_sort(src: Array, spec: KeySpec, descending: bool = False, values: bool
         tile = 256 * ipt
     widest = max(4 * raw_words, index_dtype.itemsize if indices else 0) * total
     if total >= 2 ** 32 - tile or widest > device.max_binding:
-        raise MemoryError(f"sorting {total} elements of {src.dtype} exceeds what one buffer binding holds "
+        raise MemoryError(f"sorting {total} elements of {src._dtype} exceeds what one buffer binding holds "
                           f"on {device.name} ({device.max_binding} bytes)")
     passes = list(spec.passes)
     if aligned:
@@ -362,7 +362,7 @@ def radix_sort(src: Array, spec: KeySpec, descending: bool = False, values: bool
     used = [p % 2 for p in range(len(passes)) if p < len(passes) - 1 or not values]
     raw_bufs = [pool.allocate(raw_bytes) for _ in range(max(used, default=-1) + 1)]
     idx_bufs = [pool.allocate(4 * total) for _ in range(2)] if carry else []
-    out_vals = Array._empty((rows, n), src.dtype, device) if values else None
+    out_vals = Array._empty((rows, n), src._dtype, device) if values else None
     out_idx = Array._empty((rows, n), index_dtype, device) if indices else None
 
     if fast:
@@ -403,7 +403,7 @@ def _rows(x: Array, axis: int, work) -> Array:
     axes = tuple(a for a in range(x.ndim) if a != axis) + (axis,)
     moved = x._with_view(x._view.permute(axes))
     shape = (math.prod(moved.shape[:-1]), moved.shape[-1])
-    if work != x.dtype:
+    if work != x._dtype:
         moved = moved._cast(work)
     view = moved._view.reshape(shape)
     if view is None or not view.is_contiguous:
@@ -453,11 +453,11 @@ def sort(x, /, axis=-1, kind=None, order=None, *, descending: bool = False, stab
     x, axis = _prepare("sort", x, axis, kind, order)
     if x.size == 0 or x.shape[axis] == 1:
         return x._contiguous()
-    work, spec = work_spec(x.dtype)
+    work, spec = work_spec(x._dtype)
     rows = _rows(x, axis, work)
     values, _ = radix_sort(rows, spec, bool(descending))
-    if values.dtype != x.dtype:
-        values = values._cast(x.dtype)
+    if values._dtype != x._dtype:
+        values = values._cast(x._dtype)
     return _unrows(values, x.shape, axis)
 
 
@@ -469,7 +469,7 @@ def argsort(x, /, axis=-1, kind=None, order=None, *, descending: bool = False, s
         out = Array._empty(x.shape, index, x.device)
         out._assign(0)
         return out
-    work, spec = work_spec(x.dtype)
+    work, spec = work_spec(x._dtype)
     rows = _rows(x, axis, work)
     _, idx = radix_sort(rows, spec, bool(descending), values=False, indices=True, index_dtype=index)
     return _unrows(idx, x.shape, axis)
