@@ -15,6 +15,7 @@ def test_namespace_entry_point():
     assert "__array_namespace_info__" in xp._info.__all__
     assert xp.ones(1).__array_namespace__() is xp
     assert xp.__array_api_version__ == "2025.12"
+    assert isinstance(xp.__version__, str) and xp.__version__[0].isdigit()
 
 
 def test_capabilities():

@@ -22,6 +22,7 @@ from ._runtime import memory_stats, empty_cache, synchronize
 from ._sets import *  # noqa: F403
 from ._sorting import *  # noqa: F403
 
+__version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 ndarray = Array
 
