@@ -293,7 +293,8 @@ SCAN_BLOCK = 4 * WORKGROUP  # values per workgroup in the scan kernels
 
 
 def _simple(device, name: str, storages, params, items):
-    launch_kernel(device, (name,), lambda: render(name, workgroup=WORKGROUP), storages, params, items)
+    launch_kernel(device, (name,), lambda: render(name, workgroup=WORKGROUP, lib_mask=render("lib_mask")),
+                  storages, params, items)
 
 
 def _scan(device, storage, offset: int, m: int, free: int) -> int:

@@ -8,12 +8,7 @@ ${prelude}
 @group(0) @binding(3) var<storage, read> offsets: array<u32>;
 
 
-fn nonzero_bytes(w: u32, e: u32, n: u32) -> u32 {
-    let nz = (((w & 0x7f7f7f7fu) + 0x7f7f7f7fu) | w) & 0x80808080u;
-    if (e + 4u <= n) { return nz; }
-    if (e >= n) { return 0u; }
-    return nz & ((1u << (8u * (n - e))) - 1u);
-}
+${lib_mask}
 
 var<workgroup> sh: array<u32, ${workgroup}>;
 
