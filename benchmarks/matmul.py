@@ -25,7 +25,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import wgarray as wg  # noqa: E402
-from wgarray import _linalg_core as core  # noqa: E402
+from wgarray._engines import matmul as core  # noqa: E402
 
 DEFAULT_TILINGS = "16,16,8,8,8;16,16,8,8,16;32,8,4,16,8;8,32,16,4,8;16,16,4,4,8"
 

@@ -73,8 +73,9 @@ def test_astype_bad_input():
         xp.astype(x, np.float16)
     with pytest.raises(TypeError):
         xp.astype(x, "nonsense")
+    assert xp.astype(np.ones(2), xp.float32).dtype == xp.float32  # NumPy input is uploaded
     with pytest.raises(TypeError, match="array"):
-        xp.astype(np.ones(2), xp.float32)
+        xp.astype("1.0", xp.float32)
     with pytest.raises(ValueError, match="device"):
         xp.astype(x, xp.float32, device="cpu")
 

@@ -254,11 +254,11 @@ def test_float_result_with_out_of_range_int_scalar():
     assert_same(call("divide", wg(x), 1000), expected("divide", x, 1000))
 
 
-def test_scalars_only_is_type_error():
-    with pytest.raises(TypeError):
-        wgarray.add(1, 2)
-    with pytest.raises(TypeError):
-        wgarray.negative(3)
+def test_scalars_only_compute_as_default_dtypes():
+    """As in NumPy: Python scalars alone compute as arrays of their default dtypes."""
+    assert_same(wgarray.add(1, 2), np.add(1, 2))
+    assert_same(wgarray.add(1, 2.5), np.add(1, 2.5))
+    assert_same(wgarray.negative(3), np.negative(3))
 
 
 # -- real-only functions ------------------------------------------------------------------------
@@ -367,11 +367,14 @@ def test_packed_results_odd_sizes(dtype):
         assert_same(wgarray.less_equal(wg(x), wg(y)), np.less_equal(x, y))
 
 
-def test_unary_rejects_non_arrays():
-    with pytest.raises(TypeError):
-        wgarray.negative([1, 2])
-    with pytest.raises(TypeError):
-        wgarray.isnan(1.0)
+def test_unary_takes_what_numpy_takes():
+    assert_same(wgarray.negative([1, 2]), np.negative([1, 2]))
+    assert_same(wgarray.isnan(1.0), np.isnan(1.0))
+    assert_same(wgarray.sqrt(np.float32(4)), np.sqrt(np.float32(4)))
+    with pytest.raises(TypeError, match="expects an array"):
+        wgarray.negative("1")
+    with pytest.raises(TypeError, match="expects an array"):
+        wgarray.add(wg(np.ones(2)), None)
 
 
 def test_integer_specials():

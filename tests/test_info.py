@@ -12,7 +12,7 @@ NAMES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
 
 
 def test_namespace_entry_point():
-    assert "__array_namespace_info__" in xp._info.__all__
+    assert "__array_namespace_info__" in xp._api.inspection.__all__
     assert xp.ones(1).__array_namespace__() is xp
     assert xp.__array_api_version__ == "2025.12"
     assert isinstance(xp.__version__, str) and xp.__version__[0].isdigit()
@@ -65,7 +65,7 @@ def test_default_dtypes():
 def test_dtypes(kind, names):
     info = xp.__array_namespace_info__()
     out = info.dtypes(kind=kind)
-    supported = {d.name if d != xp.bool else "bool" for d in xp._dtypes.supported_dtypes(info.default_device())}
+    supported = {d.name if d != xp.bool else "bool" for d in xp._core.dtypes.supported_dtypes(info.default_device())}
     assert list(out) == [n for n in names if n in supported]
     for name, dtype in out.items():
         assert dtype == getattr(xp, name)

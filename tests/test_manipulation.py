@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import wgarray as xp
-from wgarray import _dtypes as dt
+from wgarray._core import dtypes as dt
 from wgarray._array import Array
 
 

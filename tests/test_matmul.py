@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import wgarray as xp
-from wgarray import _linalg_core as core
+from wgarray._engines import matmul as core
 
 from conftest import ALL_DTYPES, assert_same, host, wg
 

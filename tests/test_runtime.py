@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 
 import wgarray
-from wgarray import _dtypes as dt
-from wgarray._kernels import KernelCompileError, grid, kernel_cache
-from wgarray._memory import pool_for, size_class
-from wgarray import _native, _stream
-from wgarray._stream import stream_for
+from wgarray._core import dtypes as dt
+from wgarray._core.kernels import KernelCompileError, grid, kernel_cache
+from wgarray._core.memory import pool_for, size_class
+from wgarray._core import native as _native, stream as _stream
+from wgarray._core.stream import stream_for
 
 
 def test_device_repr_and_namespace_devices():

@@ -133,7 +133,8 @@ def test_bad_input():
     with pytest.raises(TypeError, match="axis must be an integer"):
         wgarray.argsort(wg(np.zeros(3)), axis=0.5)
     with pytest.raises(TypeError, match="expects an array"):
-        wgarray.sort([3, 1, 2])
+        wgarray.sort("312")
+    assert_same(wgarray.sort([3, 1, 2]), np.sort([3, 1, 2]))
 
 
 def test_numpy_signature():
@@ -154,9 +155,9 @@ def test_numpy_signature():
 @pytest.mark.parametrize("n", [1, 2048, 2049, 2048 * 2048 + 5])
 def test_scan(n):
     # the radix sort's prefix sum, up to three levels of block sums
-    from wgarray._memory import pool_for
-    from wgarray._sorting import scan, scan_words
-    from wgarray._stream import stream_for
+    from wgarray._core.memory import pool_for
+    from wgarray._engines.sort import scan, scan_words
+    from wgarray._core.stream import stream_for
 
     device = wgarray.get_device()
     x = np.random.default_rng(n).integers(0, 5, n).astype(np.uint32)
@@ -173,7 +174,7 @@ def test_scan(n):
 def test_subgroup_plans(plan, monkeypatch):
     # 32-bit values alone take the subgroup-ranking passes where the device has subgroups:
     # check other tile shapes (counter rows shared in turns, one-word ballots) and the fallback
-    from wgarray import _sorting
+    from wgarray._engines import sort as _sorting
 
     if plan == "none" or (plan != "default" and _sorting.subgroup_plan(wgarray.get_device()) is None):
         monkeypatch.setattr(_sorting, "subgroup_plan", lambda device: None)

@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import wgarray as wg  # noqa: E402
 from wgarray._array import Array  # noqa: E402
-from wgarray._codegen import MapOp  # noqa: E402
-from wgarray._launch import launch_map  # noqa: E402
+from wgarray._engines.map import MapOp  # noqa: E402
+from wgarray._engines.map import launch_map  # noqa: E402
 
 N = 4000
 rng = np.random.default_rng(1)

@@ -1,26 +1,32 @@
 """wgarray: a NumPy-compatible array library on WebGPU (array API standard 2025.12).
 
 Arrays keep their data in wgpu buffers; every computation is a WGSL compute shader.
+The package is layered, each layer importing only those before it (tests/test_layers.py):
+_core (device, memory, stream, kernels, dtypes, views), _engines (map, fold, scan,
+compact, gather, sort, matmul, ...), the Array (_array.py), then the namespace (_api/).
 """
 
-from . import _creation, _data_types, _elementwise, _info, _manipulation
+import sys as _sys
+
+from ._api import array_methods as _array_methods  # noqa: F401  (installs the Array's operators)
+from ._api import elementwise_functions as _elementwise
+from ._api.constants import e, inf, nan, newaxis, pi
+from ._api.creation_functions import *  # noqa: F403
+from ._api.data_type_functions import *  # noqa: F403
+from ._api.indexing_functions import *  # noqa: F403
+from ._api.inspection import *  # noqa: F403
+from ._api.linear_algebra_functions import *  # noqa: F403
+from ._api.manipulation_functions import *  # noqa: F403
+from ._api.runtime import empty_cache, memory_stats, synchronize
+from ._api.searching_functions import *  # noqa: F403
+from ._api.set_functions import *  # noqa: F403
+from ._api.sorting_functions import *  # noqa: F403
+from ._api.statistical_functions import *  # noqa: F403
+from ._api.utility_functions import *  # noqa: F403
 from ._array import Array
-from ._constants import e, inf, nan, newaxis, pi
-from ._config import fast_math, set_fast_math
-from ._creation import *  # noqa: F403
-from ._data_types import *  # noqa: F403
-from ._device import Device, get_device
-from ._dtypes import DType, public as _public
-from ._indexing_functions import *  # noqa: F403
-from ._info import *  # noqa: F403
-from ._linalg_core import *  # noqa: F403
-from ._manipulation import *  # noqa: F403
-from ._reduction import *  # noqa: F403
-from ._scan import *  # noqa: F403
-from ._searching import *  # noqa: F403
-from ._runtime import memory_stats, empty_cache, synchronize
-from ._sets import *  # noqa: F403
-from ._sorting import *  # noqa: F403
+from ._core.config import fast_math, set_fast_math
+from ._core.device import Device, get_device
+from ._core.dtypes import DType, public as _public
 
 __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
@@ -31,3 +37,12 @@ globals().update(_elementwise.FUNCTIONS)
 bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, complex64, complex128 = (
     _public(d) for d in ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
                          "float32", "float64", "complex64", "complex128"))
+
+
+def _array_namespace(self, api_version=None):
+    if api_version not in (None, "2021.12", "2022.12", "2023.12", "2024.12", "2025.12"):
+        raise ValueError(f"unsupported array API version {api_version!r}")
+    return _sys.modules[__name__]
+
+
+Array.__array_namespace__ = _array_namespace

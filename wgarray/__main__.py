@@ -10,7 +10,7 @@ os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
 import numpy as np  # noqa: E402
 
 import wgarray as wg  # noqa: E402
-from wgarray._device import enumerate_adapters  # noqa: E402
+from wgarray._core.device import enumerate_adapters  # noqa: E402
 
 
 def _best_of(fn, repeats=5):

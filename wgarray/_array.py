@@ -1,4 +1,10 @@
-"""Layer 5: the Array, a buffer plus a TensorView, a dtype and a device."""
+"""The Array: data in a GPU buffer, described by a TensorView, a dtype and a device.
+
+This module holds the data and its host conversions only. Operators, indexing and the
+NumPy-style methods are installed from above (wgarray/_api/array_methods.py), so the Array
+depends on nothing but the core and the engines. Engines read an array's buffer through
+one accessor, `_data()`.
+"""
 
 from __future__ import annotations
 
@@ -7,16 +13,16 @@ import operator
 
 import numpy as np
 
-from . import _dtypes as dt
-from ._codegen import MapOp
-from ._device import Device, get_device
-from ._launch import BufferOperand, ScalarOperand, launch_map
-from ._memory import pool_for
-from ._stream import stream_for
-from ._view import TensorView
+from ._core import dtypes as dt
+from ._core.device import Device, get_device
+from ._core.memory import pool_for
+from ._core.operands import BufferOperand, ScalarOperand
+from ._core.stream import stream_for
+from ._core.view import TensorView
+from ._engines.map import MapOp, launch_map
 
 
-def _copy_op(dtype) -> MapOp:
+def copy_op(dtype) -> MapOp:
     return MapOp("copy", "a0", (dtype,), dtype)
 
 
@@ -69,13 +75,22 @@ class Array:
 
     def _cast(self, dtype) -> "Array":
         out = Array._empty(self.shape, dtype, self._device)
-        launch_map(self._device, _copy_op(self._dtype), out._storage, out._view, dtype,
-                   [BufferOperand(self._storage, self._view, self._dtype)], fresh=True)
+        launch_map(self._device, copy_op(self._dtype), out._storage, out._view, dtype, [self._data()], fresh=True)
         return out
 
+    def _data(self) -> BufferOperand:
+        """The array's buffer, view and dtype: the one way to read its data (engines take this)."""
+        return BufferOperand(self._storage, self._view, self._dtype)
+
     def _operand(self, shape=None) -> BufferOperand:
-        view = self._view if shape is None or shape == self.shape else self._view.broadcast_to(shape)
-        return BufferOperand(self._storage, view, self._dtype)
+        """_data() broadcast to shape."""
+        data = self._data()
+        return data if shape is None else data.broadcast_to(shape)
+
+    @classmethod
+    def _wrap(cls, operand: BufferOperand, writeable: bool = True) -> "Array":
+        """An Array holding an engine's result."""
+        return cls(operand.storage, operand.view, operand.dtype, operand.device, writeable)
 
     def _with_view(self, view: TensorView, writeable: bool | None = None) -> "Array":
         return Array(self._storage, view, self._dtype, self._device,
@@ -127,13 +142,6 @@ class Array:
             raise ValueError(f"x.mT requires at least 2 dimensions; this array has {self.ndim}")
         axes = (*range(self.ndim - 2), self.ndim - 1, self.ndim - 2)
         return self._with_view(self._view.permute(axes))
-
-    def __array_namespace__(self, api_version=None):
-        if api_version not in (None, "2021.12", "2022.12", "2023.12", "2024.12", "2025.12"):
-            raise ValueError(f"unsupported array API version {api_version!r}")
-        import wgarray
-
-        return wgarray
 
     # -- host conversion -------------------------------------------------------------
     def __array__(self, dtype=None, copy=None):
@@ -225,16 +233,9 @@ class Array:
             return self
         return Array._from_numpy(self._to_numpy(), device)
 
-    # -- indexing ------------------------------------------------------------------------
-    def __getitem__(self, key) -> "Array":
-        from ._indexing import getitem
-
-        return getitem(self, key)
-
-    def __setitem__(self, key, value) -> None:
-        from ._indexing import setitem
-
-        setitem(self, key, value)
+    # -- copies and writes --------------------------------------------------------------------
+    def copy(self) -> "Array":
+        return self._contiguous()
 
     def _assign(self, value) -> None:
         """Write value (scalar or array, broadcast to this view's shape) into this view."""
@@ -252,191 +253,6 @@ class Array:
             if value.ndim > self.ndim and any(n != 1 for n in value.shape[:value.ndim - self.ndim]):
                 raise ValueError(f"could not broadcast input array from shape {value.shape} into shape {self.shape}")
         else:
-            value = _as_setitem_scalar(value, self._dtype)
+            value = dt.coerce_scalar(value, self._dtype)
             operand = ScalarOperand(value, self._dtype)
-        launch_map(self._device, _copy_op(operand.dtype), self._storage, self._view, self._dtype, [operand], fresh=False)
-
-    # -- methods common in NumPy code ----------------------------------------------------
-    def astype(self, dtype, copy: bool = True) -> "Array":
-        from ._data_types import astype
-
-        return astype(self, dtype, copy=copy)
-
-    def copy(self) -> "Array":
-        return self._contiguous()
-
-    def reshape(self, *shape, copy=None) -> "Array":
-        from ._manipulation import reshape
-
-        if len(shape) == 1 and not isinstance(shape[0], int):
-            shape = shape[0]
-        return reshape(self, tuple(shape), copy=copy)
-
-    def transpose(self, *axes) -> "Array":
-        if not axes:
-            axes = tuple(reversed(range(self.ndim)))
-        elif len(axes) == 1 and not isinstance(axes[0], int):
-            axes = tuple(axes[0])
-        from ._manipulation import permute_dims
-
-        return permute_dims(self, axes)
-
-    def flatten(self) -> "Array":
-        from ._manipulation import reshape
-
-        return reshape(self, (-1,), copy=True)
-
-    def ravel(self) -> "Array":
-        from ._manipulation import reshape
-
-        return reshape(self, (-1,))
-
-    def squeeze(self, axis=None) -> "Array":
-        from ._manipulation import squeeze
-
-        if axis is None:
-            axis = tuple(i for i, n in enumerate(self.shape) if n == 1)
-        return squeeze(self, axis)
-
-    def fill(self, value) -> None:
-        self[...] = value
-
-
-def _as_setitem_scalar(value, dtype):
-    """A Python or NumPy scalar checked against the destination dtype, as NumPy does."""
-    if isinstance(value, np.generic):
-        value = value.item()
-    if not isinstance(value, (bool, int, float, complex)):
-        raise TypeError(f"cannot assign a {type(value).__name__} to an array of {dtype}")
-    kind = dt.kind(dtype)
-    if isinstance(value, complex) and kind != "complex":
-        raise TypeError(f"cannot assign a complex value to an array of {dtype}")
-    if kind in ("int", "uint"):
-        if isinstance(value, float):
-            if math.isnan(value) or math.isinf(value):
-                raise ValueError(f"cannot convert float {value} to integer")
-            value = int(value)
-        info = np.iinfo(dtype)
-        if not info.min <= value <= info.max:
-            raise OverflowError(f"Python integer {value} out of bounds for {dtype}")
-    if kind == "bool":
-        return bool(value)
-    return value
-
-
-# -- operators: each forwards to the elementwise function of the same meaning ----------------
-_BINARY_OPERATORS = {
-    "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "divide", "floordiv": "floor_divide",
-    "mod": "remainder", "pow": "pow", "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
-    "lshift": "bitwise_left_shift", "rshift": "bitwise_right_shift",
-}
-_COMPARISONS = {"eq": "equal", "ne": "not_equal", "lt": "less", "le": "less_equal", "gt": "greater",
-                "ge": "greater_equal"}
-_UNARY_OPERATORS = {"neg": "negative", "pos": "positive", "abs": "abs", "invert": "bitwise_invert"}
-_OPERAND_TYPES = (Array, bool, int, float, complex, np.ndarray, np.generic)
-
-
-def _function(name):
-    from ._elementwise import FUNCTIONS
-
-    return FUNCTIONS[name]
-
-
-def _power(x, y):
-    """x ** y, with NumPy's fast paths for the scalar exponents that need no transcendentals."""
-    if (isinstance(y, (int, float)) and not isinstance(y, bool) and dt.kind(x._dtype) in ("float", "complex")):
-        fast = {2: "square", 1: "positive", -1: "reciprocal", 0.5: "sqrt"}.get(y)
-        if fast is not None and not (fast == "sqrt" and dt.kind(x._dtype) == "complex"):
-            return _function(fast)(x)
-    return _function("pow")(x, y)
-
-
-def _binary_operator(name):
-    def forward(self, other):
-        if not isinstance(other, _OPERAND_TYPES):
-            return NotImplemented
-        return _power(self, other) if name == "pow" else _function(name)(self, other)
-
-    def reflected(self, other):
-        if not isinstance(other, _OPERAND_TYPES):
-            return NotImplemented
-        return _function(name)(other, self)
-
-    def in_place(self, other):
-        if not isinstance(other, _OPERAND_TYPES):
-            return NotImplemented
-        result = _power(self, other) if name == "pow" else _function(name)(self, other)
-        if result.shape != self.shape:
-            raise ValueError(f"non-broadcastable output operand with shape {self.shape} "
-                             f"doesn't match the broadcast shape {result.shape}")
-        if result._dtype != self._dtype and not np.can_cast(result._dtype, self._dtype, "same_kind"):
-            raise TypeError(f"cannot cast the result of in-place {name} from {result._dtype} to {self._dtype} "
-                            f"under the same-kind rule")
-        if not self._writeable:
-            raise ValueError("assignment destination is read-only")
-        self._assign(result)
-        return self
-
-    return forward, reflected, in_place
-
-
-for _op, _name in _BINARY_OPERATORS.items():
-    _f, _r, _i = _binary_operator(_name)
-    for _prefix, _method in (("", _f), ("r", _r), ("i", _i)):
-        _method.__name__ = f"__{_prefix}{_op}__"
-        setattr(Array, _method.__name__, _method)
-
-for _op, _name in _COMPARISONS.items():
-    def _compare(self, other, _name=_name):
-        if not isinstance(other, _OPERAND_TYPES):
-            return NotImplemented
-        return _function(_name)(self, other)
-
-    _compare.__name__ = f"__{_op}__"
-    setattr(Array, _compare.__name__, _compare)
-
-for _op, _name in _UNARY_OPERATORS.items():
-    def _unary(self, _name=_name):
-        return _function(_name)(self)
-
-    _unary.__name__ = f"__{_op}__"
-    setattr(Array, _unary.__name__, _unary)
-
-
-def _matmul_operands(other):
-    # NumPy data joins in; Python scalars are not matrices (NumPy raises too).
-    return isinstance(other, (Array, np.ndarray, np.generic))
-
-
-def _matmul(self, other):
-    if not _matmul_operands(other):
-        return NotImplemented
-    from ._linalg_core import matmul
-
-    return matmul(self, other)
-
-
-def _rmatmul(self, other):
-    if not _matmul_operands(other):
-        return NotImplemented
-    from ._linalg_core import matmul
-
-    return matmul(other, self)
-
-
-def _imatmul(self, other):
-    result = _matmul(self, other)
-    if result is NotImplemented:
-        return result
-    if result.shape != self.shape:
-        raise ValueError(f"in-place matmul: the result has shape {result.shape}, not {self.shape}")
-    if result._dtype != self._dtype and not np.can_cast(result._dtype, self._dtype, "same_kind"):
-        raise TypeError(f"cannot cast the result of in-place matmul from {result._dtype} to {self._dtype}")
-    if not self._writeable:
-        raise ValueError("assignment destination is read-only")
-    self._assign(result)
-    return self
-
-
-Array.__matmul__, Array.__rmatmul__, Array.__imatmul__ = _matmul, _rmatmul, _imatmul
-Array.__hash__ = None
+        launch_map(self._device, copy_op(operand.dtype), self._storage, self._view, self._dtype, [operand], fresh=False)

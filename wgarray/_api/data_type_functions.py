@@ -6,19 +6,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _dtypes as dt
-from ._array import Array
-from ._codegen import MapOp
-from ._launch import launch_map
-from ._device import Device
+from .._array import Array
+from .._core import dtypes as dt
+from .._core.device import Device, get_device
+from .._engines.map import MapOp, launch_map
+from .coerce import as_array
 
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
 
 
 def astype(x, dtype, /, *, copy=True, device=None) -> Array:
     """x converted to dtype on the GPU; with copy=False, x itself when nothing changes."""
-    if not isinstance(x, Array):
-        raise TypeError(f"astype expects an array, not {type(x).__name__}")
+    x = as_array(x, "astype")
     if device is not None and not isinstance(device, Device):
         raise ValueError(f"unknown device {device!r}")
     dtype = dt.as_dtype(dtype, device or x.device)
@@ -138,8 +137,6 @@ def result_type(*arrays_and_dtypes):
     """The promoted dtype of arrays, dtypes and Python scalars (scalars are weak, NEP 50)."""
     if not arrays_and_dtypes:
         raise ValueError("result_type needs at least one array, dtype or scalar")
-    from ._device import get_device
-
     device = next((a.device for a in arrays_and_dtypes if isinstance(a, Array)), None) or get_device()
     dtypes, scalars = [], []
     for a in arrays_and_dtypes:

@@ -24,12 +24,13 @@ from dataclasses import replace
 
 import numpy as np
 
-from . import _dtypes as dt
-from ._array import Array, _as_setitem_scalar
-from ._creation import asarray
-from ._gather import IndexOperand, gather, mask_coordinates, scatter
-from ._launch import BufferOperand, ScalarOperand
-from ._view import TensorView, broadcast_shapes
+from .._array import Array
+from .._core import dtypes as dt
+from .._core.operands import BufferOperand, ScalarOperand
+from .._core.view import TensorView, broadcast_shapes
+from .._engines.compact import mask_coordinates
+from .._engines.gather import IndexOperand, gather, scatter
+from .coerce import as_array
 
 
 def _is_int(obj) -> bool:
@@ -148,7 +149,7 @@ def _classify(k, device):
     return ("host", host)
 
 
-def _upload_index(host: np.ndarray, device):
+def upload_indices(host: np.ndarray, device):
     if host.dtype.itemsize > 4 and "shader-int64" not in device.features:
         host = host.astype(np.int32)  # already bounds-checked, so the values fit
     elif host.dtype.byteorder not in "=|<" or np.dtype(host.dtype.newbyteorder("=")) not in dt.LAYOUTS:
@@ -156,7 +157,7 @@ def _upload_index(host: np.ndarray, device):
     return Array._from_numpy(host, device)
 
 
-def _check_host(host: np.ndarray, n: int, dim: int) -> None:
+def check_host_indices(host: np.ndarray, n: int, dim: int) -> None:
     if host.size:
         low, high = host.min(), host.max()
         if low < -n or high >= n:
@@ -249,8 +250,8 @@ def plan(x, key, lazy: bool = False) -> Plan:
         elif kind in ("array", "host"):
             n = view.shape[dim]
             if kind == "host":
-                _check_host(value, n, dim)
-                value = _upload_index(value, x.device)
+                check_host_indices(value, n, dim)
+                value = upload_indices(value, x.device)
             advs.append(_Adv(value.shape, [(value, n, view.strides[dim])]))
             dim += 1
         else:
@@ -267,7 +268,8 @@ def plan(x, key, lazy: bool = False) -> Plan:
                 host = Array._from_numpy(np.stack(np.nonzero(value)).astype(np.uint32), x.device)
                 coords = [host[d] for d in range(value.ndim)]
             else:
-                coords = mask_coordinates(value)
+                found = Array._wrap(mask_coordinates(value._data()))
+                coords = [found[d] for d in range(value.ndim)]
             advs.append(_Adv((coords[0].shape[0],), [(c, n, s) for c, (n, s) in zip(coords, axes)]))
             dim += m
     try:
@@ -290,7 +292,7 @@ def plan(x, key, lazy: bool = False) -> Plan:
         for arr, n, xstride in a.arrays:
             sb = arr._view.broadcast_to(bshape).strides
             v = TensorView(tuple(shape), (0,) * len(pre) + sb + (0,) * len(post), arr._view.offset)
-            indices.append(IndexOperand(BufferOperand(arr._storage, v, arr._dtype), n, xstride))
+            indices.append(IndexOperand(arr._data().with_view(v), n, xstride))
     return Plan(shape, offset, strides, indices)
 
 
@@ -299,7 +301,7 @@ def getitem(x, key):
     if not any(_is_advanced(k) for k in items):
         return x._with_view(basic_view(x._view, key))
     p = plan(x, key)
-    return gather(x, p.shape, p.offset, p.strides, p.indices)
+    return Array._wrap(gather(x._data(), p.shape, p.offset, p.strides, p.indices))
 
 
 def _value_operand(x, value):
@@ -307,10 +309,10 @@ def _value_operand(x, value):
     if isinstance(value, Array):
         if value.device is not x.device:
             raise ValueError(f"cannot assign an array on {value.device} into one on {x.device}")
-        return value._contiguous() if value._storage is x._storage else value
+        return value._contiguous() if value._data().storage is x._data().storage else value
     if isinstance(value, (bool, int, float, complex, np.generic)) and np.ndim(value) == 0:
-        return ScalarOperand(_as_setitem_scalar(value, x._dtype), x._dtype)
-    return asarray(value, device=x.device)
+        return ScalarOperand(dt.coerce_scalar(value, x._dtype), x._dtype)
+    return as_array(value, "assignment", x.device)
 
 
 def _broadcast_value(value, shape) -> TensorView:
@@ -343,13 +345,13 @@ def setitem(x, key, value) -> None:
     if isinstance(value, ScalarOperand):
         operand = value
     else:
-        operand = BufferOperand(value._storage, _broadcast_value(value, p.shape), value._dtype)
-    scatter(x, p.shape, p.offset, p.strides, [_unshared(x, ix) for ix in p.indices], operand)
+        operand = value._data().with_view(_broadcast_value(value, p.shape))
+    scatter(x._data(), p.shape, p.offset, p.strides, [_unshared(x, ix) for ix in p.indices], operand)
 
 
 def _unshared(x, ix):
     """An index operand that does not share x's buffer (one buffer cannot be bound to be read and written)."""
-    if ix.operand.storage is not x._storage:
+    if ix.operand.storage is not x._data().storage:
         return ix
     src = Array(ix.operand.storage, ix.operand.view, ix.operand.dtype, x.device, False)
     copy = src._contiguous()
@@ -391,9 +393,9 @@ def _masked_assign(x, items, value) -> bool:
         except ValueError:
             raise ValueError(f"shape mismatch: value array of shape {value.shape} could not be broadcast "
                              f"to indexing result of shape {before + ('count',) + after}") from None
-        value = BufferOperand(value._storage, vview, value._dtype)
-    if mask._storage is x._storage:
+        value = value._data().with_view(vview)
+    if mask._data().storage is x._data().storage:
         mask = mask._contiguous()
     pview = TensorView(view.shape, (0,) * first + mask._view.strides + (0,) * len(after), mask._view.offset)
-    scatter(x, view.shape, view.offset, view.strides, [], value, BufferOperand(mask._storage, pview, mask._dtype))
+    scatter(x._data(), view.shape, view.offset, view.strides, [], value, mask._data().with_view(pview))
     return True

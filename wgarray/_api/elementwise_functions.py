@@ -13,13 +13,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _config, _dtypes as dt
-from ._array import Array
-from ._codegen import MapOp, REG_TAG
-from ._device import get_device
-from ._launch import MapPlan, ScalarOperand, launch_map
-from ._memory import pool_for
-from ._view import TensorView, broadcast_shapes
+from .._array import Array
+from .._core import config as _config, dtypes as dt
+from .._core.device import get_device
+from .._core.memory import pool_for
+from .._core.operands import ScalarOperand
+from .._core.view import TensorView, broadcast_shapes
+from .._core.wgsl import REG_TAG
+from .._engines.map import MapOp, MapPlan, launch_map
+from .coerce import as_array, as_operand
 
 TRANSCENDENTAL = "arrives with wgarray's own accurate math library (issue: accurate elementwise math)"
 
@@ -112,22 +114,7 @@ BINARY = {r.name: r for r in [
 ]}
 
 
-# -- operands and promotion -----------------------------------------------------------------
-def as_operand(x, device=None):
-    """Arrays stay, NumPy data is uploaded, Python scalars stay scalars (they are weak)."""
-    if isinstance(x, Array):
-        return x
-    if isinstance(x, (bool, int, float, complex)):
-        return x
-    if isinstance(x, (np.ndarray, np.generic)):
-        return Array._from_numpy(np.asarray(x), device)
-    if isinstance(x, (list, tuple)):
-        from ._creation import asarray
-
-        return asarray(x, device=device)
-    raise TypeError(f"unsupported operand type {type(x).__name__} for a wgarray function")
-
-
+# -- promotion ---------------------------------------------------------------------------------
 def result_dtype(operands, device):
     """The promoted dtype of arrays and weak Python scalars (NEP 50)."""
     arrays = [o for o in operands if isinstance(o, Array)]
@@ -266,7 +253,7 @@ def apply(row: Row, *args) -> Array:
     operands = []
     for a in args:
         if type(a) is not Array:
-            a = as_operand(a, device)
+            a = as_operand(a, device, row.name)
         if type(a) is Array:
             if device is None:
                 device = a._device
@@ -276,8 +263,8 @@ def apply(row: Row, *args) -> Array:
         else:
             key.append(type(a))
         operands.append(a)
-    if device is None:
-        raise TypeError(f"{row.name}: at least one argument must be an array")
+    if device is None:  # Python scalars only: NumPy computes them as 0-d arrays of their default dtypes
+        return apply(row, *(as_array(a, row.name) for a in args))
     key.append(device)
     key = tuple(key)
     prepared = _prepared.get(key)
@@ -301,9 +288,7 @@ def apply(row: Row, *args) -> Array:
 def _make(row: Row, arity: int):
     if arity == 1:
         def function(x, /):
-            if not isinstance(x, Array):
-                raise TypeError(f"{row.name} expects an array, not {type(x).__name__}")
-            return apply(row, x)
+            return apply(row, as_array(x, row.name))
     else:
         def function(x1, x2, /):
             return apply(row, x1, x2)
@@ -345,8 +330,7 @@ _CLIP = {"int": ("max({x}, {b})", "min({x}, {b})"), "uint": ("max({x}, {b})", "m
 
 def clip(x, /, min=None, max=None) -> Array:
     """x limited to [min, max]; the result keeps x's dtype, NaN bounds propagate as in NumPy."""
-    if not isinstance(x, Array):
-        raise TypeError(f"clip expects an array, not {type(x).__name__}")
+    x = as_array(x, "clip")
     if dt.kind(x._dtype) not in _CLIP:
         raise TypeError(f"clip is not defined for {x._dtype} inputs")
     bounds = [None if b is None else as_operand(b, x.device) for b in (min, max)]

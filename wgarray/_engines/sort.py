@@ -23,14 +23,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from . import _dtypes as dt
-from ._array import Array
-from ._kernels import render
-from ._launch import launch_kernel
-from ._memory import pool_for
-from ._view import normalize_axis
-
-__all__ = ["argsort", "sort"]
+from .._core import dtypes as dt
+from .._core.kernels import render
+from .._core.launch import launch_kernel
+from .._core.memory import pool_for
+from .._core.operands import BufferOperand, allocate
 
 
 @dataclass(frozen=True)
@@ -321,12 +318,12 @@ def _words(storage_words: int, device):
     return pool_for(device).allocate(max(4 * storage_words, 4))
 
 
-def radix_sort(src: Array, spec: KeySpec, descending: bool = False, values: bool = True,
+def radix_sort(src: BufferOperand, spec: KeySpec, descending: bool = False, values: bool = True,
                indices: bool = False, index_dtype=None):
     """Sort each row of the contiguous (rows, n) array src (in its working dtype).
 
     Returns (sorted values or None, (rows, n) positions within the row or None); positions
-    are in index_dtype (int64 or int32). Stable; descending keeps equal keys in order.
+    are in index_dtype (int64 or int32), as operands. Stable; descending keeps equal keys in order.
     """
     device = src.device
     rows, n = src.shape
@@ -344,7 +341,7 @@ def radix_sort(src: Array, spec: KeySpec, descending: bool = False, values: bool
         tile = 256 * ipt
     widest = max(4 * raw_words, index_dtype.itemsize if indices else 0) * total
     if total >= 2 ** 32 - tile or widest > device.max_binding:
-        raise MemoryError(f"sorting {total} elements of {src._dtype} exceeds what one buffer binding holds "
+        raise MemoryError(f"sorting {total} elements of {src.dtype} exceeds what one buffer binding holds "
                           f"on {device.name} ({device.max_binding} bytes)")
     passes = list(spec.passes)
     if aligned:
@@ -362,8 +359,8 @@ def radix_sort(src: Array, spec: KeySpec, descending: bool = False, values: bool
     used = [p % 2 for p in range(len(passes)) if p < len(passes) - 1 or not values]
     raw_bufs = [pool.allocate(raw_bytes) for _ in range(max(used, default=-1) + 1)]
     idx_bufs = [pool.allocate(4 * total) for _ in range(2)] if carry else []
-    out_vals = Array._empty((rows, n), src._dtype, device) if values else None
-    out_idx = Array._empty((rows, n), index_dtype, device) if indices else None
+    out_vals = allocate(device, (rows, n), src.dtype) if values else None
+    out_idx = allocate(device, (rows, n), index_dtype) if indices else None
 
     if fast:
         is_float = spec.kind == 1
@@ -373,13 +370,13 @@ def radix_sort(src: Array, spec: KeySpec, descending: bool = False, values: bool
         hist_key, scatter_key = ("sort_hist", spec.raw, carry, ipt), ("sort_scatter", spec.raw, carry, ipt)
         hist_source = lambda: _hist_source(lib_source(spec.raw), carry, ipt)  # noqa: E731
         scatter_source = lambda: _scatter_source(spec, carry, ipt)  # noqa: E731
-    src_raw, src_off, src_idx = src._storage, src._view.offset, None
+    src_raw, src_off, src_idx = src.storage, src.view.offset, None
     for p, (word, shift) in enumerate(passes):
         first, last = p == 0, p == len(passes) - 1
-        dst_raw = out_vals._storage if last and values else raw_bufs[p % 2]
+        dst_raw = out_vals.storage if last and values else raw_bufs[p % 2]
         flags = (1 if first else 0) | (0 if last and not values else 2)
         if last and indices:
-            dst_idx = out_idx._storage
+            dst_idx = out_idx.storage
             flags |= 4 if index_dtype.itemsize == 8 else 8
         elif carry:
             dst_idx = idx_bufs[p % 2]
@@ -394,82 +391,3 @@ def radix_sort(src: Array, spec: KeySpec, descending: bool = False, values: bool
         if carry:
             src_idx = dst_idx
     return out_vals, out_idx
-
-
-# -- the public functions -----------------------------------------------------------------
-
-def _rows(x: Array, axis: int, work) -> Array:
-    """x with axis moved last, as a contiguous (rows, n) array of the working dtype."""
-    axes = tuple(a for a in range(x.ndim) if a != axis) + (axis,)
-    moved = x._with_view(x._view.permute(axes))
-    shape = (math.prod(moved.shape[:-1]), moved.shape[-1])
-    if work != x._dtype:
-        moved = moved._cast(work)
-    view = moved._view.reshape(shape)
-    if view is None or not view.is_contiguous:
-        moved = moved._contiguous()
-        view = moved._view.reshape(shape)
-    return moved._with_view(view)
-
-
-def _unrows(result: Array, shape: tuple, axis: int) -> Array:
-    """Inverse of _rows on a fresh (rows, n) result: back to shape, axis in place."""
-    ndim = len(shape)
-    moved_shape = tuple(n for a, n in enumerate(shape) if a != axis) + (shape[axis],)
-    view = result._view.reshape(moved_shape)
-    order = list(range(ndim - 1))
-    order.insert(axis, ndim - 1)
-    return result._with_view(view.permute(tuple(order)))
-
-
-_KINDS = (None, "quicksort", "mergesort", "heapsort", "stable")
-
-
-def _prepare(name: str, x, axis, kind, order):
-    """Validate; returns (x, normalized axis). axis=None sorts the flattened array (NumPy)."""
-    if not isinstance(x, Array):
-        raise TypeError(f"{name} expects an array, not {type(x).__name__}")
-    if kind not in _KINDS:
-        raise ValueError(f"{name}: unknown sort kind {kind!r}; expected one of {_KINDS[1:]}")
-    if order is not None:
-        raise NotImplementedError(f"{name}: order= applies to structured dtypes, which wgarray does not have")
-    if axis is None:
-        view = x._view.reshape((x.size,))
-        if view is None:
-            x = x._contiguous()
-            view = x._view.reshape((x.size,))
-        return x._with_view(view), 0
-    if x.ndim == 0:
-        raise IndexError(f"{name}: axis {axis} is out of bounds for array of dimension 0")
-    return x, normalize_axis(axis, x.ndim)
-
-
-def sort(x, /, axis=-1, kind=None, order=None, *, descending: bool = False, stable: bool = True) -> Array:
-    """Sorted copy of x along axis (stable; NaN last, or first when descending).
-
-    Every sort is stable (kind is accepted for NumPy code and ignored); complex values sort
-    lexicographically, as in NumPy. axis=None sorts the flattened array.
-    """
-    x, axis = _prepare("sort", x, axis, kind, order)
-    if x.size == 0 or x.shape[axis] == 1:
-        return x._contiguous()
-    work, spec = work_spec(x._dtype)
-    rows = _rows(x, axis, work)
-    values, _ = radix_sort(rows, spec, bool(descending))
-    if values._dtype != x._dtype:
-        values = values._cast(x._dtype)
-    return _unrows(values, x.shape, axis)
-
-
-def argsort(x, /, axis=-1, kind=None, order=None, *, descending: bool = False, stable: bool = True) -> Array:
-    """Indices that sort x along axis (stable: equal elements keep their order)."""
-    x, axis = _prepare("argsort", x, axis, kind, order)
-    index = dt.default_int(x.device)
-    if x.size == 0 or x.shape[axis] == 1:
-        out = Array._empty(x.shape, index, x.device)
-        out._assign(0)
-        return out
-    work, spec = work_spec(x._dtype)
-    rows = _rows(x, axis, work)
-    _, idx = radix_sort(rows, spec, bool(descending), values=False, indices=True, index_dtype=index)
-    return _unrows(idx, x.shape, axis)

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._array import Array
-from ._gather import IndexOperand, gather
-from ._launch import BufferOperand
-from ._view import TensorView, broadcast_shapes, normalize_axis
+from .._array import Array
+from .._core.view import TensorView, broadcast_shapes
+from .._engines.gather import IndexOperand, gather
+from . import manipulation_functions
+from .coerce import as_array, normalize_axis
+from .indexing import check_host_indices, upload_indices
 
 __all__ = ["take", "take_along_axis"]
 
@@ -22,8 +24,6 @@ _MODES = {"raise": "wrap", "wrap": "mod", "clip": "clip"}
 
 def _index_array(indices, x: Array, n: int, axis: int, mode: str) -> Array:
     """indices as an integer Array on x's device; host indices are bounds-checked."""
-    from ._indexing import _check_host, _upload_index
-
     if isinstance(indices, Array):
         if indices.device is not x.device:
             raise ValueError(f"indices on {indices.device} cannot index an array on {x.device}")
@@ -36,29 +36,29 @@ def _index_array(indices, x: Array, n: int, axis: int, mode: str) -> Array:
     if host.dtype.kind not in "iu":
         raise IndexError(f"indices must have an integer data type, not {host.dtype}")
     if mode == "raise":
-        _check_host(host, n, axis)
-    return _upload_index(host, x.device)
+        check_host_indices(host, n, axis)
+    return upload_indices(host, x.device)
 
 
-def _check(x, mode):
-    if not isinstance(x, Array):
-        raise TypeError(f"expected a wgarray Array, not {type(x).__name__}")
+def _check(x, mode, name) -> Array:
+    x = as_array(x, name)
     if mode not in _MODES:
         raise ValueError(f"mode must be one of 'raise', 'wrap' or 'clip', not {mode!r}")
+    return x
 
 
 def take(x, indices, /, *, axis=None, mode="raise", out=None) -> Array:
     """Elements of x at `indices` along `axis` (NumPy: x flattened when axis is None).
 
     The result has shape x.shape[:axis] + indices.shape + x.shape[axis + 1:]."""
-    _check(x, mode)
+    x = _check(x, mode, "take")
     if out is not None:
         raise NotImplementedError("take(out=...) is not supported; assign the result instead")
     if axis is None:
         if x.ndim != 1:
-            from ._manipulation import reshape
+            from .manipulation_functions import reshape
 
-            x = reshape(x, (-1,))
+            x = manipulation_functions.reshape(x, (-1,))
         axis = 0
     axis = normalize_axis(axis, x.ndim)
     n = x.shape[axis]
@@ -70,17 +70,15 @@ def take(x, indices, /, *, axis=None, mode="raise", out=None) -> Array:
     xs = x._view.strides
     strides = xs[:axis] + (0,) * idx.ndim + xs[axis + 1:]
     iv = TensorView(shape, (0,) * len(pre) + idx._view.strides + (0,) * len(post), idx._view.offset)
-    index = IndexOperand(BufferOperand(idx._storage, iv, idx._dtype), n, xs[axis], _MODES[mode])
-    return gather(x, shape, x._view.offset, strides, [index])
+    index = IndexOperand(idx._data().with_view(iv), n, xs[axis], _MODES[mode])
+    return Array._wrap(gather(x._data(), shape, x._view.offset, strides, [index]))
 
 
 def take_along_axis(x, indices, /, *, axis=-1, mode="raise") -> Array:
     """out[..., j, ...] = x[..., indices[..., j, ...], ...] along axis; the other dims broadcast."""
-    _check(x, mode)
+    x = _check(x, mode, "take_along_axis")
     if axis is None:
-        from ._manipulation import reshape
-
-        x, axis = reshape(x, (-1,)), 0
+        x, axis = manipulation_functions.reshape(x, (-1,)), 0
     if x.ndim == 0:
         raise ValueError("take_along_axis needs an array with at least one dimension")
     axis = normalize_axis(axis, x.ndim)
@@ -100,6 +98,6 @@ def take_along_axis(x, indices, /, *, axis=-1, mode="raise") -> Array:
         raise IndexError("cannot take along an empty axis with non-empty indices")
     xshape = x.shape[:axis] + (1,) + x.shape[axis + 1:]
     xv = TensorView(xshape, x._view.strides, x._view.offset).broadcast_to(shape)
-    index = IndexOperand(BufferOperand(idx._storage, idx._view.broadcast_to(shape), idx._dtype), n,
+    index = IndexOperand(idx._operand(shape), n,
                          x._view.strides[axis], _MODES[mode])
-    return gather(x, shape, x._view.offset, xv.strides, [index])
+    return Array._wrap(gather(x._data(), shape, x._view.offset, xv.strides, [index]))

@@ -20,14 +20,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _dtypes as dt
-from ._array import Array
-from ._codegen import BITS, cast, decode_param, encode_param, load_fn, param_words, to_bits
-from ._kernels import WORKGROUP, render
-from ._launch import BufferOperand, launch_kernel
-from ._memory import pool_for
-from ._stream import stream_for
-from ._view import coalesce, contiguous_strides
+from .._core import dtypes as dt
+from .._core.wgsl import BITS, cast, decode_param, encode_param, load_fn, param_words, to_bits, with_libraries
+from .._core.kernels import WORKGROUP, render
+from .._core.operands import BufferOperand, allocate
+from .._core.launch import launch_kernel
+from .._core.view import coalesce, contiguous_strides
 
 MAX_INDEX_BUFFERS = 6  # index arrays bound directly by one kernel; more are folded first
 MAX_WORDS = 256
@@ -137,9 +135,6 @@ def source(spec: Spec, features) -> str:
     for j, dtype in enumerate(buffers):
         bindings.append(f"@group(0) @binding({j + 2}) var<storage, read> in{j}: array<{dt.layout(dtype).storage}>;")
         loaders.append(load_fn(j, dtype))
-    dtypes = [spec.dtype, *buffers] + ([spec.value[1]] if spec.value else [])
-    wide = any(dt.layout(d).register in ("i64", "u64", "f64", "vec2<f64>") for d in dtypes)
-    library = render("lib_u64") if wide else ""
 
     def element(i_expr: str, indent: str) -> list[str]:
         lines = [f"let i = {i_expr};", "var ok = true;"]
@@ -200,8 +195,8 @@ def source(spec: Spec, features) -> str:
                      "    }"]
         else:
             body.append("    out[a] = v;")
-    return render("gather", enables="", bindings="\n".join(bindings), library=library,
-                  loaders="\n".join(loaders), workgroup=WORKGROUP, body="\n".join(body))
+    return with_libraries("gather", features, enables="", bindings="\n".join(bindings),
+                          loaders="\n".join(loaders), workgroup=WORKGROUP, body="\n".join(body))
 
 
 def _launch(spec: Spec, device, shape, strides, offset, indices, out_storage, in_storages, extra, items):
@@ -229,32 +224,33 @@ def fold_indices(device, shape, indices: list) -> list:
     """Too many index arrays for one kernel: fold groups of them into int32 element offsets."""
     while len(indices) > MAX_INDEX_BUFFERS:
         group, indices = indices[:MAX_INDEX_BUFFERS], indices[MAX_INDEX_BUFFERS:]
-        out = Array._empty(shape, dt.int32, device)
+        out = allocate(device, shape, dt.int32)
         kshape, _, istrides, _ = _plan(shape, [0] * len(shape), group)
         spec = Spec("address", dt.int32, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in group))
         items = math.prod(shape)
         if items:
-            _launch(spec, device, kshape, [0] * len(kshape), 0, list(zip(group, istrides)), out._storage,
+            _launch(spec, device, kshape, [0] * len(kshape), 0, list(zip(group, istrides)), out.storage,
                     [ix.operand.storage for ix in group], [], items)
-        indices.append(IndexOperand(out._operand(), 0, 1, "raw"))
+        indices.append(IndexOperand(out, 0, 1, "raw"))
     return indices
 
 
-def gather(x: Array, shape, offset: int, strides, indices: list) -> Array:
-    """A new contiguous array of `shape`: out[c] = x's buffer at the address of c (see module doc)."""
-    out = Array._empty(shape, x._dtype, x.device)
-    if out.size == 0:
+def gather(x: BufferOperand, shape, offset: int, strides, indices: list) -> BufferOperand:
+    """A new contiguous operand of `shape`: out[c] = x's buffer at the address of c (see module doc)."""
+    out = allocate(x.device, shape, x.dtype)
+    size = out.view.size
+    if size == 0:
         return out
     indices = fold_indices(x.device, shape, list(indices))
     kshape, kstrides, istrides, _ = _plan(shape, strides, indices)
-    spec = Spec("gather", x._dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in indices))
-    per = dt.layout(x._dtype).per_word
-    _launch(spec, x.device, kshape, kstrides, offset, list(zip(indices, istrides)), out._storage,
-            [x._storage, *(ix.operand.storage for ix in indices)], [], -(-out.size // per))
+    spec = Spec("gather", x.dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in indices))
+    per = dt.layout(x.dtype).per_word
+    _launch(spec, x.device, kshape, kstrides, offset, list(zip(indices, istrides)), out.storage,
+            [x.storage, *(ix.operand.storage for ix in indices)], [], -(-size // per))
     return out
 
 
-def scatter(x: Array, shape, offset: int, strides, indices: list, value, predicate: BufferOperand | None = None):
+def scatter(x: BufferOperand, shape, offset: int, strides, indices: list, value, predicate: BufferOperand | None = None):
     """x's buffer at the address of c = value[c] (a BufferOperand broadcast to shape, or a
     ScalarOperand of x's dtype), for every c where predicate (if any) is true.
 
@@ -282,61 +278,6 @@ def scatter(x: Array, shape, offset: int, strides, indices: list, value, predica
     if predicate is not None:
         storages.append(predicate.storage)
         extra += [predicate.view.offset, *mstrides.pop(0)]
-    spec = Spec("scatter", x._dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in indices),
+    spec = Spec("scatter", x.dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in indices),
                 vspec, predicate is not None)
-    _launch(spec, x.device, kshape, kstrides, offset, list(zip(indices, istrides)), x._storage, storages, extra, n)
-
-
-# -- boolean masks -> coordinates ---------------------------------------------------------------
-BLOCK = 16 * WORKGROUP  # mask elements per workgroup in the count and compact kernels (a vec4 a thread)
-SCAN_BLOCK = 4 * WORKGROUP  # values per workgroup in the scan kernels
-
-
-def _simple(device, name: str, storages, params, items):
-    launch_kernel(device, (name,), lambda: render(name, workgroup=WORKGROUP, lib_mask=render("lib_mask")),
-                  storages, params, items)
-
-
-def _scan(device, storage, offset: int, m: int, free: int) -> int:
-    """Exclusive prefix sum of m u32 values at `offset` in storage, in place; levels above
-    use the space from `free` on. Returns the next free word."""
-    blocks = -(-m // SCAN_BLOCK)
-    sums, free = free, free + blocks
-    _simple(device, "gather_scan", [storage], [blocks, m, offset, sums], blocks * WORKGROUP)
-    if blocks > 1:
-        free = _scan(device, storage, sums, blocks, free)
-        _simple(device, "gather_scan_add", [storage], [m, m, offset, sums], m)
-    return free
-
-
-def _scan_words(m: int) -> int:
-    total = 0
-    while True:
-        blocks = -(-m // SCAN_BLOCK)
-        total += blocks
-        if blocks <= 1:
-            return total
-        m = blocks
-
-
-def mask_coordinates(mask: Array) -> list:
-    """The coordinates of mask's true elements in row-major order: one uint32 array of shape
-    (count,) per mask dimension. Reads the count back from the GPU: one host sync."""
-    device = mask.device
-    if mask.size == 0:
-        return [Array._empty((0,), dt.uint32, device) for _ in range(mask.ndim)]
-    if not mask._view.is_contiguous or mask._view.offset % 16:  # the kernels read vec4s of words
-        mask = mask._contiguous()
-    n = mask.size
-    blocks = -(-n // BLOCK)
-    m = blocks + 1  # counts plus a 0, so the scan's last entry is the total
-    storage = pool_for(device).allocate(4 * (m + _scan_words(m)))
-    words = mask._view.offset // 16
-    _simple(device, "gather_count", [storage, mask._storage], [blocks, n, words], m * WORKGROUP)
-    _scan(device, storage, 0, m, m)
-    count = int(np.frombuffer(stream_for(device).download(storage, 4 * blocks, 4), dtype=np.uint32)[0])
-    out = Array._empty((mask.ndim, count), dt.uint32, device)
-    if count:
-        _simple(device, "gather_compact", [out._storage, mask._storage, storage],
-                [blocks, n, words, count, 0, mask.ndim, *mask.shape], blocks * WORKGROUP)
-    return [out[d] for d in range(mask.ndim)]
+    _launch(spec, x.device, kshape, kstrides, offset, list(zip(indices, istrides)), x.storage, storages, extra, n)

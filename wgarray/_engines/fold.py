@@ -25,17 +25,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _dtypes as dt
-from ._array import Array
-from ._codegen import MapOp, REG_TAG, cast, libraries_for, load_fn
-from ._dtypes import layout
-from ._kernels import grid, kernel_cache, render
-from ._memory import pool_for
-from ._stream import stream_for
-from ._launch import ScalarOperand, launch_map
-from ._view import TensorView, normalize_axes
+from .._core import dtypes as dt
+from .._core.dtypes import layout
+from .._core.kernels import grid, kernel_cache, render
+from .._core.memory import pool_for
+from .._core.operands import BufferOperand, allocate
+from .._core.stream import stream_for
+from .._core.view import TensorView
+from .._core.wgsl import LIBRARIES, REG_TAG, cast, link, load_fn
 
-__all__ = ["all", "any", "max", "mean", "min", "prod", "std", "sum", "var"]
 
 WORKGROUP = 256
 ROW_ELEMS = 4096  # elements a tree workgroup folds before another one joins its row
@@ -82,14 +80,14 @@ def reg(dtype) -> str:
     return layout(dtype).register
 
 
-def _literal(value, dtype) -> str:
+def literal(value, dtype) -> str:
     """A WGSL constant of dtype's register type, by its bits (no parsing pitfalls for extremes)."""
     r = reg(dtype)
     if r == "bool":
         return "true" if value else "false"
     if r.startswith("vec2"):
         part = np.dtype(np.float32 if r == "vec2<f32>" else np.float64)
-        return f"{r}({_literal(complex(value).real, part)}, {_literal(complex(value).imag, part)})"
+        return f"{r}({literal(complex(value).real, part)}, {literal(complex(value).imag, part)})"
     bits = int(np.array(value, dtype=np.dtype(dtype)).reshape(1).view(f"u{np.dtype(dtype).itemsize}")[0])
     if r in ("i32", "u32", "f32"):
         return f"bitcast<{r}>({bits}u)"
@@ -233,10 +231,6 @@ def head_source(fold: Fold, src, kd: int, rd: int, features, *, vec: bool = Fals
     arg = fold.arg is not None
     in_dtype = fold.in_dtype or fold.acc
     acc_r = reg(fold.acc)
-    dtypes = {src, in_dtype, fold.acc}
-    wide = builtins.any(reg(d) in ("i64", "u64", "f64", "vec2<f64>") for d in dtypes)
-    library = [render("lib_u64")] if wide else []
-    library += libraries_for(MapOp(fold.name, "", tuple(dtypes), fold.acc), features)
     if vec:
         bindings = [f"@group(0) @binding(2) var<storage, read> in0: array<vec4<{src_lay.storage}>>;"]
         loaders = [f"fn load0(idx: u32) -> {src_lay.storage} {{ return in0[idx >> 2u][idx & 3u]; }}"]
@@ -271,7 +265,7 @@ def head_source(fold: Fold, src, kd: int, rd: int, features, *, vec: bool = Fals
         out_storage = "u32" if arg else layout(fold.acc).storage
     empty = init if fold.empty is None or arg else fold.empty
     return render("reduce_head", enables="", out_storage=out_storage, empty=empty, bindings="\n".join(bindings + [extra]),
-                  library="\n".join(library), loaders="\n".join(loaders), acc_decl=acc_decl, init=init,
+                  library=LIBRARIES, loaders="\n".join(loaders), acc_decl=acc_decl, init=init,
                   combine=combine, src_reg=src_lay.register, elem=elem,
                   kept_off=offset_fn("row", 6, kd), red_off=offset_fn("r", 6 + 2 * kd, rd), fetch=fetch)
 
@@ -287,11 +281,11 @@ def _source(fold: Fold, src, mode: str, kd: int, rd: int, vec: bool, partial: bo
     if mode != "cols":
         loop = "\n".join("    " + line for line in _tree_loop(vec, fold.arg is not None and partial).splitlines())
         group = _SUBGROUP.replace("${op}", sg_op) if sg_op else _TREE
-        return render("reduce_tree", head=head, loop=loop.replace("${W}", str(width)), store=store,
+        return link(render("reduce_tree", head=head, loop=loop.replace("${W}", str(width)), store=store,
                       store_empty="empty().i" if fold.arg else "empty()", W=width, per_group=WORKGROUP // width,
                       setup="    " + setup, fold_group=group.replace("${W}", str(width)),
-                      sg_builtins=_SG_BUILTINS if sg_op else "")
-    return render("reduce_cols", head=head, store=store, setup=setup)
+                      sg_builtins=_SG_BUILTINS if sg_op else ""), features)
+    return link(render("reduce_cols", head=head, store=store, setup=setup), features)
 
 
 # -- planning and running -------------------------------------------------------------------------
@@ -359,18 +353,18 @@ class _Step:
         return self.params
 
 
-def _plan_passes(fold: Fold, x: Array, axes: tuple) -> list:
+def _plan_passes(fold: Fold, x: BufferOperand, axes: tuple) -> list:
     """The passes folding x over axes; they depend on dtypes, shape, strides and offset % 4 only."""
     device = x.device
-    view = x._view
-    rows = math.prod(n for a, n in enumerate(x.shape) if a not in axes)
-    R = math.prod(x.shape[a] for a in axes)
-    kdims = _merge((view.shape[a], view.strides[a]) for a in range(x.ndim) if a not in axes)
+    view = x.view
+    rows = math.prod(n for a, n in enumerate(view.shape) if a not in axes)
+    R = math.prod(view.shape[a] for a in axes)
+    kdims = _merge((view.shape[a], view.strides[a]) for a in range(view.ndim) if a not in axes)
     rdims = [(view.shape[a], view.strides[a]) for a in axes]
     if fold.arg is None:  # order is free: walk the reduced elements by decreasing stride
         rdims.sort(key=lambda d: -abs(d[1]))
     rdims = _merge(rdims) if R else []
-    src, offset, partial, steps = x._dtype, view.offset, False, []
+    src, offset, partial, steps = x.dtype, view.offset, False, []
     cache = kernel_cache(device)
     while True:
         arg_partial = partial and fold.arg is not None
@@ -396,13 +390,13 @@ def _plan_passes(fold: Fold, x: Array, axes: tuple) -> list:
 _plans: dict = {}
 
 
-def _fold(fold: Fold, x: Array, axes: tuple, centres: Array | None = None) -> Array:
-    """x folded over axes (sorted, normalized): an array of the kept dims, of fold.acc (of
+def fold(fold: Fold, x: BufferOperand, axes: tuple, centres: BufferOperand | None = None) -> BufferOperand:
+    """x folded over axes (sorted, normalized): an operand of the kept dims, of fold.acc (of
     uint32 indices into the C-order flattened reduced dims for arg folds). centres: for
     centred folds, one value per output (contiguous, in_dtype)."""
-    device = x._device
-    view = x._view
-    key = (fold, x._dtype, view.shape, view.strides, view.offset % 4, axes, device)
+    device = x.device
+    view = x.view
+    key = (fold, x.dtype, view.shape, view.strides, view.offset % 4, axes, device)
     plan = _plans.get(key)
     if plan is None:
         kept = TensorView.contiguous(n for a, n in enumerate(view.shape) if a not in axes)
@@ -410,237 +404,17 @@ def _fold(fold: Fold, x: Array, axes: tuple, centres: Array | None = None) -> Ar
     steps, kept = plan
     out_dtype = dt.uint32 if fold.arg else fold.acc
     if steps is None:
-        return Array._empty(kept.shape, out_dtype, device)
+        return allocate(device, kept.shape, out_dtype)
     pool, stream = pool_for(device), stream_for(device)
     previous = None
     for step in steps:
         out = pool.allocate(_max(step.size * out_dtype.itemsize, 4))
         if previous is None:
-            storages = [out, x._storage] if centres is None else [out, x._storage, centres._storage]
+            storages = [out, x.storage] if centres is None else [out, x.storage, centres.storage]
         elif fold.arg:
-            storages = [out, previous, x._storage]
+            storages = [out, previous, x.storage]
         else:
             storages = [out, previous]
         stream.dispatch(step.kernel, storages, step.params_for(view.offset), step.groups)
         previous = out
-    return Array(previous, kept, out_dtype, device)
-
-
-# -- the functions --------------------------------------------------------------------------------
-def _check(x, name: str) -> Array:
-    """x as an Array: NumPy arrays, scalars and (nested) sequences are uploaded, as NumPy's
-    functions accept them; anything else is a TypeError."""
-    if isinstance(x, Array):
-        return x
-    if isinstance(x, (np.ndarray, np.generic, list, tuple, bool, int, float, complex)):
-        from ._creation import asarray
-
-        return asarray(x)
-    raise TypeError(f"{name} expects an array, not {type(x).__name__}")
-
-
-def _axes(axis, ndim: int) -> tuple:
-    return tuple(sorted(normalize_axes(axis, ndim)))
-
-
-def _keep_dims(result: Array, shape: tuple, axes: tuple, keepdims: bool) -> Array:
-    if not keepdims:
-        return result
-    kept = tuple(1 if a in axes else n for a, n in enumerate(shape))
-    return result._with_view(result._view.reshape(kept))
-
-
-def _wide(dtype):
-    """The accumulator dtype for results of dtype: packed narrow types fold in 32 bits (the final
-    cast wraps exactly as NumPy's narrow arithmetic does)."""
-    if not layout(dtype).packed:
-        return dtype
-    return {"bool": dt.uint32, "int": dt.int32, "uint": dt.uint32}[dt.kind(dtype)]
-
-
-def _finish(acc: Array, dtype, shape, axes, keepdims) -> Array:
-    if acc._dtype != dtype:
-        acc = acc._cast(dtype)
-    return _keep_dims(acc, shape, axes, keepdims)
-
-
-@functools.lru_cache(maxsize=None)
-def _logical_fold(name: str, dtype) -> Fold:
-    identity, op = {"all": (1, "&"), "any": (0, "|")}[name]
-    return Fold(name, dt.uint32, f"{identity}u", f"return a {op} b;", f"select(0u, 1u, {truthy('x', dtype)})", dtype)
-
-
-def _logical(name: str):
-    def reduce(x, /, *, axis=None, keepdims: bool = False) -> Array:
-        x = _check(x, name)
-        axes = _axes(axis, x.ndim)
-        return _finish(_fold(_logical_fold(name, x._dtype), x, axes), dt.bool_, x.shape, axes, keepdims)
-
-    reduce.__name__ = reduce.__qualname__ = name
-    reduce.__doc__ = f"Test whether {name} elements along the axes are true (NaN counts as true)."
-    return reduce
-
-
-all = _logical("all")
-any = _logical("any")
-
-
-def _sum_dtype(x: Array, dtype):
-    """The standard's (and NumPy's) default: small integers widen to the default integer."""
-    if dtype is not None:
-        result = dt.as_dtype(dtype, x.device)
-        dt.check_supported(result, x.device)
-        return result
-    kind = dt.kind(x._dtype)
-    if kind in ("bool", "int"):
-        return dt.promote(x._dtype, dt.default_int(x.device))
-    if kind == "uint":
-        return dt.promote(x._dtype, dt.default_uint(x.device))
-    return x._dtype
-
-
-@functools.lru_cache(maxsize=None)
-def _sum_fold(dtype) -> Fold:
-    """Sum of elements cast to dtype (the result dtype). -0.0 is the exact additive identity
-    (0.0 + -0.0 is 0.0), so sums of negative zeros keep their sign; nothing sums to 0.0."""
-    acc = _wide(dtype)
-    if dt.kind(acc) in ("float", "complex"):
-        return Fold("sum", acc, _literal(complex(-0.0, -0.0) if dt.kind(acc) == "complex" else -0.0, acc),
-                    "return a + b;", cast("x", dtype, acc), dtype, empty=_literal(0, acc))
-    return Fold("sum", acc, _literal(0, acc), "return a + b;", cast("x", dtype, acc), dtype)
-
-
-# 1 + 0j is no exact identity of complex multiplication (signs of zeros change), so complex
-# products start from a NaN with a payload that arithmetic never produces, skipped by comb.
-_SENTINEL = {"vec2<f32>": ("0x7fc5a5a5u", "u32"), "vec2<f64>": ("0x7ff8a5a5a5a5a5a5lu", "u64")}
-
-
-@functools.lru_cache(maxsize=None)
-def _prod_fold(dtype) -> Fold:
-    acc = _wide(dtype)
-    if dt.kind(acc) != "complex":
-        return Fold("prod", acc, _literal(1, acc), "return a * b;", cast("x", dtype, acc), dtype)
-    bits, u = _SENTINEL[reg(acc)]
-    r = reg(acc)
-    scalar = r[5:-1]
-    init = f"{r}(bitcast<{scalar}>({bits}), bitcast<{scalar}>({bits}))"
-    body = (f"if (all(bitcast<vec2<{u}>>(a) == vec2<{u}>({bits}))) {{ return b; }} "
-            f"if (all(bitcast<vec2<{u}>>(b) == vec2<{u}>({bits}))) {{ return a; }} "
-            f"return cmul_{REG_TAG[r]}(a, b);")
-    return Fold("prod", acc, init, body, cast("x", dtype, acc), dtype, empty=_literal(1, acc))
-
-
-def _arithmetic(name: str, make_fold):
-    def reduce(x, /, *, axis=None, dtype=None, keepdims: bool = False) -> Array:
-        x = _check(x, name)
-        result_dtype = _sum_dtype(x, dtype)
-        axes = _axes(axis, x.ndim)
-        return _finish(_fold(make_fold(result_dtype), x, axes), result_dtype, x.shape, axes, keepdims)
-
-    reduce.__name__ = reduce.__qualname__ = name
-    reduce.__doc__ = f"The {name} of the elements along the axes (tree order for floats), computed on the GPU."
-    return reduce
-
-
-sum = _arithmetic("sum", _sum_fold)
-prod = _arithmetic("prod", _prod_fold)
-
-
-@functools.lru_cache(maxsize=None)
-def _extreme_fold(name: str, dtype) -> Fold:
-    acc = _wide(dtype)
-    kind = dt.kind(dtype)
-    if kind == "bool":
-        return Fold(name, acc, "0u" if name == "max" else "1u", f"return {name}(a, b);", "select(0u, 1u, x)", dtype)
-    if kind == "float":
-        init = _literal(-np.inf if name == "max" else np.inf, acc)
-        return Fold(name, acc, init, f"return {name}imum_{REG_TAG[reg(acc)]}(a, b);", "x", dtype)
-    info = np.iinfo(dtype)
-    return Fold(name, acc, _literal(info.min if name == "max" else info.max, acc), f"return {name}(a, b);",
-                "x", dtype)
-
-
-def _extremum(name: str):
-    ufunc = {"max": "maximum", "min": "minimum"}[name]
-
-    def reduce(x, /, *, axis=None, keepdims: bool = False) -> Array:
-        x = _check(x, name)
-        if dt.kind(x._dtype) == "complex":
-            raise TypeError(f"{name} is not defined for complex inputs ({x._dtype}): complex numbers are unordered")
-        axes = _axes(axis, x.ndim)
-        if math.prod(x.shape[a] for a in axes) == 0:
-            raise ValueError(f"zero-size array to reduction operation {ufunc} which has no identity")
-        return _finish(_fold(_extreme_fold(name, x._dtype), x, axes), x._dtype, x.shape, axes, keepdims)
-
-    reduce.__name__ = reduce.__qualname__ = name
-    reduce.__doc__ = f"The {name}imum along the axes; any NaN gives NaN, as in NumPy."
-    return reduce
-
-
-max = _extremum("max")
-min = _extremum("min")
-
-
-def _float_dtype(x: Array):
-    """mean/var/std compute in x's float or complex dtype; integers and bools in the default float."""
-    if dt.kind(x._dtype) in ("float", "complex"):
-        return x._dtype
-    return dt.default_float(x.device)
-
-
-def _scale(x: Array, divisor: float, op: str = "div") -> Array:
-    """x / divisor (or sqrt(x / divisor)) elementwise, correctly rounded, in x's dtype."""
-    real = dt.real_dtype(x._dtype)
-    t = REG_TAG[reg(real)]
-    if dt.kind(x._dtype) == "complex":
-        expr = f"{reg(x._dtype)}(div_{t}(a0.x, a1), div_{t}(a0.y, a1))"
-    elif op == "sqrt":
-        expr = f"sqrt_{t}(div_{t}(a0, a1))"
-    else:
-        expr = f"div_{t}(a0, a1)"
-    out = Array._empty(x.shape, x._dtype, x.device)
-    launch_map(x.device, MapOp(f"scale_{op}", expr, (x._dtype, real), x._dtype), out._storage, out._view,
-               x._dtype, [x._operand(), ScalarOperand(float(divisor), real)], fresh=True)
-    return out
-
-
-def mean(x, /, *, axis=None, keepdims: bool = False) -> Array:
-    """The arithmetic mean along the axes; nan for empty slices, as in NumPy."""
-    x = _check(x, "mean")
-    dtype = _float_dtype(x)
-    axes = _axes(axis, x.ndim)
-    total = _fold(_sum_fold(dtype), x, axes)
-    return _keep_dims(_scale(total, math.prod(x.shape[a] for a in axes)), x.shape, axes, keepdims)
-
-
-@functools.lru_cache(maxsize=None)
-def _sqdev_fold(dtype) -> Fold:
-    """Sum of squared deviations from each output's mean, |x - mean|^2 as NumPy computes it."""
-    real = dt.real_dtype(dtype)
-    prep = "dot(x - centre, x - centre)" if dt.kind(dtype) == "complex" else "(x - centre) * (x - centre)"
-    return Fold("sqdev", real, _literal(-0.0, real), "return a + b;", prep, dtype, empty=_literal(0, real),
-                centred=True)
-
-
-def _variance(x: Array, axis, correction, keepdims: bool, name: str) -> Array:
-    x = _check(x, name)
-    if isinstance(correction, bool) or not isinstance(correction, (int, float)):
-        raise TypeError(f"{name}: correction must be a real number, not {type(correction).__name__}")
-    dtype = _float_dtype(x)
-    real = dt.real_dtype(dtype)
-    axes = _axes(axis, x.ndim)
-    count = math.prod(x.shape[a] for a in axes)
-    centres = _scale(_fold(_sum_fold(dtype), x, axes), count)
-    total = _fold(_sqdev_fold(dtype), x, axes, centres)
-    result = _scale(total, _max(count - correction, 0), "sqrt" if name == "std" else "div")
-    return _keep_dims(result, x.shape, axes, keepdims)
-
-
-def var(x, /, *, axis=None, correction=0.0, keepdims: bool = False) -> Array:
-    """The variance along the axes, sum(|x - mean|^2) / (N - correction), as NumPy's var(ddof=correction)."""
-    return _variance(x, axis, correction, keepdims, "var")
-
-
-def std(x, /, *, axis=None, correction=0.0, keepdims: bool = False) -> Array:
-    """The standard deviation along the axes: the correctly rounded square root of var."""
-    return _variance(x, axis, correction, keepdims, "std")
+    return BufferOperand(previous, kept, out_dtype)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import math
+
 import numpy as np
 
 bool_ = np.dtype("bool")
@@ -212,3 +214,25 @@ def promote_scalar(dtype, value, device):
     if akind == "float":
         return complex_dtype(dtype)
     return default_complex(device)
+
+
+def coerce_scalar(value, dtype):
+    """A Python or NumPy scalar checked against the destination dtype, as NumPy does."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if not isinstance(value, (bool, int, float, complex)):
+        raise TypeError(f"cannot assign a {type(value).__name__} to an array of {dtype}")
+    value_kind = kind(dtype)
+    if isinstance(value, complex) and value_kind != "complex":
+        raise TypeError(f"cannot assign a complex value to an array of {dtype}")
+    if value_kind in ("int", "uint"):
+        if isinstance(value, float):
+            if math.isnan(value) or math.isinf(value):
+                raise ValueError(f"cannot convert float {value} to integer")
+            value = int(value)
+        info = np.iinfo(dtype)
+        if not info.min <= value <= info.max:
+            raise OverflowError(f"Python integer {value} out of bounds for {dtype}")
+    if value_kind == "bool":
+        return bool(value)
+    return value

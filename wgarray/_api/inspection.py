@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from . import _dtypes as dt
-from ._device import Device, get_device
+from .._core import dtypes as dt
+from .._core.device import Device, get_device
 
 __all__ = ["__array_namespace_info__"]
 
@@ -39,7 +39,7 @@ class Info:
                 "integral": dt.public(dt.default_int(device)), "indexing": dt.public(dt.default_int(device))}
 
     def dtypes(self, *, device=None, kind=None) -> dict:
-        from ._data_types import isdtype
+        from .data_type_functions import isdtype
 
         supported = dt.supported_dtypes(_device(device))
         return {_NAMES[d]: dt.public(d) for d in supported if kind is None or isdtype(d, kind)}

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import wgpu
 
-from ._device import Device, per_device
+from .device import Device, per_device
 
 WORKGROUP = 256
 PARAM_WINDOW = 1024  # bytes of parameters a kernel can see: 256 u32 words
@@ -21,9 +21,9 @@ MAX_GROUPS = 65535
 
 
 def _wgsl_dir() -> Path:
-    here = Path(__file__).resolve().parent
-    installed = here / "wgsl"
-    return installed if installed.is_dir() else here.parent / "wgsl"
+    package = Path(__file__).resolve().parent.parent
+    installed = package / "wgsl"  # in a wheel; in a source checkout wgsl/ sits beside the package
+    return installed if installed.is_dir() else package.parent / "wgsl"
 
 
 WGSL_DIR = _wgsl_dir()

@@ -11,34 +11,18 @@ import operator
 
 import numpy as np
 
-from . import _dtypes as dt
-from ._array import Array, _as_setitem_scalar
-from ._codegen import MapOp
-from ._device import Device, get_device
-from ._launch import ScalarOperand, launch_map
-from ._view import TensorView
+from .._array import Array
+from .._core import dtypes as dt
+from .._core.operands import ScalarOperand
+from .._core.view import TensorView
+from .._engines.map import MapOp, launch_map
+from .coerce import as_array, device_arg, dtype_arg, fill, fill_scalar, scalar_dtype, to_array, upload
 
 __all__ = ["arange", "asarray", "empty", "empty_like", "eye", "from_dlpack", "full", "full_like", "linspace",
            "meshgrid", "ones", "ones_like", "tril", "triu", "zeros", "zeros_like"]
 
 
 # -- helpers -------------------------------------------------------------------------------
-def _device(device, like=None) -> Device:
-    """The device argument checked: None (the default, or like's), or a wgarray Device."""
-    if device is None:
-        return like if like is not None else get_device()
-    if isinstance(device, Device):
-        return device
-    raise ValueError(f"unknown device {device!r}; pass a wgarray Device (see __array_namespace_info__().devices())")
-
-
-def _dtype(dtype, device):
-    dtype = dt.as_dtype(dtype, device)
-    if dtype is not None:
-        dt.check_supported(dtype, device)
-    return dtype
-
-
 def _shape(shape) -> tuple:
     if isinstance(shape, (tuple, list)):
         dims = shape
@@ -54,96 +38,14 @@ def _register_zero(dtype) -> str:
     return f"{dt.layout(dtype).register}()"
 
 
-def _scalar_dtype(value, device):
-    """The default dtype of a Python scalar (bool, int, float, complex)."""
-    kind = dt.scalar_kind(value)
-    if kind == "bool":
-        return dt.bool_
-    if kind == "int":
-        dtype = dt.default_int(device)
-        info = np.iinfo(dtype)
-        if not info.min <= value <= info.max:
-            raise OverflowError(f"Python integer {value} out of bounds for the default integer dtype {dtype}")
-        return dtype
-    if kind == "float":
-        return dt.default_float(device)
-    return dt.default_complex(device)
-
-
-def _fill(shape, value, dtype, device) -> Array:
-    """A new array of shape filled with the (already checked) scalar value, by a GPU kernel."""
-    out = Array._empty(shape, dtype, device)
-    launch_map(device, MapOp("fill", "a0", (dtype,), dtype), out._storage, out._view, dtype,
-               [ScalarOperand(value, dtype)], fresh=True)
-    return out
-
-
-def _fill_value(value, dtype):
-    """value checked and converted for dtype as NumPy does (OverflowError, TypeError, ValueError)."""
-    if isinstance(value, str) or not isinstance(value, (bool, int, float, complex, np.generic)):
-        raise TypeError(f"fill value must be a Python or NumPy scalar, not {type(value).__name__}")
-    value = _as_setitem_scalar(value, dtype)
-    if dt.kind(dtype) == "complex":
-        value = complex(value)
-    elif dt.kind(dtype) == "float":
-        value = float(value)
-    return value
-
-
 # -- asarray ------------------------------------------------------------------------------
-def _host_array(obj, dtype):
-    """Host data (NumPy, lists, DLPack, buffers) as a NumPy array of a supported dtype, before the upload."""
-    if isinstance(obj, (np.ndarray, np.generic)):
-        host = np.asarray(obj)
-    elif isinstance(obj, (list, tuple)):
-        host = np.array(obj, dtype=dtype)
-        if dtype is None and host.dtype.kind in "Ouf" and _has_big_int(obj):  # NumPy's uint64/float64/object
-            raise OverflowError("a Python integer in the input is out of bounds for the default integer dtype int64")
-    elif hasattr(obj, "__dlpack__"):
-        host = np.from_dlpack(obj)
-    elif hasattr(obj, "__array__") or hasattr(obj, "__array_interface__"):
-        host = np.asarray(obj)
-    else:
-        try:
-            host = np.asarray(memoryview(obj))
-        except TypeError:
-            raise TypeError(f"cannot make an array from an object of type {type(obj).__name__}") from None
-    if dtype is not None and host.dtype != dtype:
-        host = host.astype(dtype)  # a host-side conversion of host input, before the upload
-    try:
-        dt.as_dtype(host.dtype.newbyteorder("="))
-    except TypeError:
-        raise TypeError(f"wgarray does not support the data type {host.dtype} "
-                        f"(from {type(obj).__name__} input)") from None
-    return host
-
-
-def _upload(host: np.ndarray, device) -> Array:
-    out = Array._from_numpy(host, device)
-    if out.shape != host.shape:  # _from_numpy gives 0-d input shape (1,) (np.ascontiguousarray)
-        out = out._with_view(TensorView.contiguous(host.shape, out._view.offset))
-    return out
-
-
-def _has_big_int(obj) -> bool:
-    if isinstance(obj, (list, tuple)):
-        return any(_has_big_int(o) for o in obj)
-    return isinstance(obj, int) and not isinstance(obj, bool) and not -2**63 <= obj < 2**63
-
-
-def _contains_python_scalars_only(obj) -> bool:
-    if isinstance(obj, (list, tuple)):
-        return all(_contains_python_scalars_only(o) for o in obj)
-    return isinstance(obj, (bool, int, float, complex))
-
-
 def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
     """Convert obj to an Array. copy=True always copies, copy=False never does (ValueError if needed)."""
     if copy not in (None, True, False):
         raise ValueError(f"copy must be None, True or False, not {copy!r}")
     if isinstance(obj, Array):
-        dev = _device(device, obj.device)
-        dtype = _dtype(dtype, dev)
+        dev = device_arg(device, obj.device)
+        dtype = dtype_arg(dtype, dev)
         needs_copy = (dtype is not None and dtype != obj._dtype) or dev is not obj.device
         if needs_copy and copy is False:
             raise ValueError("asarray(copy=False) cannot convert without a copy (the dtype or device differs)")
@@ -151,56 +53,44 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
         if dtype is not None and dtype != x._dtype:
             return x._cast(dtype)
         return x._contiguous() if copy and x is obj else x
-    dev = _device(device)
-    dtype = _dtype(dtype, dev)
+    dev = device_arg(device)
+    dtype = dtype_arg(dtype, dev)
     if copy is False:
         raise ValueError(f"asarray(copy=False) cannot wrap a {type(obj).__name__} without copying it to the GPU")
-    if isinstance(obj, (bool, int, float, complex)):
-        if dtype is None:
-            dtype = _scalar_dtype(obj, dev)
-        return _fill((), _fill_value(obj, dtype), dtype, dev)
-    host = _host_array(obj, dtype)
-    if dtype is None and isinstance(obj, (list, tuple)):
-        # Python numbers take the device's default dtypes (an adapter may lack 64-bit types)
-        default = {"int": dt.default_int, "float": dt.default_float, "complex": dt.default_complex}.get(
-            dt.kind(host.dtype), lambda _: host.dtype)(dev)
-        if default != host.dtype and _contains_python_scalars_only(obj):
-            host = host.astype(default)
-    dt.check_supported(dt.as_dtype(host.dtype.newbyteorder("=")), dev)
-    return _upload(host, dev)
+    return to_array(obj, dtype, dev)
 
 
 def from_dlpack(x, /, *, device=None, copy=None) -> Array:
     """Import a DLPack-capable object. wgarray imports through host memory, so it always copies."""
     if isinstance(x, Array):
         return asarray(x, device=device, copy=copy)
-    dev = _device(device)
+    dev = device_arg(device)
     if copy is False:
         raise BufferError("from_dlpack(copy=False): wgarray cannot share host memory; the import copies to the GPU")
     if not hasattr(x, "__dlpack__"):
         raise TypeError(f"from_dlpack expects an object with __dlpack__, not {type(x).__name__}")
     host = np.from_dlpack(x)
     dt.as_dtype(host.dtype)
-    return _upload(host, dev)
+    return upload(host, dev)
 
 
 # -- filled arrays ----------------------------------------------------------------------------
 def empty(shape, *, dtype=None, device=None) -> Array:
-    dev = _device(device)
-    return Array._empty(_shape(shape), _dtype(dtype, dev) or dt.default_float(dev), dev)
+    dev = device_arg(device)
+    return Array._empty(_shape(shape), dtype_arg(dtype, dev) or dt.default_float(dev), dev)
 
 
 def zeros(shape, *, dtype=None, device=None) -> Array:
-    return full(shape, 0, dtype=dtype or dt.default_float(_device(device)), device=device)
+    return full(shape, 0, dtype=dtype or dt.default_float(device_arg(device)), device=device)
 
 
 def ones(shape, *, dtype=None, device=None) -> Array:
-    return full(shape, 1, dtype=dtype or dt.default_float(_device(device)), device=device)
+    return full(shape, 1, dtype=dtype or dt.default_float(device_arg(device)), device=device)
 
 
 def full(shape, fill_value, *, dtype=None, device=None) -> Array:
-    dev = _device(device)
-    dtype = _dtype(dtype, dev)
+    dev = device_arg(device)
+    dtype = dtype_arg(dtype, dev)
     shape = _shape(shape)
     if isinstance(fill_value, Array):
         if fill_value.ndim != 0:
@@ -212,17 +102,16 @@ def full(shape, fill_value, *, dtype=None, device=None) -> Array:
         if isinstance(fill_value, np.generic):
             dtype = dt.as_dtype(fill_value.dtype)
         elif isinstance(fill_value, (bool, int, float, complex)):
-            dtype = _scalar_dtype(fill_value, dev)
+            dtype = scalar_dtype(fill_value, dev)
         else:
             raise TypeError(f"fill value must be a Python or NumPy scalar, not {type(fill_value).__name__}")
-    return _fill(shape, _fill_value(fill_value, dtype), dtype, dev)
+    return fill(shape, fill_scalar(fill_value, dtype), dtype, dev)
 
 
 def _like(x, dtype, device):
-    if not isinstance(x, Array):
-        x = asarray(x)
-    dev = _device(device, x.device)
-    return x.shape, _dtype(dtype, dev) or x._dtype, dev
+    x = as_array(x, "a *_like function")
+    dev = device_arg(device, x.device)
+    return x.shape, dtype_arg(dtype, dev) or x._dtype, dev
 
 
 def empty_like(x, /, *, dtype=None, device=None) -> Array:
@@ -232,12 +121,12 @@ def empty_like(x, /, *, dtype=None, device=None) -> Array:
 
 def zeros_like(x, /, *, dtype=None, device=None) -> Array:
     shape, dtype, dev = _like(x, dtype, device)
-    return _fill(shape, _fill_value(0, dtype), dtype, dev)
+    return fill(shape, fill_scalar(0, dtype), dtype, dev)
 
 
 def ones_like(x, /, *, dtype=None, device=None) -> Array:
     shape, dtype, dev = _like(x, dtype, device)
-    return _fill(shape, _fill_value(1, dtype), dtype, dev)
+    return fill(shape, fill_scalar(1, dtype), dtype, dev)
 
 
 def full_like(x, /, fill_value, *, dtype=None, device=None) -> Array:
@@ -260,8 +149,8 @@ def _real_scalar(value, name):
 
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None) -> Array:
     """Evenly spaced values in [start, stop), with NumPy's length rule ceil((stop - start) / step)."""
-    dev = _device(device)
-    dtype = _dtype(dtype, dev)
+    dev = device_arg(device)
+    dtype = dtype_arg(dtype, dev)
     if stop is None:
         start, stop = 0, start
     start, stop, step = (_real_scalar(v, n) for v, n in ((start, "start"), (stop, "stop"), (step, "step")))
@@ -309,8 +198,8 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None) -> Array:
 
 def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True) -> Array:
     """num evenly spaced values from start to stop, computed as NumPy does: start + i * step."""
-    dev = _device(device)
-    dtype = _dtype(dtype, dev)
+    dev = device_arg(device)
+    dtype = dtype_arg(dtype, dev)
     num = operator.index(num)
     if num < 0:
         raise ValueError(f"linspace: number of samples {num} must be non-negative")
@@ -359,8 +248,8 @@ def _clamp_k(k, rows, cols) -> int:
 
 
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None) -> Array:
-    dev = _device(device)
-    dtype = _dtype(dtype, dev) or dt.default_float(dev)
+    dev = device_arg(device)
+    dtype = dtype_arg(dtype, dev) or dt.default_float(dev)
     n_rows = operator.index(n_rows)
     n_cols = n_rows if n_cols is None else operator.index(n_cols)
     out = Array._empty((n_rows, n_cols), dtype, dev)
@@ -372,8 +261,7 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None) -> Array:
 
 def _triangle(x, k, lower: bool) -> Array:
     name = "tril" if lower else "triu"
-    if not isinstance(x, Array):
-        raise TypeError(f"{name} expects an array, not {type(x).__name__}")
+    x = as_array(x, name)
     if x.ndim < 2:
         raise ValueError(f"{name} needs an array of at least 2 dimensions, not {x.ndim}")
     n = x.ndim
@@ -399,7 +287,7 @@ def meshgrid(*arrays, indexing="xy") -> tuple:
     """Coordinate matrices from 1-D arrays, as new contiguous arrays (a tuple, per 2025.12)."""
     if indexing not in ("xy", "ij"):
         raise ValueError(f"indexing must be 'xy' or 'ij', not {indexing!r}")
-    arrays = [a if isinstance(a, Array) else asarray(a) for a in arrays]
+    arrays = [as_array(a, "meshgrid") for a in arrays]
     for a in arrays:
         if a.ndim != 1:
             raise ValueError(f"meshgrid expects 1-D arrays, not an array of shape {a.shape}")

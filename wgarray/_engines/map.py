@@ -1,4 +1,5 @@
-"""Generating the map kernel (wgsl/map.wgsl) for one op, dtype combination and layout.
+"""The map engine: out[i] = op(operands at i), one generated kernel (wgsl/map.wgsl) for
+every elementwise function, cast, copy, fill and strided write.
 
 An operand of a map kernel is a Slot: its dtype and how it is addressed:
   "contig"  element i of the output reads element offset + i,
@@ -7,23 +8,29 @@ An operand of a map kernel is a Slot: its dtype and how it is addressed:
   "param"   a scalar value carried in the parameter words themselves (Python scalars).
 The output is either "fresh" (contiguous from offset 0; a packed dtype is written a word
 per invocation) or "strided" (a view; packed dtypes go through atomicAnd/atomicOr).
+
+Planning (choosing the kernel, coalescing dims, laying out parameter words) depends only on
+dtypes, shapes and strides, so a plan is cached and reused; running it fills in the parts
+that change from call to call: buffers, view offsets and scalar values.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import re
+import struct
 from dataclasses import dataclass
 
 import numpy as np
 
-from ._dtypes import Layout, layout
-from ._kernels import WORKGROUP, render
-
-REG_TAG = {"bool": "b", "i32": "i32", "u32": "u32", "i64": "i64", "u64": "u64",
-           "f32": "f32", "f64": "f64", "vec2<f32>": "c64", "vec2<f64>": "c128"}
-BITS = {4: 8, 2: 16}
-
+from .._core.dtypes import layout
+from .._core.kernels import WORKGROUP, grid, kernel_cache
+from .._core.memory import Storage
+from .._core.operands import BufferOperand, ScalarOperand
+from .._core.stream import stream_for
+from .._core.view import TensorView, coalesce, contiguous_strides
+from .._core.wgsl import BITS, cast, decode_param, load_fn, param_words, to_bits, with_libraries
 
 @dataclass(frozen=True)
 class Slot:
@@ -44,116 +51,6 @@ class MapOp:
     in_dtypes: tuple
     out_dtype: np.dtype
     coords: bool = False
-
-
-def tag(dtype) -> str:
-    return REG_TAG[layout(dtype).register]
-
-
-def param_words(dtype) -> int:
-    return max(1, np.dtype(dtype).itemsize // 4)
-
-
-def encode_param(value, dtype) -> list[int]:
-    """A scalar's bits as u32 words, in the layout decode_param reads."""
-    dtype = np.dtype(dtype)
-    if dtype.itemsize < 4:
-        widened = np.int32 if dtype.kind == "i" else np.uint32
-        return [int(np.array(value, dtype=dtype).astype(widened).view(np.uint32))]
-    return np.array([value], dtype=dtype).view(np.uint32).tolist()
-
-
-def decode_param(dtype, k: int) -> str:
-    lay = layout(dtype)
-    reg = lay.register
-    if reg == "bool":
-        return f"(pw({k}u) != 0u)"
-    if reg == "i32":
-        return f"ps({k}u)"
-    if reg == "u32":
-        return f"pw({k}u)"
-    if reg == "f32":
-        return f"bitcast<f32>(pw({k}u))"
-    if reg == "u64":
-        return f"pu64({k}u)"
-    if reg in ("i64", "f64"):
-        return f"bitcast<{reg}>(pu64({k}u))"
-    if reg == "vec2<f32>":
-        return f"vec2<f32>(bitcast<f32>(pw({k}u)), bitcast<f32>(pw({k + 1}u)))"
-    return f"vec2<f64>(bitcast<f64>(pu64({k}u)), bitcast<f64>(pu64({k + 2}u)))"
-
-
-def cast(expr: str, src, dst) -> str:
-    """A WGSL expression converting a register value of dtype src to dtype dst."""
-    if src == dst:
-        return expr
-    s, d = layout(src), layout(dst)
-    if d.kind == "bool":
-        # naga's float `!=` is an ordered compare (false for NaN), so test equality and negate.
-        if s.kind == "complex":
-            return f"!all({expr} == {s.register}())"
-        if s.kind == "float":
-            return f"!({expr} == {s.register}(0))"
-        return f"({expr} != {s.register}(0))"
-    if d.kind == "complex":
-        if s.kind == "complex":
-            return f"{d.register}({expr})"
-        part = {"vec2<f32>": np.dtype("float32"), "vec2<f64>": np.dtype("float64")}[d.register]
-        # The zero imaginary part must not be a literal: drivers fold 0 * x and 0 - x, which
-        # changes NaN and -0.0 results. zero_word() reads a parameter word that is always 0.
-        zero = f"{d.register[5:-1]}(bitcast<f32>(zero_word()))"
-        return f"{d.register}({cast(expr, src, part)}, {zero})"
-    if s.kind == "bool":
-        value = f"select({d.register}(0), {d.register}(1), {expr})"
-    elif s.kind == "complex":
-        value = f"{d.register}({expr}.x)"
-    elif s.register == "u32" and d.register == "i64":
-        value = f"i64(u64({expr}))"  # naga's direct i64(u32) sign-extends
-    elif s.register == "i32" and d.register in ("i64", "u64"):
-        # Sign-extend by arithmetic: after the conversion op, lavapipe compares -7 as >= 0.
-        value = f"{d.register}((i64(u64(bitcast<u32>({expr}))) ^ 0x80000000li) - 0x80000000li)"
-    else:
-        value = f"{d.register}({expr})"
-    return wrap(value, dst)
-
-
-def wrap(expr: str, dtype) -> str:
-    """Reduce an i32/u32 register to the range of a narrow integer dtype (wrap-around)."""
-    lay = layout(dtype)
-    if not lay.packed or lay.kind == "bool":
-        return expr
-    bits = BITS[lay.per_word]
-    if lay.kind == "int":
-        return f"(({expr} << {32 - bits}u) >> {32 - bits}u)"
-    return f"({expr} & {(1 << bits) - 1}u)"
-
-
-def to_bits(expr: str, lay: Layout) -> str:
-    """A packed dtype's register value as the low bits of a u32."""
-    bits = BITS[lay.per_word]
-    if lay.kind == "bool":
-        return f"select(0u, 1u, {expr})"
-    if lay.kind == "int":
-        return f"(bitcast<u32>({expr}) & {(1 << bits) - 1}u)"
-    return f"({expr} & {(1 << bits) - 1}u)"
-
-
-def load_fn(k: int, dtype) -> str:
-    """fn load{k}(idx) reading one element of input buffer in{k}."""
-    lay = layout(dtype)
-    reg = lay.register
-    if not lay.packed:
-        return f"fn load{k}(idx: u32) -> {reg} {{ return in{k}[idx]; }}"
-    bits = BITS[lay.per_word]
-    shift = {8: 2, 16: 1}[bits]
-    raw = f"(in{k}[idx >> {shift}u] >> ((idx & {lay.per_word - 1}u) * {bits}u)) & {(1 << bits) - 1}u"
-    if lay.kind == "bool":
-        value = f"({raw}) != 0u"
-    elif lay.kind == "int":
-        value = f"bitcast<i32>(({raw}) << {32 - bits}u) >> {32 - bits}u"
-    else:
-        value = raw
-    return f"fn load{k}(idx: u32) -> {reg} {{ return {value}; }}"
 
 
 class MapLayout:
@@ -236,11 +133,6 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
             loaders.append(load_fn(k, slot.dtype))
         binding += 1
 
-    uses_64 = any(layout(d).register in ("i64", "u64", "f64", "vec2<f64>")
-                  for d in (out.dtype, op.out_dtype, *op.in_dtypes, *(s.dtype for s in slots)))
-    library = [render("lib_u64")] if uses_64 else []
-    library += libraries_for(op, features)
-
     def element(i_expr: str, indent: str, lanes: bool = False) -> list[str]:
         lines = [f"let i = {i_expr};"]
         if needs_coords:
@@ -317,60 +209,135 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
         else:
             body.append(f"    out[{o}] = r;")
 
-    return render("map", enables=enables, bindings="\n".join(bindings), library="\n".join(library),
-                  loaders="\n".join(loaders), workgroup=WORKGROUP, body="\n".join(body))
+    return with_libraries("map", features, enables=enables, bindings="\n".join(bindings),
+                          loaders="\n".join(loaders), workgroup=WORKGROUP, body="\n".join(body))
 
 
-# Helper libraries: wgsl/lib_<family>.wgsl rendered once per register type an op uses.
-LIB_FAMILY = {"i32": "int", "i64": "int", "u32": "uint", "u64": "uint", "f32": "float", "f64": "float",
-              "vec2<f32>": "complex", "vec2<f64>": "complex", "bool": None}
-FLOAT_BITS = {"f32": ("u32", "i32", "0x7fffffffu", "0x7f800000u", "0x7fc00000u", "u"),
-              "f64": ("u64", "i64", "0x7fffffffffffffffu", "0x7ff0000000000000u", "0x7ff8000000000000u", "lu")}
+# struct codes for a scalar parameter of each dtype (narrow ints travel widened to 32 bits).
+_SCALAR_CODE = {"b": "I", "i1": "i", "i2": "i", "i4": "i", "i8": "q", "u1": "I", "u2": "I", "u4": "I", "u8": "Q",
+                "f4": "f", "f8": "d", "c8": "ff", "c16": "dd"}
 
 
-# Expressions naming one of these pull in wgsl/lib_math.wgsl (real math, also what complex
-# math builds on) for every float type they use.
-MATH_NAMES = re.compile(r"exp|log|sin|cos|tan|pow|hypot|sqrt|abs|sign")
+def _scalar_code(dtype) -> str:
+    dtype = np.dtype(dtype)
+    return _SCALAR_CODE["b" if dtype.kind == "b" else f"{dtype.kind}{dtype.itemsize}"]
 
 
-def library_fields(register: str, features=frozenset()) -> dict:
-    if register in FLOAT_BITS:
-        bits, sbits, absmask, expmask, qnan, suffix = FLOAT_BITS[register]
-        wide = register == "f32" and "shader-f64" in features
-        # G renames lib_math's generic versions of the functions that wgsl/lib_math32.wgsl
-        # specialises for float32 (exp_generic_f32, ...), so the specialisations take their names.
-        return dict(T=register, tag=REG_TAG[register], U=bits, S=sbits, US=suffix,
-                    G="_generic" if register == "f32" else "",
-                    ABSMASK=absmask.replace("u", suffix), EXPMASK=expmask.replace("u", suffix),
-                    QNAN=qnan.replace("u", suffix),
-                    DIV="f32(f64(a) / f64(b))" if wide else "a / b",
-                    SQRT="f32(sqrt(f64(x)))" if wide else "sqrt(x)")
-    if register.startswith("vec2"):
-        scalar = register[5:-1]
-        return dict(T=register, tag=REG_TAG[register], F=scalar, ftag=REG_TAG[scalar])
-    return dict(T=register, tag=REG_TAG[register], WIDTH=32 if register in ("i32", "u32") else 64,
-                ONE=f"{register}(1)", ZERO=f"{register}(0)")
+def _slot_mode(strides, shape) -> str:
+    if all(s == 0 for s in strides):
+        return "scalar"
+    if tuple(strides) == contiguous_strides(shape):
+        return "contig"
+    return "strided"
 
 
-def libraries_for(op: MapOp, features) -> list[str]:
-    registers = []
-    for dtype in (*op.in_dtypes, op.out_dtype):
-        reg = layout(dtype).register
-        if reg.startswith("vec2"):
-            registers.append(reg[5:-1])  # complex helpers build on their float helpers
-        registers.append(reg)
-    sources, seen = [], set()
-    for reg in registers:
-        family = LIB_FAMILY[reg]
-        if family is None or reg in seen:
-            continue
-        seen.add(reg)
-        sources.append(render(f"lib_{family}", **library_fields(reg, features)))
-        if family == "float" and MATH_NAMES.search(op.expr):
-            sources.append(render("lib_math", **library_fields(reg, features)) + render(f"lib_math_{REG_TAG[reg]}"))
-            if reg == "f32":
-                sources.append(render("lib_math32"))
-        if family == "complex" and MATH_NAMES.search(op.expr):
-            sources.append(render("lib_complex_math", **library_fields(reg, features)))
-    return sources
+class MapPlan:
+    """A compiled map kernel plus the recipe for its parameter words."""
 
+    __slots__ = ("device", "kernel", "items", "groups", "packer", "template", "holes", "scalar_hole_kinds",
+                 "out_hole", "stream")
+
+    def __init__(self, device, op: MapOp, out_dtype, shape, out_strides, operand_specs, fresh: bool):
+        # operand_specs: per operand ("buffer", dtype, strides broadcast to shape, offset % 4 == 0)
+        # or ("scalar", dtype)
+        numel = math.prod(shape)
+        buffer_strides = [spec[2] for spec in operand_specs if spec[0] == "buffer"]
+        stride_sets = [contiguous_strides(shape) if fresh else out_strides] + buffer_strides
+        if op.coords:
+            kshape, kstrides = tuple(shape), [tuple(s) for s in stride_sets]
+        else:
+            kshape, kstrides = coalesce(shape, *stride_sets)
+        in_strides = iter(kstrides[1:])
+        slots = []
+        for spec in operand_specs:
+            if spec[0] == "scalar":
+                slots.append(Slot(spec[1], "param"))
+            else:
+                slots.append(Slot(spec[1], _slot_mode(next(in_strides), kshape)))
+        slots = tuple(slots)
+        out_slot = Slot(out_dtype, "fresh" if fresh else "strided")
+        strided = any(s.mode == "strided" for s in slots)
+        ndim = len(kshape) if (op.coords or not fresh or strided) else 0
+        aligned = all(spec[3] for spec in operand_specs if spec[0] == "buffer")
+        vector = aligned and can_vectorize(out_slot, slots, op.coords)
+        key = ("map", op, out_slot, slots, ndim, vector)
+        n_buffers = len(buffer_strides)
+        self.kernel = kernel_cache(device).get(
+            key, ("rw",) + ("r",) * n_buffers,
+            lambda: map_source(op, out_slot, slots, ndim, device.features, vector))
+        if vector:  # invocations for ceil(numel / 4) vec4s, vectors_for(op) each, whole workgroups
+            blocks = -(-numel // (4 * vectors_for(op) * WORKGROUP))
+            self.items = blocks * WORKGROUP
+        else:
+            self.items = -(-numel // (layout(out_dtype).per_word if fresh else 1))
+        self.groups = grid(self.items)
+        self.device = device
+        self.stream = stream_for(device)
+
+        # Parameter words: [items, numel, 0, shape...], output view if strided, then each operand.
+        codes = ["I", "I", "I"] + ["I"] * ndim
+        template = [self.items, numel, 0, *(kshape if ndim else ())]
+        self.out_hole = None
+        if not fresh:
+            self.out_hole = len(template)
+            codes += ["I"] + ["i"] * ndim
+            template += [0, *kstrides[0]]
+        self.holes = []  # where each operand's offset or scalar value goes
+        self.scalar_hole_kinds = []
+        in_strides = iter(kstrides[1:])
+        for slot in slots:
+            self.holes.append(len(template))
+            if slot.mode == "param":
+                code = _scalar_code(slot.dtype)
+                codes += list(code)
+                template += [0] * len(code)
+                self.scalar_hole_kinds.append((slot.dtype, len(code)))
+                assert sum(struct.calcsize(c) for c in code) == 4 * param_words(slot.dtype)
+            else:
+                strides = next(in_strides)
+                codes.append("I")
+                template.append(0)
+                if slot.mode == "strided":
+                    codes += ["i"] * ndim
+                    template += list(strides)
+                self.scalar_hole_kinds.append(None)
+        self.packer = struct.Struct("<" + "".join(codes))
+        self.template = template
+
+    def run(self, out_storage: Storage, out_offset: int, operands) -> None:
+        values = list(self.template)
+        if self.out_hole is not None:
+            values[self.out_hole] = out_offset
+        storages = [out_storage]
+        for operand, hole, scalar in zip(operands, self.holes, self.scalar_hole_kinds):
+            if scalar is None:
+                values[hole] = operand.view.offset
+                storages.append(operand.storage)
+            else:
+                dtype, count = scalar
+                value = operand.value
+                if count == 2:
+                    value = complex(value)
+                    values[hole], values[hole + 1] = value.real, value.imag
+                elif dtype.kind == "b":
+                    values[hole] = 1 if value else 0
+                elif dtype.kind in "iu" and dtype.itemsize < 4:
+                    values[hole] = int(value)
+                else:
+                    values[hole] = value
+        self.stream.dispatch(self.kernel, storages, self.packer.pack(*values), self.groups)
+
+
+def launch_map(device, op: MapOp, out_storage: Storage, out_view: TensorView, out_dtype, operands,
+               fresh: bool) -> None:
+    """Record out[...] = op(operands) over out_view.shape.
+
+    fresh: the output is a new contiguous buffer starting at element 0 (packed dtypes are then
+    written a whole word at a time); otherwise out_view may be any strided view.
+    """
+    if math.prod(out_view.shape) == 0:
+        return
+    specs = [("scalar", o.dtype) if isinstance(o, ScalarOperand)
+             else ("buffer", o.dtype, o.view.strides, o.view.offset % 4 == 0) for o in operands]
+    plan = MapPlan(device, op, out_dtype, out_view.shape, out_view.strides, specs, fresh)
+    plan.run(out_storage, out_view.offset, operands)

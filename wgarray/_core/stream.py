@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import wgpu
 
-from . import _native
-from ._device import Device, per_device
-from ._kernels import PARAM_WINDOW, Kernel, kernel_cache
-from ._memory import Storage, pool_for
+from . import native as _native
+from .device import Device, per_device
+from .kernels import PARAM_WINDOW, Kernel, kernel_cache
+from .memory import Storage, pool_for
 
 ARENA_BYTES = 256 * 1024
 MAX_PENDING = 1024  # dispatches per submit

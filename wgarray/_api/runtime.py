@@ -1,8 +1,8 @@
 """Runtime controls: waiting for the GPU and memory statistics."""
 
-from ._device import get_device
-from ._memory import pool_for
-from ._stream import stream_for
+from .._core.device import get_device
+from .._core.memory import pool_for
+from .._core.stream import stream_for
 
 
 def synchronize(device=None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import wgpu
 
-from ._device import Device, per_device
+from .device import Device, per_device
 
 STORAGE_USAGE = wgpu.BufferUsage.STORAGE | wgpu.BufferUsage.COPY_SRC | wgpu.BufferUsage.COPY_DST
 STAGING_USAGE = wgpu.BufferUsage.MAP_READ | wgpu.BufferUsage.COPY_DST

@@ -12,9 +12,10 @@ import operator
 import numpy as np
 from numpy.exceptions import AxisError
 
-from . import _dtypes as dt
-from ._array import Array
-from ._view import TensorView, broadcast_shapes as _broadcast_shapes, normalize_axis
+from .._core import dtypes as dt
+from .._array import Array
+from .._core.view import TensorView, broadcast_shapes as _broadcast_shapes
+from .coerce import as_array, normalize_axes, normalize_axis
 
 __all__ = [
     # array API standard
@@ -27,26 +28,10 @@ __all__ = [
 
 
 # -- helpers ------------------------------------------------------------------------------------
-def _arr(x) -> Array:
-    """Our arrays pass through; NumPy data and Python sequences are uploaded (NumPy-style inputs)."""
-    if isinstance(x, Array):
-        return x
-    if isinstance(x, (np.ndarray, np.generic)):
-        host = np.asarray(x)
-        out = Array._from_numpy(host)
-        return out if out.shape == host.shape else out._with_view(TensorView.contiguous(host.shape))
-    from . import _creation
-
-    asarray = getattr(_creation, "asarray", None)
-    if asarray is None:
-        raise TypeError(f"expected a wgarray Array, got {type(x).__name__}")
-    return asarray(x)
-
-
 def _arrays(arrays, what: str) -> list:
     if isinstance(arrays, Array):
         arrays = list(arrays)  # NumPy treats an array as a sequence of its rows
-    arrays = [_arr(a) for a in arrays]
+    arrays = [as_array(a) for a in arrays]
     if not arrays:
         raise ValueError(f"need at least one array to {what}")
     device = arrays[0].device
@@ -54,25 +39,6 @@ def _arrays(arrays, what: str) -> list:
         if a.device is not device:
             raise ValueError(f"cannot {what} arrays on different devices ({device} and {a.device})")
     return arrays
-
-
-def _axis(axis, ndim: int) -> int:
-    """normalize_axis with NumPy's AxisError (a ValueError and an IndexError)."""
-    try:
-        return normalize_axis(axis, ndim)
-    except IndexError:
-        raise AxisError(operator.index(axis), ndim) from None
-
-
-def _axes(axes, ndim: int) -> tuple:
-    if axes is None:
-        return tuple(range(ndim))
-    if not isinstance(axes, (tuple, list)):
-        axes = (axes,)
-    result = tuple(_axis(a, ndim) for a in axes)
-    if len(set(result)) != len(result):
-        raise ValueError(f"repeated axis in {tuple(axes)}")
-    return result
 
 
 def _shape(shape) -> tuple:
@@ -109,7 +75,7 @@ def broadcast_shapes(*shapes) -> tuple:
 
 def broadcast_to(x, /, shape) -> Array:
     """A read-only view of x with the given shape (repeated elements share memory)."""
-    x = _arr(x)
+    x = as_array(x)
     shape = _shape(shape)
     if any(n < 0 for n in shape):
         raise ValueError(f"all elements of the broadcast shape must be non-negative, got {shape}")
@@ -117,28 +83,28 @@ def broadcast_to(x, /, shape) -> Array:
 
 
 def broadcast_arrays(*arrays) -> tuple:
-    arrays = [_arr(a) for a in arrays]
+    arrays = [as_array(a) for a in arrays]
     shape = _broadcast_shapes(*(a.shape for a in arrays))
     return tuple(a if a.shape == shape else broadcast_to(a, shape) for a in arrays)
 
 
 # -- views: axes --------------------------------------------------------------------------------
 def permute_dims(x, /, axes) -> Array:
-    x = _arr(x)
+    x = as_array(x)
     axes = tuple(axes)
     if len(axes) != x.ndim:
         raise ValueError(f"axes don't match array: {len(axes)} axes given for an array of {x.ndim} dimensions")
-    return x._with_view(x._view.permute(_axes(axes, x.ndim)))
+    return x._with_view(x._view.permute(normalize_axes(axes, x.ndim)))
 
 
 def transpose(x, axes=None) -> Array:
-    x = _arr(x)
+    x = as_array(x)
     return permute_dims(x, tuple(reversed(range(x.ndim))) if axes is None else axes)
 
 
 def moveaxis(x, source, destination, /) -> Array:
-    x = _arr(x)
-    source, destination = _axes(source, x.ndim), _axes(destination, x.ndim)
+    x = as_array(x)
+    source, destination = normalize_axes(source, x.ndim), normalize_axes(destination, x.ndim)
     if len(source) != len(destination):
         raise ValueError("`source` and `destination` arguments must have the same number of elements")
     order = [n for n in range(x.ndim) if n not in source]
@@ -148,29 +114,29 @@ def moveaxis(x, source, destination, /) -> Array:
 
 
 def swapaxes(x, axis1, axis2) -> Array:
-    x = _arr(x)
+    x = as_array(x)
     order = list(range(x.ndim))
-    a, b = _axis(axis1, x.ndim), _axis(axis2, x.ndim)
+    a, b = normalize_axis(axis1, x.ndim), normalize_axis(axis2, x.ndim)
     order[a], order[b] = order[b], order[a]
     return x._with_view(x._view.permute(order))
 
 
 def expand_dims(x, /, axis=0) -> Array:
-    x = _arr(x)
+    x = as_array(x)
     axes = axis if isinstance(axis, (tuple, list)) else (axis,)
     ndim = x.ndim + len(axes)
-    new = set(_axes(axes, ndim))
+    new = set(normalize_axes(axes, ndim))
     it = iter(zip(x.shape, x._view.strides))
     dims = [(1, 0) if i in new else next(it) for i in range(ndim)]
     return _view(x, [n for n, _ in dims], [s for _, s in dims])
 
 
 def squeeze(x, /, axis=None) -> Array:
-    x = _arr(x)
+    x = as_array(x)
     if axis is None:  # NumPy's default: every size-1 axis
         axes = {i for i, n in enumerate(x.shape) if n == 1}
     else:
-        axes = set(_axes(axis, x.ndim))
+        axes = set(normalize_axes(axis, x.ndim))
     if any(x.shape[a] != 1 for a in axes):
         raise ValueError("cannot select an axis to squeeze out which has size not equal to one")
     keep = [i for i in range(x.ndim) if i not in axes]
@@ -179,10 +145,10 @@ def squeeze(x, /, axis=None) -> Array:
 
 def flip(x, /, *, axis=None) -> Array:
     """A view walking the flipped axes backwards (negative strides)."""
-    x = _arr(x)
+    x = as_array(x)
     v = x._view
     strides, offset = list(v.strides), v.offset
-    for a in _axes(axis, x.ndim):
+    for a in normalize_axes(axis, x.ndim):
         if v.shape[a] > 0:
             offset += (v.shape[a] - 1) * v.strides[a]
             strides[a] = -v.strides[a]
@@ -190,24 +156,24 @@ def flip(x, /, *, axis=None) -> Array:
 
 
 def fliplr(x) -> Array:
-    x = _arr(x)
+    x = as_array(x)
     if x.ndim < 2:
         raise ValueError("fliplr needs an array of at least 2 dimensions")
     return flip(x, axis=1)
 
 
 def flipud(x) -> Array:
-    x = _arr(x)
+    x = as_array(x)
     if x.ndim < 1:
         raise ValueError("flipud needs an array of at least 1 dimension")
     return flip(x, axis=0)
 
 
 def unstack(x, /, *, axis=0) -> tuple:
-    x = _arr(x)
+    x = as_array(x)
     if x.ndim == 0:
         raise ValueError("unstack needs an array of at least 1 dimension")
-    axis = _axis(axis, x.ndim)
+    axis = normalize_axis(axis, x.ndim)
     lead = (slice(None),) * axis
     return tuple(x[lead + (i,)] for i in range(x.shape[axis]))
 
@@ -230,7 +196,7 @@ def _infer_shape(size: int, shape: tuple) -> tuple:
 
 
 def reshape(x, /, shape, *, copy=None) -> Array:
-    x = _arr(x)
+    x = as_array(x)
     shape = _infer_shape(x.size, _shape(shape))
     if copy:
         return x._contiguous()._with_view(TensorView.contiguous(shape))
@@ -244,7 +210,7 @@ def reshape(x, /, shape, *, copy=None) -> Array:
 
 
 def ravel(x, order="C") -> Array:
-    x = _arr(x)
+    x = as_array(x)
     if order == "F":
         return reshape(permute_dims(x, tuple(reversed(range(x.ndim)))), (-1,))
     if order != "C":
@@ -269,7 +235,7 @@ def concat(arrays, /, *, axis=0, dtype=None) -> Array:
     first = arrays[0]
     if first.ndim == 0:
         raise ValueError("zero-dimensional arrays cannot be concatenated")
-    axis = _axis(axis, first.ndim)
+    axis = normalize_axis(axis, first.ndim)
     for i, a in enumerate(arrays[1:], 1):
         if a.ndim != first.ndim:
             raise ValueError("all the input arrays must have same number of dimensions, but the array at index 0 "
@@ -296,7 +262,7 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind") ->
 
 
 def append(arr, values, axis=None) -> Array:
-    arr, values = _arr(arr), _arr(values)
+    arr, values = as_array(arr), as_array(values)
     if axis is None:
         return concat([arr, values], axis=None)
     return concat([arr, values], axis=axis)
@@ -307,7 +273,7 @@ def stack(arrays, /, *, axis=0) -> Array:
     shape = arrays[0].shape
     if any(a.shape != shape for a in arrays):
         raise ValueError("all input arrays must have the same shape")
-    axis = _axis(axis, len(shape) + 1)
+    axis = normalize_axis(axis, len(shape) + 1)
     out = Array._empty(shape[:axis] + (len(arrays),) + shape[axis:], _result_dtype(arrays), arrays[0].device)
     lead = (slice(None),) * axis
     for i, a in enumerate(arrays):
@@ -316,12 +282,12 @@ def stack(arrays, /, *, axis=0) -> Array:
 
 
 def atleast_1d(*arrays):
-    out = [reshape(a, (1,)) if a.ndim == 0 else a for a in map(_arr, arrays)]
+    out = [reshape(a, (1,)) if a.ndim == 0 else a for a in map(as_array, arrays)]
     return out[0] if len(out) == 1 else tuple(out)
 
 
 def atleast_2d(*arrays):
-    out = [a if a.ndim >= 2 else reshape(a, (1,) * (2 - a.ndim) + a.shape) for a in map(_arr, arrays)]
+    out = [a if a.ndim >= 2 else reshape(a, (1,) * (2 - a.ndim) + a.shape) for a in map(as_array, arrays)]
     return out[0] if len(out) == 1 else tuple(out)
 
 
@@ -332,7 +298,7 @@ def atleast_3d(*arrays):
         if a.ndim == 1:
             return expand_dims(a, axis=(0, 2))
         return expand_dims(a, axis=2) if a.ndim == 2 else a
-    out = [up(a) for a in map(_arr, arrays)]
+    out = [up(a) for a in map(as_array, arrays)]
     return out[0] if len(out) == 1 else tuple(out)
 
 
@@ -355,8 +321,8 @@ def column_stack(tup) -> Array:
 
 # -- splitting (views) ----------------------------------------------------------------------------
 def array_split(x, indices_or_sections, axis=0) -> list:
-    x = _arr(x)
-    axis = _axis(axis, x.ndim)
+    x = as_array(x)
+    axis = normalize_axis(axis, x.ndim)
     n = x.shape[axis]
     if isinstance(indices_or_sections, (int, np.integer)):
         sections = int(indices_or_sections)
@@ -373,9 +339,9 @@ def array_split(x, indices_or_sections, axis=0) -> list:
 
 
 def split(x, indices_or_sections, axis=0) -> list:
-    x = _arr(x)
+    x = as_array(x)
     if isinstance(indices_or_sections, (int, np.integer)):
-        n = x.shape[_axis(axis, x.ndim)]
+        n = x.shape[normalize_axis(axis, x.ndim)]
         if indices_or_sections <= 0 or n % indices_or_sections:
             raise ValueError("array split does not result in an equal division")
     return array_split(x, indices_or_sections, axis)
@@ -384,7 +350,7 @@ def split(x, indices_or_sections, axis=0) -> list:
 # -- copies ---------------------------------------------------------------------------------------
 def tile(x, repetitions, /) -> Array:
     """One GPU copy: x as (1, s0, 1, s1, ...) broadcast into the output seen as (r0, s0, r1, s1, ...)."""
-    x = _arr(x)
+    x = as_array(x)
     reps = _shape(repetitions)
     if any(r < 0 for r in reps):
         raise ValueError(f"repetitions must be non-negative, got {reps}")
@@ -426,10 +392,10 @@ def _repeat_counts(repeats, n: int):
 
 
 def repeat(x, repeats, /, *, axis=None) -> Array:
-    x = _arr(x)
+    x = as_array(x)
     if axis is None:
         x, axis = reshape(x, (-1,)), 0
-    axis = _axis(axis, x.ndim)
+    axis = normalize_axis(axis, x.ndim)
     n = x.shape[axis]
     counts = _repeat_counts(repeats, n)
     # Runs of equal counts: each is one GPU copy of x[a:b] broadcast to (b - a, count) along axis.
@@ -458,7 +424,7 @@ def repeat(x, repeats, /, *, axis=None) -> Array:
 
 def roll(x, /, shift, *, axis=None) -> Array:
     """Per rolled axis the output is two pieces; each combination of pieces is one GPU copy."""
-    x = _arr(x)
+    x = as_array(x)
     if axis is None:
         return reshape(roll(reshape(x, (-1,)), shift, axis=0), x.shape)
     shifts = shift if isinstance(shift, (tuple, list)) else (shift,)
@@ -471,7 +437,7 @@ def roll(x, /, shift, *, axis=None) -> Array:
         raise ValueError(f"shift and axis must have the same length, got {len(shifts)} and {len(axes)}")
     total = [0] * x.ndim
     for s, a in zip(shifts, axes):
-        total[_axis(a, x.ndim)] += operator.index(s)
+        total[normalize_axis(a, x.ndim)] += operator.index(s)
     out = Array._empty(x.shape, x._dtype, x.device)
     pieces = [[]]  # each entry: (source slices, destination slices) per axis
     for n, s in zip(x.shape, total):

@@ -1,0 +1,94 @@
+"""Searching functions: argmax, argmin, count_nonzero, nonzero, searchsorted (and where,
+with the elementwise functions)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .._array import Array
+from .._core import dtypes as dt
+from .._engines import compact, search
+from .._engines.folds import arg_fold, count_fold
+from . import data_type_functions
+from .coerce import as_array, normalize_axis
+from .reductions import finish, folded, keep_dims, reduce_axes
+
+__all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted"]
+
+
+def _index_dtype(device):
+    return dt.default_int(device)
+
+
+def _arg(name: str):
+    kind_of = name[3:]
+
+    def search_(x, /, *, axis=None, keepdims: bool = False) -> Array:
+        x = as_array(x, name)
+        axes = tuple(range(x.ndim)) if axis is None else (normalize_axis(axis, x.ndim),)
+        if math.prod(x.shape[a] for a in axes) == 0:
+            raise ValueError(f"attempt to get {name} of an empty sequence")
+        result = folded(arg_fold(name, x._dtype), x, axes)._cast(_index_dtype(x.device))
+        return keep_dims(result, x.shape, axes, keepdims)
+
+    search_.__name__ = search_.__qualname__ = name
+    search_.__doc__ = (f"Index of the first {kind_of}imum along axis (of the flattened array when axis is None); "
+                       f"a NaN counts as the {kind_of}imum, as in NumPy.")
+    return search_
+
+
+argmax = _arg("argmax")
+argmin = _arg("argmin")
+
+
+def count_nonzero(x, /, *, axis=None, keepdims: bool = False) -> Array:
+    """The number of nonzero elements along the axes (NaN counts as nonzero)."""
+    x = as_array(x, "count_nonzero")
+    axes = reduce_axes(axis, x.ndim)
+    return finish(folded(count_fold(x._dtype), x, axes), _index_dtype(x.device), x.shape, axes, keepdims)
+
+
+def nonzero(x, /) -> tuple:
+    """Indices of the nonzero elements, one index array per dimension, in C order.
+
+    The output size depends on the data: this is the one function here that waits for the
+    GPU (one 4-byte read of the count).
+    """
+    x = as_array(x, "nonzero")
+    if x.ndim == 0:
+        raise ValueError("nonzero of a 0-d array is not allowed; use nonzero(atleast_1d(x)) or reshape it first")
+    mask = x if x._dtype == dt.bool_ else data_type_functions.astype(x, dt.bool_)
+    coords = Array._wrap(compact.mask_coordinates(mask._data()))._cast(_index_dtype(x.device))
+    return tuple(coords[d] for d in range(x.ndim))
+
+
+def searchsorted(x1, x2, /, *, side: str = "left", sorter=None) -> Array:
+    """Indices where the values x2 would be inserted into the sorted 1-D x1 to keep it sorted
+    (side "left": before equal elements, "right": after them). sorter: indices sorting x1."""
+    x1 = as_array(x1, "searchsorted")
+    if x1.ndim != 1:
+        raise ValueError(f"searchsorted: x1 must be one-dimensional, not of shape {x1.shape}")
+    if side not in ("left", "right"):
+        raise ValueError(f"searchsorted: side must be 'left' or 'right', not {side!r}")
+    device = x1.device
+    if isinstance(x2, (bool, int, float, complex, np.generic)):
+        x2 = x2.item() if isinstance(x2, np.generic) else x2
+        dtype = dt.promote_scalar(x1._dtype, x2, device)
+        x2 = Array._from_numpy(np.asarray(x2, dtype=dtype), device)
+    else:
+        x2 = as_array(x2, "searchsorted", device)
+        dtype = dt.promote(x1._dtype, x2._dtype, device)
+    if sorter is not None:
+        sorter = as_array(sorter, "searchsorted", device)
+        if sorter.shape != x1.shape:
+            raise ValueError(f"searchsorted: sorter of shape {sorter.shape} does not match x1 of shape {x1.shape}")
+        if dt.kind(sorter._dtype) not in ("int", "uint"):
+            raise TypeError(f"searchsorted: sorter must have an integer dtype, not {sorter._dtype}")
+    if x1._dtype != dtype:
+        x1 = x1._cast(dtype)
+    if x2._dtype != dtype or not x2._view.is_contiguous:
+        x2 = x2._cast(dtype)
+    return Array._wrap(search.searchsorted(x1._data(), x2._data(), None if sorter is None else sorter._data(),
+                                           side == "left", _index_dtype(device)))

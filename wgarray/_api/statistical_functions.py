@@ -1,0 +1,140 @@
+"""Statistical functions: sum, prod, max, min, mean, var, std (folds on the GPU) and
+cumulative_sum, cumulative_prod (scans on the GPU)."""
+
+from __future__ import annotations
+
+import math
+
+from .._array import Array
+from .._core import dtypes as dt
+from .._core.operands import ScalarOperand
+from .._core.wgsl import REG_TAG
+from .._engines import scan as scan_engine
+from .._engines.fold import reg
+from .._engines.folds import extreme_fold, prod_fold, sqdev_fold, sum_fold
+from .._engines.map import MapOp, launch_map
+from .coerce import as_array, normalize_axis
+from .reductions import finish, folded, keep_dims, reduce_axes, sum_dtype
+
+__all__ = ["cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod", "std", "sum", "var"]
+
+_max = max  # this module defines max
+
+
+def _arithmetic(name: str, make_fold):
+    def reduce(x, /, *, axis=None, dtype=None, keepdims: bool = False) -> Array:
+        x = as_array(x, name)
+        result_dtype = sum_dtype(x, dtype)
+        axes = reduce_axes(axis, x.ndim)
+        return finish(folded(make_fold(result_dtype), x, axes), result_dtype, x.shape, axes, keepdims)
+
+    reduce.__name__ = reduce.__qualname__ = name
+    reduce.__doc__ = f"The {name} of the elements along the axes (tree order for floats), computed on the GPU."
+    return reduce
+
+
+sum = _arithmetic("sum", sum_fold)
+prod = _arithmetic("prod", prod_fold)
+
+
+def _extremum(name: str):
+    ufunc = {"max": "maximum", "min": "minimum"}[name]
+
+    def reduce(x, /, *, axis=None, keepdims: bool = False) -> Array:
+        x = as_array(x, name)
+        if dt.kind(x._dtype) == "complex":
+            raise TypeError(f"{name} is not defined for complex inputs ({x._dtype}): complex numbers are unordered")
+        axes = reduce_axes(axis, x.ndim)
+        if math.prod(x.shape[a] for a in axes) == 0:
+            raise ValueError(f"zero-size array to reduction operation {ufunc} which has no identity")
+        return finish(folded(extreme_fold(name, x._dtype), x, axes), x._dtype, x.shape, axes, keepdims)
+
+    reduce.__name__ = reduce.__qualname__ = name
+    reduce.__doc__ = f"The {name}imum along the axes; any NaN gives NaN, as in NumPy."
+    return reduce
+
+
+max = _extremum("max")
+min = _extremum("min")
+
+
+def _float_dtype(x: Array):
+    """mean/var/std compute in x's float or complex dtype; integers and bools in the default float."""
+    if dt.kind(x._dtype) in ("float", "complex"):
+        return x._dtype
+    return dt.default_float(x.device)
+
+
+def _scale(x: Array, divisor: float, op: str = "div") -> Array:
+    """x / divisor (or sqrt(x / divisor)) elementwise, correctly rounded, in x's dtype."""
+    real = dt.real_dtype(x._dtype)
+    t = REG_TAG[reg(real)]
+    if dt.kind(x._dtype) == "complex":
+        expr = f"{reg(x._dtype)}(div_{t}(a0.x, a1), div_{t}(a0.y, a1))"
+    elif op == "sqrt":
+        expr = f"sqrt_{t}(div_{t}(a0, a1))"
+    else:
+        expr = f"div_{t}(a0, a1)"
+    out = Array._empty(x.shape, x._dtype, x.device)
+    launch_map(x.device, MapOp(f"scale_{op}", expr, (x._dtype, real), x._dtype), out._storage, out._view,
+               x._dtype, [x._operand(), ScalarOperand(float(divisor), real)], fresh=True)
+    return out
+
+
+def mean(x, /, *, axis=None, keepdims: bool = False) -> Array:
+    """The arithmetic mean along the axes; nan for empty slices, as in NumPy."""
+    x = as_array(x, "mean")
+    dtype = _float_dtype(x)
+    axes = reduce_axes(axis, x.ndim)
+    total = folded(sum_fold(dtype), x, axes)
+    return keep_dims(_scale(total, math.prod(x.shape[a] for a in axes)), x.shape, axes, keepdims)
+
+
+def _variance(x: Array, axis, correction, keepdims: bool, name: str) -> Array:
+    x = as_array(x, name)
+    if isinstance(correction, bool) or not isinstance(correction, (int, float)):
+        raise TypeError(f"{name}: correction must be a real number, not {type(correction).__name__}")
+    dtype = _float_dtype(x)
+    real = dt.real_dtype(dtype)
+    axes = reduce_axes(axis, x.ndim)
+    count = math.prod(x.shape[a] for a in axes)
+    centres = _scale(folded(sum_fold(dtype), x, axes), count)
+    total = folded(sqdev_fold(dtype), x, axes, centres)
+    result = _scale(total, _max(count - correction, 0), "sqrt" if name == "std" else "div")
+    return keep_dims(result, x.shape, axes, keepdims)
+
+
+def var(x, /, *, axis=None, correction=0.0, keepdims: bool = False) -> Array:
+    """The variance along the axes, sum(|x - mean|^2) / (N - correction), as NumPy's var(ddof=correction)."""
+    return _variance(x, axis, correction, keepdims, "var")
+
+
+def std(x, /, *, axis=None, correction=0.0, keepdims: bool = False) -> Array:
+    """The standard deviation along the axes: the correctly rounded square root of var."""
+    return _variance(x, axis, correction, keepdims, "std")
+
+
+def _cumulative(name: str, make_fold):
+    def cumulative(x, /, *, axis=None, dtype=None, include_initial: bool = False) -> Array:
+        x = as_array(x, name)
+        if axis is None:
+            if x.ndim > 1:
+                raise ValueError(f"{name}: axis must be given for arrays of more than one dimension")
+            if x.ndim == 0:
+                x = x._with_view(x._view.reshape((1,)))
+            axis = 0
+        else:
+            axis = normalize_axis(axis, x.ndim)
+        result = sum_dtype(x, dtype)
+        out = Array._wrap(scan_engine.scan(make_fold(result), x._data(), axis, include_initial))
+        return finish(out, result, out.shape, (), False)
+
+    cumulative.__name__ = cumulative.__qualname__ = name
+    cumulative.__doc__ = f"The {name.split('_')[1]} of the elements up to each position along axis, on the GPU."
+    return cumulative
+
+
+cumulative_sum = _cumulative("cumulative_sum", sum_fold)
+cumulative_prod = _cumulative("cumulative_prod", prod_fold)
+
+

@@ -1,0 +1,81 @@
+"""Declared parameter layouts: a kernel names its parameter words once.
+
+Every kernel reads its parameters from a 1 KiB window of u32 words (wgsl/prelude.wgsl: pw,
+ps). A ParamLayout lists the fields in order; from that one declaration come the WGSL
+accessors (`p_rows()`, `p_shape(d)`) and the host packing, so a field sits at the same
+place for the kernel and for the code that fills it in.
+
+    ROWS = ParamLayout(("rows", "u32"), ("offset", "u32"), ("strides", "i32", 4))
+    ROWS.wgsl()                       # fn p_rows() -> u32 ..., fn p_strides(k: u32) -> i32 ...
+    ROWS.pack(rows=3, offset=0, strides=[1, 2, 3, 4])
+"""
+
+from __future__ import annotations
+
+import struct
+
+_CODES = {"u32": "I", "i32": "i", "f32": "f", "u64": "Q"}
+_READ = {"u32": "pw({k})", "i32": "ps({k})", "f32": "bitcast<f32>(pw({k}))",
+         "u64": "(u64(pw({k})) | (u64(pw({k} + 1u)) << 32u))"}
+_WORDS = {"u32": 1, "i32": 1, "f32": 1, "u64": 2}
+
+
+class ParamLayout:
+    """Fields as (name, type) or (name, type, count); type is u32, i32, f32 or u64."""
+
+    def __init__(self, *fields):
+        self.fields = []
+        word = 0
+        for field in fields:
+            if isinstance(field, str):
+                field = (field, "u32")
+            name, typ, *count = field
+            count = count[0] if count else None
+            self.fields.append((name, typ, count, word))
+            word += _WORDS[typ] * (count or 1)
+        self.words = word
+        self.offsets = {name: word for name, _, _, word in self.fields}
+        codes = "".join(_CODES[typ] * (count or 1) for _, typ, count, _ in self.fields)
+        self._struct = struct.Struct("<" + codes)
+
+    def wgsl(self, prefix: str = "p_") -> str:
+        """The accessor functions of every field."""
+        lines = []
+        for name, typ, count, word in self.fields:
+            if count is None:
+                read = _READ[typ].format(k=f"{word}u")
+                lines.append(f"fn {prefix}{name}() -> {typ} {{ return {read}; }}")
+            else:
+                k = f"{word}u + {_WORDS[typ]}u * k" if _WORDS[typ] > 1 else f"{word}u + k"
+                read = _READ[typ].format(k=f"({k})")
+                lines.append(f"fn {prefix}{name}(k: u32) -> {typ} {{ return {read}; }}")
+        return "\n".join(lines)
+
+    def pack(self, **values) -> bytes:
+        flat = []
+        for name, typ, count, _ in self.fields:
+            value = values.get(name, 0)
+            if count is None:
+                flat.append(_wrap(value, typ))
+            else:
+                value = list(value)
+                if len(value) > count:
+                    raise ValueError(f"parameter {name} takes at most {count} values, not {len(value)}")
+                flat += [_wrap(v, typ) for v in value] + [0] * (count - len(value))
+        return self._struct.pack(*flat)
+
+
+def _wrap(value, typ: str):
+    if typ == "u32":
+        value = int(value)
+        if not -2**31 <= value < 2**32:
+            raise OverflowError(f"parameter value {value} does not fit 32 bits")
+        return value & 0xFFFFFFFF
+    if typ == "i32":
+        value = int(value)
+        if not -2**31 <= value < 2**31:
+            raise OverflowError(f"parameter value {value} does not fit a signed 32-bit word")
+        return value
+    if typ == "u64":
+        return int(value) & 0xFFFFFFFFFFFFFFFF
+    return float(value)
