@@ -35,8 +35,19 @@ class ParamLayout:
             word += _WORDS[typ] * (count or 1)
         self.words = word
         self.offsets = {name: word for name, _, _, word in self.fields}
+        # Hot paths fill a flat list of values (one per scalar, count per array field) and pack
+        # it with `struct`; `slot(name)` says where a field's values start in that list.
         codes = "".join(_CODES[typ] * (count or 1) for _, typ, count, _ in self.fields)
-        self._struct = struct.Struct("<" + codes)
+        self.struct = struct.Struct("<" + codes)
+        self._slots, slot = {}, 0
+        for name, _, count, _ in self.fields:
+            self._slots[name] = slot
+            slot += count or 1
+        self.values = slot
+
+    def slot(self, name: str) -> int:
+        """Where field `name` starts in the flat value list that `struct` packs."""
+        return self._slots[name]
 
     def wgsl(self, prefix: str = "p_") -> str:
         """The accessor functions of every field."""
@@ -62,7 +73,7 @@ class ParamLayout:
                 if len(value) > count:
                     raise ValueError(f"parameter {name} takes at most {count} values, not {len(value)}")
                 flat += [_wrap(v, typ) for v in value] + [0] * (count - len(value))
-        return self._struct.pack(*flat)
+        return self.struct.pack(*flat)
 
 
 def _wrap(value, typ: str):
