@@ -22,6 +22,9 @@ from ._core.view import TensorView
 from ._engines.map import MapOp, launch_map
 
 
+MAX_DIMS = 64  # as NumPy
+
+
 def copy_op(dtype) -> MapOp:
     return MapOp("copy", "a0", (dtype,), dtype)
 
@@ -33,6 +36,8 @@ class Array:
     __array_priority__ = 100  # NumPy defers mixed operators to us
 
     def __init__(self, storage, view: TensorView, dtype, device: Device, writeable: bool = True):
+        if len(view.shape) > MAX_DIMS:  # views (reshape, expand_dims, indexing) may add dims too
+            raise ValueError(f"maximum supported dimension for an ndarray is {MAX_DIMS}, found {len(view.shape)}")
         self._storage = storage
         self._view = view
         self._dtype = dtype
@@ -46,6 +51,8 @@ class Array:
         dtype = dt.as_dtype(dtype)
         dt.check_supported(dtype, device)
         shape = tuple(operator.index(n) for n in shape)
+        if len(shape) > MAX_DIMS:
+            raise ValueError(f"maximum supported dimension for an ndarray is {MAX_DIMS}, found {len(shape)}")
         if any(n < 0 for n in shape):
             raise ValueError(f"negative dimensions are not allowed: {shape}")
         nbytes = math.prod(shape) * dtype.itemsize
@@ -239,8 +246,6 @@ class Array:
 
     def _assign(self, value) -> None:
         """Write value (scalar or array, broadcast to this view's shape) into this view."""
-        if self.size == 0:
-            return
         if isinstance(value, Array):
             if value._device is not self._device:
                 raise ValueError(f"cannot assign an array on {value._device} into one on {self._device}")
@@ -255,4 +260,6 @@ class Array:
         else:
             value = dt.coerce_scalar(value, self._dtype)
             operand = ScalarOperand(value, self._dtype)
+        if self.size == 0:
+            return
         launch_map(self._device, copy_op(operand.dtype), self._storage, self._view, self._dtype, [operand], fresh=False)

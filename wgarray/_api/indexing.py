@@ -336,6 +336,8 @@ def setitem(x, key, value) -> None:
     items = key if isinstance(key, tuple) else (key,)
     # 0-d integer wgarray indices scatter too: reading their values back would cost a sync.
     if not any(_is_advanced(k) or _device_int(k) for k in items):
+        if not isinstance(value, (Array, bool, int, float, complex, np.generic, str)):
+            value = as_array(value, "assignment", x.device)  # lists and NumPy arrays, as NumPy takes them
         x._with_view(basic_view(x._view, key))._assign(value)
         return
     value = _value_operand(x, value)

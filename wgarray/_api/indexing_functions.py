@@ -90,8 +90,8 @@ def take_along_axis(x, indices, /, *, axis=-1, mode="raise") -> Array:
         shape = list(broadcast_shapes(x.shape[:axis] + (1,) + x.shape[axis + 1:],
                                       idx.shape[:axis] + (1,) + idx.shape[axis + 1:]))
     except ValueError:
-        raise ValueError(f"x of shape {x.shape} and indices of shape {idx.shape} do not broadcast "
-                         f"(except along axis {axis})") from None
+        raise IndexError(f"shape mismatch: x of shape {x.shape} and indices of shape {idx.shape} do not "
+                         f"broadcast (except along axis {axis})") from None
     shape[axis] = idx.shape[axis]
     shape = tuple(shape)
     if n == 0 and idx.size and 0 not in shape:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from numpy.exceptions import AxisError
+
 from .._array import Array
 from .._core import dtypes as dt
 from .._engines.sort import radix_sort, work_spec
@@ -52,7 +54,7 @@ def _prepare(name: str, x, axis, kind, order):
             view = x._view.reshape((x.size,))
         return x._with_view(view), 0
     if x.ndim == 0:
-        raise IndexError(f"{name}: axis {axis} is out of bounds for array of dimension 0")
+        raise AxisError(axis, 0, f"{name}")
     return x, normalize_axis(axis, x.ndim)
 
 

@@ -220,6 +220,8 @@ def coerce_scalar(value, dtype):
     """A Python or NumPy scalar checked against the destination dtype, as NumPy does."""
     if isinstance(value, np.generic):
         value = value.item()
+    if isinstance(value, str):
+        raise ValueError(f"could not convert string {value!r} to {dtype}: wgarray does not parse strings")
     if not isinstance(value, (bool, int, float, complex)):
         raise TypeError(f"cannot assign a {type(value).__name__} to an array of {dtype}")
     value_kind = kind(dtype)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import operator
 from dataclasses import dataclass
 
 
@@ -147,24 +146,3 @@ def coalesce(shape, *stride_sets):
     new_shape = tuple(n for n, _ in merged)
     new_strides = [tuple(st[k] for _, st in merged) for k in range(len(stride_sets))]
     return new_shape, new_strides
-
-
-def normalize_axis(axis, ndim: int) -> int:
-    try:
-        axis = operator.index(axis)
-    except TypeError:
-        raise TypeError(f"axis must be an integer, not {type(axis).__name__}") from None
-    if not -ndim <= axis < ndim:
-        raise IndexError(f"axis {axis} is out of bounds for array of dimension {ndim}")
-    return axis % ndim
-
-
-def normalize_axes(axes, ndim: int) -> tuple:
-    if axes is None:
-        return tuple(range(ndim))
-    if not isinstance(axes, (tuple, list)):
-        axes = (axes,)
-    result = tuple(normalize_axis(a, ndim) for a in axes)
-    if len(set(result)) != len(result):
-        raise ValueError(f"repeated axis in {tuple(axes)}")
-    return result
