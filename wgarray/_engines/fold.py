@@ -1,7 +1,8 @@
 """Reductions on the GPU: statistical (sum, prod, max, min, mean, var, std) and utility (all, any).
 
 Every reduction is a Fold (an identity, an associative and commutative combine, and how an
-element becomes an accumulator) run by `_fold` in passes:
+element becomes an accumulator; folds.py derives them from the elementwise table's rows) run
+by `fold` in passes:
 - tree passes (wgsl/reduce_tree.wgsl) when the reduced elements of an output are contiguous:
   a segment of 32..256 invocations (or G workgroups, for long rows) folds an output row,
   consecutive invocations reading consecutive elements (vec4 loads for 32-bit data, several
@@ -52,10 +53,11 @@ _max, _min = builtins.max, builtins.min  # this module defines max and min
 
 @dataclass(frozen=True)
 class Fold:
-    """A reduction. Each element is cast to in_dtype (bound to `x`), turned into an
-    accumulator of acc by `prep`, and accumulators fold by `combine` (a WGSL function body
-    over a and b) from `init`. With arg ("max" or "min") it folds (value, index) pairs of
-    the acc dtype instead and yields the index of the first extreme element (NaN wins)."""
+    """A reduction (made from a row of the elementwise table by folds.py). Each element is cast
+    to in_dtype (bound to `x`), turned into an accumulator of acc by `prep`, and accumulators
+    fold by `combine` (a WGSL function body over a and b) from `init`. With arg ("max" or
+    "min") it folds (value, index) pairs of the acc dtype instead and yields the index of the
+    first extreme element (NaN wins)."""
 
     name: str
     acc: np.dtype
@@ -66,12 +68,13 @@ class Fold:
     arg: str | None = None
     empty: str | None = None  # the result of folding nothing, where init is not (-0.0 for sums)
     centred: bool = False  # prep may use `centre`, a per-output value of in_dtype (binding 3)
+    subgroup: str | None = None  # the WGSL subgroup operation computing combine, if any
 
     def __hash__(self):  # kernel and plan caches hash folds on every call
         h = self.__dict__.get("_hash")
         if h is None:
             h = hash((self.name, self.acc, self.init, self.combine, self.prep, self.in_dtype, self.arg, self.empty,
-                      self.centred))
+                      self.centred, self.subgroup))
             object.__setattr__(self, "_hash", h)
         return h
 
@@ -88,7 +91,8 @@ def literal(value, dtype) -> str:
     if r.startswith("vec2"):
         part = np.dtype(np.float32 if r == "vec2<f32>" else np.float64)
         return f"{r}({literal(complex(value).real, part)}, {literal(complex(value).imag, part)})"
-    bits = int(np.array(value, dtype=np.dtype(dtype)).reshape(1).view(f"u{np.dtype(dtype).itemsize}")[0])
+    # astype wraps: bitwise_and's identity -1 is all ones in unsigned dtypes
+    bits = int(np.array(value).astype(np.dtype(dtype)).reshape(1).view(f"u{np.dtype(dtype).itemsize}")[0])
     if r in ("i32", "u32", "f32"):
         return f"bitcast<{r}>({bits}u)"
     return f"bitcast<{r}>({bits}lu)"
@@ -206,20 +210,11 @@ _SG_BUILTINS = (",\n        @builtin(subgroup_invocation_id) sg_lane: u32, @buil
 
 
 def _subgroup_op(fold: Fold, features) -> str | None:
-    """The WGSL subgroup operation computing fold's combine across a subgroup, if there is one
-    (32-bit accumulators; float max/min are left to the tree for NaN propagation)."""
-    if not SUBGROUPS or "subgroup" not in features or fold.arg is not None:
+    """The subgroup operation for fold's workgroup step: the one its row declares, where the
+    adapter has subgroups."""
+    if not SUBGROUPS or "subgroup" not in features:
         return None
-    r = reg(fold.acc)
-    if r not in ("f32", "i32", "u32"):
-        return None
-    ops = {"return a + b;": "subgroupAdd", "return a * b;": "subgroupMul"}
-    if r != "f32":
-        ops.update({"return a & b;": "subgroupAnd", "return a | b;": "subgroupOr",
-                    "return max(a, b);": "subgroupMax", "return min(a, b);": "subgroupMin"})
-    if r == "i32":  # bitwise subgroup operations take unsigned integers only
-        ops.pop("return a & b;"), ops.pop("return a | b;")
-    return ops.get(fold.combine)
+    return fold.subgroup
 
 
 def head_source(fold: Fold, src, kd: int, rd: int, features, *, vec: bool = False, partial: bool = False,
