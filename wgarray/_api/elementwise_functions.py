@@ -3,7 +3,8 @@
 A row gives, per dtype kind, a WGSL expression over a0, a1, ... in which `{t}` names the
 compute type's helper suffix (see wgsl/lib_*.wgsl) and `{T}` the WGSL type itself.
 Kinds absent from a row are a TypeError, as in NumPy; `NotImplemented` marks kinds whose
-accurate implementation arrives with the math library.
+accurate implementation arrives with the math library. Binary rows also declare how they
+reduce (see _engines/ops.py), and the reductions derive from them (_engines/folds.py).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .._core.operands import ScalarOperand
 from .._core.view import TensorView, broadcast_shapes
 from .._core.wgsl import REG_TAG
 from .._engines.map import MapOp, MapPlan, launch_map
-from .._engines.ops import HIGHEST, LOWEST, SENTINEL, Row, declare_binary, kinds
+from .._engines.ops import HIGHEST, LOWEST, SENTINEL, Row, declare_binary, per_kind
 from .coerce import as_array, as_operand
 
 TRANSCENDENTAL = "arrives with wgarray's own accurate math library (issue: accurate elementwise math)"
@@ -76,12 +77,12 @@ BINARY = declare_binary([
     # x + -0.0 is x for every x, -0.0 too; x + 0.0 is not (-0.0 + 0.0 is 0.0).
     _kind_row("add", bool_="a0 || a1", **_all("a0 + a1"), identity=0, reorderable=True,
               fold_identity={"float": -0.0, "complex": complex(-0.0, -0.0)},
-              subgroup=kinds("subgroupAdd", "int", "uint", "float")),
+              subgroup=per_kind("subgroupAdd", "int", "uint", "float")),
     _kind_row("subtract", **_all("a0 - a1")),
     # 1 + 0j is no exact identity of complex multiplication: it changes the signs of zeros.
     _kind_row("multiply", bool_="a0 && a1", int_="a0 * a1", uint="a0 * a1", float_="a0 * a1",
               complex_="cmul_{t}(a0, a1)", identity=1, reorderable=True, fold_identity={"complex": SENTINEL},
-              subgroup=kinds("subgroupMul", "int", "uint", "float")),
+              subgroup=per_kind("subgroupMul", "int", "uint", "float")),
     _kind_row("divide", float_="div_{t}(a0, a1)", complex_="cdiv_{t}(a0, a1)", result="float"),
     _kind_row("floor_divide", int_="floordiv_{t}(a0, a1)", uint="floordiv_{t}(a0, a1)",
               float_="floordiv_{t}(a0, a1)"),
@@ -91,18 +92,20 @@ BINARY = declare_binary([
               complex_="cpow_{t}(a0, a1)"),
     # Float maximum and minimum propagate NaN, which subgroupMax and subgroupMin need not.
     _kind_row("maximum", bool_="a0 || a1", int_="max(a0, a1)", uint="max(a0, a1)", float_="maximum_{t}(a0, a1)",
-              reorderable=True, fold_identity=kinds(LOWEST, *_REAL), subgroup=kinds("subgroupMax", "int", "uint")),
+              reorderable=True, fold_identity=per_kind(LOWEST, *_REAL),
+              subgroup=per_kind("subgroupMax", "int", "uint")),
     _kind_row("minimum", bool_="a0 && a1", int_="min(a0, a1)", uint="min(a0, a1)", float_="minimum_{t}(a0, a1)",
-              reorderable=True, fold_identity=kinds(HIGHEST, *_REAL), subgroup=kinds("subgroupMin", "int", "uint")),
+              reorderable=True, fold_identity=per_kind(HIGHEST, *_REAL),
+              subgroup=per_kind("subgroupMin", "int", "uint")),
     _kind_row("copysign", float_="copysign_{t}(a0, a1)", result="float"),
     _kind_row("nextafter", float_="nextafter_{t}(a0, a1)", result="float"),
     # WGSL's bitwise subgroup operations take unsigned integers only.
     _kind_row("bitwise_and", bool_="a0 && a1", int_="a0 & a1", uint="a0 & a1", identity=-1, reorderable=True,
-              subgroup=kinds("subgroupAnd", "uint")),
+              subgroup=per_kind("subgroupAnd", "uint")),
     _kind_row("bitwise_or", bool_="a0 || a1", int_="a0 | a1", uint="a0 | a1", identity=0, reorderable=True,
-              subgroup=kinds("subgroupOr", "uint")),
+              subgroup=per_kind("subgroupOr", "uint")),
     _kind_row("bitwise_xor", bool_="a0 != a1", int_="a0 ^ a1", uint="a0 ^ a1", identity=0, reorderable=True,
-              subgroup=kinds("subgroupXor", "uint")),
+              subgroup=per_kind("subgroupXor", "uint")),
     _kind_row("bitwise_left_shift", int_="shl_{t}(a0, a1)", uint="shl_{t}(a0, a1)"),
     _kind_row("bitwise_right_shift", int_="shr_{t}(a0, a1)", uint="shr_{t}(a0, a1)"),
     *[_kind_row(name, bool_=f"a0 {op} a1", int_=f"(a0 != {{T}}(0)) {op} (a1 != {{T}}(0))",

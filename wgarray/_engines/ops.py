@@ -25,7 +25,7 @@ LOWEST, HIGHEST, SENTINEL = "lowest", "highest", "sentinel"
 _SUBGROUP_REGISTERS = ("i32", "u32", "f32")  # what WGSL's subgroup operations take
 
 
-def kinds(value, *names) -> dict:
+def per_kind(value, *names) -> dict:
     """{kind: value} for the named kinds (for a row's per-kind declarations)."""
     return dict.fromkeys(names, value)
 
