@@ -304,3 +304,77 @@ def test_row_lengths_share_workgroups(dtype):
         assert_same(wgarray.sum(a, axis=1), x.sum(axis=1))
         assert_same(wgarray.max(a[:, 1:], axis=1), x[:, 1:].max(axis=1))
         assert_same(wgarray.argmin(a, axis=1), np.argmin(x, axis=1))
+
+
+# -- reductions as table rows ------------------------------------------------------------------
+def test_reductions_derive_from_rows():
+    """Each reduction's combine is its row's expression for the accumulator; its subgroup
+    operation is the one the row declares (32-bit registers only; never float max/min)."""
+    from dataclasses import replace
+
+    from wgarray._engines import folds
+    from wgarray._engines.ops import binary
+
+    cases = [(folds.sum_fold, "add"), (folds.prod_fold, "multiply"),
+             (lambda d: folds.extreme_fold("max", d), "maximum"), (lambda d: folds.extreme_fold("min", d), "minimum"),
+             (lambda d: folds.logical_fold("all", d), "bitwise_and"),
+             (lambda d: folds.logical_fold("any", d), "bitwise_or"), (folds.count_fold, "add")]
+    for make, name in cases:
+        for dtype in REAL_DTYPES:
+            fold = make(dtype)
+            expr = binary(name).wgsl(fold.acc).replace("a0", "a").replace("a1", "b")
+            assert fold.combine == f"return {expr};"
+            assert fold.subgroup == binary(name).subgroup_op(fold.acc)
+    sub = {str(np.dtype(d)): folds.sum_fold(np.dtype(d)).subgroup for d in ("int8", "uint32", "float32", "float64")}
+    assert sub == {"int8": "subgroupAdd", "uint32": "subgroupAdd", "float32": "subgroupAdd", "float64": None}
+    assert folds.extreme_fold("max", np.dtype("float32")).subgroup is None  # NaN must propagate
+    assert folds.extreme_fold("min", np.dtype("int16")).subgroup == "subgroupMin"
+    assert folds.logical_fold("all", np.dtype("float64")).subgroup == "subgroupAnd"
+    assert folds.prod_fold(np.dtype("complex64")).subgroup is None
+    assert folds.sqdev_fold(np.dtype("complex64")).subgroup == "subgroupAdd"  # sums float32 parts
+    no_subgroups = replace(binary("add"), subgroup={})
+    assert folds.row_fold(no_subgroups, np.dtype("float32")).subgroup is None
+    with pytest.raises(ValueError, match="not reorderable"):
+        folds.row_fold(binary("subtract"), np.dtype("int32"))
+
+
+def _reduce_row(name: str, x: np.ndarray, axis: int, values) -> np.ndarray:
+    from wgarray._array import Array
+    from wgarray._engines import fold, folds
+    from wgarray._engines.ops import binary
+
+    f = folds.row_fold(binary(name), np.dtype(values))
+    return host(Array._wrap(fold.fold(f, wg(x)._data(), (axis,))))
+
+
+@pytest.mark.parametrize("name", ["add", "multiply", "maximum", "minimum", "bitwise_and", "bitwise_or",
+                                  "bitwise_xor", "logical_and", "logical_or", "logical_xor"])
+@pytest.mark.parametrize("dtype", ["int32", "uint32", "int16"])
+def test_every_reorderable_row_folds_as_numpy_reduce(name, dtype):
+    """ufunc.reduce from a row alone: one long row (tree passes, subgroup operations on 32-bit
+    registers) and columns, against NumPy's reduce of the same ufunc."""
+    rng = np.random.default_rng(13)
+    ufunc = getattr(np, name)
+    values = "bool" if name.startswith("logical") else dtype
+    empty = [((3, 0), 1)] if ufunc.identity is not None else []
+    for shape, axis in [((20_001,), 0), ((300, 7), 0)] + empty:
+        x = rng.integers(0, 1000, shape).astype(dtype)
+        if name == "multiply":
+            x = x | np.array(1, dtype=dtype)  # odd factors: the product wraps but never reaches 0
+        elif name == "bitwise_and":
+            x |= ~np.array(1 << rng.integers(0, 10), dtype=dtype)  # keep some bits set throughout
+        expected = ufunc.reduce(x, axis=axis, dtype=None if values == "bool" else dtype)
+        got = _reduce_row(name, x, axis, values)
+        assert np.array_equal(got.astype(expected.dtype), expected), (shape, axis)
+
+
+def test_float_rows_fold_from_exact_identities():
+    """hypot(0, x) is |x|, so hypot folds start from a sentinel; logaddexp from -inf."""
+    x = np.array([[-3.0, 4.0, 12.0], [-5.0, np.nan, 1.0], [-2.0, 0.0, -np.inf]])
+    for name in ("hypot", "logaddexp", "add", "maximum"):
+        for axis in (0, 1):
+            with np.errstate(invalid="ignore"):
+                expected = getattr(np, name).reduce(x, axis=axis)
+            np.testing.assert_allclose(_reduce_row(name, x, axis, "float64"), expected, rtol=1e-15)
+    assert_same(wgarray.asarray(_reduce_row("hypot", np.array([[-3.0]]), 1, "float64")), np.array([-3.0]))
+    assert_same(wgarray.asarray(_reduce_row("hypot", np.zeros((2, 0)), 1, "float64")), np.zeros(2))

@@ -6,15 +6,15 @@ ${head}
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     let item = (wid.x + wid.y * nwg.x) * 256u + lid;
-    let rows = pw(0u);
-    let G = pw(2u);
+    let rows = p_rows();
+    let G = p_partials();
     if (item >= rows * G) { return; }
     let row = item % rows;
     let g = item / rows;
-    let base = pw(4u) + kept_off(row);
+    let base = p_offset() + kept_off(row);
 ${setup}
-    var r = g * pw(3u);
-    let stop = min(r + pw(3u), pw(1u));
+    var r = g * p_chunk();
+    let stop = min(r + p_chunk(), p_length());
     var a0 = init();
     var a1 = init();
     var a2 = init();
@@ -33,6 +33,6 @@ ${setup}
         r = r + 1u;
     }
     var acc = comb(comb(a0, a1), comb(a2, a3));
-    if (pw(1u) == 0u) { acc = empty(); }
+    if (p_length() == 0u) { acc = empty(); }
     out[row * G + g] = ${store};
 }

@@ -1,14 +1,15 @@
 // Shared part of the tree and column reductions (reduce_tree.wgsl, reduce_cols.wgsl).
-// Parameter words: [0] rows (outputs), [1] R (elements folded per output in this pass),
-// [2] G (partials per output this pass writes), [3] chunk length (column pass), [4] input
-// offset, [5] always 0, then (size, stride) per kept dim, then per reduced dim, outermost first.
+// Parameters are named fields (accessors p_*, declared by a ParamLayout in fold.py or scan.py):
+// p_zero() is always 0; p_kept(k) and p_folded(k) hold (size, stride) pairs of the kept dims and
+// of the dims folded along, outermost first.
 // A pass writes out[row * G + g]; with G > 1 another pass folds those partials.
 ${enables}
 ${prelude}
+${params}
 @group(0) @binding(1) var<storage, read_write> out: array<${out_storage}>;
 ${bindings}
 
-fn zero_word() -> u32 { return pw(5u); }  // always 0, opaque to the compiler
+fn zero_word() -> u32 { return p_zero(); }  // always 0, opaque to the compiler
 
 ${library}
 

@@ -10,18 +10,19 @@ var<workgroup> sh: array<A, 256>;
 
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32${sg_builtins}) {
+        @builtin(local_invocation_index) lid: u32,
+${subgroup_ids}) {
     let wg = wid.x + wid.y * nwg.x;
-    let R = pw(1u);
-    let G = pw(2u);
-    let units = pw(0u) * G;
+    let R = p_length();
+    let G = p_partials();
+    let units = p_rows() * G;
     if (wg * ${per_group}u >= units) { return; }
     let lane = lid % ${W}u;
     let unit = wg * ${per_group}u + lid / ${W}u;
     let live = unit < units;
     let row = unit / G;
     let part = unit % G;
-    let base = pw(4u) + kept_off(row);
+    let base = p_offset() + kept_off(row);
     let step = G * ${W}u;
     var a0 = init();
     var a1 = init();

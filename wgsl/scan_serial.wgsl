@@ -7,12 +7,12 @@ fn out_off(row: u32) -> u32 { ${out_off} }
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     let row = (wid.x + wid.y * nwg.x) * 256u + lid;
-    if (row >= pw(0u)) { return; }
-    let L = pw(1u);
-    let inc = pw(3u);
-    let base = pw(4u) + kept_off(row);
+    if (row >= p_rows()) { return; }
+    let L = p_length();
+    let inc = p_initial();
+    let base = p_offset() + kept_off(row);
     let o = out_off(row);
-    let step = pw(${out_step}u);
+    let step = p_out_step();
     var acc = init();
     if (inc == 1u) { out[o] = ${initial}; }
     for (var j = 0u; j < L; j++) {

@@ -1,6 +1,5 @@
 ${head}
-// Tile scan (parameters as in reduce_head, with [2] = B tiles per row and [3] = 1 when the
-// output starts with the identity; then the output's kept strides and its scan stride).
+// Tile scan (parameters: the ParamLayout in scan.py; p_tiles() is B, the tiles per row).
 // Workgroup (row, b) scans elements [b * TILE, (b + 1) * TILE) of its row: each invocation
 // folds ${per} consecutive elements, the workgroup scans the 256 sums in workgroup memory
 // (Hillis-Steele), and ${emit_what}.
@@ -11,12 +10,12 @@ var<workgroup> sh: array<A, 256>;
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     let wg = wid.x + wid.y * nwg.x;
-    let L = pw(1u);
-    let B = pw(2u);
-    if (wg >= pw(0u) * B) { return; }
+    let L = p_length();
+    let B = p_tiles();
+    if (wg >= p_rows() * B) { return; }
     let row = wg / B;
     let b = wg % B;
-    let base = pw(4u) + kept_off(row);
+    let base = p_offset() + kept_off(row);
     let start = b * ${tile}u + lid * ${per}u;
     var loc: array<A, ${per}>;
     var acc = init();

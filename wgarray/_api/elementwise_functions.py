@@ -3,13 +3,13 @@
 A row gives, per dtype kind, a WGSL expression over a0, a1, ... in which `{t}` names the
 compute type's helper suffix (see wgsl/lib_*.wgsl) and `{T}` the WGSL type itself.
 Kinds absent from a row are a TypeError, as in NumPy; `NotImplemented` marks kinds whose
-accurate implementation arrives with the math library.
+accurate implementation arrives with the math library. Binary rows also declare how they
+reduce (see _engines/ops.py), and the reductions derive from them (_engines/folds.py).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -21,16 +21,10 @@ from .._core.operands import ScalarOperand
 from .._core.view import TensorView, broadcast_shapes
 from .._core.wgsl import REG_TAG
 from .._engines.map import MapOp, MapPlan, launch_map
+from .._engines.ops import HIGHEST, LOWEST, SENTINEL, Row, declare_binary, per_kind
 from .coerce import as_array, as_operand
 
 TRANSCENDENTAL = "arrives with wgarray's own accurate math library (issue: accurate elementwise math)"
-
-
-@dataclass(frozen=True)
-class Row:
-    name: str
-    exprs: dict  # kind -> WGSL expression, or NotImplemented
-    result: str = "same"  # "same", "bool", "float" (ints compute in the default float), "real"
 
 
 def _kind_row(name, bool_=None, int_=None, uint=None, float_=None, complex_=None, **kw) -> Row:
@@ -76,11 +70,19 @@ for _name in ("exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "ta
     UNARY[_name] = _kind_row(_name, float_=_name + "_{t}(a0)", complex_="c" + _name + "_{t}(a0)",
                                result="float")
 
-BINARY = {r.name: r for r in [
-    _kind_row("add", bool_="a0 || a1", **_all("a0 + a1")),
+# Binary rows declare how they reduce too (see _engines/ops.py): NumPy's identity and
+# reorderability, fold identities where NumPy's is not exact, and exact subgroup operations.
+_REAL = ("bool", "int", "uint", "float")
+BINARY = declare_binary([
+    # x + -0.0 is x for every x, -0.0 too; x + 0.0 is not (-0.0 + 0.0 is 0.0).
+    _kind_row("add", bool_="a0 || a1", **_all("a0 + a1"), identity=0, reorderable=True,
+              fold_identity={"float": -0.0, "complex": complex(-0.0, -0.0)},
+              subgroup=per_kind("subgroupAdd", "int", "uint", "float")),
     _kind_row("subtract", **_all("a0 - a1")),
+    # 1 + 0j is no exact identity of complex multiplication: it changes the signs of zeros.
     _kind_row("multiply", bool_="a0 && a1", int_="a0 * a1", uint="a0 * a1", float_="a0 * a1",
-              complex_="cmul_{t}(a0, a1)"),
+              complex_="cmul_{t}(a0, a1)", identity=1, reorderable=True, fold_identity={"complex": SENTINEL},
+              subgroup=per_kind("subgroupMul", "int", "uint", "float")),
     _kind_row("divide", float_="div_{t}(a0, a1)", complex_="cdiv_{t}(a0, a1)", result="float"),
     _kind_row("floor_divide", int_="floordiv_{t}(a0, a1)", uint="floordiv_{t}(a0, a1)",
               float_="floordiv_{t}(a0, a1)"),
@@ -88,19 +90,29 @@ BINARY = {r.name: r for r in [
               float_="remainder_{t}(a0, a1)"),
     _kind_row("pow", int_="pow_{t}(a0, a1)", uint="pow_{t}(a0, a1)", float_="pow_{t}(a0, a1)",
               complex_="cpow_{t}(a0, a1)"),
-    _kind_row("maximum", bool_="a0 || a1", int_="max(a0, a1)", uint="max(a0, a1)", float_="maximum_{t}(a0, a1)"),
-    _kind_row("minimum", bool_="a0 && a1", int_="min(a0, a1)", uint="min(a0, a1)", float_="minimum_{t}(a0, a1)"),
+    # Float maximum and minimum propagate NaN, which subgroupMax and subgroupMin need not.
+    _kind_row("maximum", bool_="a0 || a1", int_="max(a0, a1)", uint="max(a0, a1)", float_="maximum_{t}(a0, a1)",
+              reorderable=True, fold_identity=per_kind(LOWEST, *_REAL),
+              subgroup=per_kind("subgroupMax", "int", "uint")),
+    _kind_row("minimum", bool_="a0 && a1", int_="min(a0, a1)", uint="min(a0, a1)", float_="minimum_{t}(a0, a1)",
+              reorderable=True, fold_identity=per_kind(HIGHEST, *_REAL),
+              subgroup=per_kind("subgroupMin", "int", "uint")),
     _kind_row("copysign", float_="copysign_{t}(a0, a1)", result="float"),
     _kind_row("nextafter", float_="nextafter_{t}(a0, a1)", result="float"),
-    _kind_row("bitwise_and", bool_="a0 && a1", int_="a0 & a1", uint="a0 & a1"),
-    _kind_row("bitwise_or", bool_="a0 || a1", int_="a0 | a1", uint="a0 | a1"),
-    _kind_row("bitwise_xor", bool_="a0 != a1", int_="a0 ^ a1", uint="a0 ^ a1"),
+    # WGSL's bitwise subgroup operations take unsigned integers only.
+    _kind_row("bitwise_and", bool_="a0 && a1", int_="a0 & a1", uint="a0 & a1", identity=-1, reorderable=True,
+              subgroup=per_kind("subgroupAnd", "uint")),
+    _kind_row("bitwise_or", bool_="a0 || a1", int_="a0 | a1", uint="a0 | a1", identity=0, reorderable=True,
+              subgroup=per_kind("subgroupOr", "uint")),
+    _kind_row("bitwise_xor", bool_="a0 != a1", int_="a0 ^ a1", uint="a0 ^ a1", identity=0, reorderable=True,
+              subgroup=per_kind("subgroupXor", "uint")),
     _kind_row("bitwise_left_shift", int_="shl_{t}(a0, a1)", uint="shl_{t}(a0, a1)"),
     _kind_row("bitwise_right_shift", int_="shr_{t}(a0, a1)", uint="shr_{t}(a0, a1)"),
     *[_kind_row(name, bool_=f"a0 {op} a1", int_=f"(a0 != {{T}}(0)) {op} (a1 != {{T}}(0))",
                 uint=f"(a0 != {{T}}(0)) {op} (a1 != {{T}}(0))", float_=f"nz_{{t}}(a0) {op} nz_{{t}}(a1)",
-                complex_=f"cnz_{{t}}(a0) {op} cnz_{{t}}(a1)", result="bool")
-      for name, op in (("logical_and", "&&"), ("logical_or", "||"), ("logical_xor", "!="))],
+                complex_=f"cnz_{{t}}(a0) {op} cnz_{{t}}(a1)", result="bool", identity=identity, reorderable=True)
+      for name, op, identity in (("logical_and", "&&", True), ("logical_or", "||", False),
+                                 ("logical_xor", "!=", False))],
     _kind_row("equal", bool_="a0 == a1", **_all("a0 == a1", ("int_", "uint", "float_")),
               complex_="all(a0 == a1)", result="bool"),
     _kind_row("not_equal", bool_="a0 != a1", int_="a0 != a1", uint="a0 != a1", float_="ne_{t}(a0, a1)",
@@ -109,9 +121,11 @@ BINARY = {r.name: r for r in [
       for name, op, b in (("less", "<", "!a0 && a1"), ("less_equal", "<=", "!a0 || a1"),
                           ("greater", ">", "a0 && !a1"), ("greater_equal", ">=", "a0 || !a1"))],
     _kind_row("atan2", float_="atan2_{t}(a0, a1)", result="float"),
-    _kind_row("hypot", float_="hypot_{t}(a0, a1)", result="float"),
-    _kind_row("logaddexp", float_="logaddexp_{t}(a0, a1)", result="float"),
-]}
+    # hypot(0, x) is |x|, not x: folds start from a sentinel.
+    _kind_row("hypot", float_="hypot_{t}(a0, a1)", result="float", identity=0, reorderable=True,
+              fold_identity={"float": SENTINEL}),
+    _kind_row("logaddexp", float_="logaddexp_{t}(a0, a1)", result="float", identity=-math.inf, reorderable=True),
+])
 
 
 # -- promotion ---------------------------------------------------------------------------------
@@ -158,8 +172,7 @@ def _expr(row: Row, compute):
     fast = _config.fast_expr(row.name, compute)
     if fast is not None:
         return fast
-    reg = dt.layout(compute).register
-    return expr.format(t=REG_TAG[reg], T=reg)
+    return row.wgsl(compute)
 
 
 # NumPy 2 compares signed integers with uint64 exactly instead of through float64. Each

@@ -1,7 +1,8 @@
 """Reductions on the GPU: statistical (sum, prod, max, min, mean, var, std) and utility (all, any).
 
 Every reduction is a Fold (an identity, an associative and commutative combine, and how an
-element becomes an accumulator) run by `_fold` in passes:
+element becomes an accumulator; folds.py derives them from the elementwise table's rows) run
+by `fold` in passes:
 - tree passes (wgsl/reduce_tree.wgsl) when the reduced elements of an output are contiguous:
   a segment of 32..256 invocations (or G workgroups, for long rows) folds an output row,
   consecutive invocations reading consecutive elements (vec4 loads for 32-bit data, several
@@ -11,8 +12,9 @@ element becomes an accumulator) run by `_fold` in passes:
   its row), so that neighbouring invocations read neighbouring outputs' elements.
 A pass writes G partials per output; the next pass folds those, until G is 1. Strided views
 are read in place: the kernel gets the kept and reduced dims (merged where possible) as
-(size, stride) pairs. Arg-reductions (argmax, argmin) fold (value, index) pairs and keep
-only indices between passes, re-reading values from the input.
+(size, stride) pairs, among parameters declared by name (fold_params). Arg-reductions
+(argmax, argmin) fold (value, index) pairs and keep only indices between passes, re-reading
+values from the input.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from __future__ import annotations
 import builtins
 import functools
 import math
-import struct
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,6 +31,7 @@ from .._core.dtypes import layout
 from .._core.kernels import grid, kernel_cache, render
 from .._core.memory import pool_for
 from .._core.operands import BufferOperand, allocate
+from .._core.params import ParamLayout
 from .._core.stream import stream_for
 from .._core.view import TensorView
 from .._core.wgsl import LIBRARIES, REG_TAG, cast, link, load_fn
@@ -52,10 +54,11 @@ _max, _min = builtins.max, builtins.min  # this module defines max and min
 
 @dataclass(frozen=True)
 class Fold:
-    """A reduction. Each element is cast to in_dtype (bound to `x`), turned into an
-    accumulator of acc by `prep`, and accumulators fold by `combine` (a WGSL function body
-    over a and b) from `init`. With arg ("max" or "min") it folds (value, index) pairs of
-    the acc dtype instead and yields the index of the first extreme element (NaN wins)."""
+    """A reduction (made from a row of the elementwise table by folds.py). Each element is cast
+    to in_dtype (bound to `x`), turned into an accumulator of acc by `prep`, and accumulators
+    fold by `combine` (a WGSL function body over a and b) from `init`. With arg ("max" or
+    "min") it folds (value, index) pairs of the acc dtype instead and yields the index of the
+    first extreme element (NaN wins)."""
 
     name: str
     acc: np.dtype
@@ -66,12 +69,13 @@ class Fold:
     arg: str | None = None
     empty: str | None = None  # the result of folding nothing, where init is not (-0.0 for sums)
     centred: bool = False  # prep may use `centre`, a per-output value of in_dtype (binding 3)
+    subgroup: str | None = None  # the WGSL subgroup operation computing combine, if any
 
     def __hash__(self):  # kernel and plan caches hash folds on every call
         h = self.__dict__.get("_hash")
         if h is None:
             h = hash((self.name, self.acc, self.init, self.combine, self.prep, self.in_dtype, self.arg, self.empty,
-                      self.centred))
+                      self.centred, self.subgroup))
             object.__setattr__(self, "_hash", h)
         return h
 
@@ -88,7 +92,8 @@ def literal(value, dtype) -> str:
     if r.startswith("vec2"):
         part = np.dtype(np.float32 if r == "vec2<f32>" else np.float64)
         return f"{r}({literal(complex(value).real, part)}, {literal(complex(value).imag, part)})"
-    bits = int(np.array(value, dtype=np.dtype(dtype)).reshape(1).view(f"u{np.dtype(dtype).itemsize}")[0])
+    # astype wraps: bitwise_and's identity -1 is all ones in unsigned dtypes
+    bits = int(np.array(value).astype(np.dtype(dtype)).reshape(1).view(f"u{np.dtype(dtype).itemsize}")[0])
     if r in ("i32", "u32", "f32"):
         return f"bitcast<{r}>({bits}u)"
     return f"bitcast<{r}>({bits}lu)"
@@ -107,19 +112,36 @@ def truthy(expr: str, dtype) -> str:
 
 
 # -- kernel source ------------------------------------------------------------------------------
-def offset_fn(var: str, word: int, ndims: int, strides: int | None = None) -> str:
+def dims_fields(name: str, ndims: int) -> list:
+    """ParamLayout fields of ndims (size, stride) pairs (none for no dims)."""
+    return [(name, "u32", 2 * ndims)] if ndims else []
+
+
+@functools.lru_cache(maxsize=None)
+def fold_params(kd: int, rd: int) -> ParamLayout:
+    """A pass's parameters: `rows` outputs, `length` elements folded per output in this pass,
+    `partials` per output it writes, the `chunk` a column invocation folds, the input `offset`,
+    `zero` (always 0), and the (size, stride) pairs of the kept and folded dims."""
+    return ParamLayout("rows", "length", "partials", "chunk", "offset", "zero",
+                       *dims_fields("kept", kd), *dims_fields("folded", rd))
+
+
+def offset_fn(var: str, dims: str, ndims: int, strides: str | None = None) -> str:
     """The body of a function giving the offset of C-order index `var` over ndims dims whose
-    (size, stride) pairs start at parameter `word` (or whose strides, when given, are the
-    words from `strides` on). u32 arithmetic wraps, so negative strides work too."""
+    (size, stride) pairs are parameter field `dims` (or whose strides, when given, are field
+    `strides`). u32 arithmetic wraps, so negative strides work too."""
     if ndims == 0:
         return "return 0u;"
 
+    def size(d):
+        return f"p_{dims}({2 * d}u)"
+
     def stride(d):
-        return f"pw({word + 2 * d + 1 if strides is None else strides + d}u)"
+        return f"p_{dims}({2 * d + 1}u)" if strides is None else f"p_{strides}({d}u)"
 
     lines = [f"var rem = {var};", "var o = 0u;"]
     for d in reversed(range(1, ndims)):
-        lines.append(f"o = o + (rem % pw({word + 2 * d}u)) * {stride(d)}; rem = rem / pw({word + 2 * d}u);")
+        lines.append(f"o = o + (rem % {size(d)}) * {stride(d)}; rem = rem / {size(d)};")
     lines.append(f"o = o + rem * {stride(0)};")
     lines.append("return o;")
     return "\n    ".join(lines)
@@ -142,91 +164,35 @@ def _better(fold: Fold) -> str:
     return f"fn better(x: {r}, y: {r}) -> bool {{ {body} }}"
 
 
-def _tree_loop(vec: bool, arg_partial: bool) -> str:
-    if vec:
-        # VEC_LOADS vec4 loads a step apart per iteration (coalesced: consecutive lanes read
-        # consecutive vec4s), all issued before any is folded, then a vec4 at a time.
-        n = VEC_LOADS
-        loads = "\n".join(f"        let v{k} = in0[b4 + q + {k}u * step];" for k in range(n))
-        folds = "\n".join(f"        a0 = comb(a0, elem(v{k}.x, 4u * p{k})); a1 = comb(a1, elem(v{k}.y, 4u * p{k} + 1u));\n"
-                          f"        a2 = comb(a2, elem(v{k}.z, 4u * p{k} + 2u)); a3 = comb(a3, elem(v{k}.w, 4u * p{k} + 3u));"
-                          for k in range(n))
-        index = "\n".join(f"        let p{k} = q + {k}u * step;" for k in range(n))
-        return f"""    let nq = R >> 2u;
-    let b4 = base >> 2u;
-    var q = part * ${{W}}u + lane;
-    loop {{
-        if (q + {n - 1}u * step >= nq) {{ break; }}
-{loads}
-{index}
-{folds}
-        q = q + {n}u * step;
-    }}
-    loop {{
-        if (q >= nq) {{ break; }}
-        let v = in0[b4 + q];
-        a0 = comb(a0, elem(v.x, 4u * q)); a1 = comb(a1, elem(v.y, 4u * q + 1u));
-        a2 = comb(a2, elem(v.z, 4u * q + 2u)); a3 = comb(a3, elem(v.w, 4u * q + 3u));
-        q = q + step;
-    }}
-    let t = nq * 4u + part * ${{W}}u + lane;
-    if (t < R) {{ a0 = comb(a0, elem(load0(base + t), t)); }}"""
-    return """    var r = part * ${W}u + lane;
-    loop {
-        if (r + 3u * step >= R) { break; }
-        a0 = comb(a0, fetch(base, row, r));
-        a1 = comb(a1, fetch(base, row, r + step));
-        a2 = comb(a2, fetch(base, row, r + 2u * step));
-        a3 = comb(a3, fetch(base, row, r + 3u * step));
-        r = r + 4u * step;
-    }
-    loop {
-        if (r >= R) { break; }
-        a0 = comb(a0, fetch(base, row, r));
-        r = r + step;
-    }"""
+def _tree_loop(vec: bool, width: int) -> str:
+    """The loop of a tree segment's lane over its row (wgsl/reduce_loop*.wgsl)."""
+    if not vec:
+        return render("reduce_loop", W=width)
+    n = VEC_LOADS
 
+    def fold_vec4(v, q):
+        return render("reduce_fold_vec4", v=v, q=q).rstrip("\n")
 
-_TREE = """    sh[lid] = comb(comb(a0, a1), comb(a2, a3));
-    workgroupBarrier();
-    for (var s = ${W}u / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { sh[lid] = comb(sh[lid], sh[lid + s]); }
-        workgroupBarrier();
-    }"""
-_SUBGROUP = """    let total = ${op}(comb(comb(a0, a1), comb(a2, a3)));
-    if (sg_lane == 0u) { sh[sg_id] = total; }
-    workgroupBarrier();
-    if (lid == 0u) {
-        var t = sh[0];
-        for (var k = 1u; k < sg_count; k++) { t = comb(t, sh[k]); }
-        sh[0] = t;
-    }"""
-_SG_BUILTINS = (",\n        @builtin(subgroup_invocation_id) sg_lane: u32, @builtin(subgroup_id) sg_id: u32,"
-                "\n        @builtin(num_subgroups) sg_count: u32")
+    issue = "\n".join([f"        let v{k} = in0[b4 + q + {k}u * step];" for k in range(n)]
+                      + [f"        let p{k} = q + {k}u * step;" for k in range(n)])
+    return render("reduce_loop_vec4", W=width, loads=n, last=n - 1, issue=issue,
+                  fold_loaded="\n".join(fold_vec4(f"v{k}", f"p{k}") for k in range(n)), fold_one=fold_vec4("v", "q"))
 
 
 def _subgroup_op(fold: Fold, features) -> str | None:
-    """The WGSL subgroup operation computing fold's combine across a subgroup, if there is one
-    (32-bit accumulators; float max/min are left to the tree for NaN propagation)."""
-    if not SUBGROUPS or "subgroup" not in features or fold.arg is not None:
+    """The subgroup operation for fold's workgroup step: the one its row declares, where the
+    adapter has subgroups."""
+    if not SUBGROUPS or "subgroup" not in features:
         return None
-    r = reg(fold.acc)
-    if r not in ("f32", "i32", "u32"):
-        return None
-    ops = {"return a + b;": "subgroupAdd", "return a * b;": "subgroupMul"}
-    if r != "f32":
-        ops.update({"return a & b;": "subgroupAnd", "return a | b;": "subgroupOr",
-                    "return max(a, b);": "subgroupMax", "return min(a, b);": "subgroupMin"})
-    if r == "i32":  # bitwise subgroup operations take unsigned integers only
-        ops.pop("return a & b;"), ops.pop("return a | b;")
-    return ops.get(fold.combine)
+    return fold.subgroup
 
 
-def head_source(fold: Fold, src, kd: int, rd: int, features, *, vec: bool = False, partial: bool = False,
-                extra: str = "", out_storage: str | None = None) -> str:
-    """wgsl/reduce_head.wgsl for a fold over a source of dtype src with kd kept and rd reduced
-    dims. partial: the input holds partials of an earlier pass (for arg folds: indices in
-    binding 2, values re-read from the source in binding 3). extra: more binding lines."""
+def head_source(fold: Fold, src, params: ParamLayout, kd: int, rd: int, features, *, vec: bool = False,
+                partial: bool = False, extra: str = "", out_storage: str | None = None) -> str:
+    """wgsl/reduce_head.wgsl for a fold over a source of dtype src with kd kept and rd folded
+    dims, reading parameters `params` (fields as in fold_params, maybe more). partial: the
+    input holds partials of an earlier pass (for arg folds: indices in binding 2, values
+    re-read from the source in binding 3). extra: more binding lines."""
     src_lay = layout(src)
     arg = fold.arg is not None
     in_dtype = fold.in_dtype or fold.acc
@@ -253,7 +219,7 @@ def head_source(fold: Fold, src, kd: int, rd: int, features, *, vec: bool = Fals
         init, combine = fold.init, fold.combine
         elem = "return v;" if partial else f"let x = {x}; return {fold.prep};"
     if arg and partial:
-        fetch = (f"let i = in0[row * pw(1u) + r]; if (i == {NONE}u) {{ return init(); }} "
+        fetch = (f"let i = in0[row * p_length() + r]; if (i == {NONE}u) {{ return init(); }} "
                  "return elem(load1(base + red_off(i)), i);")
     else:
         fetch = "return elem(load0(base + red_off(r)), r);"
@@ -264,27 +230,27 @@ def head_source(fold: Fold, src, kd: int, rd: int, features, *, vec: bool = Fals
     if out_storage is None:
         out_storage = "u32" if arg else layout(fold.acc).storage
     empty = init if fold.empty is None or arg else fold.empty
-    return render("reduce_head", enables="", out_storage=out_storage, empty=empty, bindings="\n".join(bindings + [extra]),
-                  library=LIBRARIES, loaders="\n".join(loaders), acc_decl=acc_decl, init=init,
-                  combine=combine, src_reg=src_lay.register, elem=elem,
-                  kept_off=offset_fn("row", 6, kd), red_off=offset_fn("r", 6 + 2 * kd, rd), fetch=fetch)
+    return render("reduce_head", enables="", params=params.wgsl(), out_storage=out_storage, empty=empty,
+                  bindings="\n".join(bindings + [extra]), library=LIBRARIES, loaders="\n".join(loaders),
+                  acc_decl=acc_decl, init=init, combine=combine, src_reg=src_lay.register, elem=elem,
+                  kept_off=offset_fn("row", "kept", kd), red_off=offset_fn("r", "folded", rd), fetch=fetch)
 
 
 def _source(fold: Fold, src, mode: str, kd: int, rd: int, vec: bool, partial: bool, features) -> str:
-    """The kernel of one reduction pass (see _fold); mode "tree<W>" or "cols"."""
+    """The kernel of one reduction pass (see fold); mode "tree<W>" or "cols"."""
     width = int(mode[4:]) if mode != "cols" else 0
     sg_op = _subgroup_op(fold, features) if width == WORKGROUP else None
-    head = head_source(fold, src, kd, rd, features, vec=vec, partial=partial)
+    head = head_source(fold, src, fold_params(kd, rd), kd, rd, features, vec=vec, partial=partial)
     setup = "    centre = centres[row];" if fold.centred and not partial else ""
     acc = "sh[lid]" if mode != "cols" else "acc"
     store = f"{acc}.i" if fold.arg else acc
     if mode != "cols":
-        loop = "\n".join("    " + line for line in _tree_loop(vec, fold.arg is not None and partial).splitlines())
-        group = _SUBGROUP.replace("${op}", sg_op) if sg_op else _TREE
-        return link(render("reduce_tree", head=head, loop=loop.replace("${W}", str(width)), store=store,
-                      store_empty="empty().i" if fold.arg else "empty()", W=width, per_group=WORKGROUP // width,
-                      setup="    " + setup, fold_group=group.replace("${W}", str(width)),
-                      sg_builtins=_SG_BUILTINS if sg_op else ""), features)
+        loop = "\n".join("    " + line for line in _tree_loop(vec, width).splitlines())
+        group = render("reduce_group_subgroup", op=sg_op) if sg_op else render("reduce_group_tree", W=width)
+        return link(render("reduce_tree", head=head, loop=loop, store=store,
+                           store_empty="empty().i" if fold.arg else "empty()", W=width, per_group=WORKGROUP // width,
+                           setup="    " + setup, fold_group=group,
+                           subgroup_ids=render("reduce_subgroup_ids") if sg_op else ""), features)
     return link(render("reduce_cols", head=head, store=store, setup=setup), features)
 
 
@@ -335,21 +301,21 @@ def _vectorizable(src, offset: int, kdims, rdims) -> bool:
 
 
 class _Step:
-    """One pass of a cached reduction plan: its kernel, grid and parameter words (packed once;
-    a pass reading x repacks them when x's offset differs from the last call's)."""
+    """One pass of a cached reduction plan: its kernel, grid and parameters (packed once; a
+    pass reading x repacks them when x's offset differs from the last call's)."""
 
-    __slots__ = ("kernel", "groups", "words", "size", "reads_x", "params", "offset")
+    __slots__ = ("kernel", "groups", "size", "reads_x", "params", "offset", "values", "slot", "packer")
 
-    def __init__(self, kernel, groups, words, size, reads_x):
-        self.kernel, self.groups, self.words, self.size, self.reads_x = kernel, groups, words, size, reads_x
-        self.offset = words[4]
-        self.params = struct.pack(f"<{len(words)}I", *(w & 0xFFFFFFFF for w in words))
+    def __init__(self, kernel, groups, param_layout: ParamLayout, fields: dict, size: int, reads_x: bool):
+        self.kernel, self.groups, self.size, self.reads_x = kernel, groups, size, reads_x
+        self.params = param_layout.pack(**fields)
+        self.values = list(param_layout.struct.unpack(self.params))  # what the packer takes, words wrapped
+        self.slot, self.packer, self.offset = param_layout.slot("offset"), param_layout.struct, fields["offset"]
 
     def params_for(self, offset: int) -> bytes:
         if self.reads_x and offset != self.offset:
-            words = list(self.words)
-            words[4] = offset
-            self.params, self.offset = struct.pack(f"<{len(words)}I", *(w & 0xFFFFFFFF for w in words)), offset
+            self.values[self.slot] = offset
+            self.params, self.offset = self.packer.pack(*self.values), offset
         return self.params
 
 
@@ -375,9 +341,11 @@ def _plan_passes(fold: Fold, x: BufferOperand, axes: tuple) -> list:
         signature = ("rw", "r", "r") if arg_partial or (fold.centred and not partial) else ("rw", "r")
         kernel = cache.get(key, signature,
                            lambda: _source(fold, src, mode, len(kdims), len(rdims), vec, partial, device.features))
-        words = [rows, R, groups, chunk, offset, 0] + [v for d in kdims + rdims for v in d]
+        fields = dict(rows=rows, length=R, partials=groups, chunk=chunk, offset=offset, zero=0,
+                      kept=[v for d in kdims for v in d], folded=[v for d in rdims for v in d])
         reads_x = not partial or arg_partial
-        steps.append(_Step(kernel, grid(_items(mode, rows * groups)), words, rows * groups, reads_x))
+        steps.append(_Step(kernel, grid(_items(mode, rows * groups)), fold_params(len(kdims), len(rdims)), fields,
+                           rows * groups, reads_x))
         if groups == 1:
             return steps
         partial = True

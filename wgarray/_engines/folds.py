@@ -1,16 +1,22 @@
-"""The reductions wgarray computes, as Folds for the fold and scan engines: sums, products,
-extremes, logical folds, counts, arg-extremes and squared deviations, per dtype."""
+"""The reductions wgarray computes, as Folds for the fold and scan engines, each derived from a
+binary row of the elementwise table (see ops.py): sums, products, extremes, logical folds,
+counts and squared deviations. Arg-extremes fold (value, index) pairs and stay hand-made.
+
+A row's fold (`row_fold`) takes the row's expression for the accumulator dtype as its combine,
+starts from the row's fold identity, and uses the subgroup operation the row declares."""
 
 from __future__ import annotations
 
 import functools
+import re
 
 import numpy as np
 
 from .._core import dtypes as dt
 from .._core.dtypes import layout
-from .._core.wgsl import REG_TAG, cast
+from .._core.wgsl import cast
 from .fold import Fold, literal, reg, truthy
+from .ops import HIGHEST, LOWEST, SENTINEL, Row, binary
 
 
 def wide(dtype):
@@ -21,76 +27,116 @@ def wide(dtype):
     return {"bool": dt.uint32, "int": dt.int32, "uint": dt.uint32}[dt.kind(dtype)]
 
 
-@functools.lru_cache(maxsize=None)
-def logical_fold(name: str, dtype) -> Fold:
-    identity, op = {"all": (1, "&"), "any": (0, "|")}[name]
-    return Fold(name, dt.uint32, f"{identity}u", f"return a {op} b;", f"select(0u, 1u, {truthy('x', dtype)})", dtype)
+_OPERANDS = re.compile(r"\ba([01])\b")
+# Sentinels: NaNs with a payload that arithmetic never produces, as (bits, unsigned type).
+_SENTINEL = {"f32": ("0x7fc5a5a5u", "u32"), "f64": ("0x7ff8a5a5a5a5a5a5lu", "u64")}
+
+
+def _combine(row: Row, acc) -> str:
+    """The row's expression over accumulators a and b, as a function body returning A."""
+    expr = _OPERANDS.sub(lambda m: "ab"[int(m.group(1))], row.wgsl(acc))
+    if row.result == "bool" and dt.kind(acc) != "bool":  # logical rows over 0/1 accumulators
+        expr = f"select({reg(acc)}(0), {reg(acc)}(1), {expr})"
+    return f"return {expr};"
+
+
+def _far_end(dtype, end: str):
+    """The lowest or highest value of dtype."""
+    kind = dt.kind(dtype)
+    if kind == "bool":
+        return end == HIGHEST
+    if kind == "float":
+        return -np.inf if end == LOWEST else np.inf
+    info = np.iinfo(dtype)
+    return info.min if end == LOWEST else info.max
+
+
+def _sentinel(acc) -> tuple:
+    """(a start value, a test that WGSL value `v` is it) for float and complex accumulators."""
+    r = reg(acc)
+    scalar = r[5:-1] if r.startswith("vec2") else r
+    if scalar not in _SENTINEL:
+        raise NotImplementedError(f"no sentinel to start folds of {acc} from")
+    bits, u = _SENTINEL[scalar]
+    if scalar == r:
+        return f"bitcast<{r}>({bits})", f"bitcast<{u}>({{v}}) == {bits}"
+    return (f"{r}(bitcast<{scalar}>({bits}), bitcast<{scalar}>({bits}))",
+            f"all(bitcast<vec2<{u}>>({{v}}) == vec2<{u}>({bits}))")
+
+
+def row_fold(row: Row, values, *, acc=None, prep: str | None = None, name: str | None = None,
+             centred: bool = False) -> Fold:
+    """The fold of a reorderable binary row over elements cast to `values` (bound to `x`),
+    turned into accumulators of acc (default: wide(values)) by prep (default: a cast)."""
+    if not row.reorderable:
+        raise ValueError(f"{row.name} is not reorderable: folds may not regroup it")
+    acc = wide(values) if acc is None else acc
+    kind = dt.kind(acc)
+    start = row.fold_identity.get(kind, row.identity)
+    # The result of folding nothing, where folds start from something else.
+    empty = None if kind not in row.fold_identity or row.identity is None else literal(row.identity, acc)
+    combine = _combine(row, acc)
+    if start is None:
+        raise ValueError(f"{row.name} has no identity to fold {acc} from")
+    if start == SENTINEL:
+        init, is_start = _sentinel(acc)
+        combine = (f"if ({is_start.format(v='a')}) {{ return b; }} "
+                   f"if ({is_start.format(v='b')}) {{ return a; }} {combine}")
+    elif start in (LOWEST, HIGHEST):
+        init = literal(_far_end(values, start), acc)
+    else:
+        init = literal(start, acc)
+    return Fold(name or row.name, acc, init, combine, cast("x", values, acc) if prep is None else prep, values,
+                empty=empty, centred=centred, subgroup=row.subgroup_op(acc))
+
+
+def _flags(dtype) -> str:
+    """prep: 1u for a nonzero element (NaN counts), else 0u."""
+    return f"select(0u, 1u, {truthy('x', dtype)})"
 
 
 @functools.lru_cache(maxsize=None)
 def sum_fold(dtype) -> Fold:
-    """Sum of elements cast to dtype (the result dtype). -0.0 is the exact additive identity
-    (0.0 + -0.0 is 0.0), so sums of negative zeros keep their sign; nothing sums to 0.0."""
-    acc = wide(dtype)
-    if dt.kind(acc) in ("float", "complex"):
-        return Fold("sum", acc, literal(complex(-0.0, -0.0) if dt.kind(acc) == "complex" else -0.0, acc),
-                    "return a + b;", cast("x", dtype, acc), dtype, empty=literal(0, acc))
-    return Fold("sum", acc, literal(0, acc), "return a + b;", cast("x", dtype, acc), dtype)
-
-
-
-# 1 + 0j is no exact identity of complex multiplication (signs of zeros change), so complex
-# products start from a NaN with a payload that arithmetic never produces, skipped by comb.
-_SENTINEL = {"vec2<f32>": ("0x7fc5a5a5u", "u32"), "vec2<f64>": ("0x7ff8a5a5a5a5a5a5lu", "u64")}
+    """Sum of elements cast to dtype (the result dtype)."""
+    return row_fold(binary("add"), dtype, name="sum")
 
 
 @functools.lru_cache(maxsize=None)
 def prod_fold(dtype) -> Fold:
-    acc = wide(dtype)
-    if dt.kind(acc) != "complex":
-        return Fold("prod", acc, literal(1, acc), "return a * b;", cast("x", dtype, acc), dtype)
-    bits, u = _SENTINEL[reg(acc)]
-    r = reg(acc)
-    scalar = r[5:-1]
-    init = f"{r}(bitcast<{scalar}>({bits}), bitcast<{scalar}>({bits}))"
-    body = (f"if (all(bitcast<vec2<{u}>>(a) == vec2<{u}>({bits}))) {{ return b; }} "
-            f"if (all(bitcast<vec2<{u}>>(b) == vec2<{u}>({bits}))) {{ return a; }} "
-            f"return cmul_{REG_TAG[r]}(a, b);")
-    return Fold("prod", acc, init, body, cast("x", dtype, acc), dtype, empty=literal(1, acc))
+    return row_fold(binary("multiply"), dtype, name="prod")
 
 
 @functools.lru_cache(maxsize=None)
 def extreme_fold(name: str, dtype) -> Fold:
-    acc = wide(dtype)
-    kind = dt.kind(dtype)
-    if kind == "bool":
-        return Fold(name, acc, "0u" if name == "max" else "1u", f"return {name}(a, b);", "select(0u, 1u, x)", dtype)
-    if kind == "float":
-        init = literal(-np.inf if name == "max" else np.inf, acc)
-        return Fold(name, acc, init, f"return {name}imum_{REG_TAG[reg(acc)]}(a, b);", "x", dtype)
-    info = np.iinfo(dtype)
-    return Fold(name, acc, literal(info.min if name == "max" else info.max, acc), f"return {name}(a, b);",
-                "x", dtype)
+    return row_fold(binary({"max": "maximum", "min": "minimum"}[name]), dtype, name=name)
+
+
+@functools.lru_cache(maxsize=None)
+def logical_fold(name: str, dtype) -> Fold:
+    """all / any: on uint32 0/1 flags of nonzero elements, bitwise_and / bitwise_or are the
+    logical operations (and take subgroup operations)."""
+    row = binary({"all": "bitwise_and", "any": "bitwise_or"}[name])
+    return row_fold(row, dtype, acc=dt.uint32, prep=_flags(dtype), name=name)
+
+
+@functools.lru_cache(maxsize=None)
+def count_fold(dtype) -> Fold:
+    """count_nonzero: the sum of uint32 flags of nonzero elements."""
+    return row_fold(binary("add"), dtype, acc=dt.uint32, prep=_flags(dtype), name="count_nonzero")
 
 
 @functools.lru_cache(maxsize=None)
 def sqdev_fold(dtype) -> Fold:
     """Sum of squared deviations from each output's mean, |x - mean|^2 as NumPy computes it."""
-    real = dt.real_dtype(dtype)
     prep = "dot(x - centre, x - centre)" if dt.kind(dtype) == "complex" else "(x - centre) * (x - centre)"
-    return Fold("sqdev", real, literal(-0.0, real), "return a + b;", prep, dtype, empty=literal(0, real),
-                centred=True)
+    return row_fold(binary("add"), dtype, acc=dt.real_dtype(dtype), prep=prep, name="sqdev", centred=True)
 
 
 @functools.lru_cache(maxsize=None)
 def arg_fold(name: str, dtype) -> Fold:
+    """argmax / argmin: (value, index) pairs, folded by the engine's own comparison (fold.py)."""
     if dtype == dt.bool_:
         acc, prep = dt.uint32, "select(0u, 1u, x)"
     else:
         acc, prep = wide(dtype), "x"
     return Fold(name, acc, literal(0, acc), "", prep, dtype, name[3:])
-
-
-@functools.lru_cache(maxsize=None)
-def count_fold(dtype) -> Fold:
-    return Fold("count_nonzero", dt.uint32, "0u", "return a + b;", f"select(0u, 1u, {truthy('x', dtype)})", dtype)

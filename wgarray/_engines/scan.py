@@ -9,7 +9,7 @@ Reusable helper (for stream compaction, boolean-mask indexing, nonzero):
         Everything stays on the GPU; read the total with one download where a size is needed.
 
     scan(fold, x, axis, include_initial) -> BufferOperand
-        The inclusive scan of a Fold (see _reduction) along one axis of x (axis=None: along
+        The inclusive scan of a Fold (see folds.py) along one axis of x (axis=None: along
         the C-order flattening, giving a 1-D result), of dtype fold.acc. With include_initial
         the scanned axis starts with the identity (and is one longer).
 
@@ -23,17 +23,18 @@ tile starting from its carry (reduce-then-scan: two reads and one write of the d
 
 from __future__ import annotations
 
+import functools
 import math
-import operator
 
 from .._core import dtypes as dt
 from .._core.dtypes import layout
 from .._core.kernels import render
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
+from .._core.params import ParamLayout
 from .._core.view import TensorView
 from .._core.wgsl import link
-from .fold import Fold, _merge, head_source, offset_fn
+from .fold import Fold, _merge, dims_fields, head_source, offset_fn
 from .folds import sum_fold
 
 PER = 4  # consecutive elements per invocation in a tile
@@ -41,16 +42,14 @@ TILE = 256 * PER
 SERIAL_ROWS = 4096  # this many rows scan serially when neighbouring rows are neighbours in memory
 SERIAL_LEN = 32  # rows this short always scan serially
 
-_EMIT_TOTALS = "    if (lid == 255u) { out[wg] = sh[255u]; }"
-_EMIT_SCAN = """    var prefix = ${carry};
-    if (lid > 0u) { prefix = comb(prefix, sh[lid - 1u]); }
-    let o = out_off(row);
-    let step = pw(${out_step}u);
-    let inc = pw(3u);
-    for (var k = 0u; k < ${per}u; k++) {
-        if (start + k < L) { out[o + (start + k + inc) * step] = comb(prefix, loc[k]); }
-    }
-    if (inc == 1u && b == 0u && lid == 0u) { out[o] = ${initial}; }"""
+
+@functools.lru_cache(maxsize=None)
+def scan_params(kd: int, sd: int) -> ParamLayout:
+    """A scan's parameters: `rows`, their `length`, `tiles` per row, `initial` (1: the output
+    starts with the identity), the input `offset`, `zero` (always 0), the (size, stride) pairs
+    of the input's kept and scanned dims, then the output's kept strides and scan stride."""
+    return ParamLayout("rows", "length", "tiles", "initial", "offset", "zero", *dims_fields("kept", kd),
+                       *dims_fields("folded", sd), *([("out_strides", "u32", kd)] if kd else []), "out_step")
 
 
 def _source(fold: Fold, src, mode: str, kd: int, sd: int, partial: bool, features) -> str:
@@ -58,28 +57,26 @@ def _source(fold: Fold, src, mode: str, kd: int, sd: int, partial: bool, feature
     extra = ""
     if mode == "tile+carry":
         extra = f"@group(0) @binding(3) var<storage, read> carry: array<{layout(fold.acc).storage}>;"
-    head = head_source(fold, src, kd, sd, features, partial=partial, extra=extra)
-    out_words = 6 + 2 * (kd + sd)
-    out_off = offset_fn("row", 6, kd, strides=out_words)
+    head = head_source(fold, src, scan_params(kd, sd), kd, sd, features, partial=partial, extra=extra)
+    out_off = offset_fn("row", "kept", kd, strides="out_strides")
+    initial = "init()" if partial else "empty()"
     if mode == "serial":
-        return link(render("scan_serial", head=head, out_off=out_off, out_step=out_words + kd,
-                           initial="init()" if partial else "empty()"), features)
+        return link(render("scan_serial", head=head, out_off=out_off, initial=initial), features)
     if mode == "totals":
-        emit, what = _EMIT_TOTALS, "the last invocation writes the tile's total"
+        emit, what = render("scan_emit_totals"), "the last invocation writes the tile's total"
     else:
         carry = "carry[row * (B + 1u) + b]" if mode == "tile+carry" else "init()"
-        emit = _EMIT_SCAN.replace("${carry}", carry).replace("${out_step}", str(out_words + kd))
-        emit = emit.replace("${per}", str(PER)).replace("${initial}", "init()" if partial else "empty()")
+        emit = render("scan_emit_tile", carry=carry, per=PER, initial=initial)
         what = "each invocation writes its elements from the carry of the tiles before"
     return link(render("scan_tile", head=head, out_off=out_off, per=PER, tile=TILE, emit=emit, emit_what=what),
                 features)
 
 
-def _launch(fold, mode, out, inputs, src, kdims, sdims, partial, words, items):
+def _launch(fold, mode, out, inputs, src, kdims, sdims, partial, params, items):
     device = out.device
     key = ("scan", mode, fold, src, len(kdims), len(sdims), partial)
     launch_kernel(device, key, lambda: _source(fold, src, mode, len(kdims), len(sdims), partial, device.features),
-                  [out.storage, *inputs], words, items)
+                  [out.storage, *inputs], params, items)
 
 
 def _run(fold: Fold, out: BufferOperand, storage, src, offset: int, kdims, sdims, out_strides, out_step: int,
@@ -91,20 +88,22 @@ def _run(fold: Fold, out: BufferOperand, storage, src, offset: int, kdims, sdims
         return
     inc = int(include_initial)
     tiles = max(1, -(-length // TILE))
-    flat = [v for d in kdims + sdims for v in d]
-    words = [rows, length, tiles, inc, offset, 0] + flat + list(out_strides) + [out_step]
+    params = scan_params(len(kdims), len(sdims)).pack(
+        rows=rows, length=length, tiles=tiles, initial=inc, offset=offset, zero=0,
+        kept=[v for d in kdims for v in d], folded=[v for d in sdims for v in d], out_strides=out_strides,
+        out_step=out_step)
     unit = sdims[-1][1] == 1
     if length <= SERIAL_LEN or (rows >= SERIAL_ROWS and not unit):
-        _launch(fold, "serial", out, [storage], src, kdims, sdims, partial, words, rows)
+        _launch(fold, "serial", out, [storage], src, kdims, sdims, partial, params, rows)
         return
     if tiles == 1:
-        _launch(fold, "tile", out, [storage], src, kdims, sdims, partial, words, rows * 256)
+        _launch(fold, "tile", out, [storage], src, kdims, sdims, partial, params, rows * 256)
         return
     totals = allocate(out.device, (rows * tiles,), fold.acc)
-    _launch(fold, "totals", totals, [storage], src, kdims, sdims, partial, words, rows * tiles * 256)
+    _launch(fold, "totals", totals, [storage], src, kdims, sdims, partial, params, rows * tiles * 256)
     carries = allocate(out.device, (rows * (tiles + 1),), fold.acc)
     _run(fold, carries, totals.storage, fold.acc, 0, [(rows, tiles)], [(tiles, 1)], [tiles + 1], 1, True, True)
-    _launch(fold, "tile+carry", out, [storage, carries.storage], src, kdims, sdims, partial, words,
+    _launch(fold, "tile+carry", out, [storage, carries.storage], src, kdims, sdims, partial, params,
             rows * tiles * 256)
 
 

@@ -1,0 +1,1 @@
+    if (lid == 255u) { out[wg] = sh[255u]; }
