@@ -7,13 +7,14 @@ do): NumPy's identity, whether folds may reorder it, where folds must start from
 else, and the subgroup operations that compute it exactly. folds.py derives every reduction
 from these declarations.
 
-The table lives in the API layer; it declares its binary rows here (`declare_binary`) so that
-engines folding with one themselves (matmul's split sums, the scan engine's exclusive_sum)
-find it by name (`binary`). Importing wgarray imports the table, so the rows are always there.
+The table (UNARY, BINARY) is plain data, so it lives here where engines folding with a row
+themselves (matmul's split sums, the scan engine's exclusive_sum) can read it; the namespace
+(_api/elementwise_functions.py) makes a function of every row.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from .._core import dtypes as dt
@@ -55,16 +56,113 @@ class Row:
         return self.subgroup.get(dt.kind(dtype))
 
 
-_BINARY: dict = {}
+# -- the table ---------------------------------------------------------------------------------
+TRANSCENDENTAL = "arrives with wgarray's own accurate math library (issue: accurate elementwise math)"
 
 
-def declare_binary(rows) -> dict:
-    """Make binary rows findable by name (see the module docstring); {name: row}."""
-    table = {row.name: row for row in rows}
-    _BINARY.update(table)
-    return table
+def _kind_row(name, bool_=None, int_=None, uint=None, float_=None, complex_=None, **kw) -> Row:
+    exprs = {k: v for k, v in (("bool", bool_), ("int", int_), ("uint", uint),
+                               ("float", float_), ("complex", complex_)) if v is not None}
+    return Row(name, exprs, **kw)
+
+
+def _all(expr, kinds=("int_", "uint", "float_", "complex_")):
+    return {k: expr for k in kinds}
+
+
+UNARY = {r.name: r for r in [
+    _kind_row("negative", int_="-a0", uint="{T}(0) - a0", float_="neg_{t}(a0)", complex_="cneg_{t}(a0)"),
+    _kind_row("positive", **_all("a0")),
+    _kind_row("abs", bool_="a0", int_="abs_{t}(a0)", uint="a0", float_="fabs_{t}(a0)",
+              complex_="cabs_{t}(a0)", result="real"),
+    _kind_row("sign", int_="sign_{t}(a0)", uint="sign_{t}(a0)", float_="sign_{t}(a0)", complex_="csign_{t}(a0)"),
+    _kind_row("square", bool_="a0", int_="a0 * a0", uint="a0 * a0", float_="a0 * a0", complex_="cmul_{t}(a0, a0)"),
+    _kind_row("sqrt", float_="sqrt_{t}(a0)", complex_="csqrt_{t}(a0)", result="float"),
+    _kind_row("reciprocal", float_="div_{t}({T}(1), a0)", complex_="crecip_{t}(a0)"),
+    _kind_row("ceil", bool_="a0", int_="a0", uint="a0", float_="ceil(a0)"),
+    _kind_row("floor", bool_="a0", int_="a0", uint="a0", float_="floor(a0)"),
+    _kind_row("trunc", bool_="a0", int_="a0", uint="a0", float_="trunc(a0)"),
+    _kind_row("round", bool_="a0", int_="a0", uint="a0", float_="round(a0)", complex_="round(a0)"),
+    _kind_row("real", bool_="a0", int_="a0", uint="a0", float_="a0", complex_="a0.x", result="real"),
+    _kind_row("imag", bool_="false", int_="{T}(0)", uint="{T}(0)", float_="{T}(0)", complex_="a0.y", result="real"),
+    _kind_row("conj", bool_="a0", int_="a0", uint="a0", float_="a0", complex_="conj_{t}(a0)"),
+    _kind_row("isfinite", bool_="true", int_="true", uint="true", float_="isfinite_{t}(a0)",
+              complex_="cisfinite_{t}(a0)", result="bool"),
+    _kind_row("isinf", bool_="false", int_="false", uint="false", float_="isinf_{t}(a0)",
+              complex_="cisinf_{t}(a0)", result="bool"),
+    _kind_row("isnan", bool_="false", int_="false", uint="false", float_="isnan_{t}(a0)",
+              complex_="cisnan_{t}(a0)", result="bool"),
+    _kind_row("signbit", float_="signbit_{t}(a0)", result="bool"),
+    # Logical ops test truthiness per kind, NaN-safe (a cast to bool is not: see nz_ in lib_float).
+    _kind_row("logical_not", bool_="!a0", int_="a0 == {T}(0)", uint="a0 == {T}(0)", float_="!nz_{t}(a0)",
+              complex_="!cnz_{t}(a0)", result="bool"),
+    _kind_row("bitwise_invert", bool_="!a0", int_="~a0", uint="~a0"),
+]}
+for _name in ("exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
+              "sinh", "cosh", "tanh", "asinh", "acosh", "atanh"):
+    UNARY[_name] = _kind_row(_name, float_=_name + "_{t}(a0)", complex_="c" + _name + "_{t}(a0)",
+                               result="float")
+
+# Binary rows declare how they reduce too (see _engines/ops.py): NumPy's identity and
+# reorderability, fold identities where NumPy's is not exact, and exact subgroup operations.
+_REAL = ("bool", "int", "uint", "float")
+BINARY = {r.name: r for r in [
+    # x + -0.0 is x for every x, -0.0 too; x + 0.0 is not (-0.0 + 0.0 is 0.0).
+    _kind_row("add", bool_="a0 || a1", **_all("a0 + a1"), identity=0, reorderable=True,
+              fold_identity={"float": -0.0, "complex": complex(-0.0, -0.0)},
+              subgroup=per_kind("subgroupAdd", "int", "uint", "float")),
+    _kind_row("subtract", **_all("a0 - a1")),
+    # 1 + 0j is no exact identity of complex multiplication: it changes the signs of zeros.
+    _kind_row("multiply", bool_="a0 && a1", int_="a0 * a1", uint="a0 * a1", float_="a0 * a1",
+              complex_="cmul_{t}(a0, a1)", identity=1, reorderable=True, fold_identity={"complex": SENTINEL},
+              subgroup=per_kind("subgroupMul", "int", "uint", "float")),
+    _kind_row("divide", float_="div_{t}(a0, a1)", complex_="cdiv_{t}(a0, a1)", result="float"),
+    _kind_row("floor_divide", int_="floordiv_{t}(a0, a1)", uint="floordiv_{t}(a0, a1)",
+              float_="floordiv_{t}(a0, a1)"),
+    _kind_row("remainder", int_="remainder_{t}(a0, a1)", uint="remainder_{t}(a0, a1)",
+              float_="remainder_{t}(a0, a1)"),
+    _kind_row("pow", int_="pow_{t}(a0, a1)", uint="pow_{t}(a0, a1)", float_="pow_{t}(a0, a1)",
+              complex_="cpow_{t}(a0, a1)"),
+    # Float maximum and minimum propagate NaN, which subgroupMax and subgroupMin need not.
+    _kind_row("maximum", bool_="a0 || a1", int_="max(a0, a1)", uint="max(a0, a1)", float_="maximum_{t}(a0, a1)",
+              reorderable=True, fold_identity=per_kind(LOWEST, *_REAL),
+              subgroup=per_kind("subgroupMax", "int", "uint")),
+    _kind_row("minimum", bool_="a0 && a1", int_="min(a0, a1)", uint="min(a0, a1)", float_="minimum_{t}(a0, a1)",
+              reorderable=True, fold_identity=per_kind(HIGHEST, *_REAL),
+              subgroup=per_kind("subgroupMin", "int", "uint")),
+    _kind_row("copysign", float_="copysign_{t}(a0, a1)", result="float"),
+    _kind_row("nextafter", float_="nextafter_{t}(a0, a1)", result="float"),
+    # WGSL's bitwise subgroup operations take unsigned integers only.
+    _kind_row("bitwise_and", bool_="a0 && a1", int_="a0 & a1", uint="a0 & a1", identity=-1, reorderable=True,
+              subgroup=per_kind("subgroupAnd", "uint")),
+    _kind_row("bitwise_or", bool_="a0 || a1", int_="a0 | a1", uint="a0 | a1", identity=0, reorderable=True,
+              subgroup=per_kind("subgroupOr", "uint")),
+    _kind_row("bitwise_xor", bool_="a0 != a1", int_="a0 ^ a1", uint="a0 ^ a1", identity=0, reorderable=True,
+              subgroup=per_kind("subgroupXor", "uint")),
+    _kind_row("bitwise_left_shift", int_="shl_{t}(a0, a1)", uint="shl_{t}(a0, a1)"),
+    _kind_row("bitwise_right_shift", int_="shr_{t}(a0, a1)", uint="shr_{t}(a0, a1)"),
+    *[_kind_row(name, bool_=f"a0 {op} a1", int_=f"(a0 != {{T}}(0)) {op} (a1 != {{T}}(0))",
+                uint=f"(a0 != {{T}}(0)) {op} (a1 != {{T}}(0))", float_=f"nz_{{t}}(a0) {op} nz_{{t}}(a1)",
+                complex_=f"cnz_{{t}}(a0) {op} cnz_{{t}}(a1)", result="bool", identity=identity, reorderable=True)
+      for name, op, identity in (("logical_and", "&&", True), ("logical_or", "||", False),
+                                 ("logical_xor", "!=", False))],
+    _kind_row("equal", bool_="a0 == a1", **_all("a0 == a1", ("int_", "uint", "float_")),
+              complex_="all(a0 == a1)", result="bool"),
+    _kind_row("not_equal", bool_="a0 != a1", int_="a0 != a1", uint="a0 != a1", float_="ne_{t}(a0, a1)",
+              complex_="cne_{t}(a0, a1)", result="bool"),
+    *[_kind_row(name, bool_=b, **_all(f"a0 {op} a1", ("int_", "uint", "float_")), result="bool")
+      for name, op, b in (("less", "<", "!a0 && a1"), ("less_equal", "<=", "!a0 || a1"),
+                          ("greater", ">", "a0 && !a1"), ("greater_equal", ">=", "a0 || !a1"))],
+    _kind_row("atan2", float_="atan2_{t}(a0, a1)", result="float"),
+    # hypot(0, x) is |x|, not x: folds start from a sentinel.
+    _kind_row("hypot", float_="hypot_{t}(a0, a1)", result="float", identity=0, reorderable=True,
+              fold_identity={"float": SENTINEL}),
+    _kind_row("logaddexp", float_="logaddexp_{t}(a0, a1)", result="float", identity=-math.inf, reorderable=True),
+]}
+
+
 
 
 def binary(name: str) -> Row:
-    """The binary row `name` of the elementwise table."""
-    return _BINARY[name]
+    """The binary row `name`."""
+    return BINARY[name]
