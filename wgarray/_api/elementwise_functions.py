@@ -16,6 +16,7 @@ import numpy as np
 from .._array import Array
 from .._core import config as _config, dtypes as dt
 from .._core.device import get_device
+from .._core.cache import plan_cache
 from .._core.memory import pool_for
 from .._core.operands import ScalarOperand
 from .._core.view import TensorView, broadcast_shapes
@@ -152,7 +153,7 @@ class _Prepared:
             self.plan = MapPlan(device, op, self.out_dtype, self.shape, None, specs, fresh=True)
 
 
-_prepared: dict = {}
+_prepared = plan_cache()
 
 
 def apply(row: Row, *args) -> Array:

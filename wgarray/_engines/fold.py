@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._core import dtypes as dt
+from .._core.cache import plan_cache
 from .._core.dtypes import layout
 from .._core.kernels import grid, kernel_cache, render
 from .._core.memory import pool_for
@@ -355,7 +356,7 @@ def _plan_passes(fold: Fold, x: BufferOperand, axes: tuple) -> list:
         R = groups
 
 
-_plans: dict = {}
+_plans = plan_cache()
 
 
 def fold(fold: Fold, x: BufferOperand, axes: tuple, centres: BufferOperand | None = None) -> BufferOperand:
@@ -368,7 +369,8 @@ def fold(fold: Fold, x: BufferOperand, axes: tuple, centres: BufferOperand | Non
     plan = _plans.get(key)
     if plan is None:
         kept = TensorView.contiguous(n for a, n in enumerate(view.shape) if a not in axes)
-        plan = _plans[key] = (None if 0 in kept.shape else _plan_passes(fold, x, axes), kept)
+        plan = (None if 0 in kept.shape else _plan_passes(fold, x, axes), kept)
+        _plans[key] = plan
     steps, kept = plan
     out_dtype = dt.uint32 if fold.arg else fold.acc
     if steps is None:
