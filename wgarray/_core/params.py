@@ -69,17 +69,17 @@ class ParamLayout:
                 if count is not None:
                     raise ValueError(f"parameter {name}: a dtype field holds one scalar")
             self.fields.append((name, typ, count, word))
-            word += _words(typ) * (count or 1)
+            word += _words(typ) * _length(count)
         self.words = word
         self.offsets = {name: word for name, _, _, word in self.fields}
         # Hot paths fill a flat list of values (one per scalar, count per array field) and pack
         # it with `struct`; `slot(name)` says where a field's values start in that list.
-        codes = "".join(_codes(typ) * (count or 1) for _, typ, count, _ in self.fields)
+        codes = "".join(_codes(typ) * _length(count) for _, typ, count, _ in self.fields)
         self.struct = struct.Struct("<" + codes)
         self._slots, slot = {}, 0
         for name, typ, count, _ in self.fields:
             self._slots[name] = slot
-            slot += len(_codes(typ)) * (count or 1)
+            slot += len(_codes(typ)) * _length(count)
         self.values = slot
 
     def slot(self, name: str) -> int:
@@ -115,6 +115,11 @@ class ParamLayout:
                     raise ValueError(f"parameter {name} takes at most {count} values, not {len(value)}")
                 flat += [_wrap(v, typ) for v in value] + [0] * (count - len(value))
         return self.struct.pack(*flat)
+
+
+def _length(count) -> int:
+    """Values of a field: 1 for a scalar, count (maybe 0) for an array."""
+    return 1 if count is None else count
 
 
 def _words(typ) -> int:
