@@ -72,6 +72,8 @@ class ParamLayout:
             word += _words(typ) * _length(count)
         self.words = word
         self.offsets = {name: word for name, _, _, word in self.fields}
+        if len(self.offsets) != len(self.fields):
+            raise ValueError("parameter names must be distinct")
         # Hot paths fill a flat list of values (one per scalar, count per array field) and pack
         # it with `struct`; `slot(name)` says where a field's values start in that list.
         codes = "".join(_codes(typ) * _length(count) for _, typ, count, _ in self.fields)
@@ -102,10 +104,17 @@ class ParamLayout:
         return "\n".join(lines)
 
     def pack(self, **values) -> bytes:
+        """The parameter block; fields not named are 0."""
+        if not self.offsets.keys() >= values.keys():
+            raise TypeError(f"no parameter named {', '.join(sorted(values.keys() - self.offsets.keys()))}")
         flat = []
         for name, typ, count, _ in self.fields:
             value = values.get(name, 0)
-            if not isinstance(typ, str):
+            if typ == "u32" and count is None:  # the common case, inline
+                if not -2**31 <= value < 2**32:
+                    raise OverflowError(f"parameter {name} = {value} does not fit 32 bits")
+                flat.append(int(value) & 0xFFFFFFFF)
+            elif not isinstance(typ, str):
                 flat += scalar_values(value, typ)
             elif count is None:
                 flat.append(_wrap(value, typ))
