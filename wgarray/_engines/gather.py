@@ -96,7 +96,7 @@ def _view(name: str, ndim: int) -> list:
 
 
 @functools.lru_cache(maxsize=None)
-def params(spec: Spec) -> ParamLayout:
+def gather_params(spec: Spec) -> ParamLayout:
     """A kernel's parameters: items, numel, zero, the launch shape, x's view, then each index
     (its view, the axis length and x's stride along it), the value (a view or a scalar) and
     the predicate's view."""
@@ -196,16 +196,17 @@ def source(spec: Spec, features) -> str:
                      "    }"]
         else:
             body.append("    out[a] = v;")
-    return with_libraries("gather", features, enables="", params=params(spec).wgsl(), bindings="\n".join(bindings),
+    return with_libraries("gather", features, enables="", params=gather_params(spec).wgsl(),
+                          bindings="\n".join(bindings),
                           loaders="\n".join(loaders), workgroup=WORKGROUP, body="\n".join(body))
 
 
 def _launch(spec: Spec, device, shape, strides, offset, indices, out_storage, in_storages, fields, items):
-    """Pack the parameters (see params) and dispatch."""
-    layout = params(spec)
+    """Pack the parameters (see gather_params) and dispatch."""
+    layout = gather_params(spec)
     if layout.words > PARAM_WINDOW // 4:
-        raise NotImplementedError(f"advanced indexing with {len(shape)} result dims and {len(indices)} index "
-                                  f"arrays needs more kernel parameters than wgarray passes ({PARAM_WINDOW // 4} words)")
+        raise NotImplementedError(f"advanced indexing with {len(shape)} result dims and {len(indices)} index arrays "
+                                  f"needs more kernel parameters than wgarray passes ({PARAM_WINDOW // 4} words)")
     fields = dict(fields, items=items, numel=math.prod(shape), shape=shape, x_offset=offset, x_strides=strides)
     for k, (index, idx_strides) in enumerate(indices):
         fields.update({f"index{k}_offset": index.operand.view.offset, f"index{k}_strides": idx_strides,

@@ -3,7 +3,8 @@
 Each element's sort key is a few 32-bit words computed from its raw bits by an
 order-preserving transform (flipped sign bits for integers; for floats, -0.0 equals 0.0
 and every NaN sorts last). A pass sorts stably by one 8-bit digit of the key: a histogram
-per tile, one exclusive scan (the scan engine), and a scatter that ranks each tile in workgroup memory.
+per tile, one exclusive scan (the scan engine's exclusive_sum), and a scatter that ranks
+each tile in workgroup memory.
 Raw bits, not keys, move between passes, so -0.0 and NaN payloads come out intact.
 All passes are recorded into the stream; nothing is read back.
 
@@ -130,8 +131,9 @@ def items_per_thread(device) -> int:
     return 16 if device.limits.get("max-compute-workgroup-storage-size", 16384) >= need16 else 8
 
 
-def _index_source(carry: bool, binding: int) -> str:
-    """load_idx (and store_idx) of a pass that does or does not carry indices."""
+def _index_source(carry: bool, binding: int = 0) -> str:
+    """load_idx of a pass that carries indices (src_idx at `binding`), or load_idx and
+    store_idx of one that does not."""
     return render("sort_index", binding=binding) if carry else render("sort_index_none")
 
 
@@ -167,7 +169,7 @@ def _exchange(spec: KeySpec, carry: bool, write: str, read: str) -> str:
 def _scatter_source(spec: KeySpec, carry: bool, ipt: int) -> str:
     # bindings: dst, dst_idx, src, src_idx, hist when carrying indices, else dst, src, hist
     tile = WORKGROUP * ipt
-    index = _index_source(True, 4) + render("sort_index_store") if carry else _index_source(False, 0)
+    index = _index_source(True, 4) + render("sort_index_store") if carry else _index_source(False)
     striped, blocked = f"t + k * {WORKGROUP}u", "t * IPT + k"
     return render("sort_scatter", lib=_generic_lib(spec.raw), src_binding=3 if carry else 2,
                   hist_binding=5 if carry else 3, index=index, ipt=ipt, xs=tile + tile // 32, workgroup=WORKGROUP,
@@ -189,7 +191,7 @@ class SubgroupPlan:
         return lib_source("u32", PASS) + render("sort_digit32", key="float_key" if is_float else "int_key")
 
     def hist_source(self, is_float: bool) -> str:
-        return _hist_source(self._lib(is_float), _index_source(False, 0), self.ipt,
+        return _hist_source(self._lib(is_float), _index_source(False), self.ipt,
                             lambda k: f"digit32(src[p_src_offset() + p{k}])", "    key_params();")
 
     def scatter_source(self, is_float: bool) -> str:
