@@ -152,22 +152,14 @@ def test_numpy_signature():
         wgarray.argsort(a, order="f0")
 
 
-@pytest.mark.parametrize("n", [1, 2048, 2049, 2048 * 2048 + 5])
-def test_scan(n):
-    # the radix sort's prefix sum, up to three levels of block sums
-    from wgarray._core.memory import pool_for
-    from wgarray._engines.sort import scan, scan_words
-    from wgarray._core.stream import stream_for
-
-    device = wgarray.get_device()
-    x = np.random.default_rng(n).integers(0, 5, n).astype(np.uint32)
-    storage = pool_for(device).allocate(4 * scan_words(n))
-    for inclusive in (False, True):
-        stream_for(device).upload(storage, x)
-        scan(device, storage, n, inclusive=inclusive)
-        got = np.frombuffer(stream_for(device).download(storage, 0, 4 * n), np.uint32)
-        exp = np.cumsum(x, dtype=np.uint32)
-        assert np.array_equal(got, exp if inclusive else exp - x)
+@pytest.mark.parametrize("n", [4097, 6 * 4096 + 1, 70 * 4096 + 3])
+def test_many_tiles(n):
+    # histograms of 256 counts per tile longer than one tile of the scan engine's exclusive_sum
+    for dtype in ("float32", "int64"):
+        x = data(dtype, (n,), seed=n)
+        assert_same(wgarray.sort(wg(x)), ref_sort(x))
+    x = data("int32", (n,), seed=1)
+    assert_same(wgarray.argsort(wg(x), descending=True), ref_argsort(x, descending=True))
 
 
 @pytest.mark.parametrize("plan", ["default", "none", (8, 2, 1), (4, 32, 4)])

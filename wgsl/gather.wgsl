@@ -5,10 +5,11 @@
 // The generator fills in the bindings, one load function per buffer and the per-item body.
 ${enables}
 ${prelude}
+${params}
 ${bindings}
 
 // Always 0, but unknown to the compiler, so expressions built on it are not folded.
-fn zero_word() -> u32 { return pw(2u); }
+fn zero_word() -> u32 { return p_zero(); }
 
 ${library}
 
@@ -18,6 +19,6 @@ ${loaders}
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     let item = (wid.x + wid.y * nwg.x) * ${workgroup}u + lid;
-    if (item >= pw(0u)) { return; }
+    if (item >= p_items()) { return; }
 ${body}
 }

@@ -1,8 +1,9 @@
 // Boolean-mask compaction, step 3: the coordinates of every true element, in row-major
 // order, as a (k, count) u32 array. Block b (16 * ${workgroup} elements, as in gather_count)
 // starts writing at offsets[b], the scanned counts.
-// Parameters: [blocks, n, first vec4 of the mask, count, first offset, k, shape[0..k)].
+// Parameters: compact.py's compact_params(k).
 ${prelude}
+${params}
 @group(0) @binding(1) var<storage, read_write> coords: array<u32>;
 @group(0) @binding(2) var<storage, read> mask: array<vec4<u32>>;
 @group(0) @binding(3) var<storage, read> offsets: array<u32>;
@@ -16,12 +17,12 @@ var<workgroup> sh: array<u32, ${workgroup}>;
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     let block = wid.x + wid.y * nwg.x;
-    if (block >= pw(0u)) { return; }
-    let n = pw(1u);
+    if (block >= p_blocks()) { return; }
+    let n = p_size();
     let v = block * ${workgroup}u + lid;
     var nz = vec4<u32>(0u);
     if (v * 16u < n) {
-        let words = mask[pw(2u) + v];
+        let words = mask[p_mask_vec4() + v];
         for (var j = 0u; j < 4u; j++) { nz[j] = nonzero_bytes(words[j], v * 16u + j * 4u, n); }
     }
     let c = countOneBits(nz.x) + countOneBits(nz.y) + countOneBits(nz.z) + countOneBits(nz.w);
@@ -35,9 +36,9 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         workgroupBarrier();
     }
     if (c == 0u) { return; }
-    var pos = offsets[pw(4u) + block] + sh[lid] - c;
-    let count = pw(3u);
-    let k = pw(5u);
+    var pos = offsets[block] + sh[lid] - c;
+    let count = p_count();
+    let k = p_ndim();
     for (var j = 0u; j < 4u; j++) {
         var bits = nz[j];
         while (bits != 0u) {
@@ -50,7 +51,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             }
             var rem = e;
             for (var d = k; d > 0u; d--) {
-                let size = pw(5u + d);
+                let size = p_shape(d - 1u);
                 coords[(d - 1u) * count + pos] = rem % size;
                 rem = rem / size;
             }

@@ -1,8 +1,9 @@
 // Boolean-mask compaction, step 1: the number of true elements in each block of 16 * ${workgroup}.
 // One workgroup per block; thread t reads vec4 t of the block (16 packed bools, one per byte).
-// Parameters: [blocks, n, first vec4 of the mask]. Block `blocks` writes the 0 that
-// completes the exclusive scan's last entry (the total).
+// Parameters: compact.py's COUNT. Block p_blocks() writes the 0 that completes the
+// exclusive scan's last entry (the total).
 ${prelude}
+${params}
 @group(0) @binding(1) var<storage, read_write> counts: array<u32>;
 @group(0) @binding(2) var<storage, read> mask: array<vec4<u32>>;
 
@@ -15,12 +16,12 @@ var<workgroup> sh: array<u32, ${workgroup}>;
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     let block = wid.x + wid.y * nwg.x;
-    if (block > pw(0u)) { return; }
+    if (block > p_blocks()) { return; }
     let v = block * ${workgroup}u + lid;
-    let n = pw(1u);
+    let n = p_size();
     var c = 0u;
-    if (block < pw(0u) && v * 16u < n) {
-        let words = mask[pw(2u) + v];
+    if (block < p_blocks() && v * 16u < n) {
+        let words = mask[p_mask_vec4() + v];
         for (var j = 0u; j < 4u; j++) {
             c += countOneBits(nonzero_bytes(words[j], v * 16u + j * 4u, n));
         }

@@ -2,31 +2,49 @@
 // workgroup memory (two stable 4-bit ranking rounds), then writes every element to its
 // place: the scanned histogram gives each (segment, digit, tile) its first position, and
 // equal digits keep their order within and across tiles, so the pass is stable.
-// Parameters: see _sorting.py (_pass_params).
+// Parameters: sort.py's PASS. One invocation per digit: ${workgroup} invocations, 256 digits.
 ${lib}
 @group(0) @binding(1) var<storage, read_write> dst: array<Raw>;
-${bindings}
-
-${load_idx}
+@group(0) @binding(${src_binding}) var<storage, read> src: array<Raw>;
+@group(0) @binding(${hist_binding}) var<storage, read> hist: array<u32>;  // scanned: one entry past the last
+${index}
 
 const IPT: u32 = ${ipt}u;
-const TILE: u32 = ${ipt}u * 256u;
+const TILE: u32 = ${ipt}u * ${workgroup}u;
 // Counters while ranking, then the exchange buffer; one pad word per 32 avoids bank conflicts.
 var<workgroup> xs: array<u32, ${xs}>;
 var<workgroup> dbase: array<u32, 256>;
 
 fn pad(j: u32) -> u32 { return j + (j >> 5u); }
 
+var<workgroup> wsum: array<u32, ${workgroup}>;
+// Exclusive scan of one value per invocation over the workgroup: (prefix, total).
+fn workgroup_scan(t: u32, v: u32) -> vec2<u32> {
+    wsum[t] = v;
+    workgroupBarrier();
+    for (var o = 1u; o < ${workgroup}u; o <<= 1u) {
+        var a = 0u;
+        if (t >= o) { a = wsum[t - o]; }
+        workgroupBarrier();
+        wsum[t] += a;
+        workgroupBarrier();
+    }
+    let inclusive = wsum[t];
+    let total = wsum[${workgroup}u - 1u];
+    workgroupBarrier();
+    return vec2<u32>(inclusive - v, total);
+}
+
 // Stable rank of each of this invocation's items (tile positions t * IPT + k) by a 4-bit
 // value. Counters hold two digits per word, 16 bits each (digit d and d + 8), one column
 // per invocation, so counting needs no atomics; a scan over [digit][invocation] then
 // gives every item its position in the tile ordered by (digit, position).
 fn rank4(t: u32, nib: ptr<function, array<u32, IPT>>, rank: ptr<function, array<u32, IPT>>) {
-    for (var i = 0u; i < 8u; i++) { xs[pad(i * 256u + t)] = 0u; }
+    for (var i = 0u; i < 8u; i++) { xs[pad(i * ${workgroup}u + t)] = 0u; }
     workgroupBarrier();
     for (var k = 0u; k < IPT; k++) {
         let n = (*nib)[k];
-        let a = pad((n & 7u) * 256u + t);
+        let a = pad((n & 7u) * ${workgroup}u + t);
         let sh = (n >> 3u) * 16u;
         let c = xs[a];
         (*rank)[k] = (c >> sh) & 0xffffu;
@@ -35,7 +53,7 @@ fn rank4(t: u32, nib: ptr<function, array<u32, IPT>>, rank: ptr<function, array<
     workgroupBarrier();
     var sum = 0u;
     for (var i = 0u; i < 8u; i++) { sum += xs[pad(t * 8u + i)]; }
-    let sc = scan256(t, sum);
+    let sc = workgroup_scan(t, sum);
     var run = sc.x;
     for (var i = 0u; i < 8u; i++) {
         let a = pad(t * 8u + i);
@@ -48,42 +66,40 @@ fn rank4(t: u32, nib: ptr<function, array<u32, IPT>>, rank: ptr<function, array<
     for (var k = 0u; k < IPT; k++) {
         let n = (*nib)[k];
         let sh = (n >> 3u) * 16u;
-        (*rank)[k] += ((xs[pad((n & 7u) * 256u + t)] >> sh) & 0xffffu) + select(0u, low_total, n >= 8u);
+        (*rank)[k] += ((xs[pad((n & 7u) * ${workgroup}u + t)] >> sh) & 0xffffu) + select(0u, low_total, n >= 8u);
     }
     workgroupBarrier();
 }
 
-@compute @workgroup_size(256)
+@compute @workgroup_size(${workgroup})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) t: u32) {
     let tile = wid.x + wid.y * nwg.x;
-    if (tile >= pw(2u)) { return; }
-    let seg = tile / pw(1u);
-    let tir = tile % pw(1u);
+    if (tile >= p_tiles()) { return; }
+    let seg = tile / p_seg_tiles();
+    let tir = tile % p_seg_tiles();
     let start = tir * TILE;
-    let count = min(TILE, pw(0u) - start);
-    let base = seg * pw(0u) + start;
+    let count = min(TILE, p_seg_len() - start);
+    let base = seg * p_seg_len() + start;
 
     // dbase[d]: output position of the tile's first element with digit d, minus the number
-    // of the tile's elements with smaller digits (the histogram is scanned in place).
-    let hidx = (seg * 256u + t) * pw(1u) + tir;
+    // of the tile's elements with smaller digits.
+    let hidx = (seg * 256u + t) * p_seg_tiles() + tir;
     let first = hist[hidx];
-    var next = pw(9u);
-    if (hidx + 1u < pw(10u)) { next = hist[hidx + 1u]; }
-    let sc = scan256(t, next - first);
+    let sc = workgroup_scan(t, hist[hidx + 1u] - first);
     dbase[t] = first - sc.x;
 
-    // Coalesced loads (item k of invocation t is tile position t + 256 k), then through
+    // Coalesced loads (item k of invocation t is tile position t + ${workgroup} k), then through
     // workgroup memory to the blocked order ranking needs (position t * IPT + k).
     var r: array<Raw, IPT>;
     var id: array<u32, IPT>;
     var rank: array<u32, IPT>;
     var nib: array<u32, IPT>;
     for (var k = 0u; k < IPT; k++) {
-        let j = t + k * 256u;
+        let j = t + k * ${workgroup}u;
         if (j < count) {
             let p = base + j;
-            r[k] = src[pw(3u) + p];
+            r[k] = src[p_src_offset() + p];
             id[k] = load_idx(p);
         }
     }
@@ -102,13 +118,13 @@ ${exchange_blocked}
     }
     rank4(t, &nib, &rank);
 ${exchange_striped}
-    let write_raw = (pw(7u) & 2u) != 0u;
+    let write_values = p_write_values() != 0u;
     for (var k = 0u; k < IPT; k++) {
-        let j = t + k * 256u;
+        let j = t + k * ${workgroup}u;
         if (j < count) {
             let dest = dbase[digit(r[k], id[k])] + j;
-            if (write_raw) { dst[pw(4u) + dest] = r[k]; }
-${store_idx}
+            if (write_values) { dst[dest] = r[k]; }
+            store_idx(dest, id[k]);
         }
     }
 }

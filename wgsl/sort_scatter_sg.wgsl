@@ -4,14 +4,14 @@
 // counters orders the whole tile by (digit, position), the tile is exchanged through
 // workgroup memory into that order and written out, digit runs consecutive.
 // Stable like sort_scatter.wgsl, and it reads the same scanned histogram.
-// Parameters: see _sorting.py (radix_sort).
+// Parameters: sort.py's PASS.
 ${lib}
 @group(0) @binding(1) var<storage, read_write> dst: array<u32>;
 @group(0) @binding(2) var<storage, read> src: array<u32>;
 @group(0) @binding(3) var<storage, read> hist: array<u32>;
 
 const IPT: u32 = ${ipt}u;
-const TILE: u32 = ${ipt}u * 256u;
+const TILE: u32 = ${ipt}u * ${workgroup}u;
 // Counter rows, 128 words each: digits d and d + 128 share a word, 16 bits each. With more
 // subgroups than rows (small subgroups), consecutive subgroups share a row in turns.
 const ROWS: u32 = ${rows}u;
@@ -19,11 +19,11 @@ var<workgroup> cnt: array<atomic<u32>, ${cnt_words}>;
 var<workgroup> xs: array<u32, TILE>;
 var<workgroup> dstart: array<u32, 256>;  // digit totals, then each digit's first tile position
 var<workgroup> gb: array<u32, 256>;  // output position minus tile position, per digit
-var<workgroup> sgsum: array<u32, 256>;
+var<workgroup> sgsum: array<u32, ${workgroup}>;
 var<workgroup> next_sg: atomic<u32>;
 var<workgroup> turns: u32;
 
-${mask_fns}
+${ballot}
 
 // The lanes of this subgroup whose digit's bit b equals this invocation's.
 fn same_bit(d: u32, b: u32) -> Mask {
@@ -60,24 +60,24 @@ fn store(j: u32) {
     dst[gb[digit32(v)] + j] = v;
 }
 
-@compute @workgroup_size(256)
+@compute @workgroup_size(${workgroup})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) t: u32, @builtin(subgroup_invocation_id) lane: u32,
         @builtin(subgroup_size) sg: u32) {
     let tile = wid.x + wid.y * nwg.x;
-    if (tile >= pw(2u)) { return; }
-    let seg = tile / pw(1u);
-    let tir = tile % pw(1u);
-    let count = min(TILE, pw(0u) - tir * TILE);
-    let base = pw(3u) + seg * pw(0u) + tir * TILE;
+    if (tile >= p_tiles()) { return; }
+    let seg = tile / p_seg_tiles();
+    let tir = tile % p_seg_tiles();
+    let count = min(TILE, p_seg_len() - tir * TILE);
+    let base = p_src_offset() + seg * p_seg_len() + tir * TILE;
     key_params();
 
     // (Workgroup memory is not zeroed on every adapter.)
     if (t == 0u) {
         atomicStore(&next_sg, 0u);
-        turns = max(256u / sg / ROWS, 1u);
+        turns = max(${workgroup}u / sg / ROWS, 1u);
     }
-    for (var i = t; i < ROWS * 128u; i += 256u) { atomicStore(&cnt[i], 0u); }
+    for (var i = t; i < ROWS * 128u; i += ${workgroup}u) { atomicStore(&cnt[i], 0u); }
     let nturns = workgroupUniformLoad(&turns);
     // Subgroup ids from a counter: no assumption on how invocations form subgroups.
     var id = 0u;
@@ -121,7 +121,7 @@ ${rank}
     var ex = incl - total;
     for (var i = 0u; i < s; i++) { ex += sgsum[i]; }
     dstart[u] = ex;
-    gb[u] = hist[(seg * 256u + u) * pw(1u) + tir] - ex;
+    gb[u] = hist[(seg * 256u + u) * p_seg_tiles() + tir] - ex;
     workgroupBarrier();
 
 ${place}

@@ -1,12 +1,12 @@
-// Small one-item-per-invocation kernels on sorted data: unique's boundary flags and
-// compactions, and the binary search of isin; the body is the code for item i < pw(0).
+// Small one-item-per-invocation kernels on sorted data, for unique and isin: the kernel (one
+// of wgsl/set_*.wgsl) declares its bindings and item(i), the work of item i < p_items().
 ${lib}
-${bindings}
+${kernel}
 
-@compute @workgroup_size(256)
+@compute @workgroup_size(${workgroup})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
-    let i = (wid.x + wid.y * nwg.x) * 256u + lid;
-    if (i >= pw(0u)) { return; }
-${body}
+    let i = linear_id(wid, nwg, lid, ${workgroup}u);
+    if (i >= p_items()) { return; }
+    item(i);
 }

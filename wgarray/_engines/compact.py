@@ -9,12 +9,15 @@ a data-dependent shape needs.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from .._core import dtypes as dt
 from .._core.kernels import WORKGROUP, render
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
+from .._core.params import ParamLayout
 from .._core.stream import stream_for
 from .._core.view import TensorView
 from .map import MapOp, launch_map
@@ -22,9 +25,21 @@ from .scan import exclusive_sum
 
 BLOCK = 16 * WORKGROUP  # mask elements per workgroup in the count and compact kernels (a vec4 a thread)
 
+# blocks of BLOCK mask elements, the mask's size and its first vec4 of words
+_MASK = ("blocks", "size", "mask_vec4")
+COUNT = ParamLayout(*_MASK)
 
-def _launch(device, name: str, storages, params, items):
-    launch_kernel(device, (name,), lambda: render(name, workgroup=WORKGROUP, lib_mask=render("lib_mask")),
+
+@functools.lru_cache(maxsize=None)
+def compact_params(ndim: int) -> ParamLayout:
+    """COUNT, then the number of true elements and the mask's shape (a trailing array: its
+    accessor does not depend on ndim, so one kernel serves every ndim)."""
+    return ParamLayout(*_MASK, "count", "ndim", ("shape", "u32", ndim))
+
+
+def _launch(device, name: str, layout: ParamLayout, storages, params: bytes, items):
+    launch_kernel(device, (name,), lambda: render(name, workgroup=WORKGROUP, params=layout.wgsl(),
+                                                  lib_mask=render("lib_mask")),
                   storages, params, items)
 
 
@@ -44,12 +59,15 @@ def mask_coordinates(mask: BufferOperand) -> BufferOperand:
     blocks = -(-n // BLOCK)
     counts = allocate(device, (blocks + 1,), dt.uint32)  # the kernel also writes a trailing 0
     words = view.offset // 16
-    _launch(device, "gather_count", [counts.storage, mask.storage], [blocks, n, words], (blocks + 1) * WORKGROUP)
+    _launch(device, "gather_count", COUNT, [counts.storage, mask.storage],
+            COUNT.pack(blocks=blocks, size=n, mask_vec4=words), (blocks + 1) * WORKGROUP)
     offsets = exclusive_sum(counts.with_view(TensorView.contiguous((blocks,))))
     total = stream_for(device).download(offsets.storage, 4 * blocks, 4)
     count = int(np.frombuffer(total, dtype=np.uint32)[0])
     out = allocate(device, (view.ndim, count), dt.uint32)
     if count:
-        _launch(device, "gather_compact", [out.storage, mask.storage, offsets.storage],
-                [blocks, n, words, count, 0, view.ndim, *view.shape], blocks * WORKGROUP)
+        layout = compact_params(view.ndim)
+        _launch(device, "gather_compact", layout, [out.storage, mask.storage, offsets.storage],
+                layout.pack(blocks=blocks, size=n, mask_vec4=words, count=count, ndim=view.ndim, shape=view.shape),
+                blocks * WORKGROUP)
     return out

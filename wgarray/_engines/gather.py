@@ -15,20 +15,21 @@ element), scatter drops the write. The callers check host-side indices exactly, 
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from .._core import dtypes as dt
-from .._core.wgsl import BITS, cast, decode_param, encode_param, load_fn, param_words, to_bits, with_libraries
-from .._core.kernels import WORKGROUP, render
+from .._core.wgsl import BITS, cast, load_fn, to_bits, with_libraries
+from .._core.kernels import PARAM_WINDOW, WORKGROUP
 from .._core.operands import BufferOperand, allocate
 from .._core.launch import launch_kernel
+from .._core.params import ZERO, ParamLayout
 from .._core.view import coalesce, contiguous_strides
 
 MAX_INDEX_BUFFERS = 6  # index arrays bound directly by one kernel; more are folded first
-MAX_WORDS = 256
 
 
 @dataclass(frozen=True)
@@ -57,13 +58,13 @@ class Spec:
     predicate: bool = False  # scatter: write only where a bool operand is true
 
 
-def _position(k: int, buf: int, index: Index, word: int, address: str) -> list[str]:
+def _position(k: int, buf: int, index: Index, address: str) -> list[str]:
     """WGSL defining p{k} (i32), the position on the axis; clears `ok` for invalid indices."""
     reg = dt.layout(index.dtype).register
     value = f"load{buf}({address})"
     if index.mode == "raw":
         return [f"let p{k} = {cast(value, index.dtype, dt.int32)};"]
-    n, xs = f"pw({word}u)", ""
+    n = f"p_index{k}_len()"
     if reg in ("u32", "u64"):
         typ, lit = reg, ("u" if reg == "u32" else "lu")
         lines = [f"let n{k} = {typ}({n});", f"let v{k} = {value};"]
@@ -89,34 +90,35 @@ def _position(k: int, buf: int, index: Index, word: int, address: str) -> list[s
     return lines
 
 
-class _Words:
-    """Parameter word layout: [items, numel, 0, shape...], x view, each index, value, predicate."""
-
-    def __init__(self, spec: Spec):
-        r = spec.ndim
-        self.x = 3 + r
-        word = self.x + 1 + r
-        self.indices = []
-        for _ in spec.indices:
-            self.indices.append(word)
-            word += 3 + r  # offset, strides, n, xstride
-        self.value = word
-        if spec.value is not None:
-            word += 1 + r if spec.value[0] == "buffer" else param_words(spec.value[1])
-        self.predicate = word
-        if spec.predicate:
-            word += 1 + r
-        self.total = word
+def _view(name: str, ndim: int) -> list:
+    """The fields of a strided view over the launch shape: offset, strides."""
+    return [f"{name}_offset", (f"{name}_strides", "i32", ndim)]
 
 
-def _strided(word: int, r: int) -> str:
-    terms = "".join(f" + i32(c{d}) * ps({word + 1 + d}u)" for d in range(r))
-    return f"u32(ps({word}u){terms})"
+@functools.lru_cache(maxsize=None)
+def gather_params(spec: Spec) -> ParamLayout:
+    """A kernel's parameters: items, numel, zero, the launch shape, x's view, then each index
+    (its view, the axis length and x's stride along it), the value (a view or a scalar) and
+    the predicate's view."""
+    r = spec.ndim
+    fields = ["items", "numel", ZERO, ("shape", "u32", r), *_view("x", r)]
+    for k in range(len(spec.indices)):
+        fields += [*_view(f"index{k}", r), f"index{k}_len", (f"index{k}_xstride", "i32")]
+    if spec.value is not None:
+        fields += _view("value", r) if spec.value[0] == "buffer" else [("value", spec.value[1])]
+    if spec.predicate:
+        fields += _view("predicate", r)
+    return ParamLayout(*fields)
+
+
+def _strided(name: str, r: int) -> str:
+    """The element a view's fields address at the item's coordinates."""
+    terms = "".join(f" + i32(c{d}) * p_{name}_strides({d}u)" for d in range(r))
+    return f"u32(i32(p_{name}_offset()){terms})"
 
 
 def source(spec: Spec, features) -> str:
     r = spec.ndim
-    words = _Words(spec)
     lay = dt.layout(spec.dtype)
     out_packed_fresh = spec.kind == "gather" and lay.packed
     if spec.kind == "scatter" and lay.packed:
@@ -141,24 +143,23 @@ def source(spec: Spec, features) -> str:
         if r:
             lines.append("var rem = i;")
             for d in reversed(range(r)):
-                lines.append(f"let c{d} = rem % pw({3 + d}u); rem = rem / pw({3 + d}u);" if d else "let c0 = rem;")
+                lines.append(f"let c{d} = rem % p_shape({d}u); rem = rem / p_shape({d}u);" if d else "let c0 = rem;")
         first = 1 if spec.kind == "gather" else 0
         terms = []
         for k, index in enumerate(spec.indices):
-            w = words.indices[k]
-            lines += _position(k, first + k, index, w + 1 + r, _strided(w, r))
-            terms.append(f" + p{k} * ps({w + 2 + r}u)")
+            lines += _position(k, first + k, index, _strided(f"index{k}", r))
+            terms.append(f" + p{k} * p_index{k}_xstride()")
         if spec.kind == "address":
             lines.append(f"let r = 0{''.join(terms)};")
         else:
-            lines.append(f"let a = u32(i32({_strided(words.x, r)}){''.join(terms)});")
+            lines.append(f"let a = u32(i32({_strided('x', r)}){''.join(terms)});")
         return [indent + line for line in lines]
 
     body: list[str] = []
     if out_packed_fresh:
         per, bits = lay.per_word, BITS[lay.per_word]
         body += ["    var word = 0u;", f"    for (var j = 0u; j < {per}u; j++) {{",
-                 f"        if (item * {per}u + j >= pw(1u)) {{ break; }}"]
+                 f"        if (item * {per}u + j >= p_numel()) {{ break; }}"]
         body += element(f"item * {per}u + j", "        ")
         body += [f"        word = word | ({to_bits('load0(a)', lay)} << (j * {bits}u));", "    }",
                  "    out[item] = word;"]
@@ -171,12 +172,12 @@ def source(spec: Spec, features) -> str:
         j = len(spec.indices)
         vkind, vdtype = spec.value
         if vkind == "buffer":
-            value = f"load{j}({_strided(words.value, r)})"
+            value = f"load{j}({_strided('value', r)})"
             j += 1
         else:
-            value = decode_param(vdtype, words.value)
+            value = "p_value()"
         if spec.predicate:
-            body.append(f"    ok = ok && load{j}({_strided(words.predicate, r)});")
+            body.append(f"    ok = ok && load{j}({_strided('predicate', r)});")
         body.append("    if (!ok) { return; }")
         body.append(f"    let v = {cast(value, vdtype, spec.dtype)};")
         if lay.packed:
@@ -195,21 +196,23 @@ def source(spec: Spec, features) -> str:
                      "    }"]
         else:
             body.append("    out[a] = v;")
-    return with_libraries("gather", features, enables="", bindings="\n".join(bindings),
+    return with_libraries("gather", features, enables="", params=gather_params(spec).wgsl(),
+                          bindings="\n".join(bindings),
                           loaders="\n".join(loaders), workgroup=WORKGROUP, body="\n".join(body))
 
 
-def _launch(spec: Spec, device, shape, strides, offset, indices, out_storage, in_storages, extra, items):
-    """Pack the parameters (see _Words) and dispatch."""
-    words = [items, math.prod(shape), 0, *shape, offset, *strides]
-    for index, idx_strides in indices:
-        words += [index.operand.view.offset, *idx_strides, index.n, index.xstride]
-    words += extra
-    if len(words) > MAX_WORDS:
-        raise NotImplementedError(f"advanced indexing with {len(shape)} result dims and {len(indices)} index "
-                                  f"arrays needs more kernel parameters than wgarray passes ({MAX_WORDS} words)")
+def _launch(spec: Spec, device, shape, strides, offset, indices, out_storage, in_storages, fields, items):
+    """Pack the parameters (see gather_params) and dispatch."""
+    layout = gather_params(spec)
+    if layout.words > PARAM_WINDOW // 4:
+        raise NotImplementedError(f"advanced indexing with {len(shape)} result dims and {len(indices)} index arrays "
+                                  f"needs more kernel parameters than wgarray passes ({PARAM_WINDOW // 4} words)")
+    fields = dict(fields, items=items, numel=math.prod(shape), shape=shape, x_offset=offset, x_strides=strides)
+    for k, (index, idx_strides) in enumerate(indices):
+        fields.update({f"index{k}_offset": index.operand.view.offset, f"index{k}_strides": idx_strides,
+                       f"index{k}_len": index.n, f"index{k}_xstride": index.xstride})
     launch_kernel(device, ("gather", spec), lambda: source(spec, device.features),
-                  [out_storage, *in_storages], words, items)
+                  [out_storage, *in_storages], layout.pack(**fields), items)
 
 
 def _plan(shape, strides, indices, more=()):
@@ -230,7 +233,7 @@ def fold_indices(device, shape, indices: list) -> list:
         items = math.prod(shape)
         if items:
             _launch(spec, device, kshape, [0] * len(kshape), 0, list(zip(group, istrides)), out.storage,
-                    [ix.operand.storage for ix in group], [], items)
+                    [ix.operand.storage for ix in group], {}, items)
         indices.append(IndexOperand(out, 0, 1, "raw"))
     return indices
 
@@ -246,7 +249,7 @@ def gather(x: BufferOperand, shape, offset: int, strides, indices: list) -> Buff
     spec = Spec("gather", x.dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in indices))
     per = dt.layout(x.dtype).per_word
     _launch(spec, x.device, kshape, kstrides, offset, list(zip(indices, istrides)), out.storage,
-            [x.storage, *(ix.operand.storage for ix in indices)], [], -(-size // per))
+            [x.storage, *(ix.operand.storage for ix in indices)], {}, -(-size // per))
     return out
 
 
@@ -267,17 +270,16 @@ def scatter(x: BufferOperand, shape, offset: int, strides, indices: list, value,
         more.append(predicate.view.strides)
     kshape, kstrides, istrides, mstrides = _plan(shape, strides, indices, more)
     storages = [ix.operand.storage for ix in indices]
-    extra = []
     if isinstance(value, BufferOperand):
         storages.append(value.storage)
-        extra += [value.view.offset, *mstrides.pop(0)]
+        fields = dict(value_offset=value.view.offset, value_strides=mstrides.pop(0))
         vspec = ("buffer", value.dtype)
     else:
-        extra += encode_param(value.value, value.dtype)
+        fields = dict(value=value.value)
         vspec = ("param", value.dtype)
     if predicate is not None:
         storages.append(predicate.storage)
-        extra += [predicate.view.offset, *mstrides.pop(0)]
+        fields.update(predicate_offset=predicate.view.offset, predicate_strides=mstrides.pop(0))
     spec = Spec("scatter", x.dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in indices),
                 vspec, predicate is not None)
-    _launch(spec, x.device, kshape, kstrides, offset, list(zip(indices, istrides)), x.storage, storages, extra, n)
+    _launch(spec, x.device, kshape, kstrides, offset, list(zip(indices, istrides)), x.storage, storages, fields, n)

@@ -16,10 +16,10 @@ that change from call to call: buffers, view offsets and scalar values.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import re
-import struct
 from dataclasses import dataclass
 
 import numpy as np
@@ -28,9 +28,10 @@ from .._core.dtypes import layout
 from .._core.kernels import WORKGROUP, grid, kernel_cache
 from .._core.memory import Storage
 from .._core.operands import BufferOperand, ScalarOperand
+from .._core.params import ZERO, ParamLayout, scalar_codes
 from .._core.stream import stream_for
 from .._core.view import TensorView, coalesce, contiguous_strides
-from .._core.wgsl import BITS, cast, decode_param, load_fn, param_words, to_bits, with_libraries
+from .._core.wgsl import BITS, cast, load_fn, to_bits, with_libraries
 
 @dataclass(frozen=True)
 class Slot:
@@ -53,31 +54,28 @@ class MapOp:
     coords: bool = False
 
 
-class MapLayout:
-    """Assigns parameter words: [items, numel, 0, shape...], then output, then each input."""
+@functools.lru_cache(maxsize=None)
+def map_params(ndim: int, out_strided: bool, slots: tuple) -> ParamLayout:
+    """A map kernel's parameters: items (invocations), numel, zero, the (coalesced) shape, the
+    output's view if strided, then each operand: in{k}_value (a "param" scalar), or
+    in{k}_offset and, for a strided one, in{k}_strides."""
+    fields = ["items", "numel", ZERO, ("shape", "u32", ndim)]
+    if out_strided:
+        fields += ["out_offset", ("out_strides", "i32", ndim)]
+    for k, slot in enumerate(slots):
+        if slot.mode == "param":
+            fields.append((f"in{k}_value", slot.dtype))
+        else:
+            fields.append(f"in{k}_offset")
+            if slot.mode == "strided":
+                fields.append((f"in{k}_strides", "i32", ndim))
+    return ParamLayout(*fields)
 
-    def __init__(self, ndim: int, out_strided: bool, slots):
-        self.ndim = ndim
-        word = 3 + ndim
-        self.out_word = word
-        if out_strided:
-            word += 1 + ndim
-        self.in_words = []
-        for slot in slots:
-            self.in_words.append(word)
-            if slot.mode == "param":
-                word += param_words(slot.dtype)
-            elif slot.mode == "strided":
-                word += 1 + ndim
-            else:
-                word += 1
-        self.total = word
 
-    def index(self, word: int, strided: bool) -> str:
-        if not strided:
-            return f"pw({word}u)"
-        terms = " + ".join(f"i32(c{d}) * ps({word + 1 + d}u)" for d in range(self.ndim))
-        return f"u32(ps({word}u) + {terms})" if terms else f"pw({word}u)"
+def _address(name: str, ndim: int) -> str:
+    """The element a strided view's fields address at the output coordinates c0, c1, ..."""
+    terms = " + ".join(f"i32(c{d}) * p_{name}_strides({d}u)" for d in range(ndim))
+    return f"u32(i32(p_{name}_offset()) + {terms})" if terms else f"p_{name}_offset()"
 
 
 VECTOR_STORAGE = ("f32", "i32", "u32")
@@ -108,7 +106,6 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
     (see can_vectorize; buffer offsets must then be multiples of 4)."""
     out_lay = layout(out.dtype)
     vectors = vectors_for(op)
-    words = MapLayout(ndim, out.mode == "strided", slots)
     needs_coords = op.coords or out.mode == "strided" or any(s.mode == "strided" for s in slots)
 
     enables = "enable f16;" if any(layout(s.dtype).register == "f16" for s in slots) else ""
@@ -138,16 +135,16 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
         if needs_coords:
             lines.append("var rem = i;")
             for d in reversed(range(ndim)):
-                size = f"pw({3 + d}u)"
+                size = f"p_shape({d}u)"
                 if d:
                     lines.append(f"let c{d} = rem % {size}; rem = rem / {size};")
                 else:
                     lines.append("let c0 = rem;")
         for k, slot in enumerate(slots):
             if slot.mode == "param":
-                value = decode_param(slot.dtype, words.in_words[k])
+                value = f"p_in{k}_value()"
             else:
-                idx = words.index(words.in_words[k], slot.mode == "strided")
+                idx = _address(f"in{k}", ndim) if slot.mode == "strided" else f"p_in{k}_offset()"
                 if slot.mode == "contig" and lanes:
                     value = f"v{k}[c]"
                 else:
@@ -161,7 +158,7 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
         # Each invocation handles `vectors` vec4s, a workgroup-width apart so loads stay coalesced.
         # All loads come first: drivers must assume storage buffers alias, so a store would
         # keep later loads from being issued early.
-        body.append("    let vecs = (pw(1u) + 3u) / 4u;")
+        body.append("    let vecs = (p_numel() + 3u) / 4u;")
         body.append(f"    let first = (item / {WORKGROUP}u) * {WORKGROUP * vectors}u + item % {WORKGROUP}u;")
         contig = [k for k, slot in enumerate(slots) if slot.mode == "contig"]
         for k in contig:
@@ -169,7 +166,7 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
         body.append(f"    for (var v = 0u; v < {vectors}u; v++) {{")
         body.append(f"        let q = min(first + v * {WORKGROUP}u, vecs - 1u);")
         for k in contig:
-            body.append(f"        v{k}s[v] = in{k}[(pw({words.in_words[k]}u) >> 2u) + q];")
+            body.append(f"        v{k}s[v] = in{k}[(p_in{k}_offset() >> 2u) + q];")
         body.append("    }")
         body.append(f"    for (var v = 0u; v < {vectors}u; v++) {{")
         body.append(f"        let q = first + v * {WORKGROUP}u;")
@@ -187,7 +184,7 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
         per, bits = out_lay.per_word, BITS[out_lay.per_word]
         body.append("    var word = 0u;")
         body.append(f"    for (var j = 0u; j < {per}u; j++) {{")
-        body.append(f"        if (item * {per}u + j >= pw(1u)) {{ break; }}")
+        body.append(f"        if (item * {per}u + j >= p_numel()) {{ break; }}")
         body += element(f"item * {per}u + j", "        ")
         body.append(f"        word = word | ({to_bits('r', out_lay)} << (j * {bits}u));")
         body.append("    }")
@@ -197,7 +194,7 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
         body.append("    out[i] = r;")
     else:
         body += element("item", "    ")
-        o = words.index(words.out_word, True)
+        o = _address("out", ndim)
         if out_lay.packed:
             per, bits = out_lay.per_word, BITS[out_lay.per_word]
             shift = {8: 2, 16: 1}[bits]
@@ -209,18 +206,9 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
         else:
             body.append(f"    out[{o}] = r;")
 
-    return with_libraries("map", features, enables=enables, bindings="\n".join(bindings),
+    params = map_params(ndim, out.mode == "strided", slots)
+    return with_libraries("map", features, enables=enables, params=params.wgsl(), bindings="\n".join(bindings),
                           loaders="\n".join(loaders), workgroup=WORKGROUP, body="\n".join(body))
-
-
-# struct codes for a scalar parameter of each dtype (narrow ints travel widened to 32 bits).
-_SCALAR_CODE = {"b": "I", "i1": "i", "i2": "i", "i4": "i", "i8": "q", "u1": "I", "u2": "I", "u4": "I", "u8": "Q",
-                "f4": "f", "f8": "d", "c8": "ff", "c16": "dd"}
-
-
-def _scalar_code(dtype) -> str:
-    dtype = np.dtype(dtype)
-    return _SCALAR_CODE["b" if dtype.kind == "b" else f"{dtype.kind}{dtype.itemsize}"]
 
 
 def _slot_mode(strides, shape) -> str:
@@ -274,34 +262,34 @@ class MapPlan:
         self.device = device
         self.stream = stream_for(device)
 
-        # Parameter words: [items, numel, 0, shape...], output view if strided, then each operand.
-        codes = ["I", "I", "I"] + ["I"] * ndim
-        template = [self.items, numel, 0, *(kshape if ndim else ())]
+        # The parameter values (see map_params), filled in per call at the holes: the output's
+        # offset and each operand's offset or scalar value.
+        params = map_params(ndim, not fresh, slots)
+        template = [0] * params.values
+        template[params.slot("items")] = self.items
+        template[params.slot("numel")] = numel
+        at = params.slot("shape")
+        template[at:at + ndim] = kshape[:ndim]
         self.out_hole = None
         if not fresh:
-            self.out_hole = len(template)
-            codes += ["I"] + ["i"] * ndim
-            template += [0, *kstrides[0]]
-        self.holes = []  # where each operand's offset or scalar value goes
+            self.out_hole = params.slot("out_offset")
+            at = params.slot("out_strides")
+            template[at:at + ndim] = kstrides[0]
+        self.holes = []
         self.scalar_hole_kinds = []
         in_strides = iter(kstrides[1:])
-        for slot in slots:
-            self.holes.append(len(template))
+        for k, slot in enumerate(slots):
             if slot.mode == "param":
-                code = _scalar_code(slot.dtype)
-                codes += list(code)
-                template += [0] * len(code)
-                self.scalar_hole_kinds.append((slot.dtype, len(code)))
-                assert sum(struct.calcsize(c) for c in code) == 4 * param_words(slot.dtype)
+                self.holes.append(params.slot(f"in{k}_value"))
+                self.scalar_hole_kinds.append((slot.dtype, len(scalar_codes(slot.dtype))))
             else:
-                strides = next(in_strides)
-                codes.append("I")
-                template.append(0)
-                if slot.mode == "strided":
-                    codes += ["i"] * ndim
-                    template += list(strides)
+                self.holes.append(params.slot(f"in{k}_offset"))
                 self.scalar_hole_kinds.append(None)
-        self.packer = struct.Struct("<" + "".join(codes))
+                strides = next(in_strides)
+                if slot.mode == "strided":
+                    at = params.slot(f"in{k}_strides")
+                    template[at:at + ndim] = strides
+        self.packer = params.struct
         self.template = template
 
     def run(self, out_storage: Storage, out_offset: int, operands) -> None:

@@ -14,20 +14,39 @@ OR-of-AND, as NumPy's bool matmul.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from dataclasses import dataclass
 
 from .._core import dtypes as dt
 from .._core.wgsl import cast, load_fn
-from .._core.kernels import render
+from .._core.kernels import PARAM_WINDOW, WORKGROUP, render
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, ScalarOperand, allocate
+from .._core.params import ZERO, ParamLayout
 from .._core.view import TensorView, broadcast_shapes, coalesce
 from .fold import fold
 from .folds import sum_fold
 from .map import MapOp, launch_map
 
-THREADS = 256
+THREADS = WORKGROUP  # invocations of a workgroup of either kernel
+
+# The views of A and B (strides u32 two's complement), then the batch dims: a trailing array
+# of (size, A stride, B stride) per dim, innermost first. Its accessor does not depend on its
+# length, so one kernel serves every number of batch dims.
+_VIEWS = ("batch_dims", ZERO, "a_offset", "a_m_stride", "a_k_stride", "b_offset", "b_k_stride", "b_n_stride")
+
+
+@functools.lru_cache(maxsize=None)
+def tiled_params(batch_dims: int) -> ParamLayout:
+    """The tiled kernel's parameters: the output's tiles (n fastest, then m, then batch)."""
+    return ParamLayout("M", "N", "K", "tiles_n", "tiles_m", "groups", *_VIEWS, ("batch", "u32", 3 * batch_dims))
+
+
+@functools.lru_cache(maxsize=None)
+def naive_params(batch_dims: int) -> ParamLayout:
+    """The naive kernel's parameters: items are (batch, m, n, K-chunk), chunk fastest."""
+    return ParamLayout("M", "N", "K", "chunk_len", "chunks", "items", *_VIEWS, ("batch", "u32", 3 * batch_dims))
 
 
 @dataclass(frozen=True)
@@ -221,7 +240,8 @@ def _tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, 
 
     smem = f"vec4<{T}>" if cfg.vec else T
     rows = (2 if cfg.double else 1) * BK
-    return render("matmul_tiled", **fields, threads=THREADS, BM=BM, BN=BN, BK=BK, TM=TM, TN=TN, TX=TX,
+    return render("matmul_tiled", **fields, params=tiled_params(0).wgsl(), workgroup=THREADS,
+                  BM=BM, BN=BN, BK=BK, TM=TM, TN=TN, TX=TX,
                   a_smem=f"array<array<{smem}, {SA // unit}>, {rows}>", t_step=t_step,
                   b_smem=f"array<array<{smem}, {SB // unit}>, {rows}>", declare="\n".join(declare),
                   fetch="\n".join(f[4:] for f in fetch), stash_first="\n".join(s[4:] for s in stash("0u")),
@@ -230,7 +250,8 @@ def _tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, 
 
 def _naive_source(a_dtype, b_dtype, acc, conj: bool, logical: bool) -> str:
     fields = _common_fields(a_dtype, b_dtype, acc, conj, logical)
-    return render("matmul_naive", **fields, threads=THREADS, zero=f"{fields['T']}()", madd="madd(acc, a, b)")
+    return render("matmul_naive", **fields, params=naive_params(0).wgsl(), workgroup=THREADS, zero=f"{fields['T']}()",
+                  madd="madd(acc, a, b)")
 
 
 # -- planning -------------------------------------------------------------------------------------
@@ -277,12 +298,13 @@ def product(a: BufferOperand, b: BufferOperand, *, conj: bool = False) -> Buffer
     bv = b.view.broadcast_to((*batch_shape, K, N))
     bshape, (a_bs, b_bs) = coalesce(batch_shape, av.strides[:-2], bv.strides[:-2])
     batch = math.prod(batch_shape)
-    tail = []
+    batch_words = []
     for n, sa, sb in reversed(list(zip(bshape, a_bs, b_bs))):
-        tail += [n, sa, sb]
-    if 16 + len(tail) > 256:
+        batch_words += [n, sa, sb]
+    if tiled_params(len(bshape)).words > PARAM_WINDOW // 4:
         raise NotImplementedError(f"matmul with {len(bshape)} non-mergeable batch dimensions")
-    head = [av.offset, av.strides[-2], av.strides[-1], bv.offset, bv.strides[-2], bv.strides[-1], 0, 0]
+    views = dict(batch_dims=len(bshape), a_offset=av.offset, a_m_stride=av.strides[-2], a_k_stride=av.strides[-1],
+                 b_offset=bv.offset, b_k_stride=bv.strides[-2], b_n_stride=bv.strides[-1], batch=batch_words)
     storages = [None, a.storage, b.storage]
 
     kernel = _FORCE.get("kernel") or ("tiled" if M >= 16 and N >= 16 else "naive")
@@ -295,20 +317,21 @@ def product(a: BufferOperand, b: BufferOperand, *, conj: bool = False) -> Buffer
         out = allocate(device, out_shape, acc)
         storages[0] = out.storage
         key = ("matmul_tiled", cfg, a.dtype, b.dtype, acc, a_fast, b_fast, conj, logical)
+        params = tiled_params(len(bshape)).pack(M=M, N=N, K=K, tiles_n=tiles_n, tiles_m=tiles_m, groups=groups,
+                                                **views)
         launch_kernel(device, key, lambda: _tiled_source(cfg, a.dtype, b.dtype, acc, a_fast, b_fast, conj, logical),
-                      storages, [M, N, K, tiles_n, tiles_m, groups, len(bshape), 0, *head, *tail],
-                      groups * THREADS)
+                      storages, params, groups * THREADS)
     else:
         outputs = batch * M * N
         chunk = _FORCE.get("chunk") or (K if outputs >= 8192 else max(64, -(-K // -(-8192 // outputs))))
         chunks = -(-K // chunk)
         out = allocate(device, (*out_shape, chunks), acc)
         storages[0] = out.storage
-        head[6] = chunks
         key = ("matmul_naive", a.dtype, b.dtype, acc, conj, logical)
+        params = naive_params(len(bshape)).pack(M=M, N=N, K=K, chunk_len=chunk, chunks=chunks,
+                                                items=outputs * chunks, **views)
         launch_kernel(device, key, lambda: _naive_source(a.dtype, b.dtype, acc, conj, logical),
-                      storages, [M, N, K, chunk, batch, outputs * chunks, len(bshape), 0, *head, *tail],
-                      outputs * chunks)
+                      storages, params, outputs * chunks)
         if chunks > 1:
             out = fold(sum_fold(acc), out, (len(out_shape),))
         else:

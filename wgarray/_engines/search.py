@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from .._core import dtypes as dt
+from .._core.kernels import WORKGROUP
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
+from .._core.params import ZERO, ParamLayout
 from .._core.wgsl import REG_TAG, cast, load_fn, with_libraries
 from .fold import reg
+
+# Strides are u32 two's complement: wrapping makes negative ones work.
+PARAMS = ParamLayout("items", "sorted_len", "sorted_offset", "sorted_stride", "values_offset", ZERO,
+                     "sorter_offset", "sorter_stride")
 
 
 def _lt(dtype) -> str:
@@ -23,7 +29,6 @@ def _lt(dtype) -> str:
     return "return a < b;"
 
 
-
 def _searchsorted_source(dtype, sorter_dtype, left: bool, features) -> str:
     lay = dt.layout(dtype)
     index = reg(dt.int64 if "shader-int64" in features else dt.int32)
@@ -33,13 +38,12 @@ def _searchsorted_source(dtype, sorter_dtype, left: bool, features) -> str:
         storage = dt.layout(sorter_dtype).storage
         sorter_binding = f"@group(0) @binding(4) var<storage, read> in2: array<{storage}>;"
         loaders.append(load_fn(2, sorter_dtype))
-        position = f"u32({cast('load2(pw(6u) + k * pw(7u))', sorter_dtype, dt.int64)})"
+        position = f"u32({cast('load2(p_sorter_offset() + k * p_sorter_stride())', sorter_dtype, dt.int64)})"
     go_right = "lt(key(mid), v)" if left else "!lt(v, key(mid))"
-    return with_libraries("searchsorted", features, enables="", index=index, storage=lay.storage,
+    return with_libraries("searchsorted", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
+                          index=index, storage=lay.storage,
                           sorter_binding=sorter_binding, loaders="\n".join(loaders), T=lay.register, lt=_lt(dtype),
                           position=position, go_right=go_right)
-
-
 
 
 def searchsorted(sorted_: BufferOperand, values: BufferOperand, sorter: BufferOperand | None, left: bool,
@@ -54,10 +58,12 @@ def searchsorted(sorted_: BufferOperand, values: BufferOperand, sorter: BufferOp
         return out
     sorter_dtype = None if sorter is None else sorter.dtype
     storages = [out.storage, sorted_.storage, values.storage]
-    words = [n, sorted_.shape[0], sorted_.view.offset, sorted_.view.strides[0], values.view.offset, 0, 0, 0]
+    fields = dict(items=n, sorted_len=sorted_.shape[0], sorted_offset=sorted_.view.offset,
+                  sorted_stride=sorted_.view.strides[0], values_offset=values.view.offset)
     if sorter is not None:
         storages.append(sorter.storage)
-        words[6:8] = [sorter.view.offset, sorter.view.strides[0]]
+        fields.update(sorter_offset=sorter.view.offset, sorter_stride=sorter.view.strides[0])
     launch_kernel(device, ("searchsorted", dtype, sorter_dtype, left),
-                  lambda: _searchsorted_source(dtype, sorter_dtype, left, device.features), storages, words, n)
+                  lambda: _searchsorted_source(dtype, sorter_dtype, left, device.features), storages,
+                  PARAMS.pack(**fields), n)
     return out

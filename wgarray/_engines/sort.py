@@ -3,7 +3,8 @@
 Each element's sort key is a few 32-bit words computed from its raw bits by an
 order-preserving transform (flipped sign bits for integers; for floats, -0.0 equals 0.0
 and every NaN sorts last). A pass sorts stably by one 8-bit digit of the key: a histogram
-per tile, one exclusive scan, and a scatter that ranks each tile in workgroup memory.
+per tile, one exclusive scan (the scan engine's exclusive_sum), and a scatter that ranks
+each tile in workgroup memory.
 Raw bits, not keys, move between passes, so -0.0 and NaN payloads come out intact.
 All passes are recorded into the stream; nothing is read back.
 
@@ -20,14 +21,37 @@ most significant key digits, which needs the element indices carried along.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from .._core import dtypes as dt
-from .._core.kernels import render
+from .._core.kernels import WORKGROUP, render
 from .._core.launch import launch_kernel
 from .._core.memory import pool_for
 from .._core.operands import BufferOperand, allocate
+from .._core.params import ParamLayout
+from .scan import exclusive_sum
+
+RADIX = 256  # digit values of a pass (8 bits); the kernels give each digit one invocation
+assert WORKGROUP == RADIX, "the radix sort kernels run one invocation per digit"
+
+# The key transform's parameters, read by sort_lib.wgsl: every layout of a kernel that
+# uses it ends with these.
+KEY_FIELDS = ("key_kind", "key_flip", "key_words", "key_mask")
+
+# The parameters of a radix pass (histogram and scatter kernels).
+PASS = ParamLayout(
+    "seg_len",  # elements of a segment: a row, or all rows sorted as one sequence
+    "seg_tiles",  # tiles of a segment
+    "tiles",
+    "src_offset",
+    "key_word",  # the key word the pass's digit is in; past the key words: the row index
+    "shift",  # the digit's bit shift in that word
+    "first_pass",  # 1: the carried indices are the positions themselves
+    "write_values",  # 0: the last pass of an argsort writes indices alone
+    "index_out",  # indices written: 0 as carried, 1 positions within the row as int64, 2 int32
+    "row_len",
+    "descending",
+    *KEY_FIELDS)
 
 
 @dataclass(frozen=True)
@@ -35,11 +59,11 @@ class KeySpec:
     """How one (widened) dtype becomes sort keys.
 
     Kernels are compiled per raw element type only (few compilations); the key transform
-    is chosen at run time from parameter words 12..15: kind, flip, word count, top mask.
+    is chosen at run time from the KEY_FIELDS parameters: kind, flip, word count, top mask.
     """
 
     raw: str  # WGSL type of one element's bits: u32, vec2<u32> or vec4<u32>
-    kind: int  # which transform (see _KEY_FNS)
+    kind: int  # which transform (see the key templates, wgsl/sort_key*.wgsl)
     bits: tuple  # significant bits of each key word, least significant word first
     flip: int = 0  # integers: bits to flip so that signed order becomes unsigned order
 
@@ -53,54 +77,14 @@ class KeySpec:
         return [(w, s) for w, b in enumerate(self.bits) for s in range(0, b, 8)]
 
     @property
-    def params(self) -> list:
-        """Parameter words 12..15 of every kernel using the key functions."""
-        return [self.kind, self.flip, len(self.bits), (1 << self.bits[-1]) - 1]
+    def params(self) -> dict:
+        """The KEY_FIELDS values."""
+        return dict(key_kind=self.kind, key_flip=self.flip, key_words=len(self.bits),
+                    key_mask=(1 << self.bits[-1]) - 1)
 
 
-# key_word(r, w): word w (least significant first) of r's ascending key; is_nan(r).
-_KEY_FNS = {
-    # kind 0: integers, (r ^ flip) & mask; kind 1: float32
-    "u32": """
-fn key_word(r: Raw, w: u32) -> u32 {
-    if (pw(12u) == 1u) { return canon32(r); }
-    return (r ^ pw(13u)) & pw(15u);
-}
-fn is_nan(r: Raw) -> bool { return pw(12u) == 1u && isnan32(r); }""",
-    # kind 0: 64-bit integers; 1: float64; 2: complex64 (imag, real, NaN class)
-    "vec2<u32>": """
-fn key_word(r: Raw, w: u32) -> u32 {
-    let kind = pw(12u);
-    if (kind == 1u) {
-        let c = canon64(r.x, r.y);
-        return select(c.x, c.y, w == 1u);
-    }
-    if (kind == 2u) {
-        if (w == 0u) { return canon32(r.y); }
-        if (w == 1u) { return canon32(r.x); }
-        return cclass(isnan32(r.x), isnan32(r.y));
-    }
-    return select(r.x, r.y ^ pw(13u), w == 1u);
-}
-fn is_nan(r: Raw) -> bool {
-    let kind = pw(12u);
-    return (kind == 1u && isnan64(r.x, r.y)) || (kind == 2u && (isnan32(r.x) || isnan32(r.y)));
-}""",
-    # complex128: imag (2 words), real (2 words), NaN class
-    "vec4<u32>": """
-fn key_word(r: Raw, w: u32) -> u32 {
-    if (w < 2u) {
-        let c = canon64(r.z, r.w);
-        return select(c.x, c.y, w == 1u);
-    }
-    if (w < 4u) {
-        let c = canon64(r.x, r.y);
-        return select(c.x, c.y, w == 3u);
-    }
-    return cclass(isnan64(r.x, r.y), isnan64(r.z, r.w));
-}
-fn is_nan(r: Raw) -> bool { return isnan64(r.x, r.y) || isnan64(r.z, r.w); }""",
-}
+# The key transforms of each raw element type (they define key_word and is_nan).
+_KEY_TEMPLATES = {"u32": "sort_key32", "vec2<u32>": "sort_key64", "vec4<u32>": "sort_key128"}
 
 SPECS = {
     "u8": KeySpec("u32", 0, (8,)),
@@ -133,37 +117,41 @@ def work_spec(dtype):
     return work, SPECS[name]
 
 
-def lib_source(raw: str) -> str:
-    """wgsl/sort_lib.wgsl for one raw element type."""
-    return render("sort_lib", enables="", keyfns=f"alias Raw = {raw};" + _KEY_FNS[raw])
+def lib_source(raw: str, layout: ParamLayout) -> str:
+    """wgsl/sort_lib.wgsl for one raw element type, with the accessors of a kernel's
+    parameter layout (which has the KEY_FIELDS)."""
+    return render("sort_lib", enables="", params=layout.wgsl(), raw=raw, keyfns=render(_KEY_TEMPLATES[raw]))
 
 
 # -- the radix sort ---------------------------------------------------------------------
 
 def items_per_thread(device) -> int:
     """16 items per invocation (4096-element tiles) where workgroup memory allows."""
-    need16 = (4096 + 4096 // 32 + 512) * 4
+    need16 = (16 * WORKGROUP + 16 * WORKGROUP // 32 + 2 * WORKGROUP) * 4
     return 16 if device.limits.get("max-compute-workgroup-storage-size", 16384) >= need16 else 8
 
 
-def _load_idx(carry: bool) -> str:
-    if not carry:
-        return "fn load_idx(p: u32) -> u32 { return p; }"
-    # pw(7) & 1: the first pass, whose indices are the positions themselves
-    return "fn load_idx(p: u32) -> u32 {\n    if ((pw(7u) & 1u) != 0u) { return p; }\n    return src_idx[p];\n}"
+def _index_source(carry: bool, binding: int = 0) -> str:
+    """load_idx of a pass that carries indices (src_idx at `binding`), or load_idx and
+    store_idx of one that does not."""
+    return render("sort_index", binding=binding) if carry else render("sort_index_none")
 
 
-def _hist_source(lib: str, carry: bool, ipt: int, digit=None, init: str = "") -> str:
-    """wgsl/sort_hist.wgsl; digit(k): WGSL of item k's digit (default: sort_lib's digit())."""
-    digit = digit or (lambda k: f"digit(src[pw(3u) + p{k}], load_idx(p{k}))")
+def _hist_source(lib: str, index: str, ipt: int, digit=None, init: str = "") -> str:
+    """wgsl/sort_hist.wgsl; digit(k): WGSL of item k's digit (default: sort_digit.wgsl's digit())."""
+    digit = digit or (lambda k: f"digit(src[p_src_offset() + p{k}], load_idx(p{k}))")
     ks = range(ipt)
-    tally = "".join(f"    let p{k} = base + min(t + {256 * k}u, count - 1u);\n    let d{k} = {digit(k)};\n"
+    tally = "".join(f"    let p{k} = base + min(t + {WORKGROUP * k}u, count - 1u);\n    let d{k} = {digit(k)};\n"
                     for k in ks)
-    tally += "".join(f"    if (t + {256 * k}u < count) {{ atomicAdd(&h[(t & 7u) * 256u + d{k}], 1u); }}\n"
+    tally += "".join(f"    if (t + {WORKGROUP * k}u < count) {{ atomicAdd(&h[(t & 7u) * {RADIX}u + d{k}], 1u); }}\n"
                      for k in ks)
-    return render("sort_hist", lib=lib, load_idx=_load_idx(carry), ipt=ipt, tally=tally, init=init,
-                  zero="".join(f"    atomicStore(&h[{256 * i}u + t], 0u);\n" for i in range(8)),
-                  total=" + ".join(f"atomicLoad(&h[{256 * i}u + t])" for i in range(8)))
+    return render("sort_hist", lib=lib, index=index, ipt=ipt, tally=tally, init=init, workgroup=WORKGROUP,
+                  zero="".join(f"    atomicStore(&h[{RADIX * i}u + t], 0u);\n" for i in range(8)),
+                  total=" + ".join(f"atomicLoad(&h[{RADIX * i}u + t])" for i in range(8)))
+
+
+def _generic_lib(raw: str) -> str:
+    return lib_source(raw, PASS) + render("sort_digit")
 
 
 def _exchange(spec: KeySpec, carry: bool, write: str, read: str) -> str:
@@ -179,39 +167,15 @@ def _exchange(spec: KeySpec, carry: bool, write: str, read: str) -> str:
 
 
 def _scatter_source(spec: KeySpec, carry: bool, ipt: int) -> str:
-    tile = 256 * ipt
-    if carry:
-        bindings = ("@group(0) @binding(2) var<storage, read_write> dst_idx: array<u32>;\n"
-                    "@group(0) @binding(3) var<storage, read> src: array<Raw>;\n"
-                    "@group(0) @binding(4) var<storage, read> src_idx: array<u32>;\n"
-                    "@group(0) @binding(5) var<storage, read> hist: array<u32>;")
-        # pw(7) & 4: the last pass of an argsort writes int64 positions within the row
-        store = ("            if ((pw(7u) & 4u) != 0u) {\n"
-                 "                dst_idx[2u * dest] = id[k] % pw(8u);\n"
-                 "                dst_idx[2u * dest + 1u] = 0u;\n"
-                 "            } else if ((pw(7u) & 8u) != 0u) {\n"
-                 "                dst_idx[dest] = id[k] % pw(8u);\n"
-                 "            } else {\n"
-                 "                dst_idx[dest] = id[k];\n"
-                 "            }")
-    else:
-        bindings = ("@group(0) @binding(2) var<storage, read> src: array<Raw>;\n"
-                    "@group(0) @binding(3) var<storage, read> hist: array<u32>;")
-        store = ""
-    return render("sort_scatter", lib=lib_source(spec.raw), bindings=bindings, load_idx=_load_idx(carry),
-                  ipt=ipt, xs=tile + tile // 32,
-                  exchange_load=_exchange(spec, carry, "t + k * 256u", "t * IPT + k"),
-                  exchange_blocked=_exchange(spec, carry, "rank[k]", "t * IPT + k"),
-                  exchange_striped=_exchange(spec, carry, "rank[k]", "t + k * 256u"), store_idx=store)
-
-
-_KEY32 = {
-    False: "    let k = (b ^ kflip) & kmask;",
-    True: """    let a = b & 0x7fffffffu;
-    var k = select(b | 0x80000000u, ~b, a != b);
-    k = select(k, 0x80000000u, a == 0u);
-    k = select(k, 0xffffffffu, a > 0x7f800000u);""",
-}
+    # bindings: dst, dst_idx, src, src_idx, hist when carrying indices, else dst, src, hist
+    tile = WORKGROUP * ipt
+    index = _index_source(True, 4) + render("sort_index_store") if carry else _index_source(False)
+    striped, blocked = f"t + k * {WORKGROUP}u", "t * IPT + k"
+    return render("sort_scatter", lib=_generic_lib(spec.raw), src_binding=3 if carry else 2,
+                  hist_binding=5 if carry else 3, index=index, ipt=ipt, xs=tile + tile // 32, workgroup=WORKGROUP,
+                  exchange_load=_exchange(spec, carry, striped, blocked),
+                  exchange_blocked=_exchange(spec, carry, "rank[k]", blocked),
+                  exchange_striped=_exchange(spec, carry, "rank[k]", striped))
 
 
 @dataclass(frozen=True)
@@ -219,16 +183,16 @@ class SubgroupPlan:
     """Tiles of the subgroup-ranking radix pass (32-bit elements, no indices) on one device:
     wgsl/sort_hist.wgsl and wgsl/sort_scatter_sg.wgsl with the digit of sort_digit32.wgsl."""
 
-    ipt: int  # items per invocation: tiles of 256 * ipt
+    ipt: int  # items per invocation: tiles of WORKGROUP * ipt
     rows: int  # counter rows; more subgroups than rows share rows in turns
     mask_words: int  # u32 words of a ballot that can be set: 1 where subgroups have <= 32 lanes
 
     def _lib(self, is_float: bool) -> str:
-        return lib_source("u32") + "\n" + render("sort_digit32", key=_KEY32[is_float])
+        return lib_source("u32", PASS) + render("sort_digit32", key="float_key" if is_float else "int_key")
 
     def hist_source(self, is_float: bool) -> str:
-        return _hist_source(self._lib(is_float), False, self.ipt,
-                            lambda k: f"digit32(src[pw(3u) + p{k}])", "    key_params();")
+        return _hist_source(self._lib(is_float), _index_source(False), self.ipt,
+                            lambda k: f"digit32(src[p_src_offset() + p{k}])", "    key_params();")
 
     def scatter_source(self, is_float: bool) -> str:
         ks = range(self.ipt)
@@ -239,33 +203,12 @@ class SubgroupPlan:
             for k in ks)
         rank = "".join(f"            rd{k} |= rank_of(rd{k} >> 16u, valid, lt, row);\n" for k in ks)
         place = "".join(f"    xs[place_of(rd{k}, row)] = r{k};\n" for k in ks)
-        store = "".join(f"    if (t + {256 * k}u < count) {{ store(t + {256 * k}u); }}\n" for k in ks)
+        store = "".join(f"    if (t + {WORKGROUP * k}u < count) {{ store(t + {WORKGROUP * k}u); }}\n" for k in ks)
+        ballot = render("sort_ballot_u32" if self.mask_words == 1 else "sort_ballot_vec4")
         return render("sort_scatter_sg", lib=self._lib(is_float), ipt=self.ipt, rows=self.rows,
-                      cnt_words=128 * self.rows, mask_fns=_MASKS[self.mask_words],
+                      cnt_words=128 * self.rows, ballot=ballot, workgroup=WORKGROUP,
                       load=load, rank=rank, place=place, store=store)
 
-
-# Subgroup lane masks: a ballot's words that can be set (1: subgroups of at most 32 lanes).
-_MASKS = {
-    1: """alias Mask = u32;
-fn ballot(c: bool) -> Mask { return subgroupBallot(c).x; }
-fn below(lane: u32) -> Mask { return select((1u << (lane & 31u)) - 1u, 0xffffffffu, lane >= 32u); }
-fn ones(m: Mask) -> u32 { return countOneBits(m); }
-fn lowest(m: Mask) -> u32 { return countTrailingZeros(m); }""",
-    4: """alias Mask = vec4<u32>;
-fn ballot(c: bool) -> Mask { return subgroupBallot(c); }
-fn below(lane: u32) -> Mask {
-    let lo = vec4<u32>(0u, 32u, 64u, 96u);
-    let l = vec4<u32>(lane);
-    let part = (vec4<u32>(1u) << ((l - lo) & vec4<u32>(31u))) - vec4<u32>(1u);
-    return select(select(vec4<u32>(0u), part, l > lo), vec4<u32>(0xffffffffu), l >= lo + vec4<u32>(32u));
-}
-fn ones(m: Mask) -> u32 { let c = countOneBits(m); return c.x + c.y + c.z + c.w; }
-fn lowest(m: Mask) -> u32 {
-    let z = countTrailingZeros(m);
-    return select(select(select(96u + z.w, 64u + z.z, m.z != 0u), 32u + z.y, m.y != 0u), z.x, m.x != 0u);
-}""",
-}
 
 # Tiles of 4096 and 8 counter rows (one per subgroup of 32 lanes; smaller subgroups take
 # turns): the fastest of the shapes timed on an H100, 24 KiB of workgroup memory.
@@ -282,40 +225,9 @@ def subgroup_plan(device):
     hi = info.get("subgroup_max_size", info.get("stackgroup_max_size", 128)) or 128
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     for ipt in range(SUBGROUP_IPT, 3, -4):
-        if 4 * (128 * SUBGROUP_ROWS + 256 * ipt + 3 * 256 + 2) <= limit:
+        if 4 * (128 * SUBGROUP_ROWS + WORKGROUP * ipt + 3 * WORKGROUP + 2) <= limit:
             return SubgroupPlan(ipt, SUBGROUP_ROWS, 1 if hi <= 32 else 4)
     return None
-
-
-SCAN_BLOCK = 2048
-
-
-def scan_words(n: int) -> int:
-    """u32 words a scan of n words needs: the data, then the block sums of every level."""
-    total = n
-    while n > SCAN_BLOCK:
-        n = -(-n // SCAN_BLOCK)
-        total += n
-    return total
-
-
-def scan(device, storage, n: int, inclusive: bool = False, offset: int = 0) -> None:
-    """Prefix-sum n u32 words of storage in place (room as scan_words(n) from offset)."""
-    if n == 0:
-        return
-    blocks = -(-n // SCAN_BLOCK)
-    sums = offset + n
-    flags = (2 if inclusive else 0) | (1 if blocks > 1 else 0)
-    launch_kernel(device, ("sort_scan",), lambda: render("sort_scan", lib=lib_source("u32")),
-                  [storage], [n, offset, sums, flags], blocks * 256)
-    if blocks > 1:
-        scan(device, storage, blocks, False, sums)
-        launch_kernel(device, ("sort_scan_add",), lambda: render("sort_scan_add"),
-                      [storage], [n, offset, sums], n)
-
-
-def _words(storage_words: int, device):
-    return pool_for(device).allocate(max(4 * storage_words, 4))
 
 
 def radix_sort(src: BufferOperand, spec: KeySpec, descending: bool = False, values: bool = True,
@@ -333,12 +245,12 @@ def radix_sort(src: BufferOperand, spec: KeySpec, descending: bool = False, valu
     # 32-bit values alone: subgroup ranking where the device has it
     fast = subgroup_plan(device) if spec.raw == "u32" and not indices else None
     ipt = fast.ipt if fast else items_per_thread(device)
-    tile = 256 * ipt
+    tile = WORKGROUP * ipt
     aligned = rows == 1 or n * 4 >= tile  # long rows: tiles never straddle two rows
     carry = indices or not aligned
     if carry and fast:  # the subgroup passes carry no indices
         fast, ipt = None, items_per_thread(device)
-        tile = 256 * ipt
+        tile = WORKGROUP * ipt
     widest = max(4 * raw_words, index_dtype.itemsize if indices else 0) * total
     if total >= 2 ** 32 - tile or widest > device.max_binding:
         raise MemoryError(f"sorting {total} elements of {src.dtype} exceeds what one buffer binding holds "
@@ -351,8 +263,8 @@ def radix_sort(src: BufferOperand, spec: KeySpec, descending: bool = False, valu
         passes += [(len(spec.bits), s) for s in range(0, (rows - 1).bit_length(), 8)]
     per_seg = -(-n_seg // tile)
     tiles = segs * per_seg
-    m = 256 * tiles
-    hist = _words(scan_words(m), device)
+    # one count per (segment, digit, tile); its exclusive scan gives each its first position
+    hist = allocate(device, (RADIX * tiles,), dt.uint32)
     pool = pool_for(device)
     raw_bytes = 4 * raw_words * total
     # pass p writes raw_bufs[p % 2], except that the last pass of a sort writes out_vals
@@ -368,25 +280,28 @@ def radix_sort(src: BufferOperand, spec: KeySpec, descending: bool = False, valu
         hist_source, scatter_source = (lambda: fast.hist_source(is_float)), (lambda: fast.scatter_source(is_float))
     else:
         hist_key, scatter_key = ("sort_hist", spec.raw, carry, ipt), ("sort_scatter", spec.raw, carry, ipt)
-        hist_source = lambda: _hist_source(lib_source(spec.raw), carry, ipt)  # noqa: E731
+        hist_source = lambda: _hist_source(_generic_lib(spec.raw), _index_source(carry, 3), ipt)  # noqa: E731
         scatter_source = lambda: _scatter_source(spec, carry, ipt)  # noqa: E731
+    fields = dict(seg_len=n_seg, seg_tiles=per_seg, tiles=tiles, row_len=n, descending=int(descending),
+                  **spec.params)
     src_raw, src_off, src_idx = src.storage, src.view.offset, None
     for p, (word, shift) in enumerate(passes):
         first, last = p == 0, p == len(passes) - 1
         dst_raw = out_vals.storage if last and values else raw_bufs[p % 2]
-        flags = (1 if first else 0) | (0 if last and not values else 2)
+        index_out = 0
         if last and indices:
             dst_idx = out_idx.storage
-            flags |= 4 if index_dtype.itemsize == 8 else 8
+            index_out = 1 if index_dtype.itemsize == 8 else 2
         elif carry:
             dst_idx = idx_bufs[p % 2]
-        params = [n_seg, per_seg, tiles, src_off, 0, word, shift, flags, n, total, m, int(descending)] + spec.params
+        params = PASS.pack(**fields, src_offset=src_off, key_word=word, shift=shift, first_pass=int(first),
+                           write_values=int(not last or values), index_out=index_out)
         reads = [src_raw] + ([src_raw if src_idx is None else src_idx] if carry else [])
-        launch_kernel(device, hist_key, hist_source, [hist] + reads, params, tiles * 256)
-        scan(device, hist, m)
+        launch_kernel(device, hist_key, hist_source, [hist.storage] + reads, params, tiles * WORKGROUP)
+        starts = exclusive_sum(hist)
         writes = [dst_raw, dst_idx] if carry else [dst_raw]
-        launch_kernel(device, scatter_key, scatter_source, writes + reads + [hist], params, tiles * 256,
-                      writes=len(writes))
+        launch_kernel(device, scatter_key, scatter_source, writes + reads + [starts.storage], params,
+                      tiles * WORKGROUP, writes=len(writes))
         src_raw, src_off = dst_raw, 0
         if carry:
             src_idx = dst_idx
