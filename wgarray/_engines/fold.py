@@ -114,8 +114,8 @@ def truthy(expr: str, dtype) -> str:
 
 # -- kernel source ------------------------------------------------------------------------------
 def dims_fields(name: str, ndims: int) -> list:
-    """ParamLayout fields of ndims (size, stride) pairs (none for no dims)."""
-    return [(name, "u32", 2 * ndims)] if ndims else []
+    """The ParamLayout field of ndims (size, stride) pairs (an empty one for no dims)."""
+    return [(name, "u32", 2 * ndims)]
 
 
 @functools.lru_cache(maxsize=None)

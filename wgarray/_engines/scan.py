@@ -49,7 +49,7 @@ def scan_params(kd: int, sd: int) -> ParamLayout:
     starts with the identity), the input `offset`, `zero` (always 0), the (size, stride) pairs
     of the input's kept and scanned dims, then the output's kept strides and scan stride."""
     return ParamLayout("rows", "length", "tiles", "initial", "offset", "zero", *dims_fields("kept", kd),
-                       *dims_fields("folded", sd), *([("out_strides", "u32", kd)] if kd else []), "out_step")
+                       *dims_fields("folded", sd), ("out_strides", "u32", kd), "out_step")
 
 
 def _source(fold: Fold, src, mode: str, kd: int, sd: int, partial: bool, features) -> str:
