@@ -133,3 +133,19 @@ def test_more_than_64_dimensions_raise_at_creation():
         wgarray.expand_dims(x, axis=0)
     with pytest.raises(ValueError, match="64"):
         wgarray.reshape(wgarray.ones(1), (1,) * 65)
+
+
+def test_python_floats_beyond_float32_round_to_inf():
+    """As NumPy: a Python float outside float32's range rounds to +-inf, in every use."""
+    h = np.array([1.0, -2.0, np.inf], np.float32)
+    x = wg(h)
+    with np.errstate(over="ignore"):
+        assert_same(x < 1e39, h < np.float32(1e39))
+        assert_same(x > -1e39, h > np.float32(-1e39))
+        assert_same(x * 1e300, h * np.float32(np.inf))
+        assert_same(wgarray.clip(x, 0, 1e300), np.clip(h, 0, np.float32(np.inf)))
+        assert_same(wgarray.full(3, -1e300, dtype=wgarray.float32), np.full(3, -np.inf, np.float32))
+        assert_same(wgarray.full(2, 1e300 + 1e300j, dtype=wgarray.complex64), np.full(2, complex(np.inf, np.inf), np.complex64))
+    x[0] = 1e300
+    x[wg(np.array([1]))] = -1e300
+    assert_same(x, np.array([np.inf, -np.inf, np.inf], np.float32))

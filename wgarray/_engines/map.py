@@ -222,7 +222,7 @@ def _slot_mode(strides, shape) -> str:
 class MapPlan:
     """A compiled map kernel plus the recipe for its parameter words."""
 
-    __slots__ = ("device", "kernel", "items", "groups", "packer", "template", "holes", "scalar_hole_kinds",
+    __slots__ = ("device", "kernel", "items", "groups", "packer", "codes", "template", "holes", "scalar_hole_kinds",
                  "out_hole", "stream")
 
     def __init__(self, device, op: MapOp, out_dtype, shape, out_strides, operand_specs, fresh: bool):
@@ -290,6 +290,7 @@ class MapPlan:
                     at = params.slot(f"in{k}_strides")
                     template[at:at + ndim] = strides
         self.packer = params.struct
+        self.codes = params.struct.format.lstrip("<")  # one struct code per value
         self.template = template
 
     def run(self, out_storage: Storage, out_offset: int, operands) -> None:
@@ -313,7 +314,17 @@ class MapPlan:
                     values[hole] = int(value)
                 else:
                     values[hole] = value
-        self.stream.dispatch(self.kernel, storages, self.packer.pack(*values), self.groups)
+        try:
+            params = self.packer.pack(*values)
+        except OverflowError:  # a Python float beyond float32's range: it rounds to +-inf, as in NumPy
+            params = self.packer.pack(*(_to_float32(v) if code == "f" else v for v, code in zip(values, self.codes)))
+        self.stream.dispatch(self.kernel, storages, params, self.groups)
+
+
+def _to_float32(value) -> float:
+    """value rounded to float32 (to +-inf past its range)."""
+    with np.errstate(over="ignore"):
+        return float(np.float32(value))
 
 
 def launch_map(device, op: MapOp, out_storage: Storage, out_view: TensorView, out_dtype, operands,
