@@ -246,3 +246,15 @@ def test_bad_inputs():
         wg.exp("1.0")
     with pytest.raises(TypeError):
         wg.atan2(object(), 2.0)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_atan2_across_the_whole_finite_range(dtype):
+    """Huge operands once overflowed the residual's exact product (NaN for atan2(MAX, 1e38))."""
+    big = np.finfo(dtype).max
+    y = np.array([big, big, -big, big, big / 3, big, 1.0, -big], dtype)
+    x = np.array([dtype(4e16), big / 2, dtype(5.0), big, big, dtype(1e-30), big, -big], dtype)
+    got = np.asarray(wg.atan2(wg.asarray(y), wg.asarray(x))).astype(np.float64)
+    exp = np.arctan2(y.astype(np.float64), x.astype(np.float64))
+    assert not np.isnan(got).any()
+    assert np.all(np.abs(got - exp) <= np.spacing(np.abs(exp).astype(dtype)).astype(np.float64))

@@ -506,9 +506,15 @@ fn atan2_${tag}(y: ${T}, x: ${T}) -> ${T} {
         ay = lm_scale_sub_${tag}(ay, 2 * PBITS_${tag});  // exact: keeps the residual representable
         ax = lm_scale_sub_${tag}(ax, 2 * PBITS_${tag});
     }
+    if (max(ay, ax) >= lm_pow2_${tag}(EMAX_${tag} - 2 * PBITS_${tag})) {
+        // exact (a quotient that matters stays normal), and keeps the residual's products finite
+        ay = lm_scale_${tag}(ay, -2 * PBITS_${tag});
+        ax = lm_scale_${tag}(ax, -2 * PBITS_${tag});
+    }
     let q = div_${tag}(ay, ax);
     var dq = ${T}(0);
-    if (isfinite_${tag}(q) && bitcast<${U}>(q) >= (${U}(1) << MANT_${tag})) {
+    // Past 2^PBITS the residual moves atan(q) by less than 2^-PBITS ulp: not worth a product that overflows.
+    if (isfinite_${tag}(q) && bitcast<${U}>(q) >= (${U}(1) << MANT_${tag}) && q < lm_pow2_${tag}(PBITS_${tag})) {
         dq = lm_resid_${tag}(ay, lm_2prod_${tag}(q, ax), ${T}(0)) / ax;
     }
     let a = lm_atan_pos_${tag}(q, dq);
