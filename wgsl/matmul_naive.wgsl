@@ -6,6 +6,7 @@
 ${enables}
 ${prelude}
 ${params}
+${batch_bases}
 @group(0) @binding(1) var<storage, read_write> out: array<${out_storage}>;
 @group(0) @binding(2) var<storage, read> in0: array<${a_storage}>;
 @group(0) @binding(3) var<storage, read> in1: array<${b_storage}>;
@@ -29,16 +30,9 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let n = r % N;
     let m = (r / N) % M;
     let batch = r / N / M;
-    var a_base = p_a_offset();
-    var b_base = p_b_offset();
-    var rem = batch;
-    for (var d = 0u; d < p_batch_dims(); d++) {
-        let size = p_batch(3u * d);
-        let c = rem % size;
-        rem = rem / size;
-        a_base += c * p_batch(3u * d + 1u);
-        b_base += c * p_batch(3u * d + 2u);
-    }
+    let bases = batch_bases(batch);
+    let a_base = bases.x;
+    let b_base = bases.y;
     let start = chunk * p_chunk_len();
     let stop = min(start + p_chunk_len(), p_K());
     var ia = a_base + m * p_a_m_stride() + start * p_a_k_stride();

@@ -240,7 +240,7 @@ def _tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, 
 
     smem = f"vec4<{T}>" if cfg.vec else T
     rows = (2 if cfg.double else 1) * BK
-    return render("matmul_tiled", **fields, params=tiled_params(0).wgsl(), workgroup=THREADS,
+    return render("matmul_tiled", **fields, batch_bases=render("matmul_batch"), params=tiled_params(0).wgsl(), workgroup=THREADS,
                   BM=BM, BN=BN, BK=BK, TM=TM, TN=TN, TX=TX,
                   a_smem=f"array<array<{smem}, {SA // unit}>, {rows}>", t_step=t_step,
                   b_smem=f"array<array<{smem}, {SB // unit}>, {rows}>", declare="\n".join(declare),
@@ -250,7 +250,7 @@ def _tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, 
 
 def _naive_source(a_dtype, b_dtype, acc, conj: bool, logical: bool) -> str:
     fields = _common_fields(a_dtype, b_dtype, acc, conj, logical)
-    return render("matmul_naive", **fields, params=naive_params(0).wgsl(), workgroup=THREADS, zero=f"{fields['T']}()",
+    return render("matmul_naive", **fields, batch_bases=render("matmul_batch"), params=naive_params(0).wgsl(), workgroup=THREADS, zero=f"{fields['T']}()",
                   madd="madd(acc, a, b)")
 
 
