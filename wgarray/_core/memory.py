@@ -6,12 +6,14 @@ pool while that thread holds the lock, so Storage.__del__ only appends to a dequ
 never blocks); the pool takes those buffers back at its next call.
 
 Bounded cache: freed buffers stay cached by size class for reuse, up to cache_limit bytes,
-by default max(MIN_CACHE_BYTES, the peak of active bytes): a loop that repeats its shapes
-finds every buffer of its last round cached. Past the limit the least recently freed go,
-down to CACHE_TRIM of it, so that a run of new sizes trims (and flushes the stream) rarely.
+by default max(MIN_CACHE_BYTES, twice the peak of active bytes): a loop that repeats its
+shapes finds every buffer of its last round cached (twice: a buffer holds up to twice the
+bytes asked for). Past the limit the least recently freed go, down to CACHE_TRIM of it, so
+that a run of new sizes trims (and flushes the stream) rarely.
 
-Out of memory: every buffer this package creates goes through allocating_call(), which
-raises MemoryError naming the size after releasing the cached buffers and trying once more.
+Out of memory: every GPU allocation of this package (pool and staging buffers, the stream's
+arena, uploads and their temporary buffers) goes through allocating_call(), which raises
+MemoryError naming the size after releasing the cached buffers and trying once more.
 """
 
 from __future__ import annotations
@@ -88,7 +90,7 @@ class BufferPool:
 
     @property
     def cache_limit(self) -> int | None:
-        """Bytes of free buffers kept for reuse; None (the default): max(MIN_CACHE_BYTES, peak active)."""
+        """Bytes of free buffers kept for reuse; None (the default): max(MIN_CACHE_BYTES, 2 * peak active)."""
         return self._cache_limit
 
     @cache_limit.setter
@@ -98,7 +100,7 @@ class BufferPool:
             self.trim_above = self.limit()
 
     def limit(self) -> int:
-        return self._cache_limit if self._cache_limit is not None else max(MIN_CACHE_BYTES, self.peak_active)
+        return self._cache_limit if self._cache_limit is not None else max(MIN_CACHE_BYTES, 2 * self.peak_active)
 
     def allocate(self, nbytes: int) -> Storage:
         device = self.device

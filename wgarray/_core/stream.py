@@ -63,7 +63,6 @@ class Stream:
         self.lock = device.lock
         self.kernels = kernel_cache(device)
         self.pool = pool_for(device)
-        self.pool.on_destroy.append(self._forget_buffer)
         self.align = max(device.uniform_align, 16)
         usage = wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST | wgpu.BufferUsage.COPY_SRC
         self.arena = self.pool.create_buffer(ARENA_BYTES + PARAM_WINDOW, usage, "the parameter arena")
@@ -86,6 +85,7 @@ class Stream:
         if _native.AVAILABLE:
             self._offsets = _native.ffi.new("uint32_t[1]")
             self.token = _native.new_token()  # names this stream's submits in native's bookkeeping
+        self.pool.on_destroy.append(self._forget_buffer)  # last: only once the stream is whole
 
     # -- recording -------------------------------------------------------------
     def _open_pass(self):
@@ -94,17 +94,23 @@ class Stream:
             return self.compute_pass
         if self.device.lost is not None:
             raise self.device.lost_error()
-        if self.encoder is None:
-            try:
-                self.encoder = self.gpu.create_command_encoder()
-            except Exception as e:
-                self.device.raise_checked(e)
+        encoder = self._open_encoder()
         try:
-            self.compute_pass = self.encoder.begin_compute_pass()
+            self.compute_pass = encoder.begin_compute_pass()
         except Exception as e:
             self._fail(e)
         self.current_pipeline = None
         return self.compute_pass
+
+    def _open_encoder(self):
+        if self.encoder is None:
+            if self.device.lost is not None:
+                raise self.device.lost_error()
+            try:
+                self.encoder = self.gpu.create_command_encoder()
+            except Exception as e:
+                self.device.raise_checked(e)
+        return self.encoder
 
     def _close_pass(self):
         compute_pass = self.compute_pass
@@ -118,14 +124,7 @@ class Stream:
     def _encoder_for_copy(self):
         """The encoder, outside any pass, for a copy command."""
         self._close_pass()
-        if self.encoder is None:
-            if self.device.lost is not None:
-                raise self.device.lost_error()
-            try:
-                self.encoder = self.gpu.create_command_encoder()
-            except Exception as e:
-                self.device.raise_checked(e)
-        return self.encoder
+        return self._open_encoder()
 
     def _copy(self, source, source_offset: int, destination, destination_offset: int, size: int, label: str):
         encoder = self._encoder_for_copy()
