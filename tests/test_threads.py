@@ -79,6 +79,14 @@ def test_many_threads_mixed_ops_match_numpy():
     assert stats["cached_bytes"] <= pool.limit()
 
 
+def test_threads_while_a_tiny_cache_limit_trims_all_the_time(monkeypatch):
+    pool = pool_for(wg.get_device())
+    monkeypatch.setattr(pool, "cache_limit", 16 << 10)  # trims (and flushes) from every thread
+    shared = wg.asarray(SHARED_HOST)
+    run_threads(4, lambda i: mixed_ops(50 + i, shared, 80))
+    assert pool.stats()["cached_bytes"] <= 16 << 10
+
+
 def test_two_threads_summing_the_same_array():
     x = wg.asarray(np.arange(1000, dtype=np.float32))
     expected = float(np.sum(np.arange(1000, dtype=np.float32) * 2))

@@ -55,6 +55,8 @@ class Stream:
     is visible to any op recorded afterwards in thread B, and A's reads of a buffer finish
     before B's later writes to it. Ops that two threads record at the same time interleave
     dispatch by dispatch: each is correct as long as no thread writes what another reads.
+    A batch the GPU rejects loses the results of every op in it, whichever thread recorded
+    them; the thread whose call submits it gets the error.
     """
 
     def __init__(self, device: Device):
