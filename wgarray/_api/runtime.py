@@ -1,4 +1,4 @@
-"""Runtime controls: waiting for the GPU and memory statistics."""
+"""Runtime controls: waiting for the GPU and memory statistics. Safe to call from any thread."""
 
 from .._core.device import get_device
 from .._core.memory import pool_for
@@ -6,12 +6,14 @@ from .._core.stream import stream_for
 
 
 def synchronize(device=None) -> None:
-    """Wait until all work queued on the device has finished."""
+    """Wait until all work queued on the device, by any thread, has finished."""
     stream_for(device or get_device()).synchronize()
 
 
 def memory_stats(device=None) -> dict:
-    """Bytes allocated, active and peak, cached bytes, and pool hits and misses."""
+    """Bytes allocated, active and peak; cached (free) bytes and the bound the pool keeps them
+    under (cache_limit_bytes: max(256 MiB, twice the peak active bytes) unless set); download staging
+    bytes; pool hits and misses."""
     return pool_for(device or get_device()).stats()
 
 

@@ -1,4 +1,9 @@
-"""Layer 1: choosing a WebGPU adapter and creating the device."""
+"""Layer 1: choosing a WebGPU adapter and creating the device.
+
+A device whose GPU connection is gone (lost) stays marked lost: every later use raises
+DeviceLostError, and get_device() creates a fresh device in its place. Loss shows up as
+wgpu errors ("Parent device is lost"); wgpu-py only logs its device-lost callback.
+"""
 
 from __future__ import annotations
 
@@ -65,10 +70,36 @@ def choose_adapter():
     return best
 
 
+class DeviceLostError(RuntimeError):
+    """The GPU device was lost (driver reset, out of memory, destroyed): its arrays are gone."""
+
+
+_LOST_MESSAGES = ("device is lost", "device lost", "device is invalid", "device was lost")
+_OOM_MESSAGES = ("not enough memory", "out of memory")
+
+
+def is_device_lost(error: BaseException) -> bool:
+    """Whether a wgpu error says that its device is lost."""
+    return isinstance(error, DeviceLostError) or any(m in str(error).lower() for m in _LOST_MESSAGES)
+
+
+def is_out_of_memory(error: BaseException) -> bool:
+    if isinstance(error, (MemoryError, wgpu.GPUOutOfMemoryError)):
+        return True
+    return isinstance(error, wgpu.GPUError) and any(m in str(error).lower() for m in _OOM_MESSAGES)
+
+
 class Device:
-    """A wgarray device: one WebGPU adapter and the wgpu device created on it."""
+    """A wgarray device: one WebGPU adapter and the wgpu device created on it.
+
+    lock: held by the stream, the pool and the kernel cache of this device while they change
+    shared state (re-entrant, since a pool call can flush the stream). lost: why the device is
+    gone, or None.
+    """
 
     def __init__(self, adapter):
+        self.lock = threading.RLock()
+        self.lost: str | None = None
         self.adapter = adapter
         self.features = frozenset(f for f in WANTED_FEATURES if f in adapter.features)
         self.limits = dict(adapter.limits)
@@ -93,20 +124,57 @@ class Device:
     def __reduce__(self):
         raise TypeError("wgarray devices cannot be pickled")
 
+    def mark_lost(self, reason: str) -> None:
+        if self.lost is None:
+            self.lost = reason.strip().splitlines()[-1].strip() if reason.strip() else "unknown reason"
+
+    def lost_error(self) -> DeviceLostError:
+        return DeviceLostError(
+            f"the GPU device {self.name!r} was lost ({self.lost}); the arrays on it are gone. "
+            "wgarray.get_device() now creates a fresh device: create the arrays again on it")
+
+    def check_lost(self, error: BaseException) -> BaseException:
+        """error, or a DeviceLostError in its place if it says this device is lost (marking it)."""
+        if isinstance(error, DeviceLostError):
+            return error
+        if self.lost is None and is_device_lost(error):
+            self.mark_lost(str(error))
+        return self.lost_error() if self.lost is not None else error
+
+    def raise_checked(self, error: BaseException):
+        """Raise error (being handled), or a DeviceLostError in its place if it says the device is lost."""
+        lost = self.check_lost(error)
+        if lost is not error:
+            raise lost from error
+        raise error
+
+    def confirm_lost(self) -> bool:
+        """Whether the device is lost, found out by creating a tiny buffer (after an unexplained failure)."""
+        if self.lost is None:
+            try:
+                self.wgpu.create_buffer(size=16, usage=wgpu.BufferUsage.COPY_DST)
+            except Exception as e:
+                self.check_lost(e)
+        return self.lost is not None
+
 
 _default_device: Device | None = None
 _lock = threading.Lock()
 
 
 def get_device() -> Device:
-    """The default device, created on first use."""
+    """The default device, created on first use, and created again once it is lost."""
     global _default_device
-    if _default_device is None:
+    device = _default_device
+    if device is None or device.lost is not None:
         with _lock:
-            if _default_device is None:
-                _default_device = Device(choose_adapter())
-    return _default_device
+            device = _default_device
+            if device is None or device.lost is not None:
+                device = _default_device = Device(choose_adapter())
+    return device
 
+
+_per_device_lock = threading.RLock()  # re-entrant: a stream's factory makes its device's pool
 
 
 def per_device(factory):
@@ -116,7 +184,10 @@ def per_device(factory):
     def get(device: Device):
         obj = made.get(device)
         if obj is None:
-            obj = made[device] = factory(device)
+            with _per_device_lock:
+                obj = made.get(device)
+                if obj is None:
+                    obj = made[device] = factory(device)
         return obj
 
     return get

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import string
+import threading
 from pathlib import Path
 
 import wgpu
@@ -53,15 +54,29 @@ class Kernel:
 
 
 class KernelCache:
+    """Pipelines by key. Lookups read the dicts without a lock; a miss compiles under the cache's
+    own lock (not the device's: a compile may take long, and streams never wait for it)."""
+
     def __init__(self, device: Device):
         self.device = device
         self.kernels: dict = {}
         self.layouts: dict = {}
+        self.lock = threading.RLock()
 
     def bind_group_layout(self, signature: tuple):
         """signature: one entry per storage binding, "rw" or "r"."""
         entry = self.layouts.get(signature)
         if entry is None:
+            with self.lock:
+                entry = self.layouts.get(signature)
+                if entry is None:
+                    entry = self.layouts[signature] = self._make_layout(signature)
+        return entry
+
+    def _make_layout(self, signature: tuple):
+        if self.device.lost is not None:
+            raise self.device.lost_error()
+        try:
             entries = [{
                 "binding": 0,
                 "visibility": wgpu.ShaderStage.COMPUTE,
@@ -74,24 +89,35 @@ class KernelCache:
                 entries.append({"binding": i, "visibility": wgpu.ShaderStage.COMPUTE,
                                 "buffer": {"type": kind}})
             bgl = self.device.wgpu.create_bind_group_layout(entries=entries)
-            pll = self.device.wgpu.create_pipeline_layout(bind_group_layouts=[bgl])
-            entry = self.layouts[signature] = (bgl, pll)
-        return entry
+            return bgl, self.device.wgpu.create_pipeline_layout(bind_group_layouts=[bgl])
+        except Exception as e:
+            self.device.raise_checked(e)
 
     def get(self, key, signature: tuple, make_source) -> Kernel:
         kernel = self.kernels.get(key)
         if kernel is None:
-            source = make_source()
-            _, pipeline_layout = self.bind_group_layout(signature)
-            try:
-                module = self.device.wgpu.create_shader_module(code=source)
-                pipeline = self.device.wgpu.create_compute_pipeline(
-                    layout=pipeline_layout, compute={"module": module, "entry_point": "main"})
-            except Exception as e:
-                numbered = "\n".join(f"{i + 1:4d} {line}" for i, line in enumerate(source.splitlines()))
-                raise KernelCompileError(f"kernel {key!r} failed to compile: {e}\n{numbered}") from e
-            kernel = self.kernels[key] = Kernel(pipeline, signature, key)
+            with self.lock:
+                kernel = self.kernels.get(key)
+                if kernel is None:
+                    kernel = self.kernels[key] = self._compile(key, signature, make_source)
         return kernel
+
+    def _compile(self, key, signature: tuple, make_source) -> Kernel:
+        source = make_source()
+        _, pipeline_layout = self.bind_group_layout(signature)
+        if self.device.lost is not None:
+            raise self.device.lost_error()
+        try:
+            module = self.device.wgpu.create_shader_module(code=source)
+            pipeline = self.device.wgpu.create_compute_pipeline(
+                layout=pipeline_layout, compute={"module": module, "entry_point": "main"})
+        except Exception as e:
+            lost = self.device.check_lost(e)
+            if lost is not e:
+                raise lost from e
+            numbered = "\n".join(f"{i + 1:4d} {line}" for i, line in enumerate(source.splitlines()))
+            raise KernelCompileError(f"kernel {key!r} failed to compile: {e}\n{numbered}") from e
+        return Kernel(pipeline, signature, key)
 
 
 kernel_cache = per_device(KernelCache)

@@ -1,15 +1,35 @@
-"""Layer 2: GPU memory. A pool of wgpu buffers by size class, shared by reference counting."""
+"""Layer 2: GPU memory. A pool of wgpu buffers by size class, shared by reference counting.
+
+Threads: the pool changes its lists under the device's lock. A Storage dies in whichever
+thread drops its last reference, even inside a garbage collection that interrupts this very
+pool while that thread holds the lock, so Storage.__del__ only appends to a deque (atomic,
+never blocks); the pool takes those buffers back at its next call.
+
+Bounded cache: freed buffers stay cached by size class for reuse, up to cache_limit bytes,
+by default max(MIN_CACHE_BYTES, twice the peak of active bytes): a loop that repeats its
+shapes finds every buffer of its last round cached (twice: a buffer holds up to twice the
+bytes asked for). Past the limit the least recently freed go, down to CACHE_TRIM of it, so
+that a run of new sizes trims (and flushes the stream) rarely.
+
+Out of memory: every GPU allocation of this package (pool and staging buffers, the stream's
+arena, uploads and their temporary buffers) goes through allocating_call(), which raises
+MemoryError naming the size after releasing the cached buffers and trying once more.
+"""
 
 from __future__ import annotations
 
+import collections
 
 import wgpu
 
-from .device import Device, per_device
+from .device import Device, DeviceLostError, is_out_of_memory, per_device
 
 STORAGE_USAGE = wgpu.BufferUsage.STORAGE | wgpu.BufferUsage.COPY_SRC | wgpu.BufferUsage.COPY_DST
 STAGING_USAGE = wgpu.BufferUsage.MAP_READ | wgpu.BufferUsage.COPY_DST
 MIN_BUFFER = 16
+MIN_CACHE_BYTES = 256 << 20
+CACHE_TRIM = 0.75
+STAGING_CACHE_BYTES = 64 << 20  # download buffers kept (past it, only the last one given back)
 
 
 def size_class(nbytes: int) -> int:
@@ -19,15 +39,6 @@ def size_class(nbytes: int) -> int:
     three_quarters = power // 4 * 3
     size = three_quarters if nbytes <= three_quarters and three_quarters % 16 == 0 else power
     return size
-
-
-def _create_buffer(device: Device, size: int, usage, what: str):
-    try:
-        return device.wgpu.create_buffer(size=size, usage=usage)
-    except wgpu.GPUOutOfMemoryError as e:
-        raise MemoryError(f"out of GPU memory allocating {what} of {size} bytes on {device.name}") from e
-    except wgpu.GPUError as e:
-        raise MemoryError(f"could not allocate {what} of {size} bytes on {device.name}: {e}") from e
 
 
 class Storage:
@@ -48,7 +59,7 @@ class Storage:
     def __del__(self):
         pool = self.pool
         if pool is not None:
-            pool._release(self.buffer, self.uid, self.nbytes)
+            pool.returned.append((self.buffer, self.uid, self.nbytes))
 
 
 class BufferPool:
@@ -56,7 +67,11 @@ class BufferPool:
 
     def __init__(self, device: Device):
         self.device = device
+        self.lock = device.lock
+        # size -> [(buffer, uid, when freed)], reused from the end, evicted from the oldest
         self.free: dict[int, list] = {}
+        self.returned: collections.deque = collections.deque()  # (buffer, uid, nbytes) of dead Storages
+        self.freed = 0  # buffers freed so far: orders the free lists by age
         # Every live buffer by uid. Holding them here keeps wgpu's own finalizer from releasing a
         # buffer when an array dies inside a garbage cycle and hands it back to us.
         self.buffers: dict[int, object] = {}
@@ -65,9 +80,27 @@ class BufferPool:
         self.allocated = 0  # bytes held in GPU buffers, in use or cached
         self.active = 0  # bytes requested by live arrays
         self.peak_active = 0
+        self.cached = 0  # bytes of the free buffers
         self.hits = 0
         self.misses = 0
-        self.staging: dict[int, list] = {}
+        self._cache_limit: int | None = None
+        self.trim_above = MIN_CACHE_BYTES  # self.limit(), kept at hand for _take_back
+        self.staging: dict[int, list] = {}  # size -> [buffer], reused from the end
+        self.staging_bytes = 0
+
+    @property
+    def cache_limit(self) -> int | None:
+        """Bytes of free buffers kept for reuse; None (the default): max(MIN_CACHE_BYTES, 2 * peak active)."""
+        return self._cache_limit
+
+    @cache_limit.setter
+    def cache_limit(self, nbytes: int | None):
+        with self.lock:
+            self._cache_limit = nbytes
+            self.trim_above = self.limit()
+
+    def limit(self) -> int:
+        return self._cache_limit if self._cache_limit is not None else max(MIN_CACHE_BYTES, 2 * self.peak_active)
 
     def allocate(self, nbytes: int) -> Storage:
         device = self.device
@@ -76,66 +109,147 @@ class BufferPool:
                 f"an array of {nbytes} bytes exceeds the adapter's maximum storage binding "
                 f"of {device.max_binding} bytes ({device.name})"
             )
+        if device.lost is not None:
+            raise device.lost_error()
         size = min(size_class(nbytes), max(device.max_binding, MIN_BUFFER) // 16 * 16)
         size = max(size, (nbytes + 15) // 16 * 16)
-        bucket = self.free.get(size)
-        if bucket:
-            buffer, uid = bucket.pop()
-            self.hits += 1
-        else:
-            self.misses += 1
-            try:
-                buffer = _create_buffer(device, size, STORAGE_USAGE, "an array")
-            except MemoryError:
-                self.empty_cache()
-                buffer = _create_buffer(device, size, STORAGE_USAGE, "an array")
-            uid = self.next_uid
-            self.next_uid += 1
-            self.buffers[uid] = buffer
-            self.allocated += size
-        self.active += nbytes
-        self.peak_active = max(self.peak_active, self.active)
+        with self.lock:
+            if self.returned:
+                self._take_back()
+            bucket = self.free.get(size)
+            if bucket:
+                buffer, uid, _ = bucket.pop()
+                self.cached -= size
+                self.hits += 1
+            else:
+                self.misses += 1
+                buffer = self.create_buffer(size, STORAGE_USAGE, "an array")
+                uid = self.next_uid
+                self.next_uid += 1
+                self.buffers[uid] = buffer
+                self.allocated += size
+            self.active += nbytes
+            if self.active > self.peak_active:
+                self.peak_active = self.active
+                self.trim_above = self.limit()
         return Storage(self, buffer, nbytes, uid)
 
-    def _release(self, buffer, uid: int, nbytes: int):
-        self.active -= nbytes
-        self.free.setdefault(buffer.size, []).append((buffer, uid))
+    def _take_back(self) -> None:
+        """Move the buffers of dead Storages to the free lists (under the lock)."""
+        returned, free = self.returned, self.free
+        while returned:
+            buffer, uid, nbytes = returned.popleft()
+            self.active -= nbytes
+            self.freed += 1
+            size = buffer.size
+            bucket = free.get(size)
+            if bucket is None:
+                bucket = free[size] = []
+            bucket.append((buffer, uid, self.freed))
+            self.cached += size
+        if self.cached > self.trim_above:
+            self._trim(int(self.trim_above * CACHE_TRIM))
+
+    def _trim(self, keep_bytes: int) -> None:
+        """Destroy the least recently freed buffers until at most keep_bytes stay cached."""
+        while self.cached > keep_bytes:
+            buckets = [b for b in self.free.values() if b]
+            if not buckets:
+                break
+            oldest = min(buckets, key=lambda b: b[0][2])
+            buffer, uid, _ = oldest.pop(0)
+            self.cached -= buffer.size
+            self.allocated -= buffer.size
+            del self.buffers[uid]
+            try:
+                for callback in self.on_destroy:
+                    callback(uid)
+            finally:  # a batch that failed in the callback's flush was never submitted
+                _destroy(buffer)
 
     def empty_cache(self):
         """Destroy every cached free buffer."""
-        for bucket in self.free.values():
-            for buffer, uid in bucket:
-                self.allocated -= buffer.size
-                for callback in self.on_destroy:
-                    callback(uid)
-                del self.buffers[uid]
-                buffer.destroy()
-        self.free.clear()
-        for bucket in self.staging.values():
-            for buffer in bucket:
-                buffer.destroy()
-        self.staging.clear()
+        with self.lock:
+            self._take_back()
+            self._trim(0)
+            for bucket in self.staging.values():
+                while bucket:
+                    _destroy(bucket.pop())
+            self.staging_bytes = 0
+
+    def allocating_call(self, make, nbytes: int, what: str):
+        """make(), which needs nbytes of GPU memory for `what`. Out of memory, release the cached
+        buffers and try once more, then raise MemoryError naming the size."""
+        try:
+            return _checked(self.device, make, nbytes, what)
+        except MemoryError:
+            self.empty_cache()
+        try:
+            return _checked(self.device, make, nbytes, what)
+        except DeviceLostError as lost:  # wgpu loses the device on a real out-of-memory
+            raise MemoryError(f"out of GPU memory allocating {what} of {nbytes} bytes on "
+                              f"{self.device.name}, and the device is lost with it: {lost}") from lost
+
+    def create_buffer(self, size: int, usage, what: str):
+        return self.allocating_call(lambda: self.device.wgpu.create_buffer(size=size, usage=usage), size, what)
 
     # Staging buffers for downloads, reused by size class.
     def take_staging(self, nbytes: int):
         size = size_class(nbytes)
-        bucket = self.staging.get(size)
-        if bucket:
-            return bucket.pop()
-        return _create_buffer(self.device, size, STAGING_USAGE, "a download staging buffer")
+        with self.lock:
+            bucket = self.staging.get(size)
+            if bucket:
+                self.staging_bytes -= size
+                return bucket.pop()
+            return self.create_buffer(size, STAGING_USAGE, "a download staging buffer")
 
     def give_staging(self, buffer):
-        self.staging.setdefault(buffer.size, []).append(buffer)
+        with self.lock:
+            self.staging.setdefault(buffer.size, []).append(buffer)
+            self.staging_bytes += buffer.size
+            if self.staging_bytes > STAGING_CACHE_BYTES:  # keep this one, drop the others
+                for bucket in self.staging.values():
+                    for old in bucket:
+                        if old is not buffer:
+                            self.staging_bytes -= old.size
+                            _destroy(old)
+                    bucket[:] = [buffer] if buffer in bucket else []
 
     def stats(self) -> dict:
-        return {
-            "allocated_bytes": self.allocated,
-            "active_bytes": self.active,
-            "peak_active_bytes": self.peak_active,
-            "cached_bytes": sum(size * len(b) for size, b in self.free.items()),
-            "pool_hits": self.hits,
-            "pool_misses": self.misses,
-        }
+        with self.lock:
+            self._take_back()
+            return {
+                "allocated_bytes": self.allocated,
+                "active_bytes": self.active,
+                "peak_active_bytes": self.peak_active,
+                "cached_bytes": self.cached,
+                "cache_limit_bytes": self.limit(),
+                "staging_bytes": self.staging_bytes,
+                "pool_hits": self.hits,
+                "pool_misses": self.misses,
+            }
+
+
+def _checked(device: Device, make, nbytes: int, what: str):
+    """make(), with its wgpu errors as MemoryError naming the size, or DeviceLostError."""
+    if device.lost is not None:
+        raise device.lost_error()
+    try:
+        return make()
+    except wgpu.GPUError as e:
+        error = device.check_lost(e)
+        if error is not e:
+            raise error from e
+        if is_out_of_memory(e):
+            raise MemoryError(f"out of GPU memory allocating {what} of {nbytes} bytes on {device.name}") from e
+        raise MemoryError(f"could not allocate {what} of {nbytes} bytes on {device.name}: {e}") from e
+
+
+def _destroy(buffer) -> None:
+    try:
+        buffer.destroy()
+    except wgpu.GPUError:  # on a lost device; the memory goes with it
+        pass
 
 
 pool_for = per_device(BufferPool)

@@ -15,6 +15,10 @@ larger batch.
 Waiting for the GPU: first the next command encoder and its pass are opened (25-60 us of
 host time on an H100 machine, spent while the GPU computes instead of on the next op), then
 the host spins on non-blocking polls for up to SPIN_SECONDS before it blocks.
+
+Failures: a batch the GPU rejects raises once, naming its last few ops, and leaves a fresh
+encoder, pass, arena and bind-group cache behind, so the next op works. A lost device raises
+DeviceLostError from then on.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from __future__ import annotations
 import wgpu
 
 from . import native as _native
-from .device import Device, per_device
+from .device import Device, DeviceLostError, is_out_of_memory, per_device
 from .kernels import PARAM_WINDOW, Kernel, kernel_cache
 from .memory import Storage, pool_for
 
@@ -38,18 +42,32 @@ MAX_SUBMIT_BYTES = 4 << 30
 # A blocking wait wakes 50-100 us late on NVIDIA's driver. Not on CPU adapters, whose
 # threads need the cores.
 SPIN_SECONDS = 0.002
+RECENT = 8  # ops named when a batch fails (a power of two)
+_RECENT_MASK = RECENT - 1
 
 
 class Stream:
+    """Records the work of every thread on one device into one queue.
+
+    Threads: dispatch, flush, upload, download and synchronize hold the device's re-entrant
+    lock while they record or submit (never while they wait for the GPU), and all work goes
+    through the device's one queue in recording order. So an op that has returned in thread A
+    is visible to any op recorded afterwards in thread B, and A's reads of a buffer finish
+    before B's later writes to it. Ops that two threads record at the same time interleave
+    dispatch by dispatch: each is correct as long as no thread writes what another reads.
+    A batch the GPU rejects loses the results of every op in it, whichever thread recorded
+    them; the thread whose call submits it gets the error.
+    """
+
     def __init__(self, device: Device):
         self.device = device
         self.gpu = device.wgpu
+        self.lock = device.lock
         self.kernels = kernel_cache(device)
         self.pool = pool_for(device)
-        self.pool.on_destroy.append(self._forget_buffer)
         self.align = max(device.uniform_align, 16)
-        self.arena = self.gpu.create_buffer(
-            size=ARENA_BYTES + PARAM_WINDOW, usage=wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST | wgpu.BufferUsage.COPY_SRC)
+        usage = wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST | wgpu.BufferUsage.COPY_SRC
+        self.arena = self.pool.create_buffer(ARENA_BYTES + PARAM_WINDOW, usage, "the parameter arena")
         self.host_arena = bytearray(ARENA_BYTES + PARAM_WINDOW)
         self.arena_used = 0  # bytes of the arena holding parameter blocks
         self.arena_uploaded = 0  # ... of which the GPU copy has the first arena_uploaded
@@ -60,6 +78,7 @@ class Stream:
         self.pending = 0  # commands recorded and not yet submitted
         self.pending_bytes = 0  # bytes bound by the pending dispatches: a measure of their work
         self.submit_bytes = SUBMIT_BYTES  # pending_bytes that make a batch: twice the last one
+        self.recent = [None] * RECENT  # the last ops recorded (kernels, "upload", "download")
         self.bind_groups: dict = {}
         self.groups_by_uid: dict[int, list] = {}
         self.submits = 0
@@ -67,20 +86,82 @@ class Stream:
         self.uploads: list = []  # temporary upload sources, alive until their copies are submitted
         if _native.AVAILABLE:
             self._offsets = _native.ffi.new("uint32_t[1]")
+            self.token = _native.new_token()  # names this stream's submits in native's bookkeeping
+        self.pool.on_destroy.append(self._forget_buffer)  # last: only once the stream is whole
 
     # -- recording -------------------------------------------------------------
     def _open_pass(self):
-        if self.encoder is None:
-            self.encoder = self.gpu.create_command_encoder()
-        if self.compute_pass is None:
-            self.compute_pass = self.encoder.begin_compute_pass()
-            self.current_pipeline = None
+        """Open the compute pass (and the encoder) that dispatches record into."""
+        if self.compute_pass is not None:
+            return self.compute_pass
+        if self.device.lost is not None:
+            raise self.device.lost_error()
+        encoder = self._open_encoder()
+        try:
+            self.compute_pass = encoder.begin_compute_pass()
+        except Exception as e:
+            self._fail(e)
+        self.current_pipeline = None
         return self.compute_pass
 
+    def _open_encoder(self):
+        if self.encoder is None:
+            if self.device.lost is not None:
+                raise self.device.lost_error()
+            try:
+                self.encoder = self.gpu.create_command_encoder()
+            except Exception as e:
+                self.device.raise_checked(e)
+        return self.encoder
+
     def _close_pass(self):
-        if self.compute_pass is not None:
-            self.compute_pass.end()
+        compute_pass = self.compute_pass
+        if compute_pass is not None:
             self.compute_pass = None
+            try:
+                compute_pass.end()  # errors of the pass's commands surface here
+            except Exception as e:
+                self._fail(e)
+
+    def _encoder_for_copy(self):
+        """The encoder, outside any pass, for a copy command."""
+        self._close_pass()
+        return self._open_encoder()
+
+    def _copy(self, source, source_offset: int, destination, destination_offset: int, size: int, label: str):
+        encoder = self._encoder_for_copy()
+        try:
+            encoder.copy_buffer_to_buffer(source, source_offset, destination, destination_offset, size)
+        except Exception as e:
+            self._fail(e)
+        self.recent[self.pending & _RECENT_MASK] = label
+        self.pending += 1
+
+    def _fail(self, error: BaseException):
+        """Drop the batch being recorded, whose encoder `error` spoilt, and raise it once:
+        the stream starts afresh (encoder, pass, arena slots, bind groups)."""
+        pending, recent = self.pending, self._recent_labels()
+        self.encoder = self.compute_pass = self.current_pipeline = None
+        self.pending = self.pending_bytes = 0
+        self.uploads.clear()
+        self.param_slots.clear()  # the arena's contents are unknown now
+        self.arena_used = self.arena_uploaded = 0
+        self.bind_groups.clear()  # one of them may be what failed
+        self.groups_by_uid.clear()
+        device = self.device
+        lost = device.check_lost(error)
+        if lost is not error:
+            raise lost from error
+        if is_out_of_memory(error):
+            raise MemoryError(f"out of GPU memory running a batch of {pending} recorded operations "
+                              f"(the last: {recent}); their results are lost: {error}") from error
+        raise RuntimeError(f"the GPU rejected a batch of {pending} recorded operations (the last: {recent}); "
+                           f"their results are lost: {error}") from error
+
+    def _recent_labels(self) -> str:
+        count = min(self.pending, RECENT)
+        ops = [self.recent[(self.pending - count + i) & _RECENT_MASK] for i in range(count)]
+        return ", ".join(_label(op) for op in ops) or "none"
 
     def _bind_group(self, kernel: Kernel, storages):
         key = (kernel.signature, *[s.uid for s in storages])
@@ -90,16 +171,23 @@ class Stream:
             entries = [{"binding": 0, "resource": {"buffer": self.arena, "offset": 0, "size": PARAM_WINDOW}}]
             for i, s in enumerate(storages, start=1):
                 entries.append({"binding": i, "resource": {"buffer": s.buffer, "offset": 0, "size": s.buffer.size}})
-            group = self.bind_groups[key] = self.gpu.create_bind_group(layout=layout, entries=entries)
+            try:  # nothing is recorded yet: a failure here leaves the stream as it was
+                group = self.gpu.create_bind_group(layout=layout, entries=entries)
+            except Exception as e:
+                self.device.raise_checked(e)
+            self.bind_groups[key] = group
             for s in storages:
                 self.groups_by_uid.setdefault(s.uid, []).append(key)
         return group
 
     def _forget_buffer(self, uid: int):
-        if self.pending:
-            self.flush()
-        for key in self.groups_by_uid.pop(uid, ()):
-            self.bind_groups.pop(key, None)
+        with self.lock:
+            try:
+                if self.pending:  # recorded commands may use the buffer about to be destroyed
+                    self.flush()
+            finally:
+                for key in self.groups_by_uid.pop(uid, ()):
+                    self.bind_groups.pop(key, None)
 
     def _param_offset(self, params: bytes) -> int:
         offset = self.param_slots.get(params)
@@ -116,68 +204,66 @@ class Stream:
 
     def dispatch(self, kernel: Kernel, storages, params: bytes, groups: tuple[int, int]):
         """Record one dispatch. params: the kernel's parameter words, at most PARAM_WINDOW bytes."""
-        offset = self._param_offset(params)
-        group = self._bind_group(kernel, storages)
-        compute_pass = self._open_pass()
-        if _native.DISPATCH_CALLS is None:
-            if self.current_pipeline is not kernel.pipeline:
-                compute_pass.set_pipeline(kernel.pipeline)
-                self.current_pipeline = kernel.pipeline
-            compute_pass.set_bind_group(0, group, [offset])
-            compute_pass.dispatch_workgroups(groups[0], groups[1], 1)
-        else:
-            # Pipelines and bind groups stay alive in our caches; errors in pass commands
-            # surface at encoder.finish(), which goes through the public API.
-            set_pipeline, set_bind_group, dispatch = _native.DISPATCH_CALLS
-            handle = compute_pass._internal
-            if self.current_pipeline is not kernel.pipeline:
-                set_pipeline(handle, kernel.pipeline._internal)
-                self.current_pipeline = kernel.pipeline
-            self._offsets[0] = offset
-            set_bind_group(handle, 0, group._internal, 1, self._offsets)
-            dispatch(handle, groups[0], groups[1], 1)
-        self.pending += 1
-        for s in storages:
-            self.pending_bytes += s.nbytes
-        if self.pending >= MAX_PENDING or self.pending_bytes >= self.submit_bytes or (
-                self.pending_bytes >= IDLE_SUBMIT_BYTES and self._gpu_idle()):
-            self.flush()
+        with self.lock:
+            offset = self._param_offset(params)
+            group = self._bind_group(kernel, storages)
+            compute_pass = self.compute_pass
+            if compute_pass is None:
+                compute_pass = self._open_pass()
+            if _native.DISPATCH_CALLS is None:
+                if self.current_pipeline is not kernel.pipeline:
+                    compute_pass.set_pipeline(kernel.pipeline)
+                    self.current_pipeline = kernel.pipeline
+                compute_pass.set_bind_group(0, group, [offset])
+                compute_pass.dispatch_workgroups(groups[0], groups[1], 1)
+            else:
+                # Pipelines and bind groups stay alive in our caches; errors in pass commands
+                # surface at compute_pass.end(), which goes through the public API.
+                set_pipeline, set_bind_group, dispatch = _native.DISPATCH_CALLS
+                handle = compute_pass._internal
+                if self.current_pipeline is not kernel.pipeline:
+                    set_pipeline(handle, kernel.pipeline._internal)
+                    self.current_pipeline = kernel.pipeline
+                self._offsets[0] = offset
+                set_bind_group(handle, 0, group._internal, 1, self._offsets)
+                dispatch(handle, groups[0], groups[1], 1)
+            self.recent[self.pending & _RECENT_MASK] = kernel
+            self.pending += 1
+            for s in storages:
+                self.pending_bytes += s.nbytes
+            if self.pending >= MAX_PENDING or self.pending_bytes >= self.submit_bytes or (
+                    self.pending_bytes >= IDLE_SUBMIT_BYTES and self._gpu_idle()):
+                self.flush()
 
     def _gpu_idle(self) -> bool:
         if not _native.AVAILABLE:
             return False
         _native.poll(self.gpu, False)
-        return _native.finished_submits(self.gpu) >= self.submits
+        return _native.finished_submits(self.token) >= self.submits
 
     def flush(self):
         """Submit everything recorded so far."""
-        if not self.pending:
-            return
-        encoder, pending = self.encoder, self.pending
-        start, end = self.arena_uploaded, self.arena_used
-        # Reset first, so a failed batch leaves a usable stream behind.
-        self.encoder = None
-        self.arena_uploaded = end
-        self.submit_bytes = min(max(SUBMIT_BYTES, 2 * self.pending_bytes), MAX_SUBMIT_BYTES)
-        self.pending = self.pending_bytes = 0
-        try:
-            self._close_pass()
-        finally:
-            self.compute_pass = None
-        try:
-            if end > start:
-                self.gpu.queue.write_buffer(self.arena, start, memoryview(self.host_arena)[start:end])
-            self.gpu.queue.submit([encoder.finish()])
+        with self.lock:
+            if not self.pending:
+                return
+            start, end = self.arena_uploaded, self.arena_used
+            try:
+                self._close_pass()
+                if end > start:
+                    self.gpu.queue.write_buffer(self.arena, start, memoryview(self.host_arena)[start:end])
+                self.gpu.queue.submit([self.encoder.finish()])
+            except Exception as e:
+                if self.pending:  # else _close_pass has dropped the batch and raised already
+                    self._fail(e)
+                raise
+            self.encoder = None
+            self.arena_uploaded = end
+            self.submit_bytes = min(max(SUBMIT_BYTES, 2 * self.pending_bytes), MAX_SUBMIT_BYTES)
+            self.pending = self.pending_bytes = 0
             self.uploads.clear()
+            self.submits += 1
             if _native.AVAILABLE:
-                _native.track_submit(self.gpu, self.submits + 1)
-        except Exception as e:
-            self.uploads.clear()
-            self.param_slots.clear()  # the arena's contents are unknown now
-            self.arena_used = self.arena_uploaded = 0
-            raise RuntimeError(f"the GPU rejected a batch of {pending} recorded operations; their results "
-                               f"are lost: {e}") from e
-        self.submits += 1
+                _native.track_submit(self.gpu, self.token, self.submits)
 
     # -- transfers ---------------------------------------------------------------
     def upload(self, storage: Storage, data) -> None:
@@ -189,16 +275,18 @@ class Stream:
             view = memoryview(padded)
         if not len(view):
             return
-        if not self.pending:  # nothing recorded: write straight away
-            self.gpu.queue.write_buffer(storage.buffer, 0, view)
-            return
-        # Work is recorded: queue.write_buffer would land before it, so record a copy from a
-        # temporary buffer instead, in order with the rest. No flush is needed.
-        source = self.gpu.create_buffer_with_data(data=view, usage=wgpu.BufferUsage.COPY_SRC)
-        self._close_pass()
-        self.encoder.copy_buffer_to_buffer(source, 0, storage.buffer, 0, len(view))
-        self.uploads.append(source)
-        self.pending += 1
+        with self.lock:
+            if not self.pending:  # nothing recorded: write straight away
+                self.pool.allocating_call(lambda: self.gpu.queue.write_buffer(storage.buffer, 0, view),
+                                          len(view), "an upload")
+                return
+            # Work is recorded: queue.write_buffer would land before it, so record a copy from a
+            # temporary buffer instead, in order with the rest. No flush is needed.
+            source = self.pool.allocating_call(
+                lambda: self.gpu.create_buffer_with_data(data=view, usage=wgpu.BufferUsage.COPY_SRC),
+                len(view), "an upload's source buffer")
+            self._copy(source, 0, storage.buffer, 0, len(view), "upload")
+            self.uploads.append(source)
 
     def download(self, storage: Storage, byte_offset: int, nbytes: int) -> bytes:
         """Copy bytes out of a buffer once all recorded work is done."""
@@ -207,51 +295,76 @@ class Stream:
         start = byte_offset // 4 * 4
         end = -(-(byte_offset + nbytes) // 4) * 4
         size = end - start
-        staging = self.pool.take_staging(size)
-        self._close_pass()
-        if self.encoder is None:
-            self.encoder = self.gpu.create_command_encoder()
-        self.encoder.copy_buffer_to_buffer(storage.buffer, start, staging, 0, size)
-        self.pending += 1
-        self.flush()
-        if _native.AVAILABLE:
-            self._open_pass()  # for the next op, while the GPU works
-            data = _native.read_mapped(self.gpu, staging, size, self.spin_seconds)
-        else:
-            staging.map_sync(wgpu.MapMode.READ, 0, staging.size)
+        with self.lock:
+            staging = self.pool.take_staging(size)
             try:
-                data = staging.read_mapped(0, size)
-            finally:
-                staging.unmap()
+                self._copy(storage.buffer, start, staging, 0, size, "download")
+                self.flush()
+            except BaseException:
+                self.pool.give_staging(staging)  # its copy never reached the GPU
+                raise
+            if _native.AVAILABLE:
+                self._open_pass()  # for the next op, while the GPU works
+            else:
+                data = self._read_staging(staging, size)
+        if _native.AVAILABLE:  # this thread alone owns staging: wait without the lock
+            try:
+                data = _native.read_mapped(self.gpu, staging, size, self.spin_seconds, self._kick)
+            except RuntimeError as e:
+                raise (self.device.lost_error() if self.device.confirm_lost() else e) from e
         self.pool.give_staging(staging)
         lead = byte_offset - start
         return bytes(memoryview(data)[lead:lead + nbytes])
 
+    def _kick(self):
+        """An empty submit: it releases callbacks that wgpu-native left unfired (see native.wait_until)."""
+        with self.lock:
+            self.gpu.queue.submit([])
+
+    def _read_staging(self, staging, size: int) -> bytes:
+        staging.map_sync(wgpu.MapMode.READ, 0, staging.size)
+        try:
+            return staging.read_mapped(0, size)
+        finally:
+            staging.unmap()
+
     def synchronize(self):
         """Wait until the GPU has finished everything recorded so far."""
-        if not self.pending and not self.submits:
-            return
-        if _native.AVAILABLE:
+        with self.lock:
+            if self.device.lost is not None:
+                raise self.device.lost_error()
+            if not self.pending and not self.submits:
+                return
+            if not _native.AVAILABLE:
+                # Mapping a buffer waits for the last submit that used it, so end the batch with
+                # a tiny copy into a probe: one submit, then one wait (on_submitted_work_done_sync
+                # is broken in wgpu 0.32).
+                probe = self.pool.take_staging(16)
+                self._copy(self.arena, 0, probe, 0, 16, "synchronize")
+                self.flush()
+                probe.map_sync(wgpu.MapMode.READ, 0, probe.size)
+                probe.unmap()
+                self.pool.give_staging(probe)
+                return
             self.flush()
             self._open_pass()  # for the next op, while the GPU works
             submitted = self.submits
-            if not _native.wait_until(self.gpu, lambda: _native.finished_submits(self.gpu) >= submitted,
-                                      self.spin_seconds):
-                raise RuntimeError("the GPU did not finish its work: the device may be lost")
-            return
-        # Mapping a buffer waits for the last submit that used it, so end the batch with a tiny
-        # copy into a probe: one submit, then one wait (on_submitted_work_done_sync is broken
-        # in wgpu 0.32).
-        probe = self.pool.take_staging(16)
-        self._close_pass()
-        if self.encoder is None:
-            self.encoder = self.gpu.create_command_encoder()
-        self.encoder.copy_buffer_to_buffer(self.arena, 0, probe, 0, 16)
-        self.pending += 1
-        self.flush()
-        probe.map_sync(wgpu.MapMode.READ, 0, probe.size)
-        probe.unmap()
-        self.pool.give_staging(probe)
+        # Wait without the lock: other threads keep recording meanwhile.
+        token = self.token
+        done = _native.wait_until(self.gpu, lambda: _native.finished_submits(token) >= submitted,
+                                  self.spin_seconds, self._kick)
+        failed = _native.take_work_failure(token)
+        if (failed or not done) and self.device.confirm_lost():
+            raise self.device.lost_error()
+        if not done:
+            raise RuntimeError("the GPU did not finish its work: the device may be lost")
+
+
+def _label(op) -> str:
+    if isinstance(op, Kernel):
+        key = op.key
+        return str(key[0] if isinstance(key, tuple) and key else key)
+    return str(op)
 
 
 stream_for = per_device(Stream)
