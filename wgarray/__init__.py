@@ -25,7 +25,8 @@ from ._api.statistical_functions import *  # noqa: F403
 from ._api.utility_functions import *  # noqa: F403
 from ._array import Array
 from ._core.config import fast_math, set_fast_math
-from ._core.device import Device, get_device
+from ._core.device import Device, DeviceLostError, get_device
+from ._core.kernels import KernelCompileError
 from ._core.dtypes import DType, public as _public
 
 __version__ = "0.1.0"

@@ -1,5 +1,6 @@
 """Runtime controls: waiting for the GPU and memory statistics. Safe to call from any thread."""
 
+from .._core.cache import clear_plan_caches
 from .._core.device import get_device
 from .._core.memory import pool_for
 from .._core.stream import stream_for
@@ -18,7 +19,8 @@ def memory_stats(device=None) -> dict:
 
 
 def empty_cache(device=None) -> None:
-    """Release cached free buffers back to the driver."""
+    """Release cached free buffers back to the driver, and forget the per-shape plans."""
     device = device or get_device()
     stream_for(device).flush()
     pool_for(device).empty_cache()
+    clear_plan_caches()
