@@ -47,7 +47,10 @@ def count_nonzero(x, /, *, axis=None, keepdims: bool = False) -> Array:
     """The number of nonzero elements along the axes (NaN counts as nonzero)."""
     x = as_array(x, "count_nonzero")
     axes = reduce_axes(axis, x.ndim)
-    return finish(folded(count_fold(x._dtype), x, axes), _index_dtype(x.device), x.shape, axes, keepdims)
+    index = _index_dtype(x.device)
+    wide = math.prod(x.shape[a] for a in axes) >= 2**32 and index.itemsize == 8  # uint32 counts would wrap
+    fold = count_fold(x._dtype, dt.uint64 if wide else dt.uint32)
+    return finish(folded(fold, x, axes), index, x.shape, axes, keepdims)
 
 
 def nonzero(x, /) -> tuple:

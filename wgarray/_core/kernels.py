@@ -19,6 +19,9 @@ from .device import Device, per_device
 WORKGROUP = 256
 PARAM_WINDOW = 1024  # bytes of parameters a kernel can see: 256 u32 words
 MAX_GROUPS = 65535
+# The most iterations a loop of one invocation may run: llvmpipe (lavapipe) silently ends a
+# loop after 65535 (gallivm's loop limit), so kernels split longer work across invocations.
+MAX_LOOP = 1 << 15
 
 
 def _wgsl_dir() -> Path:

@@ -19,7 +19,7 @@ values from the input.
 
 from __future__ import annotations
 
-import builtins
+import dataclasses
 import functools
 import math
 from dataclasses import dataclass
@@ -29,13 +29,14 @@ import numpy as np
 from .._core import dtypes as dt
 from .._core.cache import plan_cache
 from .._core.dtypes import layout
-from .._core.kernels import grid, kernel_cache, render
+from .._core.kernels import MAX_LOOP, grid, kernel_cache, render
 from .._core.memory import pool_for
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ParamLayout
 from .._core.stream import stream_for
 from .._core.view import TensorView
 from .._core.wgsl import LIBRARIES, REG_TAG, cast, link, load_fn
+from .map import MapOp, launch_map
 
 
 WORKGROUP = 256
@@ -50,7 +51,6 @@ MIN_CHUNK = 64  # shortest row piece a column invocation folds
 TREE_MIN_ROW = 64  # shorter contiguous rows fold one per invocation
 MIN_SEGMENT = 32  # narrowest tree segment (a warp on NVIDIA)
 NONE = 0xFFFFFFFF  # "no index yet" in arg-reductions
-_max, _min = builtins.max, builtins.min  # this module defines max and min
 
 
 @dataclass(frozen=True)
@@ -275,16 +275,18 @@ def _plan(rows: int, R: int, rdims, vec: bool) -> tuple:
     as a row's elements (or vec4s) need, so short rows share a workgroup."""
     unit = bool(rdims) and rdims[-1][1] == 1
     if rows == 1 or (unit and R >= TREE_MIN_ROW):
-        groups = _max(1, _min(-(-R // ROW_ELEMS), -(-TARGET_GROUPS // rows)))
+        groups = max(1, min(-(-R // ROW_ELEMS), -(-TARGET_GROUPS // rows)), -(-R // (4 * WORKGROUP * MAX_LOOP)))
         width = WORKGROUP
         if groups == 1:
             lanes = -(-R // 4) if vec else R
-            width = _min(WORKGROUP, _max(MIN_SEGMENT, 1 << _max(0, lanes - 1).bit_length()))
+            width = min(WORKGROUP, max(MIN_SEGMENT, 1 << max(0, lanes - 1).bit_length()))
         return f"tree{width}", groups, 0
     if rows >= TARGET_THREADS // 4 or R <= MIN_CHUNK:
-        return "cols", 1, _max(R, 1)
-    chunk = _max(MIN_CHUNK, -(-R * rows // TARGET_THREADS))
-    return "cols", -(-R // chunk), chunk
+        chunk = max(R, 1)
+    else:
+        chunk = max(MIN_CHUNK, -(-R * rows // TARGET_THREADS))
+    chunk = min(chunk, MAX_LOOP)
+    return "cols", max(1, -(-R // chunk)), chunk
 
 
 def _items(mode: str, units: int) -> int:
@@ -298,7 +300,7 @@ def _items(mode: str, units: int) -> int:
 def _vectorizable(src, offset: int, kdims, rdims) -> bool:
     lay = layout(src)
     return (lay.storage in ("f32", "i32", "u32") and not lay.packed and len(rdims) == 1 and rdims[0][1] == 1
-            and offset % 4 == 0 and builtins.all(s % 4 == 0 for _, s in kdims))
+            and offset % 4 == 0 and all(s % 4 == 0 for _, s in kdims))
 
 
 class _Step:
@@ -359,32 +361,70 @@ def _plan_passes(fold: Fold, x: BufferOperand, axes: tuple) -> list:
 _plans = plan_cache()
 
 
-def fold(fold: Fold, x: BufferOperand, axes: tuple, centres: BufferOperand | None = None) -> BufferOperand:
-    """x folded over axes (sorted, normalized): an operand of the kept dims, of fold.acc (of
+def fold(reduction: Fold, x: BufferOperand, axes: tuple, centres: BufferOperand | None = None) -> BufferOperand:
+    """x folded over axes (sorted, normalized): an operand of the kept dims, of reduction.acc (of
     uint32 indices into the C-order flattened reduced dims for arg folds). centres: for
     centred folds, one value per output (contiguous, in_dtype)."""
     device = x.device
     view = x.view
-    key = (fold, x.dtype, view.shape, view.strides, view.offset % 4, axes, device)
+    key = (reduction, x.dtype, view.shape, view.strides, view.offset % 4, axes, device)
     plan = _plans.get(key)
     if plan is None:
         kept = TensorView.contiguous(n for a, n in enumerate(view.shape) if a not in axes)
-        plan = (None if 0 in kept.shape else _plan_passes(fold, x, axes), kept)
+        if 0 in kept.shape:
+            plan = (None, kept)
+        elif math.prod(view.shape[a] for a in axes) >= MAX_FOLD:
+            plan = (SPLIT, kept)
+        else:
+            plan = (_plan_passes(reduction, x, axes), kept)
         _plans[key] = plan
     steps, kept = plan
-    out_dtype = dt.uint32 if fold.arg else fold.acc
+    out_dtype = dt.uint32 if reduction.arg else reduction.acc
     if steps is None:
         return allocate(device, kept.shape, out_dtype)
+    if steps is SPLIT:
+        return _fold_in_pieces(reduction, x, axes, centres)
     pool, stream = pool_for(device), stream_for(device)
     previous = None
     for step in steps:
-        out = pool.allocate(_max(step.size * out_dtype.itemsize, 4))
+        out = pool.allocate(max(step.size * out_dtype.itemsize, 4))
         if previous is None:
             storages = [out, x.storage] if centres is None else [out, x.storage, centres.storage]
-        elif fold.arg:
+        elif reduction.arg:
             storages = [out, previous, x.storage]
         else:
             storages = [out, previous]
         stream.dispatch(step.kernel, storages, step.params_for(view.offset), step.groups)
         previous = out
     return BufferOperand(previous, kept, out_dtype)
+
+
+# A kernel indexes the elements it folds per output in u32: 2^31 or more are folded in pieces,
+# whose results are folded in turn (every fold but the arg-extremes may regroup).
+MAX_FOLD = 1 << 31
+SPLIT = "split"
+
+
+def _fold_in_pieces(reduction: Fold, x: BufferOperand, axes: tuple, centres) -> BufferOperand:
+    view = x.view
+    count = math.prod(view.shape[a] for a in axes)
+    if reduction.arg:
+        raise ValueError(f"{reduction.name} over {count} elements per result: wgarray's indices reach 2^32 "
+                         f"elements per reduction")
+    longest = max(axes, key=lambda a: view.shape[a])
+    n = view.shape[longest]
+    piece = max(1, (MAX_FOLD - 1) // (count // n))  # of the longest axis; the rest splits further if need be
+    parts = []
+    for start in range(0, n, piece):
+        shape = list(view.shape)
+        shape[longest] = min(piece, n - start)
+        sub = TensorView(tuple(shape), view.strides, view.offset + start * view.strides[longest])
+        parts.append(fold(reduction, x.with_view(sub), axes, centres))
+    kept = parts[0].view
+    stacked = allocate(x.device, (len(parts), *kept.shape), reduction.acc)
+    copy = MapOp("copy", "a0", (reduction.acc,), reduction.acc)
+    for k, part in enumerate(parts):
+        target = TensorView(kept.shape, kept.strides, k * kept.size)
+        launch_map(x.device, copy, stacked.storage, target, reduction.acc, [part], fresh=False)
+    partials = dataclasses.replace(reduction, prep="x", in_dtype=reduction.acc, centred=False)
+    return fold(partials, stacked, (0,))

@@ -120,9 +120,11 @@ def logical_fold(name: str, dtype) -> Fold:
 
 
 @functools.lru_cache(maxsize=None)
-def count_fold(dtype) -> Fold:
-    """count_nonzero: the sum of uint32 flags of nonzero elements."""
-    return row_fold(binary("add"), dtype, acc=dt.uint32, prep=_flags(dtype), name="count_nonzero")
+def count_fold(dtype, acc=dt.uint32) -> Fold:
+    """count_nonzero: the sum of flags of nonzero elements, in uint32 (or a wider acc for
+    counts that may pass 2^32)."""
+    flags = _flags(dtype) if acc == dt.uint32 else f"{reg(acc)}({_flags(dtype)})"
+    return row_fold(binary("add"), dtype, acc=acc, prep=flags, name="count_nonzero")
 
 
 @functools.lru_cache(maxsize=None)

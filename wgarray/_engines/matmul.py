@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .._core import dtypes as dt
 from .._core.wgsl import cast, load_fn
-from .._core.kernels import PARAM_WINDOW, WORKGROUP, render
+from .._core.kernels import MAX_LOOP, PARAM_WINDOW, WORKGROUP, render
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.params import ZERO, ParamLayout
@@ -275,6 +275,32 @@ def _choose_tiling(acc, batch: int, M: int, N: int, device) -> Tiling:
 _FORCE: dict = {}  # tests force a kernel: {"kernel": "tiled" | "naive", "tiling": Tiling, "chunk": int}
 
 
+# The kernels index the contracted axis in u32: 2^31 or more terms are summed in pieces.
+MAX_K = 1 << 31
+
+
+def _product_in_pieces(a: BufferOperand, b: BufferOperand, conj: bool, result) -> BufferOperand:
+    """product() over K in pieces of fewer than MAX_K terms, their results added up (OR for bool)."""
+    K = a.shape[-1]
+    total = None
+    for start in range(0, K, MAX_K - 1):
+        stop = min(start + MAX_K - 1, K)
+        av, bv = a.view, b.view
+        a_part = a.with_view(TensorView((*av.shape[:-1], stop - start), av.strides, av.offset + start * av.strides[-1]))
+        b_part = b.with_view(TensorView((*bv.shape[:-2], stop - start, bv.shape[-1]), bv.strides,
+                                        bv.offset + start * bv.strides[-2]))
+        part = product(a_part, b_part, conj=conj)
+        if total is None:
+            total = part
+            continue
+        expr = "a0 || a1" if dt.kind(result) == "bool" else "a0 + a1"  # + adds complex vec2s too
+        added = allocate(a.device, part.shape, result)
+        launch_map(a.device, MapOp("add", expr, (result, result), result), added.storage, added.view, result,
+                   [total, part], fresh=True)
+        total = added
+    return total
+
+
 def product(a: BufferOperand, b: BufferOperand, *, conj: bool = False) -> BufferOperand:
     """a (..., M, K) @ b (..., K, N) with broadcast batch dims, in the promoted dtype."""
     device = a.device
@@ -294,6 +320,8 @@ def product(a: BufferOperand, b: BufferOperand, *, conj: bool = False) -> Buffer
         launch_map(device, MapOp("fill", "a0", (result,), result), out.storage, out.view, result,
                    [ScalarOperand(0, result)], fresh=True)
         return out
+    if K >= MAX_K:
+        return _product_in_pieces(a, b, conj, result)
     av = a.view.broadcast_to((*batch_shape, M, K))
     bv = b.view.broadcast_to((*batch_shape, K, N))
     bshape, (a_bs, b_bs) = coalesce(batch_shape, av.strides[:-2], bv.strides[:-2])
@@ -323,7 +351,7 @@ def product(a: BufferOperand, b: BufferOperand, *, conj: bool = False) -> Buffer
                       storages, params, groups * THREADS)
     else:
         outputs = batch * M * N
-        chunk = _FORCE.get("chunk") or (K if outputs >= 8192 else max(64, -(-K // -(-8192 // outputs))))
+        chunk = _FORCE.get("chunk") or min(K if outputs >= 8192 else max(64, -(-K // -(-8192 // outputs))), MAX_LOOP)
         chunks = -(-K // chunk)
         out = allocate(device, (*out_shape, chunks), acc)
         storages[0] = out.storage

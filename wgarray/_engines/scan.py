@@ -28,7 +28,7 @@ import math
 
 from .._core import dtypes as dt
 from .._core.dtypes import layout
-from .._core.kernels import render
+from .._core.kernels import MAX_LOOP, render
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ParamLayout
@@ -93,7 +93,7 @@ def _run(fold: Fold, out: BufferOperand, storage, src, offset: int, kdims, sdims
         kept=[v for d in kdims for v in d], folded=[v for d in sdims for v in d], out_strides=out_strides,
         out_step=out_step)
     unit = sdims[-1][1] == 1
-    if length <= SERIAL_LEN or (rows >= SERIAL_ROWS and not unit):
+    if length <= SERIAL_LEN or (rows >= SERIAL_ROWS and not unit and length <= MAX_LOOP):
         _launch(fold, "serial", out, [storage], src, kdims, sdims, partial, params, rows)
         return
     if tiles == 1:
