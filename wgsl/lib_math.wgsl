@@ -26,9 +26,7 @@ fn lm_pow2_${tag}(n: i32) -> ${T} { return bitcast<${T}>(${U}(n + BIAS_${tag}) <
 fn lm_scale_${tag}(y: ${T}, n: i32) -> ${T} {
     if (n > EMAX_${tag}) { return y * lm_pow2_${tag}(EMAX_${tag}) * lm_pow2_${tag}(min(n - EMAX_${tag}, EMAX_${tag})); }
     if (n >= EMIN_${tag}) { return y * lm_pow2_${tag}(n); }
-    if (n >= EMIN_${tag} - SCALE_K_${tag}) {
-        return y * lm_pow2_${tag}(n + SCALE_K_${tag}) * lm_pow2_${tag}(-SCALE_K_${tag});
-    }
+    if (n >= EMIN_${tag} - SCALE_K_${tag}) { return ${TINY}; }
     return y * lm_pow2_${tag}(EMIN_${tag}) * lm_pow2_${tag}(EMIN_${tag});
 }
 // y * 2^n as lm_scale, also for a subnormal y on a device that flushes subnormals: its
@@ -39,6 +37,8 @@ fn lm_scale_sub_${tag}(y: ${T}, n: i32) -> ${T} {
     let m = lm_scale_${tag}(${T}(bits & MANTMASK_${tag}), n + EMIN_${tag} - i32(MANT_${tag}));
     return select(m, -m, signbit_${tag}(y));
 }
+// Zero or subnormal, by the bits: a device that flushes subnormals may see a subnormal as 0.
+fn lm_tiny_${tag}(x: ${T}) -> bool { return (bitcast<${U}>(x) & ${EXPMASK}) == ${U}(0); }
 fn lm_issub_${tag}(x: ${T}) -> bool {
     return (bitcast<${U}>(x) & ${EXPMASK}) == ${U}(0) && nz_${tag}(x);
 }
@@ -485,7 +485,7 @@ fn lm_atan_pos_${tag}(x: ${T}, dx: ${T}) -> vec2<${T}> {
     return lm_fast2sum_${tag}(h.x, h.y + (lm_atan_tail_${tag}(t) + b.y + dx / (${T}(1) + x * x)));
 }
 fn atan_${tag}(x: ${T}) -> ${T} {
-    if (isnan_${tag}(x)) { return x; }
+    if (isnan_${tag}(x) || lm_tiny_${tag}(x)) { return x; }
     let a = lm_atan_pos_${tag}(fabs_${tag}(x), ${T}(0));
     return lm_csign_${tag}(a.x + a.y, x);
 }
@@ -516,6 +516,9 @@ fn atan2_${tag}(y: ${T}, x: ${T}) -> ${T} {
     // Past 2^PBITS the residual moves atan(q) by less than 2^-PBITS ulp: not worth a product that overflows.
     if (isfinite_${tag}(q) && bitcast<${U}>(q) >= (${U}(1) << MANT_${tag}) && q < lm_pow2_${tag}(PBITS_${tag})) {
         dq = lm_resid_${tag}(ay, lm_2prod_${tag}(q, ax), ${T}(0)) / ax;
+    }
+    if (!xneg && lm_tiny_${tag}(q)) {  // atan2 = q: its bits, with y's sign (no arithmetic on a subnormal)
+        return bitcast<${T}>(bitcast<${U}>(q) | (bitcast<${U}>(y) & ~${ABSMASK}));
     }
     let a = lm_atan_pos_${tag}(q, dq);
     if (!xneg) { return lm_csign_${tag}(a.x + a.y, y); }

@@ -10,7 +10,8 @@
 // y * 2^k for |k| <= 150, rounded once: both factors 2^(k/2) are normal.
 fn lm_scale32(y: f32, k: i32) -> f32 {
     let h = k >> 1u;
-    return y * lm_pow2_f32(h) * lm_pow2_f32(k - h);
+    if (k >= -125) { return y * lm_pow2_f32(h) * lm_pow2_f32(k - h); }  // y in [0.5, 2): a normal result
+    return ${TINY32};  // below the normal range: one rounding, kept where the device flushes subnormals
 }
 
 // e^x = 2^k (1 + p) with |r| <= ln2/2, p = e^r - 1, for x in [EXP_LO, EXP_HI]; returns (p, k).
@@ -156,5 +157,5 @@ fn tanh_f32(x: f32) -> f32 {
     let c = lm_pow2_f32(i32(e.y));
     let t_big = 1.0 - 2.0 / (lm_opaque_f32(c + 1.0) + c * e.x);  // lavapipe would add the 1 last
     let t = select(t_big, t_small, a < TANH_POLY_f32);
-    return select(lm_csign_f32(t, x), x, isnan_f32(x));
+    return select(lm_csign_f32(t, x), x, isnan_f32(x) || lm_tiny_f32(x));  // tanh(x) = x, bits kept
 }

@@ -148,8 +148,12 @@ def library_fields(register: str, features=frozenset()) -> dict:
                     G="_generic" if register == "f32" else "",
                     ABSMASK=absmask.replace("u", suffix), EXPMASK=expmask.replace("u", suffix),
                     QNAN=qnan.replace("u", suffix),
-                    DIV="f32(f64(a) / f64(b))" if wide else "a / b",
-                    SQRT="f32(sqrt(f64(x)))" if wide else "sqrt(x)")
+                    DIV="f32_narrow(f32_wide(a) / f32_wide(b))" if wide else "a / b",
+                    SQRT="f32_narrow(sqrt(f32_wide(x)))" if wide else "sqrt(x)",
+                    # results below the normal range: built by bits where float32 has f64 beside it
+                    TINY=("f32_scale_tiny(y, n)" if wide else
+                          f"y * lm_pow2_{REG_TAG[register]}(n + SCALE_K_{REG_TAG[register]}) * "
+                          f"lm_pow2_{REG_TAG[register]}(-SCALE_K_{REG_TAG[register]})"))
     if register.startswith("vec2"):
         scalar = register[5:-1]
         return dict(T=register, tag=REG_TAG[register], F=scalar, ftag=REG_TAG[scalar])
@@ -174,6 +178,8 @@ def _catalog(features: frozenset) -> tuple:
     registers = {layout(d).register for d in ALL_DTYPES
                  if layout(d).feature is None or layout(d).feature in features}
     sources = [render("lib_u64")] if "shader-int64" in features else []
+    if "shader-f64" in features:
+        sources.append(render("lib_f32_wide"))
     for reg in sorted(registers):
         family = LIB_FAMILY[reg]
         if family is None:
@@ -183,7 +189,8 @@ def _catalog(features: frozenset) -> tuple:
         if family == "float":
             sources.append(render("lib_math", **fields) + render(f"lib_math_{REG_TAG[reg]}"))
             if reg == "f32":
-                sources.append(render("lib_math32"))
+                tiny = "f32_scale_tiny(y, k)" if "shader-f64" in features else "y * lm_pow2_f32(h) * lm_pow2_f32(k - h)"
+                sources.append(render("lib_math32", TINY32=tiny))
         if family == "complex":
             sources.append(render("lib_complex_math", **fields))
     provider = {}
