@@ -44,3 +44,10 @@ def sum_dtype(x: Array, dtype):
     if kind == "uint":
         return dt.promote(x._dtype, dt.default_uint(x.device))
     return x._dtype
+
+
+def named(function, name: str, doc: str):
+    """function, named and documented as the namespace function it becomes."""
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = doc
+    return function

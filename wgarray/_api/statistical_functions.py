@@ -14,7 +14,7 @@ from .._engines.fold import reg
 from .._engines.folds import extreme_fold, prod_fold, sqdev_fold, sum_fold
 from .._engines.map import MapOp, launch_map
 from .coerce import as_array, normalize_axis
-from .reductions import finish, folded, keep_dims, reduce_axes, sum_dtype
+from .reductions import finish, folded, keep_dims, named, reduce_axes, sum_dtype
 
 __all__ = ["cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod", "std", "sum", "var"]
 
@@ -28,9 +28,7 @@ def _arithmetic(name: str, make_fold):
         axes = reduce_axes(axis, x.ndim)
         return finish(folded(make_fold(result_dtype), x, axes), result_dtype, x.shape, axes, keepdims)
 
-    reduce.__name__ = reduce.__qualname__ = name
-    reduce.__doc__ = f"The {name} of the elements along the axes (tree order for floats), computed on the GPU."
-    return reduce
+    return named(reduce, name, f"The {name} of the elements along the axes (tree order for floats), on the GPU.")
 
 
 sum = _arithmetic("sum", sum_fold)
@@ -49,9 +47,7 @@ def _extremum(name: str):
             raise ValueError(f"zero-size array to reduction operation {ufunc} which has no identity")
         return finish(folded(extreme_fold(name, x._dtype), x, axes), x._dtype, x.shape, axes, keepdims)
 
-    reduce.__name__ = reduce.__qualname__ = name
-    reduce.__doc__ = f"The {name}imum along the axes; any NaN gives NaN, as in NumPy."
-    return reduce
+    return named(reduce, name, f"The {name}imum along the axes; any NaN gives NaN, as in NumPy.")
 
 
 max = _extremum("max")
@@ -129,9 +125,8 @@ def _cumulative(name: str, make_fold):
         out = Array._wrap(scan_engine.scan(make_fold(result), x._data(), axis, include_initial))
         return finish(out, result, out.shape, (), False)
 
-    cumulative.__name__ = cumulative.__qualname__ = name
-    cumulative.__doc__ = f"The {name.split('_')[1]} of the elements up to each position along axis, on the GPU."
-    return cumulative
+    what = name.split("_")[1]
+    return named(cumulative, name, f"The {what} of the elements up to each position along axis, on the GPU.")
 
 
 cumulative_sum = _cumulative("cumulative_sum", sum_fold)

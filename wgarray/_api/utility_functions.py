@@ -9,7 +9,7 @@ from .._core import dtypes as dt
 from .._engines.folds import logical_fold
 from . import elementwise_functions, manipulation_functions
 from .coerce import as_array, normalize_axis
-from .reductions import finish, folded, reduce_axes
+from .reductions import finish, folded, named, reduce_axes
 
 __all__ = ["all", "any", "diff"]
 
@@ -20,9 +20,7 @@ def _logical(name: str):
         axes = reduce_axes(axis, x.ndim)
         return finish(folded(logical_fold(name, x._dtype), x, axes), dt.bool_, x.shape, axes, keepdims)
 
-    reduce.__name__ = reduce.__qualname__ = name
-    reduce.__doc__ = f"Test whether {name} elements along the axes are true (NaN counts as true)."
-    return reduce
+    return named(reduce, name, f"Test whether {name} elements along the axes are true (NaN counts as true).")
 
 
 all = _logical("all")
