@@ -13,24 +13,28 @@ PLAN_LIMIT = 4096  # plans per cache: a few hundred bytes to a few KiB each
 
 
 class PlanCache:
-    """A mapping of at most `limit` entries, evicting the least recently used."""
+    """A mapping of at most `limit` entries, evicting the least recently used (recency is
+    tracked once the cache is half full, where it starts to matter)."""
 
     def __init__(self, limit: int = PLAN_LIMIT):
         self.limit = limit
+        self._reorder_above = limit // 2
         self._entries: OrderedDict = OrderedDict()
         self.hits = 0
         self.misses = 0
 
     def get(self, key):
-        entry = self._entries.get(key)
+        entries = self._entries
+        entry = entries.get(key)
         if entry is None:
             self.misses += 1
             return None
         self.hits += 1
-        try:
-            self._entries.move_to_end(key)
-        except KeyError:  # another thread evicted it meanwhile; the entry is still valid
-            pass
+        if len(entries) > self._reorder_above:  # recency matters only once eviction is near
+            try:
+                entries.move_to_end(key)
+            except KeyError:  # another thread evicted it meanwhile; the entry is still valid
+                pass
         return entry
 
     def __setitem__(self, key, value) -> None:
