@@ -251,6 +251,10 @@ class Array:
                 raise ValueError(f"cannot assign an array on {value._device} into one on {self._device}")
             if value._storage is self._storage:
                 value = value._contiguous()  # the kernel cannot read and write one buffer
+            extra = value.ndim - self.ndim
+            if extra > 0 and all(n == 1 for n in value.shape[:extra]):  # NumPy drops leading unit dims
+                view = value._view
+                value = value._with_view(TensorView(view.shape[extra:], view.strides[extra:], view.offset))
             try:
                 operand = value._operand(self.shape)
             except ValueError:

@@ -378,6 +378,8 @@ def _repeat_counts(repeats, n: int):
         host = repeats._to_numpy()
     else:
         host = np.asarray(repeats)
+        if host.size == 0 and host.dtype.kind == "f":  # [] parses as float64
+            host = host.astype(np.int64)
         if host.dtype.kind not in "iu":
             raise TypeError(f"repeats must be integers, not {host.dtype}")
     if host.ndim > 1:

@@ -207,7 +207,11 @@ def promote_scalar(dtype, value, device):
                 raise OverflowError(f"Python integer {value} out of bounds for {dtype}")
         return dtype
     if skind == "int":  # bool array with an int scalar
-        return default_int(device)
+        result = default_int(device)
+        info = np.iinfo(result)
+        if not info.min <= value <= info.max:
+            raise OverflowError(f"Python integer {value} out of bounds for {result}")
+        return result
     if skind == "float":  # integer or bool array
         return default_float(device)
     # complex scalar
