@@ -248,7 +248,9 @@ fn logaddexp_${tag}(x: ${T}, y: ${T}) -> ${T} {
     let n = select(x, y, x > y);
     if (isinf_${tag}(m) || isinf_${tag}(n)) { return m; }  // +inf, or -inf and anything
     let d = lm_2sum_${tag}(n, -m);  // -(m - n) exactly, <= 0
-    if (d.x < EXP_LO_${tag}) { return m; }
+    if (d.x < EXP_LO_${tag}) {  // m + a positive number below half an ulp: m, and +0.0 for a zero m
+        return select(m, ${T}(0), (bitcast<${U}>(m) & ${ABSMASK}) == ${U}(0));
+    }
     // m + log1p(e), e = exp(-(m - n)); log1p(e) = e to working precision for small e.
     let e = lm_exp_ext_${tag}(d.x, d.y);
     var l = vec2<${T}>(lm_scale_${tag}(e.x, i32(e.z)), lm_scale_${tag}(e.y, i32(e.z)));

@@ -371,12 +371,14 @@ def _masked_assign(x, items, value) -> bool:
     expanded = [k for k in _items(x, items) if not (isinstance(k, tuple) and k[0] == "gap")]
     at = next(i for i, k in enumerate(expanded) if isinstance(k, tuple))
     _check_mask(mask.shape, x.shape, sum(1 for k in expanded[:at] if isinstance(k, slice)))
-    if 0 in mask.shape:
-        return True  # nothing is selected
     # view: x with the slices and Nones applied; the mask's dims sit at `first`.
     view = basic_view(x._view, tuple(expanded[:at]) + (slice(None),) * mask.ndim + tuple(expanded[at + 1:]))
     first = at
     before, after = view.shape[:first], view.shape[first + mask.ndim:]
+    if 0 in mask.shape:  # nothing is selected, but the value must still broadcast, as NumPy checks
+        if not isinstance(value, ScalarOperand):
+            _broadcast_value(value, before + (0,) + after)
+        return True
     if not isinstance(value, ScalarOperand):
         result = before + (1,) + after  # the count's dim must broadcast from 1
         vview = value._view
