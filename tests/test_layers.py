@@ -1,7 +1,7 @@
 """The package's layering: imports point one way, and nothing forms a cycle.
 
-Layers, lowest first: _core, _engines, the Array (_array), the namespace (_api), then the
-package root. A module may import its own layer and the layers below it, never above; imports
+Layers, lowest first: _core, _engines, the Array (_array), the namespace (_api), the NumPy
+layer (_numpy: ufunc objects, ndarray methods, NumPy-only functions), then the package root. A module may import its own layer and the layers below it, never above; imports
 inside functions count too. The root (wgarray/__init__.py, __main__.py) may import anything.
 """
 
@@ -11,7 +11,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "wgarray"
-LAYERS = ("_core", "_engines", "_array", "_api")
+LAYERS = ("_core", "_engines", "_array", "_api", "_numpy")
 MAX_LINES = 500
 
 

@@ -7,10 +7,11 @@ are cached by (binding signature, buffers), so a chain of ops on pooled buffers 
 none after warm-up.
 
 When to submit: a submit costs about 50 us of host time on an H100 machine, and the GPU idles
-about 18 us between two submits, so small ops are batched until something waits for them.
-Large ops are submitted as soon as the GPU has run out of work, and otherwise in batches that
-double in size (from SUBMIT_BYTES), so that the GPU computes while Python records the next,
-larger batch.
+about 18 us between two submits, so ops are batched. Small ops go to the GPU when something
+waits for them, or every IDLE_CHECK dispatches if it has run out of work, so that it runs a
+chain of small ops while Python records the next part. Large ops are submitted as soon as the
+GPU has run out of work, and otherwise in batches that double in size (from SUBMIT_BYTES), so
+that the GPU computes while Python records the next, larger batch.
 
 Waiting for the GPU: first the next command encoder and its pass are opened (25-60 us of
 host time on an H100 machine, spent while the GPU computes instead of on the next op), then
@@ -42,6 +43,10 @@ MAX_SUBMIT_BYTES = 4 << 30
 # A blocking wait wakes 50-100 us late on NVIDIA's driver. Not on CPU adapters, whose
 # threads need the cores.
 SPIN_SECONDS = 0.002
+# Small ops: every IDLE_CHECK dispatches, a batch goes to an idle GPU, which then runs it
+# while Python records the next (a submit costs about as much host time as 8 small ops).
+IDLE_CHECK = 64
+IDLE_CHECK_MASK = IDLE_CHECK - 1
 RECENT = 8  # ops named when a batch fails (a power of two)
 _RECENT_MASK = RECENT - 1
 
@@ -232,7 +237,8 @@ class Stream:
             for s in storages:
                 self.pending_bytes += s.nbytes
             if self.pending >= MAX_PENDING or self.pending_bytes >= self.submit_bytes or (
-                    self.pending_bytes >= IDLE_SUBMIT_BYTES and self._gpu_idle()):
+                    (self.pending_bytes >= IDLE_SUBMIT_BYTES or not self.pending & IDLE_CHECK_MASK)
+                    and self._gpu_idle()):
                 self.flush()
 
     def _gpu_idle(self) -> bool:
