@@ -77,9 +77,9 @@ def _source(op: OrderedOp, src, kd: int, scan: bool, masked: bool, segmented: bo
     else:
         takes_part, mask_off = "return true;", "return 0u;"
     if segmented:
-        bindings.append("@group(0) @binding(3) var<storage, read> bounds: array<u32>;")
+        bindings.append("@group(0) @binding(3) var<storage, read> runs: array<u32>;")
         run = ("let s = (row / p_seg_inner()) % p_segments(); "
-               "return vec2<u32>(bounds[2u * s], bounds[2u * s + 1u]);")
+               "return vec2<u32>(runs[2u * s], runs[2u * s + 1u]);")
     else:
         run = "return vec2<u32>(0u, p_length());"
     if scan:
@@ -89,7 +89,7 @@ def _source(op: OrderedOp, src, kd: int, scan: bool, masked: bool, segmented: bo
         out_off, previous, emit, finish = "return row;", "o", "", "    out[o] = stored(acc);"
     source = render("ordered_fold", params=params.wgsl(), out_storage=layout(store).storage,
                     in_storage=layout(src).storage, bindings="\n".join(bindings), library=LIBRARIES,
-                    loaders="\n".join(loaders), acc=layout(op.dtype).register, combine=wrap(op.expr, op.dtype),
+                    loaders="\n".join(loaders), acc=layout(op.dtype).register, combine=wrap(f"({op.expr})", op.dtype),
                     element=cast("v", src, op.dtype), store=cast("a", op.dtype, store),
                     restore=cast("s", store, op.dtype), kept_off=offset_fn("row", "kept", kd), out_off=out_off,
                     run=run, mask_off=mask_off, takes_part=takes_part, piece=MAX_LOOP, previous=previous, emit=emit, finish=finish)

@@ -118,6 +118,8 @@ class ufunc:
             return self._function(*args[:self.nin])  # the array API function, untouched
         device = out.device if out is not None else None
         operands = [as_operand(x, device, self.__name__) for x in args[:self.nin]]
+        if not any(isinstance(o, Array) for o in operands):  # NumPy computes scalars as 0-d arrays
+            operands = [as_array(o, self.__name__, device) for o in operands]
         device = next((o.device for o in operands if isinstance(o, Array)), device) or get_device()
         operands = self._cast_inputs(operands, dtype, casting, device)
         result = self._function(*operands)
