@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import inspect
 import math
 
 import numpy as np
@@ -31,6 +32,14 @@ def test_attributes_match_numpy(name):
     assert ours.ntypes == len(ours.types) > 0
     assert theirs.__name__ in ours.__doc__ and "out=None" in ours.__doc__
     assert getattr(wgarray, name) is ours
+
+
+@pytest.mark.parametrize("name, inputs", [("add", ["x1", "x2"]), ("negative", ["x"]), ("arctan2", ["x1", "x2"])])
+def test_signature_shows_the_standard_positional_only_inputs(name, inputs):
+    params = list(inspect.signature(getattr(wgarray, name)).parameters.values())
+    assert [p.name for p in params[:len(inputs)]] == inputs
+    assert all(p.kind is inspect.Parameter.POSITIONAL_ONLY for p in params[:len(inputs)])
+    assert [p.name for p in params[len(inputs):]] == ["out", "where", "casting", "order", "dtype"]
 
 
 def test_every_row_is_a_ufunc_under_its_array_api_name():

@@ -19,6 +19,8 @@ implemented yet.
 
 from __future__ import annotations
 
+import inspect
+
 import numpy as np
 
 from .._array import Array
@@ -65,7 +67,15 @@ def output_array(out, nout: int = 1):
 
 
 class ufunc:
-    """A NumPy-style universal function over one row of wgarray's elementwise table."""
+    """A NumPy-style universal function over one row of wgarray's elementwise table.
+
+    f(x1, x2) is the array API function. Keywords, as NumPy's: out= (an Array or a 1-tuple;
+    the result is cast into it under `casting`), where= (a bool mask: out keeps its values
+    where it is false; without out those elements are zero), dtype= (the output dtype),
+    casting= ('no', 'equiv', 'safe', 'same_kind', 'unsafe'), order= ('K', 'A' and 'C' give
+    C-contiguous results, 'F' Fortran-ordered ones). Methods: reduce, accumulate, reduceat,
+    outer (at is not implemented yet). Attributes: nin, nout, nargs, identity, types.
+    """
 
     nout = 1
     signature = None
@@ -77,8 +87,15 @@ class ufunc:
         self.nargs = nin + self.nout
         self.identity = row.identity
         self.__name__ = self.__qualname__ = name
-        params = "x, /" if nin == 1 else "x1, x2, /"
-        self.__doc__ = (f"{name}({params}, out=None, *, where=True, casting='same_kind', order='K', dtype=None)\n\n"
+        # NumPy's documented signature, so that inspect (and the array API test suite) sees the
+        # standard's positional-only inputs rather than __call__'s *args.
+        inputs = [inspect.Parameter(n, inspect.Parameter.POSITIONAL_ONLY)
+                  for n in (("x",) if nin == 1 else ("x1", "x2"))]
+        keywords = [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, default=v)
+                    for n, v in (("where", True), ("casting", "same_kind"), ("order", "K"), ("dtype", None))]
+        self.__signature__ = inspect.Signature(
+            [*inputs, inspect.Parameter("out", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None), *keywords])
+        self.__doc__ = (f"{name}{self.__signature__}\n\n"
                         f"Elementwise {row.name} on the GPU, as NumPy's ufunc {name} (wgarray.ufunc).\n"
                         "The plain call follows the array API standard; see wgarray.ufunc for the keywords "
                         "and the methods reduce, accumulate, reduceat and outer.")
@@ -104,6 +121,9 @@ class ufunc:
 
     # -- the call ------------------------------------------------------------------------------
     def __call__(self, *args, out=None, where=True, casting="same_kind", order="K", dtype=None):
+        if (len(args) == self.nin and out is None and where is True and dtype is None and order == "K"
+                and casting == "same_kind"):
+            return self._function(*args)  # the array API function, untouched
         if not self.nin <= len(args) <= self.nargs:
             raise TypeError(f"{self.__name__}() takes from {self.nin} to {self.nargs} positional arguments "
                             f"but {len(args)} were given")
@@ -115,7 +135,7 @@ class ufunc:
         check_casting(casting)
         order = _check_order(order)
         if out is None and where is True and casting == "same_kind" and order != "F" and dtype is None:
-            return self._function(*args[:self.nin])  # the array API function, untouched
+            return self._function(*args[:self.nin])  # orders K, A and C give C-contiguous results
         device = out.device if out is not None else None
         operands = [as_operand(x, device, self.__name__) for x in args[:self.nin]]
         if not any(isinstance(o, Array) for o in operands):  # NumPy computes scalars as 0-d arrays
