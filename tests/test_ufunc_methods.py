@@ -167,6 +167,11 @@ def test_ordered_fold_of_long_runs_is_exact():
     assert_same(wgarray.subtract.reduceat(wg(a), [0, 69990, 3, 5]), np.subtract.reduceat(a, [0, 69990, 3, 5]))
     b = rng.integers(-100, 100, (2, 66000)).astype(np.int8)
     assert_same(wgarray.subtract.reduce(wg(b), axis=1, initial=3), np.subtract.reduce(b, axis=1, initial=3))
+    mask = rng.integers(0, 2, 66000).astype(bool)  # broadcast over the rows: a stride-0 mask dim
+    assert_same(wgarray.subtract.reduce(wg(b), axis=1, initial=3, where=wg(mask)),
+                np.subtract.reduce(b, axis=1, initial=3, where=mask))
+    assert_same(wgarray.subtract.reduce(wg(b).T, axis=0, initial=3, where=wg(mask[:, None])),
+                np.subtract.reduce(b.T, axis=0, initial=3, where=mask[:, None]))
 
 
 # -- keywords of reduce ------------------------------------------------------------------------

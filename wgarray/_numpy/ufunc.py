@@ -28,14 +28,12 @@ from .._core import dtypes as dt
 from .._core.device import get_device
 from .._core.view import broadcast_shapes
 from .._api import elementwise_functions as ew
-from .._api.coerce import as_array, as_operand
+from .._api.coerce import as_array, as_operand, scalar_dtype
 from .._engines.ops import Row
 from . import ufunc_methods
 from .ufunc_common import UFuncTypeError, no_loop, where_mask
 
 CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
-_SCALAR_DTYPES = {"bool": dt.bool_, "int": dt.int64, "float": dt.float64, "complex": dt.complex128}
-_KIND_RANK = {"bool": 0, "int": 1, "uint": 1, "float": 2, "complex": 3}
 
 
 def check_casting(casting) -> str:
@@ -183,11 +181,14 @@ class ufunc:
             if isinstance(o, Array):
                 source = o._dtype
             else:
-                kind = dt.scalar_kind(o)
-                if _KIND_RANK[kind] <= _KIND_RANK[dt.kind(compute)]:  # a weak scalar takes the loop's dtype
+                try:
+                    weak = dt.promote_scalar(compute, o, device) == compute  # it takes the loop's dtype
+                except OverflowError:  # an int beyond the loop's dtype: the function raises
+                    weak = True
+                if weak:
                     cast.append(o)
                     continue
-                source = _SCALAR_DTYPES[kind]
+                source = scalar_dtype(o, device)
             if not np.can_cast(source, compute, casting):
                 raise UFuncTypeError(f"Cannot cast ufunc '{self.__name__}' input {k} from {source!r} to "
                                      f"{compute!r} with casting rule '{casting}'")
