@@ -182,10 +182,13 @@ def _shape(shape) -> tuple:
     return api._shape(shape)
 
 
+_UNINITIALISED = object()  # the fill value of empty()
+
+
 def _filled(shape, fill_value, dtype, axes, device) -> Array:
-    """A new array of shape with memory order axes, filled on the GPU (None: left uninitialised)."""
+    """A new array of shape with memory order axes, filled with fill_value on the GPU."""
     dev = device_arg(device)
-    if fill_value is None:
+    if fill_value is _UNINITIALISED:
         dtype = dtype_arg(dtype, dev) or dt.default_float(dev)
         return _laid_out(lambda s: Array._empty(s, dtype, dev), shape, axes)
     if isinstance(fill_value, (bool, int, float, complex, np.generic)) or (
@@ -207,7 +210,7 @@ def _c_or_f(order, shape) -> tuple:
 
 def empty(shape, dtype=None, order="C", *, device=None, like=None) -> Array:
     shape = _shape(shape)
-    return _filled(shape, None, dtype, _c_or_f(order, shape), device)
+    return _filled(shape, _UNINITIALISED, dtype, _c_or_f(order, shape), device)
 
 
 def zeros(shape, dtype=None, order="C", *, device=None, like=None) -> Array:
@@ -243,7 +246,7 @@ def _like(prototype, dtype, order, shape, device):
 
 def empty_like(prototype, dtype=None, order="K", subok=True, shape=None, *, device=None) -> Array:
     shape, dtype, axes, dev = _like(prototype, dtype, order, shape, device)
-    return _filled(shape, None, dtype, axes, dev)
+    return _filled(shape, _UNINITIALISED, dtype, axes, dev)
 
 
 def zeros_like(a, dtype=None, order="K", subok=True, shape=None, *, device=None) -> Array:
