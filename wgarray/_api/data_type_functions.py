@@ -160,7 +160,7 @@ def result_type(*arrays_and_dtypes):
     device = next((a.device for a in arrays_and_dtypes if isinstance(a, Array)), None) or get_device()
     dtypes, scalars = [], []
     for a in arrays_and_dtypes:
-        if isinstance(a, (bool, int, float, complex)):
+        if isinstance(a, (bool, int, float, complex)) and not isinstance(a, np.generic):  # np.float64 is a float
             scalars.append(a)
         else:
             dtypes.append(_dtype_of(a))
