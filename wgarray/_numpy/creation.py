@@ -54,7 +54,7 @@ def _is_f(strides, shape) -> bool:
 
 def _axes_order(order: str, shape, strides=None) -> tuple:
     """The axes from slowest to fastest in memory for a new array of shape under order, where
-    strides (in any unit) describe the source for 'A' and 'K' (None: no source, C order)."""
+    strides (in elements) describe the source for 'A' and 'K' (None: no source, C order)."""
     c_order, f_order = tuple(range(len(shape))), tuple(reversed(range(len(shape))))
     if order == "F":
         return f_order
@@ -66,6 +66,10 @@ def _axes_order(order: str, shape, strides=None) -> tuple:
         return c_order
     # 'K': NumPy's PyArray_CreateSortedStridePerm: by |stride| descending, ties in C order
     return tuple(sorted(c_order, key=lambda a: -abs(strides[a])))
+
+
+def _element_strides(host: np.ndarray) -> tuple:
+    return tuple(s // host.itemsize for s in host.strides)
 
 
 def _inverse(axes) -> tuple:
@@ -136,7 +140,7 @@ def _convert(obj, dtype, copy, order, ndmin, device) -> Array:
             x = _stack_on_gpu(obj, dtype, dev)
         elif isinstance(obj, np.ndarray) and obj.ndim > 1:
             # NumPy lays the upload out in the requested order; the view undoes the permutation.
-            axes = _axes_order(order, obj.shape, obj.strides)
+            axes = _axes_order(order, obj.shape, _element_strides(obj))
             x = _transposed(api.asarray(np.transpose(obj, axes), dtype=dtype, device=dev), _inverse(axes))
         else:
             x = api.asarray(obj, dtype=dtype, device=dev)
@@ -231,17 +235,19 @@ def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None) ->
 def _like(prototype, dtype, order, shape, device):
     """(shape, dtype, memory order, device) of a new array like prototype."""
     if isinstance(prototype, np.ndarray):  # only its metadata is needed: no upload
-        proto_shape, proto_dtype, strides = prototype.shape, dt.as_dtype(prototype.dtype), prototype.strides
+        proto_shape, proto_dtype = prototype.shape, dt.as_dtype(prototype.dtype)
+        strides = _element_strides(prototype)
         dev = device_arg(device)
     else:
         x = as_array(prototype, "a *_like function")
         proto_shape, proto_dtype, strides, dev = x.shape, x._dtype, x._view.strides, device_arg(device, x.device)
     order = _order(order)
     new_shape = proto_shape if shape is None else _shape(shape)
-    if len(new_shape) != len(proto_shape) and order == "K":
-        order = "C"  # NumPy: a new number of dims cannot keep the prototype's order
-    strides = strides if len(new_shape) == len(proto_shape) else None
-    return new_shape, dtype_arg(dtype, dev) or proto_dtype, _axes_order(order, new_shape, strides), dev
+    axes = _axes_order(order, proto_shape, strides)  # as the prototype's memory order
+    if len(new_shape) != len(proto_shape):  # NumPy: 'K' becomes 'C', 'A' is F for an F prototype
+        f_like = order == "F" or (order == "A" and axes != tuple(range(len(axes))))
+        axes = _axes_order("F" if f_like else "C", new_shape)
+    return new_shape, dtype_arg(dtype, dev) or proto_dtype, axes, dev
 
 
 def empty_like(prototype, dtype=None, order="K", subok=True, shape=None, *, device=None) -> Array:
@@ -343,7 +349,7 @@ def vander(x, N=None, increasing=False) -> Array:
     for p in range(columns):
         out[:, p if increasing else columns - 1 - p]._assign(power)
         if p + 1 < columns:
-            power = _multiply(power, x)
+            power = x if p == 0 else _multiply(power, x)  # x itself, not 1 * x (which loses -0.0)
     return out
 
 
@@ -353,11 +359,13 @@ def indices(dimensions, dtype=int, sparse=False, *, device=None):
     dimensions = tuple(operator.index(n) for n in dimensions)
     unit = (1,) * len(dimensions)
     dev = device_arg(device)
-    ranges = [reshape(api.arange(n, dtype=dtype, device=dev), unit[:i] + (n,) + unit[i + 1:])
+    dtype = dtype_arg(dtype, dev)
+    counting = dt.real_dtype(dtype)  # arange has no complex dtypes; the cast is exact
+    ranges = [reshape(api.arange(n, dtype=counting, device=dev), unit[:i] + (n,) + unit[i + 1:])
               for i, n in enumerate(dimensions)]
     if sparse:
-        return tuple(ranges)
-    out = Array._empty((len(dimensions),) + dimensions, dtype_arg(dtype, dev), dev)
+        return tuple(r if counting == dtype else r._cast(dtype) for r in ranges)
+    out = Array._empty((len(dimensions),) + dimensions, dtype, dev)
     for i, r in enumerate(ranges):
         out[i]._assign(r)
     return out

@@ -53,7 +53,7 @@ def _step_scalar(start, stop, div):
     """retstep's step for Python-scalar endpoints: a NumPy scalar of float64 (complex128)."""
     kind = complex if isinstance(start, complex) or isinstance(stop, complex) else float
     if div <= 0:
-        return np.float64(np.nan)
+        return float("nan")  # as NumPy
     step = (kind(stop) - kind(start)) / div
     return np.complex128(step) if kind is complex else np.float64(step)
 
