@@ -55,6 +55,8 @@ def test_array_dtype_conversion_and_ndmin(dtype):
     same_layout(xp.array(h, dtype=dtype, order="F", ndmin=4), np.array(h, dtype=dtype, order="F", ndmin=4))
     same_layout(xp.array(xp.asarray(h), dtype=dtype), np.array(h, dtype=dtype))
     assert_same(xp.array(2.5, ndmin=2), np.array(2.5, ndmin=2))
+    specials = special_values(np.float64)
+    assert_same(xp.array(xp.asarray(specials), dtype=bool, order="F"), np.array(specials, dtype=bool))
     assert_same(xp.array([[]], dtype=dtype), np.array([[]], dtype=dtype))
 
 

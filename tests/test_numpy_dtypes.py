@@ -53,6 +53,7 @@ def test_array_dtype_equals_every_spelling(dtype):
     for attr in ("kind", "char", "itemsize", "name", "type", "str", "num", "byteorder", "alignment", "descr"):
         assert getattr(x.dtype, attr) == getattr(dtype, attr), attr
     assert x.dtype.type is scalar_type and np.dtype(x.dtype) == dtype
+    assert {"kind", "itemsize", "type", "num"} <= set(dir(x.dtype))
     assert xp.__array_namespace_info__().dtypes()[dtype.name if dtype != bool else "bool"] == scalar_type
 
 
