@@ -34,6 +34,7 @@ __array_api_version__ = "2025.12"
 ndarray = Array
 
 globals().update(_elementwise.FUNCTIONS)
+from ._numpy.numpy_functions import *  # noqa: E402,F403  (ndarray methods; NumPy's reductions, round, ...)
 
 bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, complex64, complex128 = (
     _public(d) for d in ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
