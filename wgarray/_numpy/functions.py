@@ -49,11 +49,9 @@ def order_axes(x: Array, order: str) -> tuple:
     return c_order
 
 
-def ordered_copy(x: Array, order: str, dtype=None) -> Array:
-    """A fresh copy of x (cast to dtype) whose memory follows `order` ('K' keeps x's axis order)."""
-    dtype = x._dtype if dtype is None else dtype
-    axes = order_axes(x, order)
-    moved = Array._empty(tuple(x.shape[a] for a in axes), dtype, x.device)
+def ordered_copy(x: Array, axes: tuple) -> Array:
+    """A fresh copy of x whose memory walks x's axes in the order `axes` (slowest first)."""
+    moved = Array._empty(tuple(x.shape[a] for a in axes), x._dtype, x.device)
     result = moved._with_view(moved._view.permute(tuple(np.argsort(axes))))
     result._base = None  # the copy owns its storage; only its strides differ from C order
     result._assign(x)

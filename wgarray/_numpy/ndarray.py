@@ -65,13 +65,13 @@ def astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True) -> A
         return self
     converted = api_astype(self, new, copy=True)
     axes = order_axes(self, order)
-    return converted if _is_c_order(axes) else ordered_copy(converted, order)
+    return converted if _is_c_order(axes) else ordered_copy(converted, axes)
 
 
 def copy(self, order="C") -> Array:
     """A copy of self laid out in `order` ('C' by default, as NumPy's method)."""
-    order = check_order(order)
-    return self._contiguous() if _is_c_order(order_axes(self, order)) else ordered_copy(self, order)
+    axes = order_axes(self, check_order(order))
+    return self._contiguous() if _is_c_order(axes) else ordered_copy(self, axes)
 
 
 def flatten(self, order="C") -> Array:
