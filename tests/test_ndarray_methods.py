@@ -226,3 +226,129 @@ def test_dot():
     z = np.array([1 + 2j, 3 - 1j])
     assert_same(wg(z).dot(wg(z)), z.dot(z))  # no conjugation
     raises_like(ValueError, lambda: a.dot(a), lambda: wg(a).dot(wg(a)))
+
+
+# -- sorting and searching -------------------------------------------------------------------------
+@pytest.mark.parametrize("dtype", ALL_DTYPES, ids=str)
+def test_sort_in_place_and_argsort(dtype):
+    h = grid(dtype, (4, 6), seed=5)
+    for axis in (-1, 0):
+        h2, x = h.copy(), wg(h)
+        view, hview = x[:, ::-1], h2[:, ::-1]
+        assert view.sort(axis=axis) is None
+        hview.sort(axis=axis, kind="stable")
+        assert_same(x, h2)
+        assert_same(wg(h).argsort(axis=axis), h.argsort(axis=axis, kind="stable"))
+    assert_same(wg(h).argsort(axis=None), h.argsort(axis=None, kind="stable"))
+    assert_same(wg(h).argsort(stable=True), h.argsort(stable=True))
+
+
+def test_sort_errors():
+    h, x = np.arange(4.0), wg(np.arange(4.0))
+    raises_like(ValueError, lambda: h.sort(order="f"), lambda: x.sort(order="f"))
+    raises_like(ValueError, lambda: h.sort(kind="stable", stable=True), lambda: x.sort(kind="stable", stable=True))
+    raises_like(np.exceptions.AxisError, lambda: h.sort(axis=1), lambda: x.sort(axis=1))
+    raises_like(TypeError, lambda: h.sort(axis=None), lambda: x.sort(axis=None))
+
+
+def _is_partition(values, kth, axis):
+    values = np.moveaxis(values, axis, -1)
+    for k in np.atleast_1d(kth) % values.shape[-1]:
+        pivot = values[..., k:k + 1]
+        assert (values[..., :k] <= pivot).all() and (values[..., k + 1:] >= pivot).all()
+
+
+@pytest.mark.parametrize("dtype", [np.dtype(t) for t in ("int8", "uint32", "int64", "float32", "float64")], ids=str)
+def test_partition(dtype):
+    h = grid(dtype, (3, 8), seed=6)
+    for kth, axis in ((3, -1), ([1, 5], -1), (-1, -1), (1, 0), (4, None)):
+        data, along = (h.reshape(-1), -1) if axis is None else (h, axis)
+        got = host(wgarray.partition(wg(h), kth, axis=axis))
+        assert np.array_equal(np.sort(got, axis=along), np.sort(np.partition(h, kth, axis=axis), axis=along))
+        _is_partition(got, kth, along)
+        idx = host(wg(h).argpartition(kth, axis=axis))
+        _is_partition(np.take_along_axis(data, idx, axis=along), kth, along)
+    x = wg(h)
+    x[::2].partition(2)
+    assert_same(x[1], h[1])
+    _is_partition(host(x[::2]), 2, -1)
+    raises_like(ValueError, lambda: h.partition(8), lambda: wg(h).partition(8))
+    raises_like(ValueError, lambda: h.partition(-9), lambda: wg(h).partition(-9))
+    raises_like(ValueError, lambda: np.argpartition(h, 1, order="x"), lambda: wg(h).argpartition(1, order="x"))
+
+
+def test_searchsorted_nonzero_repeat_squeeze_swapaxes():
+    s = np.array([1.0, 2.0, 2.0, 5.0, np.nan])
+    for side in ("left", "right"):
+        assert_same(wg(s).searchsorted(wg(np.array([2.0, 0.0, 9.0, np.nan])), side=side),
+                    s.searchsorted(np.array([2.0, 0.0, 9.0, np.nan]), side=side))
+    perm = np.array([3, 0, 2, 1])
+    u = np.array([5, 1, 3, 2])
+    assert_same(wg(u).searchsorted(3, sorter=wg(perm)), u.searchsorted(3, sorter=perm))
+    h = np.array([[0, 3, 0], [1, 0, 2]])
+    for ours, theirs in zip(wg(h).T.nonzero(), h.T.nonzero()):
+        assert_same(ours, theirs)
+    assert_same(wg(h).repeat(2), h.repeat(2))
+    assert_same(wg(h).repeat([1, 2], axis=0), h.repeat([1, 2], axis=0))
+    e = np.zeros((1, 3, 1))
+    assert_same(wg(e).squeeze(), e.squeeze())
+    assert_same(wg(e).squeeze(axis=2), e.squeeze(axis=2))
+    raises_like(ValueError, lambda: e.squeeze(axis=1), lambda: wg(e).squeeze(axis=1))
+    assert_same(wg(e).swapaxes(0, 1), e.swapaxes(0, 1))
+    t = np.arange(24).reshape(2, 3, 4)
+    for axes in ((), ((1, 0, 2),), (2, 0, 1), (None,)):
+        assert_same(wg(t).transpose(*axes), t.transpose(*axes))
+    assert_same(wgarray.transpose(wg(t), (2, 1, 0)), np.transpose(t, (2, 1, 0)))
+
+
+# -- selection --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("dtype", ALL_DTYPES, ids=str)
+def test_take_put_choose_compress(dtype):
+    h = grid(dtype, (3, 4), seed=7)
+    for hv, x in views(h):
+        for mode in ("raise", "wrap", "clip"):
+            idx = [0, -1, 2] if mode == "raise" else [0, 7, -5, 2]
+            assert_same(x.take(idx, mode=mode), hv.take(idx, mode=mode))
+            assert_same(x.take(wg(np.array(idx)), axis=1, mode=mode), hv.take(idx, axis=1, mode=mode))
+        cond = [True, False, True]
+        assert_same(x.compress(cond[: hv.shape[0]], axis=0), hv.compress(cond[: hv.shape[0]], axis=0))
+        assert_same(x.compress([0, 1, 1]), hv.compress([0, 1, 1]))
+    vals = sample(dtype, 2, seed=8)
+    for mode, ind in (("raise", [0, -1, 5]), ("wrap", [13, -2]), ("clip", [20, -20])):
+        h2, x = h.copy(), wg(h)
+        view, hview = x.T, h2.T  # put works in C order over the view
+        view.put(ind, vals, mode=mode)
+        hview.put(ind, vals, mode=mode)
+        assert_same(x, h2)
+        wgarray.put(x, wg(np.array([1])), vals[:1])
+        np.put(h2, [1], vals[:1])
+        assert_same(x, h2)
+    a = np.array([[0, 1, 2], [2, 1, 0]])
+    choices = [sample(dtype, 3, seed=s) for s in (9, 10, 11)]
+    assert_same(wg(a).choose([wg(c) for c in choices]), a.choose(choices))
+    for mode in ("wrap", "clip"):
+        assert_same(wgarray.choose(wg(a + 2), choices, mode=mode), np.choose(a + 2, choices, mode=mode))
+
+
+def test_selection_errors():
+    h = np.arange(6)
+    x = wg(h)
+    raises_like(IndexError, lambda: h.take([6]), lambda: x.take([6]))
+    raises_like(IndexError, lambda: h.take(np.array([6])), lambda: x.take(wg(np.array([6]))))
+    raises_like(IndexError, lambda: h.put([7], 1), lambda: x.put([7], 1))
+    raises_like(IndexError, lambda: h.put(np.array([-7]), 1), lambda: x.put(wg(np.array([-7])), 1))
+    raises_like(ValueError, lambda: h.put([1], 1, mode="bogus"), lambda: x.put([1], 1, mode="bogus"))
+    raises_like(ValueError, lambda: np.choose([0, 3], [[1, 2], [3, 4]]), lambda: wgarray.choose([0, 3], [[1, 2], [3, 4]]))
+    raises_like(TypeError, lambda: np.choose([0.0, 1.0], [[1, 2], [3, 4]]),
+                lambda: wgarray.choose(wg(np.array([0.0, 1.0])), [[1, 2], [3, 4]]))
+    raises_like(IndexError, lambda: np.compress([0, 1, 1, 1], h[:3]), lambda: wgarray.compress([0, 1, 1, 1], x[:3]))
+    assert_same(wgarray.compress([0, 1, 1, 0], x[:3]), np.compress([0, 1, 1, 0], h[:3]))
+    ro = wgarray.broadcast_to(x, (2, 6))
+    with pytest.raises(ValueError):
+        ro.put([0], 1)
+    out = wg(np.zeros(2, np.int32))
+    with pytest.raises(TypeError):  # take's out casts safely only, as in NumPy
+        x.take([0, 1], out=out)
+    out64 = wg(np.zeros(2, np.int64))
+    assert x.take([0, 1], out=out64) is out64
+    assert_same(out64, h.take([0, 1]))
