@@ -255,9 +255,9 @@ def around(a, decimals=0, out=None) -> Array:
     x = as_array(a, "round")
     decimals = operator.index(decimals)
     kind = dt.kind(x._dtype)
-    if kind == "bool":
-        raise TypeError("round of a bool array gives float16 in NumPy, a dtype wgarray does not support")
-    if kind in ("int", "uint") and decimals >= 0:
+    if kind == "bool" and decimals:  # decimals=0 keeps the standard's round of bools (NumPy: float16)
+        raise TypeError("round of a bool array with decimals gives float16 in NumPy, which wgarray does not support")
+    if kind in ("bool", "int", "uint") and decimals >= 0:
         result = x._contiguous()
     elif kind == "complex":  # the parts round separately, as in NumPy
         result = Array._empty(x.shape, x._dtype, x.device)

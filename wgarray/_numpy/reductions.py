@@ -75,8 +75,7 @@ def mask_for(where, x: Array) -> Array:
     """The where= argument as a bool array of x's shape (broadcast)."""
     mask = as_array(where, "where", x.device)
     if mask._dtype != dt.bool_:
-        if dt.kind(mask._dtype) != "bool":
-            raise TypeError(f"where= must be a boolean array, not one of {mask._dtype}")
+        raise TypeError(f"where= must be a boolean array, not one of {mask._dtype} (NumPy casts it only 'safe'ly)")
     try:
         return broadcast_to(mask, x.shape)
     except ValueError:
@@ -194,6 +193,11 @@ argmin = _arg("argmin")
 
 
 # -- mean, var, std ------------------------------------------------------------------------------
+def _work_dtype(x: Array):
+    """The dtype mean/var/std compute in: x's float or complex dtype, else the default float (as _api)."""
+    return x._dtype if dt.kind(x._dtype) in ("float", "complex") else dt.default_float(x.device)
+
+
 def _computation_input(x: Array, dtype, name: str):
     """x in the dtype mean/var/std compute in, and the dtype to cast their result to (or None)."""
     if dtype is None:
@@ -218,9 +222,9 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     if where is True:
         result = stats.mean(x, axis=axis, keepdims=keepdims)
     else:
-        real = dt.real_dtype(stats._float_dtype(x))
-        total = stats.sum(_masked(x, where, 0), axis=axis, dtype=stats._float_dtype(x), keepdims=keepdims)
-        result = ELEMENTWISE["divide"](total, _count(x, where, axis, keepdims, real))
+        work = _work_dtype(x)
+        total = stats.sum(_masked(x, where, 0), axis=axis, dtype=work, keepdims=keepdims)
+        result = ELEMENTWISE["divide"](total, _count(x, where, axis, keepdims, dt.real_dtype(work)))
     if cast_to is not None:
         result = astype(result, cast_to)
     return deliver(result, out, "mean")
@@ -260,7 +264,7 @@ def _masked_variance(x: Array, axis, ddof, keepdims: bool, where, centre, name: 
     """var/std with a where mask or a given mean: sum(|x - mean|^2 over the mask) / (count - ddof)."""
     if isinstance(ddof, bool) or not isinstance(ddof, (int, float)):
         raise TypeError(f"{name}: ddof must be a real number, not {type(ddof).__name__}")
-    work = stats._float_dtype(x)
+    work = _work_dtype(x)
     real = dt.real_dtype(work)
     if centre is NoValue:
         centre = globals()["mean"](x, axis=axis, keepdims=True, where=where)
