@@ -5,7 +5,6 @@ tobytes, and the scalar behaviour of 0-d arrays, against NumPy."""
 from __future__ import annotations
 
 import copy as copy_module
-import pickle  # noqa: F401
 
 import numpy as np
 import pytest

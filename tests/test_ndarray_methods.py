@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import wgarray
-from conftest import ALL_DTYPES, COMPLEX_DTYPES, FLOAT_DTYPES, INT_DTYPES, assert_same, host, sample, special_values, wg
+from conftest import ALL_DTYPES, COMPLEX_DTYPES, FLOAT_DTYPES, assert_same, host, sample, special_values, wg
 
 ORDERED = tuple(d for d in ALL_DTYPES if d.kind != "c")
 NUMERIC = tuple(d for d in ALL_DTYPES if d.kind != "b")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._array import Array
+from .._core import dtypes as dt
 from .._api.coerce import as_array
 from .._api.creation_functions import arange
 from .._api.searching_functions import nonzero
@@ -70,7 +71,7 @@ class flatiter:
         if isinstance(key, slice):
             return arange(*key.indices(n), device=device)
         index = as_array(key, "flatiter", device)
-        if index._dtype == np.bool_:
+        if index._dtype == dt.bool_:
             if index.shape != (n,) and index.size != n:
                 raise IndexError(f"boolean index has {index.size} elements, the flat array {n}")
             return nonzero(ravel(index))[0]
