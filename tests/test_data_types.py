@@ -189,7 +189,9 @@ def test_isdtype_bad_input():
 
 @pytest.mark.parametrize("name", ["bool", "int8", "uint16", "int64", "float32", "float64", "complex128"])
 def test_dtypes_behave_as_numpys_but_never_equal_none(name):
-    ours, theirs = getattr(xp, name), np.dtype(name)
+    # wgarray.float32 etc. are NumPy's scalar types (tests/test_numpy_dtypes.py); an array's dtype is a DType
+    assert getattr(xp, name) is getattr(np, name)
+    ours, theirs = xp.__array_namespace_info__().dtypes()[name], np.dtype(name)
     assert ours == theirs and theirs == ours and hash(ours) == hash(theirs)
     assert ours == name and ours != None and None != ours  # noqa: E711 (np.dtype(None) is float64)
     assert {theirs: 1}[ours] == 1 and {ours: 2}[theirs] == 2
@@ -197,6 +199,7 @@ def test_dtypes_behave_as_numpys_but_never_equal_none(name):
     assert (ours.kind, ours.itemsize, ours.name, str(ours), repr(ours)) == (
         theirs.kind, theirs.itemsize, theirs.name, str(theirs), repr(theirs))
     assert ours != (np.float32 if name != "float32" else np.int8) and ours != object()
+    assert ours == getattr(xp, name) and getattr(xp, name) == ours
     assert pickle.loads(pickle.dumps(ours)) is ours
     x = xp.zeros(3, dtype=ours)
     assert x.dtype is ours and xp.asarray(np.zeros(3, theirs)).dtype is ours

@@ -24,21 +24,26 @@ from ._api.sorting_functions import *  # noqa: F403
 from ._api.statistical_functions import *  # noqa: F403
 from ._api.utility_functions import *  # noqa: F403
 from ._array import Array
+from ._numpy import ufuncs as _ufuncs
+from ._numpy.ufunc import ufunc
 from ._core.config import fast_math, set_fast_math
 from ._core.device import Device, DeviceLostError, get_device
 from ._core.kernels import KernelCompileError
-from ._core.dtypes import DType, public as _public
+from ._core.dtypes import DType
 
 __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 ndarray = Array
 
 globals().update(_elementwise.FUNCTIONS)
+globals().update(_ufuncs.UFUNCS)
 from ._numpy.numpy_functions import *  # noqa: E402,F403  (ndarray methods; NumPy's reductions, round, ...)
 
-bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, complex64, complex128 = (
-    _public(d) for d in ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-                         "float32", "float64", "complex64", "complex128"))
+# NumPy's versions of the creation functions (superset signatures), its type objects and index tricks
+from ._numpy.creation import *  # noqa: E402,F403
+from ._numpy.dtypes import *  # noqa: E402,F403
+from ._numpy.index_tricks import *  # noqa: E402,F403
+from ._numpy.ranges import *  # noqa: E402,F403
 
 
 def _array_namespace(self, api_version=None):

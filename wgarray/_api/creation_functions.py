@@ -247,16 +247,21 @@ def _clamp_k(k, rows, cols) -> int:
     return max(-rows - 1, min(k, cols + 1))
 
 
-def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None) -> Array:
+def diagonal_band(n_rows, n_cols, k, dtype, device, relation: str) -> Array:
+    """A new (n_rows, n_cols) array: 1 where `j - i <relation> k` holds ('==': eye, '<=': tri), else 0."""
     dev = device_arg(device)
     dtype = dtype_arg(dtype, dev) or dt.default_float(dev)
     n_rows = operator.index(n_rows)
     n_cols = n_rows if n_cols is None else operator.index(n_cols)
     out = Array._empty((n_rows, n_cols), dtype, dev)
-    op = MapOp("eye", "i32(c1) - i32(c0) == a0", (dt.int32,), dt.bool_, coords=True)
+    op = MapOp(f"band{relation}", f"i32(c1) - i32(c0) {relation} a0", (dt.int32,), dt.bool_, coords=True)
     launch_map(dev, op, out._storage, out._view, dtype, [ScalarOperand(_clamp_k(k, n_rows, n_cols), dt.int32)],
                fresh=True)
     return out
+
+
+def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None) -> Array:
+    return diagonal_band(n_rows, n_cols, k, dtype, device, "==")
 
 
 def _triangle(x, k, lower: bool) -> Array:

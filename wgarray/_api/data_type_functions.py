@@ -48,7 +48,7 @@ def _dtype_of(obj, what="argument"):
     """The dtype of an Array or a dtype-like argument."""
     if isinstance(obj, Array):
         return obj._dtype
-    if isinstance(obj, np.ndarray):
+    if isinstance(obj, (np.ndarray, np.generic)):  # NumPy data: its dtype (NumPy scalars are strong)
         return dt.as_dtype(obj.dtype)
     if obj is None or isinstance(obj, (bool, int, float, complex)):
         raise TypeError(f"{what} must be a dtype or an array, not {obj!r}")
@@ -62,7 +62,8 @@ def can_cast(from_, to, /) -> bool:
 
 @dataclass(frozen=True)
 class finfo_object:
-    """Machine limits of a floating-point dtype, as Python floats."""
+    """Machine limits of a floating-point dtype, as Python floats (the standard's), with NumPy's
+    other attributes (epsneg, smallest_subnormal, nmant, ...)."""
 
     bits: int
     eps: float
@@ -73,6 +74,15 @@ class finfo_object:
     resolution: float
     precision: int
     dtype: dt.DType
+    epsneg: float
+    smallest_subnormal: float
+    iexp: int
+    machep: int
+    maxexp: int
+    minexp: int
+    negep: int
+    nexp: int
+    nmant: int
 
 
 @dataclass(frozen=True)
@@ -83,6 +93,7 @@ class iinfo_object:
     max: int
     min: int
     dtype: dt.DType
+    kind: str
 
 
 def finfo(type, /) -> finfo_object:
@@ -93,7 +104,12 @@ def finfo(type, /) -> finfo_object:
     return finfo_object(bits=int(info.bits), eps=float(info.eps), max=float(info.max), min=float(info.min),
                         smallest_normal=float(info.smallest_normal), tiny=float(info.tiny),
                         resolution=float(info.resolution), precision=int(info.precision),
-                        dtype=dt.public(dt.real_dtype(dtype)))
+                        dtype=dt.public(dt.real_dtype(dtype)), epsneg=float(info.epsneg),
+                        smallest_subnormal=float(info.smallest_subnormal),
+                        **{name: int(getattr(info, name)) for name in _FINFO_INTS})
+
+
+_FINFO_INTS = ("iexp", "machep", "maxexp", "minexp", "negep", "nexp", "nmant")
 
 
 def iinfo(type, /) -> iinfo_object:
@@ -101,7 +117,8 @@ def iinfo(type, /) -> iinfo_object:
     if dt.kind(dtype) not in ("int", "uint"):
         raise ValueError(f"iinfo needs an integer dtype, not {dtype}")
     info = np.iinfo(dtype)
-    return iinfo_object(bits=int(info.bits), max=int(info.max), min=int(info.min), dtype=dt.public(dtype))
+    return iinfo_object(bits=int(info.bits), max=int(info.max), min=int(info.min), dtype=dt.public(dtype),
+                        kind=info.kind)
 
 
 _KINDS = {
@@ -116,10 +133,13 @@ _KINDS = {
 
 
 def isdtype(dtype, kind) -> bool:
-    """Whether dtype is of kind: a kind name, a dtype, or a tuple of those."""
+    """Whether dtype (a dtype or a scalar type such as wgarray.float32) is of kind: a kind name,
+    a dtype, or a tuple of those."""
     if type(dtype) is dt.DType:
         dtype = dtype.dtype
-    elif not isinstance(dtype, np.dtype) or dtype not in dt.LAYOUTS:
+    elif isinstance(dtype, type) and issubclass(dtype, np.generic):
+        dtype = np.dtype(dtype)
+    if not isinstance(dtype, np.dtype) or dtype not in dt.LAYOUTS:
         raise TypeError(f"isdtype expects a wgarray dtype, not {dtype!r}")
     if isinstance(kind, tuple):
         return any(isdtype(dtype, k) for k in kind)
@@ -140,7 +160,7 @@ def result_type(*arrays_and_dtypes):
     device = next((a.device for a in arrays_and_dtypes if isinstance(a, Array)), None) or get_device()
     dtypes, scalars = [], []
     for a in arrays_and_dtypes:
-        if isinstance(a, (bool, int, float, complex)):
+        if isinstance(a, (bool, int, float, complex)) and not isinstance(a, np.generic):  # np.float64 is a float
             scalars.append(a)
         else:
             dtypes.append(_dtype_of(a))

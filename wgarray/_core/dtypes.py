@@ -23,7 +23,10 @@ ALL_DTYPES = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
 
 
 class DType:
-    """A wgarray data type: NumPy's dtype, except that it is never equal to None.
+    """A wgarray data type (an array's `dtype`): NumPy's dtype, except that it is never equal to None.
+
+    It equals every spelling of its dtype: NumPy's scalar types (which are wgarray's type
+    objects, `wgarray.float32 is numpy.float32`), numpy dtypes, other DTypes and names.
 
     np.dtype(None) is float64, so NumPy's float64 compares equal to None, which the array
     API standard does not allow (its test suite relies on it: numpy/numpy#20870). A DType
@@ -54,6 +57,9 @@ class DType:
         if name == "dtype":  # not set yet (copy, unpickling)
             raise AttributeError(name)
         return getattr(self.dtype, name)
+
+    def __dir__(self):
+        return sorted(set(object.__dir__(self)) | set(dir(self.dtype)))
 
     def __repr__(self):
         return repr(self.dtype)

@@ -32,6 +32,13 @@ CACHE_TRIM = 0.75
 STAGING_CACHE_BYTES = 64 << 20  # download buffers kept (past it, only the last one given back)
 
 
+def segment_bytes(device: Device) -> int:
+    """The most bytes a storage keeps in one buffer (what one binding and one buffer can hold,
+    a multiple of 256 so that every dtype's elements and every binding offset align), and the
+    unit in which larger storages are split."""
+    return max(min(device.max_binding, device.max_buffer) // 256 * 256, 256)
+
+
 def size_class(nbytes: int) -> int:
     """Round up to 2^k or 1.5 * 2^k, so at most a third is wasted and reuse is frequent."""
     nbytes = max(nbytes, MIN_BUFFER)
@@ -41,25 +48,49 @@ def size_class(nbytes: int) -> int:
     return size
 
 
-class Storage:
-    """One pooled buffer; arrays and their views share it. Returned to the pool when unreferenced."""
+class Segment:
+    """One buffer of a storage made of several: what a dispatch binds (as a one-buffer Storage)."""
 
-    __slots__ = ("buffer", "nbytes", "pool", "uid", "__weakref__")
+    __slots__ = ("buffer", "nbytes", "uid", "pool")
 
-    def __init__(self, pool: "BufferPool", buffer, nbytes: int, uid: int):
+    def __init__(self, buffer, nbytes: int, uid: int, pool: "BufferPool"):
         self.buffer = buffer
+        self.nbytes = nbytes
+        self.uid = uid
+        self.pool = pool
+
+    segments = None
+
+
+class Storage:
+    """Memory that arrays and their views share, returned to the pool when unreferenced: one
+    pooled buffer, or, past the device's segment size, several (`segments`, each segment_bytes
+    but the last). Element k of a dtype lives in segment k * itemsize // segment_bytes, and a
+    dispatch binds one segment at a time (see _core/segments.py)."""
+
+    __slots__ = ("buffer", "nbytes", "pool", "uid", "segments", "__weakref__")
+
+    def __init__(self, pool: "BufferPool", buffer, nbytes: int, uid: int, segments: tuple | None = None):
+        self.buffer = buffer  # None for a storage of several segments
         self.nbytes = nbytes
         self.pool = pool
         self.uid = uid
+        self.segments = segments
 
     @property
     def capacity(self) -> int:
+        if self.segments is not None:
+            return sum(s.buffer.size for s in self.segments)
         return self.buffer.size
 
     def __del__(self):
         pool = self.pool
         if pool is not None:
-            pool.returned.append((self.buffer, self.uid, self.nbytes))
+            if self.segments is None:
+                pool.returned.append((self.buffer, self.uid, self.nbytes))
+            else:
+                for segment in self.segments:
+                    pool.returned.append((segment.buffer, segment.uid, segment.nbytes))
 
 
 class BufferPool:
@@ -87,6 +118,7 @@ class BufferPool:
         self.trim_above = MIN_CACHE_BYTES  # self.limit(), kept at hand for _take_back
         self.staging: dict[int, list] = {}  # size -> [buffer], reused from the end
         self.staging_bytes = 0
+        self.segment_bytes = segment_bytes(device)
 
     @property
     def cache_limit(self) -> int | None:
@@ -104,35 +136,54 @@ class BufferPool:
 
     def allocate(self, nbytes: int) -> Storage:
         device = self.device
-        if nbytes > device.max_binding:
-            raise MemoryError(
-                f"an array of {nbytes} bytes exceeds the adapter's maximum storage binding "
-                f"of {device.max_binding} bytes ({device.name})"
-            )
         if device.lost is not None:
             raise device.lost_error()
-        size = min(size_class(nbytes), max(device.max_binding, MIN_BUFFER) // 16 * 16)
+        if nbytes > self.segment_bytes:
+            return self._allocate_segments(nbytes)
+        size = min(size_class(nbytes), self.segment_bytes)
         size = max(size, (nbytes + 15) // 16 * 16)
         with self.lock:
-            if self.returned:
-                self._take_back()
-            bucket = self.free.get(size)
-            if bucket:
-                buffer, uid, _ = bucket.pop()
-                self.cached -= size
-                self.hits += 1
-            else:
-                self.misses += 1
-                buffer = self.create_buffer(size, STORAGE_USAGE, "an array")
-                uid = self.next_uid
-                self.next_uid += 1
-                self.buffers[uid] = buffer
-                self.allocated += size
-            self.active += nbytes
-            if self.active > self.peak_active:
-                self.peak_active = self.active
-                self.trim_above = self.limit()
+            buffer, uid = self._take(size, nbytes)
         return Storage(self, buffer, nbytes, uid)
+
+    def _take(self, size: int, nbytes: int) -> tuple:
+        """A buffer of `size` bytes, cached or new, counted as nbytes in use (under the lock)."""
+        if self.returned:
+            self._take_back()
+        bucket = self.free.get(size)
+        if bucket:
+            buffer, uid, _ = bucket.pop()
+            self.cached -= size
+            self.hits += 1
+        else:
+            self.misses += 1
+            buffer = self.create_buffer(size, STORAGE_USAGE, "an array")
+            uid = self.next_uid
+            self.next_uid += 1
+            self.buffers[uid] = buffer
+            self.allocated += size
+        self.active += nbytes
+        if self.active > self.peak_active:
+            self.peak_active = self.active
+            self.trim_above = self.limit()
+        return buffer, uid
+
+    def _allocate_segments(self, nbytes: int) -> Storage:
+        """A storage of ceil(nbytes / segment_bytes) buffers: all whole segments but the last."""
+        step = self.segment_bytes
+        segments = []
+        try:
+            with self.lock:
+                for start in range(0, nbytes, step):
+                    part = min(step, nbytes - start)
+                    size = step if part == step else max(size_class(part), (part + 15) // 16 * 16)
+                    buffer, uid = self._take(min(size, step), part)
+                    segments.append(Segment(buffer, part, uid, self))
+        except BaseException:
+            for segment in segments:  # nothing half-made stays in use
+                self.returned.append((segment.buffer, segment.uid, segment.nbytes))
+            raise
+        return Storage(self, None, nbytes, None, tuple(segments))
 
     def _take_back(self) -> None:
         """Move the buffers of dead Storages to the free lists (under the lock)."""

@@ -172,6 +172,12 @@ class Stream:
         key = (kernel.signature, *[s.uid for s in storages])
         group = self.bind_groups.get(key)
         if group is None:
+            for s in storages:
+                if s.segments is not None:  # (its uid is None: no bind group is ever cached for it)
+                    raise MemoryError(
+                        f"{_label(kernel)}: an array of {s.nbytes} bytes is larger than one storage binding "
+                        f"({self.pool.segment_bytes} bytes on {self.device.name}), and this operation "
+                        f"does not work on such arrays in pieces yet")
             layout, _ = self.kernels.bind_group_layout(kernel.signature)
             entries = [{"binding": 0, "resource": {"buffer": self.arena, "offset": 0, "size": PARAM_WINDOW}}]
             for i, s in enumerate(storages, start=1):
@@ -208,7 +214,9 @@ class Stream:
         return offset
 
     def dispatch(self, kernel: Kernel, storages, params: bytes, groups: tuple[int, int]):
-        """Record one dispatch. params: the kernel's parameter words, at most PARAM_WINDOW bytes."""
+        """Record one dispatch. params: the kernel's parameter words, at most PARAM_WINDOW bytes.
+        storages: one-buffer Storages or Segments (an engine binds a storage of several segments
+        one segment at a time, see _core/segments.py)."""
         with self.lock:
             offset = self._param_offset(params)
             group = self._bind_group(kernel, storages)
@@ -273,8 +281,17 @@ class Stream:
 
     # -- transfers ---------------------------------------------------------------
     def upload(self, storage: Storage, data) -> None:
-        """Write host bytes into a buffer at offset 0, after all recorded work."""
+        """Write host bytes into a storage from its start, after all recorded work."""
         view = memoryview(data).cast("B")
+        if storage.segments is None:
+            self._upload(storage.buffer, view)
+            return
+        start = 0
+        for segment in storage.segments:
+            self._upload(segment.buffer, view[start:start + segment.nbytes])
+            start += segment.nbytes
+
+    def _upload(self, buffer, view) -> None:
         if len(view) % 4:
             padded = bytearray(-(-len(view) // 4) * 4)
             padded[:len(view)] = view
@@ -283,7 +300,7 @@ class Stream:
             return
         with self.lock:
             if not self.pending:  # nothing recorded: write straight away
-                self.pool.allocating_call(lambda: self.gpu.queue.write_buffer(storage.buffer, 0, view),
+                self.pool.allocating_call(lambda: self.gpu.queue.write_buffer(buffer, 0, view),
                                           len(view), "an upload")
                 return
             # Work is recorded: queue.write_buffer would land before it, so record a copy from a
@@ -291,11 +308,25 @@ class Stream:
             source = self.pool.allocating_call(
                 lambda: self.gpu.create_buffer_with_data(data=view, usage=wgpu.BufferUsage.COPY_SRC),
                 len(view), "an upload's source buffer")
-            self._copy(source, 0, storage.buffer, 0, len(view), "upload")
+            self._copy(source, 0, buffer, 0, len(view), "upload")
             self.uploads.append(source)
 
     def download(self, storage: Storage, byte_offset: int, nbytes: int) -> bytes:
-        """Copy bytes out of a buffer once all recorded work is done."""
+        """Copy bytes out of a storage once all recorded work is done."""
+        if storage.segments is None:
+            return self._download(storage.buffer, byte_offset, nbytes)
+        step = storage.segments[0].nbytes  # the first segment is always whole
+        parts = []
+        while nbytes > 0:  # a segment at a time: a staging buffer holds no more than one
+            segment = storage.segments[byte_offset // step]
+            local = byte_offset % step
+            size = min(nbytes, segment.nbytes - local)
+            parts.append(self._download(segment.buffer, local, size))
+            byte_offset += size
+            nbytes -= size
+        return b"".join(parts)
+
+    def _download(self, buffer, byte_offset: int, nbytes: int) -> bytes:
         if nbytes == 0:
             return b""
         start = byte_offset // 4 * 4
@@ -304,7 +335,7 @@ class Stream:
         with self.lock:
             staging = self.pool.take_staging(size)
             try:
-                self._copy(storage.buffer, start, staging, 0, size, "download")
+                self._copy(buffer, start, staging, 0, size, "download")
                 self.flush()
             except BaseException:
                 self.pool.give_staging(staging)  # its copy never reached the GPU

@@ -33,6 +33,7 @@ from .._core.kernels import MAX_LOOP, grid, kernel_cache, render
 from .._core.memory import pool_for
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ParamLayout
+from .._core.segments import locate, pieces
 from .._core.stream import stream_for
 from .._core.view import TensorView
 from .._core.wgsl import LIBRARIES, REG_TAG, cast, link, load_fn
@@ -367,6 +368,8 @@ def fold(reduction: Fold, x: BufferOperand, axes: tuple, centres: BufferOperand 
     centred folds, one value per output (contiguous, in_dtype)."""
     device = x.device
     view = x.view
+    if x.storage.segments is not None:
+        return _fold_by_segments(reduction, x, axes, centres)
     key = (reduction, x.dtype, view.shape, view.strides, view.offset % 4, axes, device)
     plan = _plans.get(key)
     if plan is None:
@@ -420,11 +423,60 @@ def _fold_in_pieces(reduction: Fold, x: BufferOperand, axes: tuple, centres) -> 
         shape[longest] = min(piece, n - start)
         sub = TensorView(tuple(shape), view.strides, view.offset + start * view.strides[longest])
         parts.append(fold(reduction, x.with_view(sub), axes, centres))
+    return _combine(reduction, parts)
+
+
+def _combine(reduction: Fold, parts: list) -> BufferOperand:
+    """Fold the partial results of one reduction (operands of the same kept shape) together."""
     kept = parts[0].view
-    stacked = allocate(x.device, (len(parts), *kept.shape), reduction.acc)
+    stacked = allocate(parts[0].device, (len(parts), *kept.shape), reduction.acc)
     copy = MapOp("copy", "a0", (reduction.acc,), reduction.acc)
     for k, part in enumerate(parts):
         target = TensorView(kept.shape, kept.strides, k * kept.size)
-        launch_map(x.device, copy, stacked.storage, target, reduction.acc, [part], fresh=False)
+        launch_map(part.device, copy, stacked.storage, target, reduction.acc, [part], fresh=False)
     partials = dataclasses.replace(reduction, prep="x", in_dtype=reduction.acc, centred=False)
     return fold(partials, stacked, (0,))
+
+
+def _fold_by_segments(reduction: Fold, x: BufferOperand, axes: tuple, centres) -> BufferOperand:
+    """x on a storage of several buffers: folded a box of outputs at a time, each box's elements
+    folded a segment at a time when they straddle segments (then its partials fold together)."""
+    view = x.view
+    kept_dims = [d for d in range(view.ndim) if d not in axes]
+    boxes = list(pieces(view.shape, [x], kept_dims))
+    results = []
+    for starts, box, (part,), fits in boxes:
+        kept_starts = [starts[d] for d in kept_dims]
+        part_centres = None if centres is None else _copy(_region(centres, kept_starts,
+                                                                         [box[d] for d in kept_dims]))
+        if fits:
+            results.append(fold(reduction, part, axes, part_centres))
+            continue
+        if reduction.arg:
+            raise MemoryError(f"{reduction.name} over {math.prod(box[a] for a in axes)} elements per result "
+                              f"that span several buffers of a storage is not supported yet")
+        partials = [fold(reduction, p, axes, part_centres) for _, _, (p,), _ in pieces(box, [part], axes)]
+        results.append(_combine(reduction, partials))
+    if len(results) == 1:
+        return results[0]
+    kept_shape = tuple(view.shape[d] for d in kept_dims)
+    out = allocate(x.device, kept_shape, results[0].dtype)
+    copy = MapOp("copy", "a0", (out.dtype,), out.dtype)
+    for (starts, box, _, _), result in zip(boxes, results):
+        target = _region(out, [starts[d] for d in kept_dims], [box[d] for d in kept_dims])
+        launch_map(x.device, copy, target.storage, target.view, out.dtype, [result], fresh=False)
+    return out
+
+
+def _region(operand: BufferOperand, starts, shape) -> BufferOperand:
+    view = operand.view
+    offset = view.offset + sum(s * st for s, st in zip(starts, view.strides))
+    return operand.with_view(TensorView(tuple(shape), view.strides, offset))
+
+
+def _copy(operand: BufferOperand) -> BufferOperand:
+    """A contiguous copy starting at element 0 (what a fold reads its centres from)."""
+    out = allocate(operand.device, operand.shape, operand.dtype)
+    launch_map(out.device, MapOp("copy", "a0", (out.dtype,), out.dtype), out.storage, out.view, out.dtype,
+               [operand], fresh=True)
+    return out

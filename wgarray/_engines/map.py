@@ -29,6 +29,7 @@ from .._core.kernels import WORKGROUP, grid, kernel_cache
 from .._core.memory import Storage
 from .._core.operands import BufferOperand, ScalarOperand
 from .._core.params import ZERO, ParamLayout, scalar_codes
+from .._core.segments import pieces
 from .._core.stream import stream_for
 from .._core.view import TensorView, coalesce, contiguous_strides
 from .._core.wgsl import BITS, cast, load_fn, to_bits, with_libraries
@@ -223,7 +224,7 @@ class MapPlan:
     """A compiled map kernel plus the recipe for its parameter words."""
 
     __slots__ = ("device", "kernel", "items", "groups", "packer", "codes", "template", "holes", "scalar_hole_kinds",
-                 "out_hole", "stream")
+                 "out_hole", "stream", "recipe")
 
     def __init__(self, device, op: MapOp, out_dtype, shape, out_strides, operand_specs, fresh: bool):
         # operand_specs: per operand ("buffer", dtype, strides broadcast to shape, offset % 4 == 0)
@@ -261,6 +262,7 @@ class MapPlan:
         self.groups = grid(self.items)
         self.device = device
         self.stream = stream_for(device)
+        self.recipe = (op, out_dtype, tuple(shape), out_strides, fresh, operand_specs)
 
         # The parameter values (see map_params), filled in per call at the holes: the output's
         # offset and each operand's offset or scalar value.
@@ -298,10 +300,12 @@ class MapPlan:
         if self.out_hole is not None:
             values[self.out_hole] = out_offset
         storages = [out_storage]
+        split = out_storage.segments is not None
         for operand, hole, scalar in zip(operands, self.holes, self.scalar_hole_kinds):
             if scalar is None:
                 values[hole] = operand.view.offset
                 storages.append(operand.storage)
+                split = split or operand.storage.segments is not None
             else:
                 dtype, count = scalar
                 value = operand.value
@@ -314,6 +318,9 @@ class MapPlan:
                     values[hole] = int(value)
                 else:
                     values[hole] = value
+        if split:
+            _run_by_segments(self.device, *self.recipe, out_storage, out_offset, operands)
+            return
         try:
             params = self.packer.pack(*values)
         except OverflowError:  # a Python float beyond float32's range: it rounds to +-inf, as in NumPy
@@ -340,3 +347,26 @@ def launch_map(device, op: MapOp, out_storage: Storage, out_view: TensorView, ou
              else ("buffer", o.dtype, o.view.strides, o.view.offset % 4 == 0) for o in operands]
     plan = MapPlan(device, op, out_dtype, out_view.shape, out_view.strides, specs, fresh)
     plan.run(out_storage, out_view.offset, operands)
+
+
+_INDEX = re.compile(r"\bi\b")
+
+
+def _run_by_segments(device, op: MapOp, out_dtype, shape, out_strides, fresh, specs, out_storage, out_offset,
+                     operands) -> None:
+    """A map touching a storage of several buffers, run a box at a time (see _core/segments.py).
+    A box of a fresh output that starts a segment is written fresh, other boxes in place."""
+    if op.coords or _INDEX.search(op.expr):
+        raise MemoryError(f"{op.name}: an output of {out_storage.nbytes} bytes is larger than one storage "
+                          f"binding, and this operation does not work on such arrays in pieces yet")
+    view = TensorView.contiguous(shape) if fresh else TensorView(shape, out_strides, out_offset)
+    buffers = [o.broadcast_to(shape) for o, spec in zip(operands, specs) if spec[0] == "buffer"]
+    out = BufferOperand(out_storage, view, out_dtype)
+    for _, box, (out_part, *parts), _ in pieces(shape, [out, *buffers]):
+        parts = iter(parts)
+        box_operands = [o if spec[0] == "scalar" else next(parts) for o, spec in zip(operands, specs)]
+        box_specs = [spec if spec[0] == "scalar" else ("buffer", o.dtype, o.view.strides, o.view.offset % 4 == 0)
+                     for o, spec in zip(box_operands, specs)]
+        box_fresh = fresh and out_part.view.offset == 0 and out_part.view.is_contiguous
+        plan = MapPlan(device, op, out_dtype, box, out_part.view.strides, box_specs, box_fresh)
+        plan.run(out_part.storage, out_part.view.offset, box_operands)

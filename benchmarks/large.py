@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Arrays past one storage binding: a float32 array of --gib GiB (default 16), checked and timed.
+
+wgarray builds such an array from buffers of at most one binding each and runs every op on it a
+segment at a time. This script fills one from a small pattern, checks the elementwise chain
+y = x * 2 + 1, the sum and a few elements at segment boundaries exactly, and reports the
+bandwidth of the elementwise op (read + write) and of the sum (read), next to PyTorch on the
+same GPU when it has one (PyTorch runs first and frees its memory). Sort is tried and its
+outcome reported.
+
+Usage (GPU machine): source .gl/activate; python3 benchmarks/large.py [--gib 16]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+import wgarray as wg
+from wgarray._core.memory import pool_for
+
+PATTERN = 1024
+
+
+def timed(run, sync, repeats: int = 3) -> float:
+    run()
+    sync()
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        sync()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def torch_peer(n: int) -> dict:
+    try:
+        import torch
+    except ImportError:
+        return {}
+    if not torch.cuda.is_available():
+        return {}
+    x = torch.arange(PATTERN, dtype=torch.float32, device="cuda").repeat(n // PATTERN)
+    sync = torch.cuda.synchronize
+    out = {"elementwise_s": timed(lambda: x * 2, sync), "sum_s": timed(lambda: x.sum(), sync)}
+    try:
+        out["sort_s"] = timed(lambda: torch.sort(x), sync, 1)
+    except RuntimeError as e:
+        out["sort"] = f"failed: {str(e)[:80]}"
+    del x
+    torch.cuda.empty_cache()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--gib", type=float, default=16)
+    args = parser.parse_args()
+    n = int(args.gib * 2**30) // 4 // PATTERN * PATTERN
+    nbytes = 4 * n
+    peer = torch_peer(n)
+    device = wg.get_device()
+    pool = pool_for(device)
+    print(f"{device}: segment {pool.segment_bytes} bytes; array of {n} float32 ({nbytes / 2**30:.2f} GiB)")
+    pattern = wg.asarray(np.arange(PATTERN, dtype=np.float32))
+    x = wg.reshape(wg.broadcast_to(pattern, (n // PATTERN, PATTERN)) * 1.0, (n,))
+    print(f"segments: {len(x._storage.segments) if x._storage.segments else 1}")
+    expected_sum = float(np.arange(PATTERN).sum()) * (n // PATTERN)
+    got = float(wg.sum(x, dtype=wg.float64))
+    print(f"sum(x) float64: {got} expected {expected_sum}: {'ok' if got == expected_sum else 'WRONG'}")
+    y = x * 2 + 1
+    got = float(wg.sum(y, dtype=wg.float64))
+    expected = 2 * expected_sum + n
+    print(f"sum(x * 2 + 1): {got} expected {expected}: {'ok' if got == expected else 'WRONG'}")
+    per = pool.segment_bytes // 4
+    bad = 0
+    for k in range(1, nbytes // pool.segment_bytes + 1):
+        for index in (k * per - 2, k * per - 1, k * per, k * per + 1):
+            if 0 <= index < n:
+                value = float(y[index])
+                bad += value != 2 * (index % PATTERN) + 1
+    print(f"elements at segment boundaries: {'ok' if not bad else f'{bad} WRONG'}")
+    del y
+    sync = wg.synchronize
+    elementwise = timed(lambda: x * 2, sync)
+    total = timed(lambda: wg.sum(x), sync)
+    print(f"x * 2: {elementwise * 1e3:.1f} ms, {2 * nbytes / elementwise / 1e9:.0f} GB/s"
+          + (f" (PyTorch {2 * nbytes / peer['elementwise_s'] / 1e9:.0f} GB/s)" if peer else ""))
+    print(f"sum(x): {total * 1e3:.1f} ms, {nbytes / total / 1e9:.0f} GB/s"
+          + (f" (PyTorch {nbytes / peer['sum_s'] / 1e9:.0f} GB/s)" if peer else ""))
+    try:
+        wg.sort(x)
+        print("sort: ran")
+    except MemoryError as e:
+        print(f"sort: MemoryError: {e}")
+    if "sort_s" in peer:
+        print(f"PyTorch sort: {peer['sort_s'] * 1e3:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

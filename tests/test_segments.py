@@ -1,0 +1,133 @@
+"""Arrays larger than one storage binding: storages of several buffers, worked on in pieces.
+
+Most tests shrink the pool's segment size to 4 KiB, so that small arrays span several buffers
+and every cut (between rows, inside a row, in a packed word's neighbourhood) is exercised
+quickly; the slow test allocates past lavapipe's real 128 MiB binding.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import wgarray as wg
+from conftest import ALL_DTYPES, assert_same, sample
+from wgarray._core.memory import pool_for
+
+SEGMENT = 4096
+
+
+@pytest.fixture
+def small_segments():
+    pool = pool_for(wg.get_device())
+    saved = pool.segment_bytes
+    pool.segment_bytes = SEGMENT
+    yield
+    pool.segment_bytes = saved
+
+
+def _split(host: np.ndarray):
+    x = wg.asarray(host)
+    assert x._storage.segments is not None and len(x._storage.segments) >= 2
+    return x
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES, ids=str)
+def test_round_trip_and_elementwise_across_segments(small_segments, dtype):
+    host = sample(dtype, 37 * 301, seed=1).reshape(37, 301)
+    x = _split(host)
+    assert_same(x, host)
+    assert_same(x[3:29:2, ::-3], host[3:29:2, ::-3])  # a download of a strided view
+    if dtype.kind == "b":
+        assert_same(wg.logical_xor(x, x.T.T[::-1]), np.logical_xor(host, host[::-1]))
+    else:
+        assert_same(x + x[::-1], host + host[::-1])
+        assert_same(wg.negative(x.T) if dtype.kind != "u" else x.T * 3, -host.T if dtype.kind != "u" else host.T * 3)
+    assert_same(wg.equal(x, x[:, ::-1]), host == host[:, ::-1])  # a packed output in boxes
+    if dtype.kind not in "fc":
+        assert_same(x.astype(wg.int8), host.astype(np.int8))
+
+
+def test_broadcast_and_mixed_sizes(small_segments):
+    a = sample(np.dtype("float64"), 41 * 53, seed=2).reshape(41, 53)
+    b = sample(np.dtype("float32"), 53, seed=3)
+    assert_same(wg.asarray(a) * wg.asarray(b), a * b)
+    c = sample(np.dtype("int16"), 41 * 53, seed=4).reshape(41, 53)
+    assert_same(wg.asarray(c) + wg.asarray(a), c + a)  # int16 (packed) and float64 segments cut apart
+
+
+def test_assignment_into_a_storage_of_segments(small_segments):
+    host = np.zeros((3000, 7))
+    z = wg.zeros((3000, 7), dtype=wg.float64)
+    assert z._storage.segments is not None
+    z[5:2000:3] = 2.5
+    host[5:2000:3] = 2.5
+    z[::-1, 2] = wg.asarray(np.arange(3000.0))
+    host[::-1, 2] = np.arange(3000)
+    assert_same(z, host)
+    flags = wg.zeros(30001, dtype=wg.bool)
+    flags[1::7] = True
+    expected = np.zeros(30001, bool)
+    expected[1::7] = True
+    assert_same(flags, expected)
+
+
+@pytest.mark.parametrize("axis", [None, 0, 1, (0, 1)])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int8", "bool", "complex64"])
+def test_reductions_across_segments(small_segments, dtype, axis):
+    rng = np.random.default_rng(5)
+    values = rng.standard_normal((2, 57, 211))
+    host = {"bool": values[0] > 0.5, "int8": (values[0] * 40).astype(np.int8),
+            "complex64": (values[0] + 1j * values[1]).astype(np.complex64)}.get(dtype, values[0].astype(dtype))
+    x = _split(host)
+    for view, h in ((x, host), (x.T, host.T), (x[::2, ::-1], host[::2, ::-1])):
+        if dtype == "bool":
+            assert_same(wg.any(view, axis=axis), np.any(h, axis=axis))
+            assert_same(wg.all(view, axis=axis), np.all(h, axis=axis))
+            assert_same(wg.count_nonzero(view, axis=axis), np.count_nonzero(h, axis=axis))
+            continue
+        assert_summed(wg.sum(view, axis=axis), np.sum(h, axis=axis), h)
+        if dtype != "complex64":
+            assert_same(wg.max(view, axis=axis), np.max(h, axis=axis))
+            assert_same(wg.min(view, axis=axis), np.min(h, axis=axis))
+        if dtype.startswith("float"):
+            assert_summed(wg.mean(view, axis=axis), np.mean(h, axis=axis), h)
+            assert_summed(wg.var(view, axis=axis), np.var(h, axis=axis), h)
+
+
+def assert_summed(got, exp, inputs):
+    """Equal up to the rounding of a sum in another order (exact for integers)."""
+    got = np.asarray(got)
+    assert got.dtype == exp.dtype and got.shape == np.shape(exp)
+    if got.dtype.kind in "fc":
+        tolerance = 8 * inputs.size * np.finfo(got.dtype).eps * float(np.max(np.abs(inputs)))
+        np.testing.assert_allclose(got, exp, rtol=0, atol=tolerance)
+    else:
+        np.testing.assert_array_equal(got, exp)
+
+
+def test_operations_not_yet_in_pieces_raise_and_leave_the_library_working(small_segments):
+    host = np.arange(5000, dtype=np.float32)[::-1].copy()
+    x = _split(host)
+    for operation in (wg.sort, wg.argmax, wg.cumulative_sum, wg.nonzero, lambda v: v[wg.asarray([1, 2])]):
+        with pytest.raises(MemoryError, match="binding|buffers"):
+            operation(x)
+    assert_same(x * 2, host * 2)
+    assert float(wg.sum(wg.ones(10))) == 10.0
+
+
+@pytest.mark.slow
+def test_arrays_past_the_real_binding_limit():
+    device = wg.get_device()
+    pool = pool_for(device)
+    n = pool.segment_bytes // 4 * 2 + 12345  # float32: two segments and a piece
+    x = wg.ones(n, dtype=wg.float32)
+    assert x._storage.segments is not None
+    y = x * 2 + wg.arange(3, dtype=wg.float32)[1:2]  # 3.0 everywhere
+    assert float(wg.sum(y, dtype=wg.float64)) == 3.0 * n
+    assert float(wg.max(y)) == 3.0 and float(wg.min(y[::-1])) == 3.0
+    y[n // 2 - 2: n // 2 + 3] = -1.0
+    assert_same(y[n // 2 - 4: n // 2 + 5], np.array([3, 3, -1, -1, -1, -1, -1, 3, 3], np.float32))
+    assert float(wg.sum(y, dtype=wg.float64)) == 3.0 * (n - 5) - 5
+    del x, y
+    wg.empty_cache()

@@ -1,0 +1,137 @@
+"""NumPy's numerical ranges: arange, linspace (retstep, axis, array endpoints), logspace and
+geomspace, each computed on the GPU in NumPy's order of operations.
+
+Python-scalar endpoints take the standard's one-kernel linspace; array (or NumPy scalar)
+endpoints follow NumPy's algorithm step by step with the elementwise functions. logspace
+and geomspace use the library's pow and log10 (within 2 ulp); geomspace then writes the
+exact endpoints, as NumPy does.
+"""
+
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from .._array import Array
+from .._core import dtypes as dt
+from .._api import creation_functions as api
+from .._api.coerce import PYTHON_SCALARS, as_array, device_arg, dtype_arg
+from .._api.data_type_functions import astype, result_type
+from .._api.elementwise_functions import FUNCTIONS, where
+from .._api.manipulation_functions import broadcast_shapes, expand_dims, moveaxis, reshape
+from .._api.utility_functions import any as any_
+from .creation import array
+
+__all__ = ["arange", "linspace", "logspace", "geomspace"]
+
+_add, _subtract, _multiply, _divide = (FUNCTIONS[n] for n in ("add", "subtract", "multiply", "divide"))
+_equal, _floor, _pow, _log10, _sign = (FUNCTIONS[n] for n in ("equal", "floor", "pow", "log10", "sign"))
+
+
+def arange(start=None, stop=None, step=None, dtype=None, *, device=None, like=None) -> Array:
+    """Evenly spaced values in [start, stop): arange(stop), arange(start, stop[, step][, dtype])."""
+    if stop is None:
+        if start is None:
+            raise TypeError("arange() requires stop to be specified.")
+        start, stop = 0, start
+    elif start is None:
+        start = 0
+    return api.arange(start, stop, 1 if step is None else step, dtype=dtype, device=device)
+
+
+def _is_python_scalar(value) -> bool:
+    return isinstance(value, PYTHON_SCALARS)
+
+
+def _inexact(dtype, device):
+    """NumPy's ensure_inexact: integer and bool results become the default float."""
+    return dtype if dt.kind(dtype) in ("float", "complex") else dt.default_float(device)
+
+
+def _step_scalar(start, stop, div):
+    """retstep's step for Python-scalar endpoints: a NumPy scalar of float64 (complex128)."""
+    kind = complex if isinstance(start, complex) or isinstance(stop, complex) else float
+    if div <= 0:
+        return float("nan")  # as NumPy
+    step = (kind(stop) - kind(start)) / div
+    return np.complex128(step) if kind is complex else np.float64(step)
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
+    """num evenly spaced samples from start to stop (the endpoints may be arrays: one row of
+    samples per element, along axis)."""
+    num = operator.index(num)
+    if num < 0:
+        raise ValueError(f"Number of samples, {num}, must be non-negative.")
+    div = num - 1 if endpoint else num
+    if _is_python_scalar(start) and _is_python_scalar(stop) and axis in (0, -1):
+        y = api.linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
+        return (y, _step_scalar(start, stop, div)) if retstep else y
+    dev = device_arg(device, next((a.device for a in (start, stop) if isinstance(a, Array)), None))
+    start, stop = (a if _is_python_scalar(a) else as_array(a, "linspace", dev) for a in (start, stop))
+    compute = _inexact(result_type(start, stop).dtype, dev)
+    dtype = dtype_arg(dtype, dev) or compute
+    start_c, stop_c = (api.asarray(a, dtype=compute, device=dev) for a in (start, stop))
+    delta = _subtract(stop_c, start_c)
+    counting = dt.real_dtype(compute)  # NumPy's arange in the compute dtype: i exactly, also for complex
+    y = reshape(api.arange(0, num, dtype=counting, device=dev), (-1,) + (1,) * delta.ndim)
+    y = y if counting == compute else y._cast(compute)
+    if div > 0:
+        step = _divide(delta, div)
+        # NumPy: if any step is zero (underflow), every sample is (i / div) * delta instead of i * step
+        y = where(any_(_equal(step, 0)), _multiply(_divide(y, div), delta), _multiply(y, step))
+    else:
+        step = float("nan")
+        y = _multiply(y, delta)
+    y = _add(y, start)
+    if y.dtype != compute:
+        y = y._cast(compute)
+    if endpoint and num > 1:
+        y[-1, ...] = stop
+    if axis != 0:
+        y = moveaxis(y, 0, axis)
+    if dt.kind(dtype) in ("int", "uint"):
+        y = _floor(y)
+    y = astype(y, dtype, copy=False)
+    return (y, step) if retstep else y
+
+
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0, *, device=None):
+    """base ** linspace(start, stop): num samples on a log scale (pow on the GPU)."""
+    if all(_is_python_scalar(a) for a in (start, stop, base)):
+        y = linspace(start, stop, num, endpoint, axis=axis, device=device)
+    else:
+        shapes = [a.shape if isinstance(a, Array) else np.shape(a) for a in (start, stop, base)]
+        ndmax = len(broadcast_shapes(*shapes))
+        # NumPy makes every argument an array here: Python scalars become strongly typed
+        start, stop, base = (array(a, copy=None, ndmin=ndmax, device=device) for a in (start, stop, base))
+        y = linspace(start, stop, num, endpoint, axis=axis, device=device)
+        base = expand_dims(base, axis=axis)
+    result = _pow(base, y)
+    return result if dtype is None else astype(result, dtype, copy=False)
+
+
+def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0, *, device=None):
+    """num samples spaced evenly on a log scale from start to stop (the endpoints exact)."""
+    start, stop = (as_array(a, "geomspace", device) for a in (start, stop))
+    if bool(any_(_equal(start, 0))) or bool(any_(_equal(stop, 0))):
+        raise ValueError("Geometric sequence cannot include zero")
+    dev = start.device
+    requested = dtype_arg(dtype, dev)
+    compute = result_type(start, stop, float(num), requested or dt.default_float(dev)).dtype
+    dtype = requested or compute
+    start, stop = astype(start, compute), astype(stop, compute)
+    # NumPy rotates start to the positive reals and back, for negative and complex endpoints
+    out_sign = _sign(start)
+    start = _divide(start, out_sign)
+    stop = _divide(stop, out_sign)
+    result = logspace(_log10(start), _log10(stop), num=num, endpoint=endpoint, base=10.0, dtype=compute)
+    if num > 0:
+        result[0] = start
+        if num > 1 and endpoint:
+            result[-1] = stop
+    result = _multiply(result, out_sign)
+    if axis != 0:
+        result = moveaxis(result, 0, axis)
+    return astype(result, dtype, copy=False)
