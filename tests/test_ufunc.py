@@ -44,7 +44,9 @@ def test_signature_shows_the_standard_positional_only_inputs(name, inputs):
 
 def test_every_row_is_a_ufunc_under_its_array_api_name():
     for name in [*UNARY, *BINARY]:
-        if name in NOT_UFUNCS:
+        if name == "round":  # NumPy's round(a, decimals=0, out=None), from wgarray/_numpy/functions.py
+            assert getattr(wgarray, name).__module__ == "wgarray._numpy.functions"
+        elif name in NOT_UFUNCS:
             assert getattr(wgarray, name) is FUNCTIONS[name]
         else:
             assert UFUNCS[name]._row is {**UNARY, **BINARY}[name]

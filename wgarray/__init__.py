@@ -38,6 +38,7 @@ ndarray = Array
 
 globals().update(_elementwise.FUNCTIONS)
 globals().update(_ufuncs.UFUNCS)
+from ._numpy.numpy_functions import *  # noqa: E402,F403  (ndarray methods; NumPy's reductions, round, ...)
 
 # NumPy's versions of the creation functions (superset signatures), its type objects and index tricks
 from ._numpy.creation import *  # noqa: E402,F403

@@ -32,10 +32,10 @@ def copy_op(dtype) -> MapOp:
 class Array:
     """An n-dimensional array in a WebGPU buffer. Slicing and transposes are views."""
 
-    __slots__ = ("_storage", "_view", "_dtype", "_device", "_writeable", "__weakref__")
+    __slots__ = ("_storage", "_view", "_dtype", "_device", "_writeable", "_base", "__weakref__")
     __array_priority__ = 100  # NumPy defers mixed operators to us
 
-    def __init__(self, storage, view: TensorView, dtype, device: Device, writeable: bool = True):
+    def __init__(self, storage, view: TensorView, dtype, device: Device, writeable: bool = True, base=None):
         if len(view.shape) > MAX_DIMS:  # views (reshape, expand_dims, indexing) may add dims too
             raise ValueError(f"maximum supported dimension for an ndarray is {MAX_DIMS}, found {len(view.shape)}")
         self._storage = storage
@@ -43,6 +43,7 @@ class Array:
         self._dtype = dtype
         self._device = device
         self._writeable = writeable
+        self._base = base  # the array that owns the storage, for views made by _with_view (NumPy's base)
 
     # -- construction and transfer ------------------------------------------------
     @classmethod
@@ -101,7 +102,8 @@ class Array:
 
     def _with_view(self, view: TensorView, writeable: bool | None = None) -> "Array":
         return Array(self._storage, view, self._dtype, self._device,
-                     self._writeable if writeable is None else writeable)
+                     self._writeable if writeable is None else writeable,
+                     self if self._base is None else self._base)
 
     # -- attributes ------------------------------------------------------------------
     @property
@@ -136,12 +138,6 @@ class Array:
     @property
     def nbytes(self) -> int:
         return self.size * self._dtype.itemsize
-
-    @property
-    def T(self) -> "Array":
-        if self.ndim != 2:
-            raise ValueError(f"x.T requires a 2-D array; this one has {self.ndim} dimensions (use permute_dims or mT)")
-        return self._with_view(self._view.permute((1, 0)))
 
     @property
     def mT(self) -> "Array":
@@ -181,8 +177,9 @@ class Array:
         return complex(self._scalar("complex"))
 
     def __index__(self) -> int:
-        if dt.kind(self._dtype) not in ("int", "uint"):
-            raise TypeError(f"only integer arrays can be used as an index, not {self._dtype}")
+        if dt.kind(self._dtype) not in ("int", "uint") or self.ndim:
+            raise TypeError(f"only integer scalar arrays can be converted to a scalar index, "
+                            f"not an array of {self._dtype} and shape {self.shape}")
         return int(self._scalar("int"))
 
     def __len__(self) -> int:
@@ -200,20 +197,6 @@ class Array:
 
     def item(self, *args):
         return self._to_numpy().item(*args)
-
-    def __repr__(self) -> str:
-        host = self._to_numpy()
-        prefix = "Array("
-        body = np.array2string(host, separator=", ", prefix=prefix)
-        return f"{prefix}{body}, dtype={self._dtype}, device={self._device.name!r})"
-
-    def __str__(self) -> str:
-        return str(self._to_numpy())
-
-    def __format__(self, spec) -> str:
-        if self.ndim == 0:
-            return format(self._to_numpy().item(), spec)
-        return format(str(self), spec)
 
     # -- DLPack (through host memory) -------------------------------------------------
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):

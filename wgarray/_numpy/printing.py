@@ -1,0 +1,131 @@
+"""repr, str and format of arrays as NumPy prints them, with wgarray's own print options
+(set_printoptions, get_printoptions, printoptions), kept apart from NumPy's so that printing
+wgarray arrays does not change how NumPy prints its own.
+
+Past `threshold` elements NumPy prints only `edgeitems` at each end of every long axis. Only
+those are downloaded: one GPU gather picks them (plus one element per long axis that stands for
+the elided middle, so that NumPy's formatter sees an axis longer than 2 * edgeitems and inserts
+the '...'), then NumPy's array2string formats that small host array.
+
+A 0-d array prints as a 0-d NumPy array does: repr `array(1.5)` (`array(1.5, dtype=float32)`),
+str `1.5`. wgarray's 0-d arrays stand in for NumPy's scalars in computations, but their repr says
+what they are rather than imitating `np.float64(1.5)`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import sys
+
+import numpy as np
+
+from .._array import Array
+from .._core import dtypes as dt
+
+_DEFAULTS = {"edgeitems": 3, "threshold": 1000, "floatmode": "maxprec", "precision": 8, "suppress": False,
+             "linewidth": 75, "nanstr": "nan", "infstr": "inf", "sign": "-", "formatter": None, "legacy": False,
+             "override_repr": None}
+_options: contextvars.ContextVar = contextvars.ContextVar("wgarray_printoptions", default=_DEFAULTS)
+
+# dtypes NumPy leaves out of a repr because they are what the printed values imply
+_IMPLIED = {dt.as_dtype(n) for n in ("bool", "int64", "float64", "complex128")}
+
+
+def get_printoptions() -> dict:
+    """The current print options (a new dict), as numpy.get_printoptions."""
+    return dict(_options.get())
+
+
+def _merged(precision=None, threshold=None, edgeitems=None, linewidth=None, suppress=None, nanstr=None,
+            infstr=None, formatter=None, sign=None, floatmode=None, *, legacy=None, override_repr=None) -> dict:
+    given = {"precision": precision, "threshold": threshold, "edgeitems": edgeitems, "linewidth": linewidth,
+             "suppress": suppress, "nanstr": nanstr, "infstr": infstr, "sign": sign, "floatmode": floatmode,
+             "legacy": legacy, "override_repr": override_repr}
+    options = get_printoptions()
+    options.update({k: v for k, v in given.items() if v is not None})
+    options["formatter"] = formatter  # as in NumPy, leaving formatter out resets it
+    with np.printoptions(**options):  # NumPy checks the values and raises its errors
+        pass
+    return options
+
+
+def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, suppress=None, nanstr=None,
+                     infstr=None, formatter=None, sign=None, floatmode=None, *, legacy=None,
+                     override_repr=None) -> None:
+    """Set how wgarray arrays print (NumPy's options and meanings; None leaves an option as it is)."""
+    _options.set(_merged(precision, threshold, edgeitems, linewidth, suppress, nanstr, infstr, formatter, sign,
+                         floatmode, legacy=legacy, override_repr=override_repr))
+
+
+@contextlib.contextmanager
+def printoptions(*args, **kwargs):
+    """Print options for a `with` block (in this thread or task only), as numpy.printoptions."""
+    token = _options.set(_merged(*args, **kwargs))
+    try:
+        yield get_printoptions()
+    finally:
+        _options.reset(token)
+
+
+# -- formatting -----------------------------------------------------------------------------------
+def _printed_part(x: Array, options: dict) -> tuple[np.ndarray, bool]:
+    """The elements a print shows, on the host, and whether the print is summarised."""
+    if x.size <= options["threshold"]:
+        return x._to_numpy(), False
+    edge = options["edgeitems"]
+    picks = []
+    for axis, n in enumerate(x.shape):
+        # a long axis keeps edge items at each end and one more that stands for the elided middle
+        index = list(range(edge + 1)) + list(range(n - edge, n)) if n > 2 * edge else list(range(n))
+        picks.append(np.array(index, dtype=np.int64).reshape((-1,) + (1,) * (x.ndim - axis - 1)))
+    return x[tuple(picks)]._to_numpy(), True
+
+
+def _body(x: Array, options: dict, separator: str, prefix: str, suffix: str = "") -> str:
+    host, summarised = _printed_part(x, options)
+    with np.printoptions(**options):
+        return np.array2string(host, separator=separator, prefix=prefix, suffix=suffix,
+                               threshold=0 if summarised else sys.maxsize), summarised
+
+
+def array_repr(arr) -> str:
+    """`array([1., 2.], dtype=float32)`: NumPy's repr, shape and dtype shown by NumPy's rules."""
+    options = _options.get()
+    if options["override_repr"] is not None:
+        return options["override_repr"](arr)
+    prefix = "array("
+    body, summarised = _body(arr, options, ", ", prefix, ")")
+    extras = []
+    if (arr.size == 0 and arr.shape != (0,)) or (summarised and options["legacy"] is False):
+        extras.append(f"shape={arr.shape}")
+    if arr._dtype not in _IMPLIED or arr.size == 0:
+        extras.append(f"dtype={arr._dtype.name}")
+    if not extras:
+        return f"{prefix}{body})"
+    text = f"{prefix}{body},"
+    extra = ", ".join(extras) + ")"
+    last_line = len(text) - (text.rfind("\n") + 1)
+    spacer = "\n" + " " * len(prefix) if last_line + len(extra) + 1 > options["linewidth"] else " "
+    return text + spacer + extra
+
+
+def array_str(a) -> str:
+    """NumPy's str: the values without commas; a 0-d array as its scalar."""
+    if a.ndim == 0:
+        with np.printoptions(**_options.get()):
+            return str(a._to_numpy()[()])
+    return _body(a, _options.get(), " ", "")[0]
+
+
+def array_format(x, spec: str) -> str:
+    """format(x, spec): 0-d arrays format as their Python value ('.3f', 'd', '>10'); others only with ''."""
+    if x.ndim == 0:
+        return format(x._to_numpy()[()].item(), spec)
+    if spec:
+        raise TypeError("unsupported format string passed to numpy.ndarray.__format__")
+    return array_str(x)
+
+
+FUNCTIONS = {"set_printoptions": set_printoptions, "get_printoptions": get_printoptions,
+             "printoptions": printoptions, "array_repr": array_repr, "array_str": array_str}
