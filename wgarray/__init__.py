@@ -24,6 +24,7 @@ from ._api.sorting_functions import *  # noqa: F403
 from ._api.statistical_functions import *  # noqa: F403
 from ._api.utility_functions import *  # noqa: F403
 from ._array import Array
+from ._numpy import math_functions as _numpy_math
 from ._core.config import fast_math, set_fast_math
 from ._core.device import Device, DeviceLostError, get_device
 from ._core.kernels import KernelCompileError
@@ -34,6 +35,7 @@ __array_api_version__ = "2025.12"
 ndarray = Array
 
 globals().update(_elementwise.FUNCTIONS)
+globals().update(_numpy_math.FUNCTIONS)
 
 bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, complex64, complex128 = (
     _public(d) for d in ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",

@@ -22,7 +22,7 @@ from .._core.operands import ScalarOperand
 from .._core.view import TensorView, broadcast_shapes
 from .._core.wgsl import REG_TAG
 from .._engines.map import MapOp, MapPlan, launch_map
-from .._engines.ops import BINARY, TRANSCENDENTAL, UNARY, Row
+from .._engines.ops import BINARY, TRANSCENDENTAL, UNARY, Row, numpy_loop
 from .coerce import as_array, as_operand
 
 # -- promotion ---------------------------------------------------------------------------------
@@ -133,8 +133,15 @@ class _Prepared:
                 scalar_dtype = _compute_dtype(row, dtype, device)
             else:
                 raise
-        compute = _compute_dtype(row, dtype, device)
-        self.out_dtype = _out_dtype(row, compute)
+        if row.numpy_loop:  # NumPy's own loop: each operand and the result in its own dtype
+            in_dtypes, (self.out_dtype,) = numpy_loop(
+                row.name, [o._dtype if isinstance(o, Array) else type(o) for o in operands], device, row.widen)
+            op = MapOp(row.name, _expr(row, in_dtypes[0]), in_dtypes, self.out_dtype)
+            # a Python scalar is encoded in its loop dtype (float_power(x32, 0.1) takes 0.1 as float64)
+            dtype = next((d for o, d in zip(operands, in_dtypes) if not isinstance(o, Array)), self.out_dtype)
+        else:
+            compute = _compute_dtype(row, dtype, device)
+            self.out_dtype = _out_dtype(row, compute)
         if op is None:
             op = MapOp(row.name, _expr(row, compute), (compute,) * len(operands), self.out_dtype)
         self.shape = broadcast_shapes(*(o.shape for o in arrays))
