@@ -345,3 +345,39 @@ def test_sinc_accuracy(dtype):
         y = (dtype.type(np.pi) * x).astype(np.longdouble)
         ref = np.where(y == 0, 1, np.sin(y) / y)
     _assert_ulps(host(wg.sinc(up(x))), ref, dtype, limit=2.5)
+
+
+@pytest.mark.parametrize("dtype", [F32, F64], ids=["float32", "float64"])
+def test_logaddexp2_near_its_roots(dtype):
+    """Where 2^a + 2^b is near 1 the result cancels: against mpmath (long double cancels too).
+    float64 keeps 2 ulp; float32 pairs carry 48 bits, enough for results above 2^-20."""
+    mpmath = pytest.importorskip("mpmath")
+    rng = np.random.default_rng(14)
+    a = rng.uniform(-1.5, -0.05, 300)
+    b = np.log2(1 - np.exp2(a)) * (1 + rng.uniform(-1e-3, 1e-3, len(a)))
+    a, b = a.astype(dtype), b.astype(dtype)
+    got = host(wg.logaddexp2(up(a), up(b)))
+    with mpmath.workdps(60):
+        exact = [mpmath.log(mpmath.mpf(2) ** float(x) + mpmath.mpf(2) ** float(y), 2) for x, y in zip(a, b)]
+        err = np.array([float(abs(mpmath.mpf(float(g)) - e) / abs(e)) for g, e in zip(got, exact)])
+        keep = np.array([abs(e) > 2.0 ** -20 for e in exact]) if dtype == F32 else np.ones(len(a), bool)
+    assert keep.sum() > 200
+    assert err[keep].max() <= 2 * np.finfo(dtype).eps
+
+
+@pytest.mark.parametrize("dtype", [F32, F64], ids=["float32", "float64"])
+def test_subnormal_inputs_and_results(dtype):
+    """Devices that flush float32 subnormals (NVIDIA) must still see and produce them."""
+    fi = np.finfo(dtype)
+    ints = np.exp2(np.random.default_rng(15).uniform(0, fi.nmant, 30)).astype(np.int64).clip(1, 2 ** fi.nmant - 1)
+    s = np.concatenate([[1, 2, 3, 2 ** fi.nmant - 1], ints]).astype(dtype) * fi.smallest_subnormal
+    s = np.concatenate([s, -s]).astype(dtype)
+    for name in ("degrees", "radians", "exp2", "cbrt", "fabs", "rint", "spacing", "frexp", "modf", "sinc", "fix"):
+        check(name, s)
+    normal = np.full_like(s, fi.tiny * 3)
+    for name in ("heaviside", "fmax", "fmin", "fmod", "ldexp", "divmod"):
+        check(name, s, normal if name != "ldexp" else np.full(len(s), 5, np.int32))
+        check(name, normal if name != "ldexp" else s, s if name != "ldexp" else np.full(len(s), -3, np.int32))
+    check("radians", (s * 2 ** 10).astype(dtype) + normal)  # normal inputs, subnormal results
+    check("ldexp", np.linspace(1, 2, len(s)).astype(dtype), np.full(len(s), fi.minexp - 5, np.int32))
+    check("logaddexp2", s, s[::-1])

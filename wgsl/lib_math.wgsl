@@ -741,7 +741,26 @@ fn logaddexp2_${tag}(x: ${T}, y: ${T}) -> ${T} {
     }
     let r = lm_mul22_${tag}(l, vec2<${T}>(INV_LN2_H_${tag}, INV_LN2_L_${tag}));
     let s = lm_2sum_${tag}(lm_scale_sub_${tag}(m, shift), r.x);
-    return lm_scale_${tag}(s.x + (s.y + r.y), -shift);
+    let v = s.x + (s.y + r.y);
+    if (shift == 0 && m < ${T}(0) && fabs_${tag}(v) < ${T}(-0.25) * m) {
+        // Near a root (2^m + 2^n = 1) m and log2(1 + 2^d) cancel: the polynomials' few spare bits
+        // would be lost. log2(1 + u) with u = 2^m + 2^n - 1 from series-accurate pairs instead.
+        let u = lm_add22_${tag}(lm_add22_${tag}(lm_exp2_pair_${tag}(m), lm_exp2_pair_${tag}(n)), lm_p_${tag}(${T}(-1)));
+        let w = lm_mul22_${tag}(lm_log1p_pair_${tag}(u), vec2<${T}>(INV_LN2_H_${tag}, INV_LN2_L_${tag}));
+        return w.x + w.y;
+    }
+    return lm_scale_${tag}(v, -shift);
+}
+// 2^x as a pair accurate to a few units of the pair's precision (about 2^-2P), for |x| <= 2: the
+// Taylor series of e^(f ln2), f = x - round(x), summed in pairs (13 terms for float32, 24 for float64).
+fn lm_exp2_pair_${tag}(x: ${T}) -> vec2<${T}> {
+    let k = round(x);
+    let r = lm_mul22_${tag}(lm_p_${tag}(x - k), vec2<${T}>(LN2_${tag}, LN2_LO_${tag}));
+    var s = lm_p_${tag}(${T}(1));
+    for (var i = select(13, 24, PBITS_${tag} > 24); i >= 1; i--) {
+        s = lm_add22_${tag}(lm_p_${tag}(${T}(1)), lm_div22_${tag}(lm_mul22_${tag}(s, r), lm_p_${tag}(${T}(i))));
+    }
+    return s * lm_pow2_${tag}(i32(k));
 }
 // |x| = 2^(3q + r) m with m in [sqrt(1/2), sqrt(2)], r in {0, 1, 2}: cbrt(x) = 2^q cbrt(m 2^r).
 // A cubic seed (2^-6), three Newton steps (2^-48 in float64), then one more with the residual
