@@ -6,7 +6,6 @@ integer extremes, layouts and bad input; transcendentals also in ulps against lo
 from __future__ import annotations
 
 import importlib.util
-import math
 import warnings
 from pathlib import Path
 

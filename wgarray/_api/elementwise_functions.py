@@ -22,7 +22,7 @@ from .._core.operands import ScalarOperand
 from .._core.view import TensorView, broadcast_shapes
 from .._core.wgsl import REG_TAG
 from .._engines.map import MapOp, MapPlan, launch_map
-from .._engines.ops import BINARY, TRANSCENDENTAL, UNARY, Row, numpy_loop
+from .._engines.ops import BINARY, TRANSCENDENTAL, UNARY, Row, numpy_loop_dtypes
 from .coerce import as_array, as_operand
 
 # -- promotion ---------------------------------------------------------------------------------
@@ -134,7 +134,7 @@ class _Prepared:
             else:
                 raise
         if row.numpy_loop:  # NumPy's own loop: each operand and the result in its own dtype
-            in_dtypes, (self.out_dtype,) = numpy_loop(
+            in_dtypes, (self.out_dtype,) = numpy_loop_dtypes(
                 row.name, [o._dtype if isinstance(o, Array) else type(o) for o in operands], device, row.widen)
             op = MapOp(row.name, _expr(row, in_dtypes[0]), in_dtypes, self.out_dtype)
             # a Python scalar is encoded in its loop dtype (float_power(x32, 0.1) takes 0.1 as float64)

@@ -45,8 +45,8 @@ class Row:
     fold_identity: dict = field(default_factory=dict)
     # kind -> the subgroup operation computing the row exactly (on 32-bit registers only).
     subgroup: dict = field(default_factory=dict)
-    # Dtypes as NumPy's ufunc of the same name picks its loop (numpy_loop below), not one promoted
-    # dtype for all: for ufuncs whose operands or result differ in dtype (ldexp, bitwise_count).
+    # Dtypes as NumPy's ufunc of the same name picks its loop (numpy_loop_dtypes below), not one
+    # promoted dtype for all: for ufuncs whose operands or result differ in dtype (ldexp, bitwise_count).
     numpy_loop: bool = False
     # operand index -> a dtype that operand widens to from NumPy's loop dtype, without changing its
     # value, so that one WGSL helper takes every loop (ldexp's int32 or int64 exponent).
@@ -170,7 +170,7 @@ BINARY = {r.name: r for r in [
 
 
 
-# NumPy's further ufuncs (issue 11): dtypes as NumPy's loops (numpy_loop), so that integer and
+# NumPy's further ufuncs (issue 11): dtypes as NumPy's loops (Row.numpy_loop), so that integer and
 # bool inputs compute in NumPy's dtypes too (degrees(int16) in float32, fmod(bool) in int8).
 def _numpy_row(name, **kw) -> Row:
     return _kind_row(name, numpy_loop=True, **kw)
@@ -208,7 +208,7 @@ BINARY.update((r.name, r) for r in [
 ])
 
 
-def numpy_loop(name: str, operand_types, device, widen=None) -> tuple:
+def numpy_loop_dtypes(name: str, operand_types, device, widen=None) -> tuple:
     """(input dtypes, output dtypes) of NumPy's loop of ufunc `name` for operands of these
     dtypes (Python types for weak scalars), in the dtypes the device has: float16 computes as
     float32, as everywhere in wgarray, and 64-bit floats fall back to the device's defaults.

@@ -16,7 +16,7 @@ import numpy as np
 from .._array import Array
 from .._core import dtypes as dt
 from .._core.wgsl import REG_TAG
-from .._engines.ops import BINARY, UNARY, numpy_loop
+from .._engines.ops import BINARY, UNARY, numpy_loop_dtypes
 from .._api.coerce import as_array, as_operand
 from .._api.elementwise_functions import _launch_fresh, apply, result_dtype
 from .._api.utility_functions import all as _all
@@ -47,8 +47,8 @@ def _two_outputs(name: str, *args) -> tuple:
     device = arrays[0].device
     if any(a.device is not device for a in arrays):
         raise ValueError(f"{name}: arrays are on different devices")
-    in_dtypes, out_dtypes = numpy_loop(name, [o._dtype if isinstance(o, Array) else type(o) for o in operands],
-                                       device)
+    types = [o._dtype if isinstance(o, Array) else type(o) for o in operands]  # Python types: weak scalars
+    in_dtypes, out_dtypes = numpy_loop_dtypes(name, types, device)
     operands = [o if isinstance(o, Array) else dt.coerce_scalar(o, d) for o, d in zip(operands, in_dtypes)]
     exprs = _OUTPUTS[name][dt.kind(in_dtypes[0])]
     return tuple(_launch_fresh(name, expr.format(t=_tag(in_dtypes[0])), operands, in_dtypes, out, device)
