@@ -124,7 +124,7 @@ def test_complex_float_power_is_pow():
 def test_binary_rows_weak_python_scalars(name):
     x = np.array([0.0, -1.5, 3.0, 8.0, np.nan, -np.inf], F32)
     n = np.array([0, -6, 7, 12, -128, 127], np.int8)
-    for args in [(x, 2), (x, 0.75), (2.5, x), (n, 3), (-4, n), (n, 2.0), (x, True)]:
+    for args in [(x, 2), (x, 0.75), (2.5, x), (n, 3), (-4, n), (n, 2.0), (x, True), (n, 300), (n.astype(np.uint8), -3)]:
         check(name, *args)
 
 
@@ -165,6 +165,10 @@ def test_ldexp_exponents_and_subnormal_results():
         wg.ldexp(up(np.ones(2)), up(np.ones(2, np.uint64)))
     with pytest.raises(TypeError):
         wg.ldexp(up(np.ones(2)), up(np.ones(2)))
+    check("ldexp", np.ones(2, F32), 2 ** 31 - 1)
+    check("ldexp", np.ones(2, F32), -2 ** 31)
+    with pytest.raises(OverflowError):  # a Python int exponent must fit NumPy's int32 loop
+        wg.ldexp(up(np.ones(2)), 2 ** 40)
 
 
 def test_reduction_declarations_follow_numpy():

@@ -208,11 +208,10 @@ BINARY.update((r.name, r) for r in [
 ])
 
 
-def numpy_loop_dtypes(name: str, operand_types, device, widen=None) -> tuple:
+def numpy_loop_dtypes(name: str, operand_types, device) -> tuple:
     """(input dtypes, output dtypes) of NumPy's loop of ufunc `name` for operands of these
     dtypes (Python types for weak scalars), in the dtypes the device has: float16 computes as
-    float32, as everywhere in wgarray, and 64-bit floats fall back to the device's defaults.
-    widen: operand index -> the dtype it computes in instead (see Row.widen)."""
+    float32, as everywhere in wgarray, and 64-bit floats fall back to the device's defaults."""
     ufunc = getattr(np, name)
     types = tuple(np.dtype(bool) if t is bool else t for t in operand_types)
     try:
@@ -229,8 +228,7 @@ def numpy_loop_dtypes(name: str, operand_types, device, widen=None) -> tuple:
             return dt.default_complex(device) if dtype.kind == "c" else dt.default_float(device)
         return dtype
 
-    ins = tuple((widen or {}).get(k, available(d)) for k, d in enumerate(resolved[:ufunc.nin]))
-    return ins, tuple(available(d) for d in resolved[ufunc.nin:])
+    return tuple(available(d) for d in resolved[:ufunc.nin]), tuple(available(d) for d in resolved[ufunc.nin:])
 
 
 def binary(name: str) -> Row:
