@@ -25,6 +25,7 @@ from ._api.statistical_functions import *  # noqa: F403
 from ._api.utility_functions import *  # noqa: F403
 from ._array import Array
 from ._numpy import interop as _interop  # noqa: F401  (NumPy's __array_ufunc__ / __array_function__)
+from ._numpy import math_functions as _numpy_math
 from ._numpy import ufuncs as _ufuncs
 from ._numpy.ufunc import ufunc
 from ._core.config import fast_math, set_fast_math
@@ -37,6 +38,7 @@ __array_api_version__ = "2025.12"
 ndarray = Array
 
 globals().update(_elementwise.FUNCTIONS)
+globals().update(_numpy_math.FUNCTIONS)  # frexp, modf, divmod, nan_to_num, ... (not table rows)
 globals().update(_ufuncs.UFUNCS)
 from ._numpy.numpy_functions import *  # noqa: E402,F403  (ndarray methods; NumPy's reductions, round, ...)
 

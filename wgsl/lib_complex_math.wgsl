@@ -518,3 +518,11 @@ fn cpow_${tag}(a: ${T}, b: ${T}) -> ${T} {
     }
     return cexp_${tag}(cmul_${tag}(b, clog_${tag}(a)));
 }
+// NumPy's sinc: sin(y) / y for y = pi z, formed as NumPy does: a complex product with pi + 0i,
+// whose zero must not be folded away (0 * inf is NaN), so the caller passes one unknown to the
+// compiler. 1 at z = 0.
+fn csinc_${tag}(z: ${T}, zero: ${F}) -> ${T} {
+    if (!cnz_${tag}(z)) { return ${T}(${F}(1), ${F}(0)); }
+    let y = cmul_${tag}(${T}(PI_H_${ftag}, zero), z);
+    return cdiv_${tag}(csin_${tag}(y), y);
+}

@@ -86,3 +86,39 @@ fn remainder_${tag}(a: ${T}, b: ${T}) -> ${T} {
     if (b == ${T}(0)) { return fmod_${tag}(a, b); }
     return divmod_${tag}(a, b).y;
 }
+// A correctly rounded product; float32 goes through float64 where the device has it (NVIDIA
+// flushes float32 subnormal operands and results of `*`; the product of two float32 is exact in f64).
+fn mul_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${MUL}; }
+// a >= b for non-NaN a, b, on the bits: right for subnormals on devices that flush them.
+fn ge_${tag}(a: ${T}, b: ${T}) -> bool {
+    if (!nz_${tag}(a) && !nz_${tag}(b)) { return true; }  // 0.0 and -0.0 are equal
+    let ia = bitcast<${S}>(a);
+    let ib = bitcast<${S}>(b);
+    // Negative floats order the other way round: flipping their magnitude bits makes it total.
+    let ka = select(ia, ia ^ bitcast<${S}>(${ABSMASK}), ia < ${S}(0));
+    let kb = select(ib, ib ^ bitcast<${S}>(${ABSMASK}), ib < ${S}(0));
+    return ka >= kb;
+}
+// NumPy's fmax/fmin: a NaN operand loses to a number; ties (0.0 and -0.0) give the first.
+fn fmax_${tag}(a: ${T}, b: ${T}) -> ${T} { return select(b, a, isnan_${tag}(b) || (!isnan_${tag}(a) && ge_${tag}(a, b))); }
+fn fmin_${tag}(a: ${T}, b: ${T}) -> ${T} { return select(b, a, isnan_${tag}(b) || (!isnan_${tag}(a) && ge_${tag}(b, a))); }
+// NumPy's heaviside: NaN for NaN, h0 at (either) zero, else 0 or 1; tested on the bits.
+fn heaviside_${tag}(x: ${T}, h0: ${T}) -> ${T} {
+    if (isnan_${tag}(x)) { return x; }
+    if (!nz_${tag}(x)) { return h0; }
+    return select(${T}(1), ${T}(0), signbit_${tag}(x));
+}
+// NumPy's nan_to_num for one float: NaN, +inf and -inf replaced by the given values.
+fn nan_to_num_${tag}(x: ${T}, nan: ${T}, posinf: ${T}, neginf: ${T}) -> ${T} {
+    if (isnan_${tag}(x)) { return nan; }
+    if (isinf_${tag}(x)) { return select(posinf, neginf, signbit_${tag}(x)); }
+    return x;
+}
+// NumPy's modf fraction: x - trunc(x) with x's sign, +-0 for an infinity; x itself below 1, by
+// its bits (a subnormal x meets no float arithmetic, which NVIDIA would flush).
+fn modf_frac_${tag}(x: ${T}) -> ${T} {
+    if (isnan_${tag}(x)) { return x; }
+    if (isinf_${tag}(x)) { return copysign_${tag}(${T}(0), x); }
+    if (fabs_${tag}(x) < ${T}(1)) { return x; }
+    return copysign_${tag}(x - trunc(x), x);
+}

@@ -39,3 +39,18 @@ fn shr_${tag}(a: ${T}, b: ${T}) -> ${T} {
     if (b < ${ZERO} || b >= ${T}(${WIDTH})) { return select(${ZERO}, -${ONE}, a < ${ZERO}); }
     return a >> u32(b);
 }
+// NumPy's gcd and lcm of signed integers: C's, on the magnitudes as unsigned (|MIN| is 2^(w-1),
+// which reads back as MIN); lcm wraps around on overflow.
+fn gcd_${tag}(a: ${T}, b: ${T}) -> ${T} {
+    return bitcast<${T}>(gcd_u${WIDTH}(bitcast<u${WIDTH}>(abs_${tag}(a)), bitcast<u${WIDTH}>(abs_${tag}(b))));
+}
+fn lcm_${tag}(a: ${T}, b: ${T}) -> ${T} {
+    return bitcast<${T}>(lcm_u${WIDTH}(bitcast<u${WIDTH}>(abs_${tag}(a)), bitcast<u${WIDTH}>(abs_${tag}(b))));
+}
+// C's remainder (the dividend's sign); 0 for a zero divisor, as in NumPy, and for -1 (MIN % -1 overflows in C).
+fn fmod_${tag}(a: ${T}, b: ${T}) -> ${T} {
+    if (b == ${ZERO} || b == -${ONE}) { return ${ZERO}; }
+    return a % b;
+}
+// NumPy's bitwise_count: the 1-bits of |a| (|MIN| as unsigned).
+fn popcount_${tag}(a: ${T}) -> u32 { return popcount_u${WIDTH}(bitcast<u${WIDTH}>(abs_${tag}(a))); }

@@ -685,3 +685,118 @@ fn hypot_${tag}(x: ${T}, y: ${T}) -> ${T} {
     let r = lm_sqrt2_${tag}(lm_add22_${tag}(lm_2prod_${tag}(A, A), lm_2prod_${tag}(B, B)));
     return lm_scale_${tag}(r.x + r.y, ea + shift);
 }
+// The distance from x to the next float away from zero, with x's sign (NumPy's spacing):
+// built from the exponent field alone. Zeros give the smallest subnormal, inf gives NaN, and the
+// largest finite float gives inf (its next float is inf).
+fn spacing_${tag}(x: ${T}) -> ${T} {
+    if (!isfinite_${tag}(x)) { return nan_${tag}(); }
+    let bits = bitcast<${U}>(x);
+    let mag = bits & ${ABSMASK};
+    let field = mag >> MANT_${tag};
+    var ulp: ${U};
+    if (mag == ${EXPMASK} - ${U}(1)) {
+        ulp = ${EXPMASK};  // inf
+    } else if (field > ${U}(MANT_${tag})) {
+        ulp = (field - ${U}(MANT_${tag})) << MANT_${tag};  // normal: 2^(e - MANT)
+    } else {
+        ulp = ${U}(1) << u32(max(field, ${U}(1)) - ${U}(1));  // 2^(e - MANT) is subnormal: bit e - EMIN
+    }
+    return bitcast<${T}>(select(ulp, ulp | (bits & ~${ABSMASK}), nz_${tag}(x)));
+}
+
+// ---- exp2, logaddexp2, cbrt, ldexp, frexp, sinc ---------------------------------------------
+// 2^x = 2^k e^(f ln2), k = round(x): f = x - k is exact, f ln2 is formed as a pair.
+fn exp2_${tag}(x: ${T}) -> ${T} {
+    if (isnan_${tag}(x)) { return x; }
+    if (x >= ${T}(EMAX_${tag} + 1)) { return lm_inf_${tag}(); }
+    if (x < ${T}(EMIN_${tag} - PBITS_${tag} - 1)) { return ${T}(0); }
+    let k = round(x);
+    let f = x - k;
+    let p = lm_2prod_${tag}(f, LN2_${tag});
+    let e = lm_exp_ext_${tag}(p.x, p.y + f * LN2_LO_${tag});
+    return lm_scale_${tag}(e.x + e.y, i32(e.z) + i32(k));
+}
+// log2(2^x + 2^y) = m + log2(1 + 2^d), d = n - m <= 0 (m the larger): as logaddexp, with
+// 2^d = e^(d ln2) and ln(1 + 2^d) / ln2 carried as pairs.
+fn logaddexp2_${tag}(x: ${T}, y: ${T}) -> ${T} {
+    if (isnan_${tag}(x) || isnan_${tag}(y)) { return nan_${tag}(); }
+    let m = select(y, x, x > y);
+    let n = select(x, y, x > y);
+    if (x == y) { return x + ${T}(1); }  // exact (and -inf for -inf), as NumPy
+    if (isinf_${tag}(m)) { return m; }
+    let d = lm_2sum_${tag}(n, -m);
+    if (isinf_${tag}(n) || d.x < ${T}(EMIN_${tag} - PBITS_${tag} - 2)) {  // m + a positive number below half an ulp
+        return select(m, ${T}(0), (bitcast<${U}>(m) & ${ABSMASK}) == ${U}(0));
+    }
+    let p = lm_mul22_${tag}(d, vec2<${T}>(LN2_${tag}, LN2_LO_${tag}));
+    let e = lm_exp_ext_${tag}(p.x, p.y);
+    var shift = 0;
+    var l: vec2<${T}>;
+    if (d.x > ${T}(-2) * LAE_BIG_${tag}) {
+        l = lm_log1p_pair_${tag}(vec2<${T}>(lm_scale_${tag}(e.x, i32(e.z)), lm_scale_${tag}(e.y, i32(e.z))));
+    } else {  // log1p(2^d) = 2^d to working precision
+        // m near or below the normal range: everything scaled by 2^P (NVIDIA flushes subnormals)
+        if ((bitcast<${U}>(m) & ${ABSMASK}) < bitcast<${U}>(lm_pow2_${tag}(EMIN_${tag} + PBITS_${tag}))) { shift = PBITS_${tag}; }
+        l = vec2<${T}>(lm_scale_${tag}(e.x, i32(e.z) + shift), lm_scale_${tag}(e.y, i32(e.z) + shift));
+    }
+    let r = lm_mul22_${tag}(l, vec2<${T}>(INV_LN2_H_${tag}, INV_LN2_L_${tag}));
+    let s = lm_2sum_${tag}(lm_scale_sub_${tag}(m, shift), r.x);
+    let v = s.x + (s.y + r.y);
+    if (shift == 0 && m < ${T}(0) && fabs_${tag}(v) < ${T}(-0.25) * m) {
+        // Near a root (2^m + 2^n = 1) m and log2(1 + 2^d) cancel: the polynomials' few spare bits
+        // would be lost. log2(1 + u) with u = 2^m + 2^n - 1 from series-accurate pairs instead.
+        let u = lm_add22_${tag}(lm_add22_${tag}(lm_exp2_pair_${tag}(m), lm_exp2_pair_${tag}(n)), lm_p_${tag}(${T}(-1)));
+        let w = lm_mul22_${tag}(lm_log1p_pair_${tag}(u), vec2<${T}>(INV_LN2_H_${tag}, INV_LN2_L_${tag}));
+        return w.x + w.y;
+    }
+    return lm_scale_${tag}(v, -shift);
+}
+// 2^x as a pair accurate to a few units of the pair's precision (about 2^-2P), for |x| <= 2: the
+// Taylor series of e^(f ln2), f = x - round(x), summed in pairs (13 terms for float32, 24 for float64).
+fn lm_exp2_pair_${tag}(x: ${T}) -> vec2<${T}> {
+    let k = round(x);
+    let r = lm_mul22_${tag}(lm_p_${tag}(x - k), vec2<${T}>(LN2_${tag}, LN2_LO_${tag}));
+    var s = lm_p_${tag}(${T}(1));
+    for (var i = select(13, 24, PBITS_${tag} > 24); i >= 1; i--) {
+        s = lm_add22_${tag}(lm_p_${tag}(${T}(1)), lm_div22_${tag}(lm_mul22_${tag}(s, r), lm_p_${tag}(${T}(i))));
+    }
+    return s * lm_pow2_${tag}(i32(k));
+}
+// |x| = 2^(3q + r) m with m in [sqrt(1/2), sqrt(2)], r in {0, 1, 2}: cbrt(x) = 2^q cbrt(m 2^r).
+// A cubic seed (2^-6), three Newton steps (2^-48 in float64), then one more with the residual
+// a - y^3 formed exactly from pairs: the sum y + d rounds once.
+fn cbrt_${tag}(x: ${T}) -> ${T} {
+    if (!isfinite_${tag}(x) || !nz_${tag}(x)) { return x; }
+    let mk = lm_frexp_${tag}(fabs_${tag}(x));
+    let k = i32(mk.y);
+    let q = select((k - 2) / 3, k / 3, k >= 0);  // floor(k / 3)
+    let a = mk.x * lm_pow2_${tag}(k - 3 * q);
+    var y = ${T}(0.6308561209772184) + a * (${T}(0.4293765978623149) + a * (${T}(-0.06711551570343524) + a * ${T}(0.004858481244499415)));
+    for (var i = 0; i < 3; i++) { y = y - (y - a / (y * y)) / ${T}(3); }
+    let y3 = lm_mul22_${tag}(lm_2prod_${tag}(y, y), lm_p_${tag}(y));
+    let d = lm_opaque_${tag}(lm_opaque_${tag}(a - y3.x) - y3.y) / (${T}(3) * y * y);
+    return copysign_${tag}(lm_scale_${tag}(y + d, q), x);
+}
+// x 2^n rounded once (x may be subnormal, n anything: callers clamp it to a few thousand).
+fn ldexp_${tag}(x: ${T}, n: i32) -> ${T} {
+    if (!isfinite_${tag}(x) || !nz_${tag}(x)) { return x; }
+    let mk = lm_frexp_${tag}(fabs_${tag}(x));
+    return copysign_${tag}(lm_scale_${tag}(mk.x, i32(mk.y) + n), x);
+}
+// NumPy's frexp: x = m 2^e with |m| in [0.5, 1); zeros, infinities and NaN give (x, 0).
+fn frexp_mant_${tag}(x: ${T}) -> ${T} {
+    if (!isfinite_${tag}(x) || !nz_${tag}(x)) { return x; }
+    let m = lm_frexp_${tag}(fabs_${tag}(x)).x;
+    return copysign_${tag}(select(m, m * ${T}(0.5), m >= ${T}(1)), x);
+}
+fn frexp_exp_${tag}(x: ${T}) -> i32 {
+    if (!isfinite_${tag}(x) || !nz_${tag}(x)) { return 0; }
+    let mk = lm_frexp_${tag}(fabs_${tag}(x));
+    return i32(mk.y) + select(0, 1, mk.x >= ${T}(1));
+}
+// NumPy's sinc: sin(y) / y for y = pi x (rounded as NumPy rounds it), 1 at x = 0.
+fn sinc_${tag}(x: ${T}) -> ${T} {
+    if (!nz_${tag}(x)) { return ${T}(1); }
+    let y = mul_${tag}(PI_H_${tag}, x);
+    return div_${tag}(sin_${tag}(y), y);
+}

@@ -22,7 +22,7 @@ from .._core.operands import ScalarOperand
 from .._core.view import TensorView, broadcast_shapes
 from .._core.wgsl import REG_TAG
 from .._engines.map import MapOp, MapPlan, launch_map
-from .._engines.ops import BINARY, TRANSCENDENTAL, UNARY, Row
+from .._engines.ops import BINARY, TRANSCENDENTAL, UNARY, Row, numpy_loop_dtypes
 from .coerce import as_array, as_operand
 
 # -- promotion ---------------------------------------------------------------------------------
@@ -118,8 +118,8 @@ class _Prepared:
         op = _mixed_sign_op(row, operands)
         scalar_dtype = None
         self.cacheable = True
-        try:
-            dtype = result_dtype(operands, device)
+        try:  # (a row of NumPy's own loop promotes nothing: its Python ints need only fit their loop dtype)
+            dtype = result_dtype(arrays if row.numpy_loop else operands, device)
         except OverflowError:
             # A Python int outside the array's integer dtype: NumPy 2 compares by value and
             # computes float results in float; everything else is an OverflowError.
@@ -133,8 +133,20 @@ class _Prepared:
                 scalar_dtype = _compute_dtype(row, dtype, device)
             else:
                 raise
-        compute = _compute_dtype(row, dtype, device)
-        self.out_dtype = _out_dtype(row, compute)
+        if row.numpy_loop:  # NumPy's own loop: each operand and the result in its own dtype
+            loop, (self.out_dtype,) = numpy_loop_dtypes(
+                row.name, [o._dtype if isinstance(o, Array) else type(o) for o in operands], device)
+            in_dtypes = tuple(row.widen.get(k, d) for k, d in enumerate(loop))
+            op = MapOp(row.name, _expr(row, in_dtypes[0]), in_dtypes, self.out_dtype)
+            # a Python scalar is encoded in (and must fit) its loop dtype: float_power(x32, 0.1) takes
+            # 0.1 as float64, ldexp(x, 2**40) overflows NumPy's int32 exponent
+            dtype = next((d for o, d in zip(operands, loop) if not isinstance(o, Array)), self.out_dtype)
+            for o in operands:
+                if type(o) is int and dtype.kind in "iu":
+                    dt.coerce_scalar(o, dtype)  # OverflowError, as NumPy (apply re-plans for such values)
+        else:
+            compute = _compute_dtype(row, dtype, device)
+            self.out_dtype = _out_dtype(row, compute)
         if op is None:
             op = MapOp(row.name, _expr(row, compute), (compute,) * len(operands), self.out_dtype)
         self.shape = broadcast_shapes(*(o.shape for o in arrays))

@@ -149,6 +149,7 @@ def library_fields(register: str, features=frozenset()) -> dict:
                     ABSMASK=absmask.replace("u", suffix), EXPMASK=expmask.replace("u", suffix),
                     QNAN=qnan.replace("u", suffix),
                     DIV="f32_narrow(f32_wide(a) / f32_wide(b))" if wide else "a / b",
+                    MUL="f32_narrow(f32_wide(a) * f32_wide(b))" if wide else "a * b",
                     SQRT="f32_narrow(sqrt(f32_wide(x)))" if wide else "sqrt(x)",
                     # results below the normal range: built by bits where float32 has f64 beside it
                     TINY=("f32_scale_tiny(y, n)" if wide else

@@ -17,6 +17,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from .._core import dtypes as dt
 from .._core.wgsl import REG_TAG
 
@@ -43,6 +45,12 @@ class Row:
     fold_identity: dict = field(default_factory=dict)
     # kind -> the subgroup operation computing the row exactly (on 32-bit registers only).
     subgroup: dict = field(default_factory=dict)
+    # Dtypes as NumPy's ufunc of the same name picks its loop (numpy_loop_dtypes below), not one
+    # promoted dtype for all: for ufuncs whose operands or result differ in dtype (ldexp, bitwise_count).
+    numpy_loop: bool = False
+    # operand index -> a dtype that operand widens to from NumPy's loop dtype, without changing its
+    # value, so that one WGSL helper takes every loop (ldexp's int32 or int64 exponent).
+    widen: dict = field(default_factory=dict)
 
     def wgsl(self, dtype) -> str:
         """The row's expression for dtype's kind, with {t} and {T} filled in."""
@@ -161,6 +169,66 @@ BINARY = {r.name: r for r in [
 ]}
 
 
+
+# NumPy's further ufuncs (issue 11): dtypes as NumPy's loops (Row.numpy_loop), so that integer and
+# bool inputs compute in NumPy's dtypes too (degrees(int16) in float32, fmod(bool) in int8).
+def _numpy_row(name, **kw) -> Row:
+    return _kind_row(name, numpy_loop=True, **kw)
+
+
+# NumPy's constants are 180/pi and pi/180 divided in the type itself (180.0f / NPY_PIf for float32)
+_RAD2DEG = "mul_{t}(a0, div_{t}({T}(180), {T}(3.141592653589793)))"
+_DEG2RAD = "mul_{t}(a0, div_{t}({T}(3.141592653589793), {T}(180)))"
+UNARY.update((r.name, r) for r in [
+    _numpy_row("degrees", float_=_RAD2DEG), _numpy_row("rad2deg", float_=_RAD2DEG),
+    _numpy_row("radians", float_=_DEG2RAD), _numpy_row("deg2rad", float_=_DEG2RAD),
+    # complex: NumPy's nc_exp2, e^(z ln2) with ln2 multiplied into each part
+    _numpy_row("exp2", float_="exp2_{t}(a0)", complex_="cexp_{t}(a0 * {T}(0.6931471805599453))"),
+    _numpy_row("cbrt", float_="cbrt_{t}(a0)"),
+    _numpy_row("fabs", float_="fabs_{t}(a0)"),
+    _numpy_row("rint", float_="round(a0)", complex_="round(a0)"),  # WGSL's round: half to even
+    _numpy_row("spacing", float_="spacing_{t}(a0)"),
+    _numpy_row("bitwise_count", int_="popcount_{t}(a0)", uint="popcount_{t}(a0)"),
+])
+BINARY.update((r.name, r) for r in [
+    _numpy_row("logaddexp2", float_="logaddexp2_{t}(a0, a1)", identity=-math.inf, reorderable=True),
+    _numpy_row("heaviside", float_="heaviside_{t}(a0, a1)"),
+    _numpy_row("gcd", int_="gcd_{t}(a0, a1)", uint="gcd_{t}(a0, a1)", identity=0, reorderable=True),
+    # lcm wraps around on overflow, as NumPy's, and is then no longer associative
+    _numpy_row("lcm", int_="lcm_{t}(a0, a1)", uint="lcm_{t}(a0, a1)"),
+    # NumPy's loops take int32 or int64 exponents: widened to int64 and clamped (lib_u64)
+    _numpy_row("ldexp", float_="ldexp_{t}(a0, ldexp_exponent(a1))", widen={1: dt.int64}),
+    _numpy_row("float_power", float_="pow_{t}(a0, a1)", complex_="cpow_{t}(a0, a1)"),
+    # NaN-ignoring maximum and minimum: folds start from a sentinel (fmax of nothing but NaN is NaN).
+    *[_numpy_row(name, bool_=f"a0 {op} a1", int_=f"{fn}(a0, a1)", uint=f"{fn}(a0, a1)", float_=name + "_{t}(a0, a1)",
+                complex_="c" + name + "_{t}(a0, a1)", reorderable=True,
+                fold_identity={**per_kind(end, "bool", "int", "uint"), **per_kind(SENTINEL, "float", "complex")})
+      for name, op, fn, end in (("fmax", "||", "max", LOWEST), ("fmin", "&&", "min", HIGHEST))],
+    _numpy_row("fmod", int_="fmod_{t}(a0, a1)", uint="fmod_{t}(a0, a1)", float_="fmod_{t}(a0, a1)"),
+])
+
+
+def numpy_loop_dtypes(name: str, operand_types, device) -> tuple:
+    """(input dtypes, output dtypes) of NumPy's loop of ufunc `name` for operands of these
+    dtypes (Python types for weak scalars), in the dtypes the device has: float16 computes as
+    float32, as everywhere in wgarray, and 64-bit floats fall back to the device's defaults."""
+    ufunc = getattr(np, name)
+    types = tuple(np.dtype(bool) if t is bool else t for t in operand_types)
+    try:
+        resolved = ufunc.resolve_dtypes(types + (None,) * ufunc.nout)
+    except TypeError as e:  # NumPy's _UFuncNoLoopError and its casting errors
+        names = ", ".join(t.__name__ if isinstance(t, type) else str(t) for t in operand_types)
+        raise TypeError(f"{name} is not defined for inputs of ({names}): {e}") from None
+    supported = dt.supported_dtypes(device)
+
+    def available(dtype):
+        if dtype == np.float16:
+            return dt.float32
+        if dtype not in supported:
+            return dt.default_complex(device) if dtype.kind == "c" else dt.default_float(device)
+        return dtype
+
+    return tuple(available(d) for d in resolved[:ufunc.nin]), tuple(available(d) for d in resolved[ufunc.nin:])
 
 
 def binary(name: str) -> Row:
