@@ -46,8 +46,9 @@ def _ours(func):
 
 def array_ufunc(self, numpy_ufunc, method, *inputs, **kwargs):
     ours = getattr(_namespace(), numpy_ufunc.__name__, None)
-    if not isinstance(ours, ufunc):
-        raise TypeError(f"wgarray has no ufunc numpy.{numpy_ufunc.__name__}")
+    if not isinstance(ours, ufunc) and not (method == "__call__" and callable(ours)):  # matmul is a function
+        raise TypeError(f"wgarray has no ufunc numpy.{numpy_ufunc.__name__}"
+                        + ("" if method == "__call__" else f" with the method {method}"))
     if method not in _METHODS:
         return NotImplemented
     out = kwargs.get("out")

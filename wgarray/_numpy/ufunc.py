@@ -105,6 +105,10 @@ class ufunc:
     def types(self) -> list:
         """The loops, NumPy style ('ff->f'), over the dtypes the default device supports."""
         device = get_device()
+        if self._row.numpy_loop:  # the row computes in NumPy's own loops, where wgarray has their dtypes
+            supported = {d.char for d in dt.supported_dtypes(device)}
+            theirs = getattr(np, self._row.name, None)
+            return [t for t in getattr(theirs, "types", ()) if set(t.replace("->", "")) <= supported]
         loops = []
         for dtype in dt.supported_dtypes(device):
             expr = self._row.exprs.get(dt.kind(dtype))
