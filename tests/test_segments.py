@@ -131,3 +131,23 @@ def test_arrays_past_the_real_binding_limit():
     assert float(wg.sum(y, dtype=wg.float64)) == 3.0 * (n - 5) - 5
     del x, y
     wg.empty_cache()
+
+
+@pytest.mark.parametrize("include_initial", [False, True])
+@pytest.mark.parametrize("dtype", ["float64", "int8", "bool", "int32"])
+def test_cumulative_sums_across_segments(small_segments, dtype, include_initial):
+    rng = np.random.default_rng(7)
+    values = rng.standard_normal((61, 97))
+    host = {"bool": values > 0.3, "int8": (values * 30).astype(np.int8)}.get(dtype, (values * 10).astype(dtype))
+    x = _split(host)
+    for view, h in ((x, host), (x.T, host.T), (x[::-2, 3:], host[::-2, 3:])):
+        for axis in (0, 1):
+            expected = np.cumulative_sum(h, axis=axis, include_initial=include_initial)
+            assert_summed(wg.cumulative_sum(view, axis=axis, include_initial=include_initial), expected, h)
+    flat = wg.reshape(x, (-1,))  # one row of many segments: scanned in pieces with carries
+    assert_summed(wg.cumulative_sum(flat, include_initial=include_initial),
+                  np.cumulative_sum(host.reshape(-1), include_initial=include_initial), host)
+    if dtype == "float64":
+        assert_same(wg.maximum.accumulate(flat), np.maximum.accumulate(host.reshape(-1)))
+        small = wg.asarray(host[:7, :5] / 10)
+        assert_summed(wg.cumulative_prod(small, axis=0), np.cumulative_prod(host[:7, :5] / 10, axis=0), host[:7, :5])

@@ -128,12 +128,12 @@ def fold_params(kd: int, rd: int) -> ParamLayout:
                        *dims_fields("kept", kd), *dims_fields("folded", rd))
 
 
-def offset_fn(var: str, dims: str, ndims: int, strides: str | None = None) -> str:
+def offset_fn(var: str, dims: str, ndims: int, strides: str | None = None, base: str | None = None) -> str:
     """The body of a function giving the offset of C-order index `var` over ndims dims whose
     (size, stride) pairs are parameter field `dims` (or whose strides, when given, are field
-    `strides`). u32 arithmetic wraps, so negative strides work too."""
+    `strides`), plus `base` if given. u32 arithmetic wraps, so negative strides work too."""
     if ndims == 0:
-        return "return 0u;"
+        return f"return {base or '0u'};"
 
     def size(d):
         return f"p_{dims}({2 * d}u)"
@@ -145,7 +145,7 @@ def offset_fn(var: str, dims: str, ndims: int, strides: str | None = None) -> st
     for d in reversed(range(1, ndims)):
         lines.append(f"o = o + (rem % {size(d)}) * {stride(d)}; rem = rem / {size(d)};")
     lines.append(f"o = o + rem * {stride(0)};")
-    lines.append("return o;")
+    lines.append(f"return {base} + o;" if base else "return o;")
     return "\n    ".join(lines)
 
 
