@@ -151,3 +151,13 @@ def test_cumulative_sums_across_segments(small_segments, dtype, include_initial)
         assert_same(wg.maximum.accumulate(flat), np.maximum.accumulate(host.reshape(-1)))
         small = wg.asarray(host[:7, :5] / 10)
         assert_summed(wg.cumulative_prod(small, axis=0), np.cumulative_prod(host[:7, :5] / 10, axis=0), host[:7, :5])
+
+
+def test_creation_from_the_index_across_segments(small_segments):
+    assert_same(wg.arange(5000, dtype=wg.float64), np.arange(5000, dtype=np.float64))
+    assert_same(wg.arange(3, 20000, 7, dtype=wg.int32), np.arange(3, 20000, 7, dtype=np.int32))
+    assert_same(wg.linspace(-1.0, 2.0, 3001), np.linspace(-1.0, 2.0, 3001))
+    assert_same(wg.eye(70, 90, k=3, dtype=wg.float32), np.eye(70, 90, k=3, dtype=np.float32))
+    host = np.arange(80 * 60, dtype=np.float64).reshape(80, 60)
+    assert_same(wg.tril(_split(host), k=-2), np.tril(host, k=-2))
+    assert_same(wg.triu(_split(host).T, k=5), np.triu(host.T, k=5))

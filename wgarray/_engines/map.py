@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._core.dtypes import layout
+from .._core.dtypes import layout, uint32
 from .._core.kernels import WORKGROUP, grid, kernel_cache
 from .._core.memory import Storage
 from .._core.operands import BufferOperand, ScalarOperand
@@ -350,23 +350,51 @@ def launch_map(device, op: MapOp, out_storage: Storage, out_view: TensorView, ou
 
 
 _INDEX = re.compile(r"\bi\b")
+_COORD = re.compile(r"\bc(\d+)\b")
 
 
 def _run_by_segments(device, op: MapOp, out_dtype, shape, out_strides, fresh, specs, out_storage, out_offset,
                      operands) -> None:
     """A map touching a storage of several buffers, run a box at a time (see _core/segments.py).
-    A box of a fresh output that starts a segment is written fresh, other boxes in place."""
-    if op.coords or _INDEX.search(op.expr):
-        raise MemoryError(f"{op.name}: an output of {out_storage.nbytes} bytes is larger than one storage "
-                          f"binding, and this operation does not work on such arrays in pieces yet")
+    A box of a fresh output that starts a segment is written fresh, other boxes in place. An op
+    reading the output index `i` or coordinates gets the box's first index and coordinates as
+    extra u32 operands."""
+    uses_index = bool(_INDEX.search(op.expr))
+    if (uses_index or op.coords) and math.prod(shape) >= 2**32:
+        raise MemoryError(f"{op.name}: {math.prod(shape)} elements: the output index reaches 2^32")
     view = TensorView.contiguous(shape) if fresh else TensorView(shape, out_strides, out_offset)
     buffers = [o.broadcast_to(shape) for o, spec in zip(operands, specs) if spec[0] == "buffer"]
     out = BufferOperand(out_storage, view, out_dtype)
-    for _, box, (out_part, *parts), _ in pieces(shape, [out, *buffers]):
+    box_op, extra_specs = _with_box_origin(op, len(shape)) if uses_index or op.coords else (op, [])
+    for starts, box, (out_part, *parts), _ in pieces(shape, [out, *buffers]):
         parts = iter(parts)
         box_operands = [o if spec[0] == "scalar" else next(parts) for o, spec in zip(operands, specs)]
         box_specs = [spec if spec[0] == "scalar" else ("buffer", o.dtype, o.view.strides, o.view.offset % 4 == 0)
                      for o, spec in zip(box_operands, specs)]
+        if box_op is not op:
+            box_operands += _box_origin(op, shape, starts, box)
+            box_specs += extra_specs
         box_fresh = fresh and out_part.view.offset == 0 and out_part.view.is_contiguous
-        plan = MapPlan(device, op, out_dtype, box, out_part.view.strides, box_specs, box_fresh)
+        plan = MapPlan(device, box_op, out_dtype, box, out_part.view.strides, box_specs, box_fresh)
         plan.run(out_part.storage, out_part.view.offset, box_operands)
+
+
+def _with_box_origin(op: MapOp, ndim: int) -> tuple:
+    """op with `i` and c0, c1, ... counted from a box's origin, given as u32 operands after op's."""
+    n = len(op.in_dtypes)
+    expr = _INDEX.sub(f"(i + a{n})", op.expr)
+    expr = _COORD.sub(lambda m: f"(c{m[1]} + a{n + 1 + int(m[1])})", expr)
+    extra = (uint32,) * (1 + ndim)
+    return MapOp(f"{op.name}@box", expr, op.in_dtypes + extra, op.out_dtype, op.coords), [("scalar", uint32)] * len(extra)
+
+
+def _box_origin(op: MapOp, shape, starts, box) -> list:
+    """The box's first output index (in C order over shape) and coordinates, as operands."""
+    if _INDEX.search(op.expr):  # i counts from the box's origin only if the box is a C-order run
+        ndim = len(shape)
+        if not any(all(box[d] == 1 for d in range(k)) and all(box[d] == shape[d] for d in range(k + 1, ndim))
+                   for k in range(ndim)):
+            raise MemoryError(f"{op.name}: an output larger than one storage binding, cut into boxes that are "
+                              f"not runs of consecutive elements; not supported yet")
+    first = sum(s * st for s, st in zip(starts, contiguous_strides(shape)))
+    return [ScalarOperand(first, uint32), *(ScalarOperand(s, uint32) for s in starts)]
