@@ -161,3 +161,36 @@ def test_creation_from_the_index_across_segments(small_segments):
     host = np.arange(80 * 60, dtype=np.float64).reshape(80, 60)
     assert_same(wg.tril(_split(host), k=-2), np.tril(host, k=-2))
     assert_same(wg.triu(_split(host).T, k=5), np.triu(host.T, k=5))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int8", "bool", "complex64"])
+def test_matmul_across_segments(small_segments, dtype):
+    rng = np.random.default_rng(11)
+
+    def make(*shape):
+        values = rng.standard_normal((2, *shape))
+        return {"bool": values[0] > 0.5, "int8": (values[0] * 5).astype(np.int8),
+                "complex64": (values[0] + 1j * values[1]).astype(np.complex64)}.get(dtype, values[0].astype(dtype))
+
+    a, b = make(37, 53), make(53, 41)
+    assert_product(wg.asarray(a) @ wg.asarray(b), a, b)
+    assert_product(wg.asarray(b).T @ wg.asarray(a).T, b.T, a.T)
+    long_rows, long_cols = make(3, 3000), make(3000, 2)  # rows of A longer than a segment: K in pieces
+    assert_product(wg.asarray(long_rows) @ wg.asarray(long_cols), long_rows, long_cols)
+    batch_a, batch_b = make(4, 9, 30), make(30, 17)
+    assert_product(wg.asarray(batch_a) @ wg.asarray(batch_b), batch_a, batch_b)
+    column, row = make(200, 1), make(1, 300)  # small inputs, an output of several segments
+    assert_product(wg.asarray(column) @ wg.asarray(row), column, row)
+
+
+def assert_product(got, a, b):
+    """got equals a @ b up to the rounding of its sums in another order (exact for integers)."""
+    expected = a @ b
+    got = np.asarray(got)
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    if got.dtype.kind in "fc":
+        terms = a.shape[-1]
+        tolerance = 4 * terms * np.finfo(got.dtype).eps * float(np.abs(a).max() * np.abs(b).max())
+        np.testing.assert_allclose(got, expected, rtol=0, atol=tolerance)
+    else:
+        np.testing.assert_array_equal(got, expected)
