@@ -169,9 +169,10 @@ def test_large_run_sorted_path():
     _check("multiply", np.ones(2, np.float64), index, b)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int16"])  # atomic, sorted, packed paths
 @pytest.mark.parametrize("index", [[0, 5], [-4], (0, [0])])
-def test_out_of_bounds(index):
-    host = np.zeros(3, np.float32)
+def test_out_of_bounds(index, dtype):
+    host = np.zeros(3, dtype)
     for at_index in (index, wg.asarray(np.asarray(index)) if not isinstance(index, tuple) else index):
         x = wg.asarray(host)
         with pytest.raises(IndexError):
