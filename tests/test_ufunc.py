@@ -216,11 +216,6 @@ def test_order(order):
         assert ours.strides == np.ascontiguousarray(expected).strides
 
 
-def test_at_is_not_implemented():
-    with pytest.raises(NotImplementedError, match="ufunc.at"):
-        wgarray.add.at(wg(np.zeros(3)), [0, 1], 1)
-
-
 def test_keyword_calls_on_empty_and_0d():
     out = wgarray.zeros((0, 3))
     assert wgarray.add(wg(np.zeros((0, 3))), 1, out=out, where=False) is out

@@ -13,8 +13,7 @@ The keywords add NumPy's ufunc machinery on top, all on the GPU:
 - casting=: checked for the inputs' casts to the loop and the result's cast into out;
 - order=: 'K', 'A' and 'C' give C-contiguous results, 'F' Fortran-ordered ones.
 
-The methods reduce, accumulate, reduceat and outer are in ufunc_methods.py; `at` is not
-implemented yet.
+The methods reduce, accumulate, reduceat and outer are in ufunc_methods.py, `at` in ufunc_at.py.
 """
 
 from __future__ import annotations
@@ -30,7 +29,7 @@ from .._core.view import broadcast_shapes
 from .._api import elementwise_functions as ew
 from .._api.coerce import as_array, as_operand, scalar_dtype
 from .._engines.ops import Row
-from . import ufunc_methods
+from . import ufunc_at, ufunc_methods
 from .ufunc_common import UFuncTypeError, no_loop, where_mask
 
 CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
@@ -72,7 +71,7 @@ class ufunc:
     where it is false; without out those elements are zero), dtype= (the output dtype),
     casting= ('no', 'equiv', 'safe', 'same_kind', 'unsafe'), order= ('K', 'A' and 'C' give
     C-contiguous results, 'F' Fortran-ordered ones). Methods: reduce, accumulate, reduceat,
-    outer (at is not implemented yet). Attributes: nin, nout, nargs, identity, types.
+    outer, at. Attributes: nin, nout, nargs, identity, types.
     """
 
     nout = 1
@@ -242,8 +241,8 @@ class ufunc:
         return ufunc_methods.outer(self, A, B, kwargs)
 
     def at(self, a, indices, b=None, /):
-        raise NotImplementedError(f"ufunc.at: {self.__name__}.at (unbuffered in-place operation at indices) "
-                                  "is not implemented in wgarray yet")
+        """a[indices] = op(a[indices], b) in place, unbuffered: repeated indices apply again (ufunc_at.py)."""
+        ufunc_at.at(self, a, indices, b)
 
 
 def _fortran(result: Array) -> Array:
