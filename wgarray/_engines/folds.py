@@ -8,6 +8,7 @@ starts from the row's fold identity, and uses the subgroup operation the row dec
 from __future__ import annotations
 
 import functools
+import math
 import re
 
 import numpy as np
@@ -65,14 +66,18 @@ def _sentinel(acc) -> tuple:
 
 
 def row_fold(row: Row, values, *, acc=None, prep: str | None = None, name: str | None = None,
-             centred: bool = False) -> Fold:
+             centred: bool = False, positive_zero: bool = False) -> Fold:
     """The fold of a reorderable binary row over elements cast to `values` (bound to `x`),
-    turned into accumulators of acc (default: wide(values)) by prep (default: a cast)."""
+    turned into accumulators of acc (default: wide(values)) by prep (default: a cast).
+    positive_zero: start from the identity +0.0 where the row folds from -0.0 (sums), so that
+    a sum of -0.0s is +0.0, as NumPy's add.reduce gives."""
     if not row.reorderable:
         raise ValueError(f"{row.name} is not reorderable: folds may not regroup it")
     acc = wide(values) if acc is None else acc
     kind = dt.kind(acc)
     start = row.fold_identity.get(kind, row.identity)
+    if positive_zero and starts_at_negative_zero(row, kind):
+        start = row.identity
     # The result of folding nothing, where folds start from something else.
     empty = None if kind not in row.fold_identity or row.identity is None else literal(row.identity, acc)
     combine = _combine(row, acc)
@@ -93,6 +98,19 @@ def row_fold(row: Row, values, *, acc=None, prep: str | None = None, name: str |
 def _flags(dtype) -> str:
     """prep: 1u for a nonzero element (NaN counts), else 0u."""
     return f"select(0u, 1u, {truthy('x', dtype)})"
+
+
+def starts_at_negative_zero(row: Row, kind: str) -> bool:
+    start = row.fold_identity.get(kind)
+    return isinstance(start, (float, complex)) and start == 0 and math.copysign(1.0, complex(start).real) < 0
+
+
+@functools.lru_cache(maxsize=None)
+def numpy_fold(row_name: str, values, positive_zero: bool = True) -> Fold:
+    """The fold of NumPy's reduce of that binary row over values: sums start from +0.0 unless
+    positive_zero is False (for an initial value combined afterwards). Cached, as ufunc methods
+    ask on every call."""
+    return row_fold(binary(row_name), values, positive_zero=positive_zero)
 
 
 @functools.lru_cache(maxsize=None)

@@ -9,9 +9,9 @@ Dtypes as NumPy: the computation runs in `dtype`, else in out's dtype, else in t
 (add and multiply widen bool and small integers to the default integer; the logical rows
 compute in bool); the loop for that dtype must give that dtype back.
 
-Where NumPy's reduce starts from the identity and the fold engine's start differs (add of
-floats starts from -0.0, so that folds keep -0.0 sums; NumPy gives +0.0), the result is
-combined with the identity once more, so that signed zeros come out as in NumPy.
+Where NumPy's reduce starts from the identity and the fold engine's start differs, the result
+is combined with the identity once more. Sums are folded from +0.0 as NumPy's are (the
+namespace's sum folds from -0.0, keeping -0.0 sums), so a sum of -0.0s is +0.0 as in NumPy.
 
 reduceat reads its indices on the host (NumPy's bounds check needs their values): a wgarray
 Array of indices is downloaded.
@@ -30,7 +30,7 @@ from .._api import elementwise_functions as ew
 from .._api.coerce import as_array, fill, normalize_axis
 from .._api.reductions import finish, folded, keep_dims, reduce_axes, sum_dtype
 from .._engines import scan as scan_engine
-from .._engines.folds import row_fold
+from .._engines.folds import numpy_fold, starts_at_negative_zero
 from .._engines.ordered_fold import OrderedOp, ordered_fold
 from .ufunc_common import no_loop, where_mask
 
@@ -119,8 +119,10 @@ def reduce(uf, array, axis, dtype, out, keepdims, initial, where):
                              "has to specify 'initial'")
         if count == 0:
             raise ValueError(f"zero-size array to reduction operation {name} which has no identity")
+    kind = dt.kind(compute)
     if start is None and row.identity is not None and (
-            count == 0 or dt.kind(compute) in row.fold_identity or (mask is not None and not row.reorderable)):
+            count == 0 or (kind in row.fold_identity and not starts_at_negative_zero(row, kind))
+            or (mask is not None and not row.reorderable)):
         start = row.identity  # NumPy starts from the identity (see the module docstring)
     if start is not None:
         start = _scalar_in(start, compute)
@@ -138,7 +140,8 @@ def reduce(uf, array, axis, dtype, out, keepdims, initial, where):
         if mask is not None:  # masked elements take the identity (or the initial, for maximum and minimum)
             fill_value = start if row.identity is None else _scalar_in(row.identity, compute)
             source = ew.where(mask, x if x._dtype == compute else x._cast(compute), fill_value)
-        result = finish(folded(row_fold(row, compute), source, axes), compute, x.shape, axes, False)
+        fold = numpy_fold(row.name, compute, start is None)  # a start is combined afterwards: keep -0.0
+        result = finish(folded(fold, source, axes), compute, x.shape, axes, False)
         if start is not None:
             result = ew.apply(row, start, result)
     else:
@@ -170,7 +173,7 @@ def accumulate(uf, array, axis, dtype, out):
     if x.size == 0:
         result = Array._empty(x.shape, compute, x.device)
     elif uf._row.reorderable:
-        result = Array._wrap(scan_engine.scan(row_fold(uf._row, compute), x._data(), axis, False))
+        result = Array._wrap(scan_engine.scan(numpy_fold(uf._row.name, compute), x._data(), axis, False))
         result = finish(result, compute, x.shape, (), False)
     else:
         result = Array._wrap(ordered_fold(_ordered_op(uf, compute), x._data(), axis, scan=True))
