@@ -116,8 +116,9 @@ def power_and_float_power(np):
 
 @snippet
 def logaddexp_chain(np):
-    a = np.log(np.array([1e-300, 1e-300, 1.0]))
-    return np.logaddexp.reduce(a), np.logaddexp(a[0], a[1])
+    # log-probabilities of a small mixture, combined without leaving log space
+    a = np.log(np.array([0.125, 0.25, 0.5]))
+    return np.logaddexp.reduce(a), np.logaddexp(a[0], a[1]), np.logaddexp.accumulate(a)
 
 
 @snippet
