@@ -45,10 +45,15 @@ def run(snip: Snippet) -> Outcome:
 
 def score(snippets, verbose: bool = False) -> dict:
     """Run `snippets`, print the table of outcomes per category, and return the counts."""
+    return tabulate([(snip, run(snip)) for snip in snippets], verbose)
+
+
+def tabulate(results, verbose: bool = False) -> dict:
+    """Print the table of (snippet, outcome) pairs per category (out-of-scope ones apart) and return
+    the counts of the snippets in scope."""
     table: dict[str, Counter] = {}
     details = []
-    for snip in snippets:
-        outcome = run(snip)
+    for snip, outcome in results:
         group = f"out of scope ({snip.needs})" if snip.needs else snip.category
         status = outcome.status
         if snip.known_failure and status != PASSED:

@@ -12,6 +12,7 @@ from .._array import Array
 from .._core import dtypes as dt
 from .._api import elementwise_functions as elementwise
 from .._api.coerce import as_array, as_operand
+from .._api.creation_functions import full
 from .._api.data_type_functions import astype, result_type
 from .._api.elementwise_functions import FUNCTIONS as ELEMENTWISE
 from .._api.manipulation_functions import broadcast_shapes, broadcast_to
@@ -87,18 +88,21 @@ def select(condlist, choicelist, default=0) -> Array:
         raise ValueError("list of cases must be same length as list of conditions")
     if len(choicelist) == 0:
         raise ValueError("select with an empty condition list is not possible")
-    choices = [as_array(c, "select") for c in choicelist]
-    device = choices[0].device
-    default = as_array(default, "select", device)
-    conditions = [as_array(c, "select", device) for c in condlist]
+    conditions = [as_array(c, "select") for c in condlist]
+    device = conditions[0].device
+    # Python scalars stay weak in the result dtype, as in NumPy 2
+    choices = [as_operand(c, device, "select") for c in choicelist]
+    default = as_operand(default, device, "select")
     for i, condition in enumerate(conditions):
         if condition._dtype != dt.bool_:
             raise TypeError(f"invalid entry {i} in condlist: should be boolean ndarray")
     dtype = result_type(*choices, default)
-    shape = broadcast_shapes(*(a.shape for a in (*choices, *conditions, default)))
-    result = astype(broadcast_to(default, shape), dtype)
+    shape = broadcast_shapes(*(a.shape for a in (*choices, *conditions, default) if isinstance(a, Array)))
+    result = full(shape, default, dtype=dtype, device=device) if not isinstance(default, Array) else astype(
+        broadcast_to(default, shape), dtype)
     for condition, choice in zip(reversed(conditions), reversed(choices)):
-        result = elementwise.where(condition, astype(choice, dtype, copy=False), result)
+        value = astype(choice, dtype, copy=False) if isinstance(choice, Array) else choice
+        result = elementwise.where(condition, value, result)
     return result
 
 

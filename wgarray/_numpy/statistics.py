@@ -85,7 +85,7 @@ def _quantile(x: Array, q: np.ndarray, weak: bool, axis, method: str, keepdims: 
                          f"[0, {100 if name == 'percentile' else 1}]")
     rows, axes = _sorted_rows(x, axis)
     n = rows.shape[-1]
-    virtual = n * q + (1 + q * -1.0) - 1  # NumPy's _compute_virtual_index with alpha = beta = 1
+    virtual = (n - 1) * q  # NumPy's virtual index of the linear method
     previous = np.floor(virtual)
     above = virtual >= n - 1
     previous_index = np.where(above, n - 1, previous).astype(np.int64)
@@ -99,14 +99,15 @@ def _quantile(x: Array, q: np.ndarray, weak: bool, axis, method: str, keepdims: 
         return reshape(values, (*q.shape, *rows.shape[:-1]))
 
     low, high = gathered(previous_index), gathered(next_index)
-    if weak:
-        t = float(gamma)
+    if weak:  # a Python scalar q: gamma stays a weak Python float, as in NumPy
+        t, one_minus_t, upper_half = float(gamma), 1 - float(gamma), bool(gamma >= 0.5)
     else:
         t = as_array(gamma.reshape(q.shape + (1,) * lead[1]), name, x.device)
+        one_minus_t, upper_half = ELEMENTWISE["subtract"](1, t), ELEMENTWISE["greater_equal"](t, 0.5)
     difference = ELEMENTWISE["subtract"](high, low)
-    lerp = ELEMENTWISE["add"](low, ELEMENTWISE["multiply"](difference, t))
-    upper = ELEMENTWISE["subtract"](high, ELEMENTWISE["multiply"](difference, ELEMENTWISE["subtract"](1, t)))
-    result = ELEMENTWISE["where"](ELEMENTWISE["greater_equal"](t, 0.5), upper, astype(lerp, upper._dtype))
+    lerp = ELEMENTWISE["add"](low, ELEMENTWISE["multiply"](difference, t))  # NumPy's _lerp
+    upper = ELEMENTWISE["subtract"](high, ELEMENTWISE["multiply"](difference, one_minus_t))
+    result = ELEMENTWISE["where"](upper_half, upper, lerp)
     result = _nan_where_any_nan(result, rows)
     if keepdims:
         result = reshape(result, (*q.shape, *_kept_shape(x.shape, axes)))
