@@ -81,7 +81,7 @@ def host_array(obj, dtype):
     """Host data (NumPy, lists, DLPack, buffers) as a NumPy array of a supported dtype, before the upload."""
     if isinstance(obj, (np.ndarray, np.generic)):
         host = np.asarray(obj)
-    elif isinstance(obj, (list, tuple)):
+    elif isinstance(obj, (list, tuple, range)):
         host = np.array(obj, dtype=dtype)
         if dtype is None and host.dtype.kind in "Ouf" and _has_big_int(obj):  # NumPy's uint64/float64/object
             raise OverflowError("a Python integer in the input is out of bounds for the default integer dtype int64")
@@ -141,7 +141,7 @@ def to_array(obj, dtype=None, device=None) -> Array:
 
 
 def _array_like(x) -> bool:
-    return isinstance(x, (np.ndarray, np.generic, list, tuple, *PYTHON_SCALARS)) or any(
+    return isinstance(x, (np.ndarray, np.generic, list, tuple, range, *PYTHON_SCALARS)) or any(
         hasattr(x, name) for name in ("__array__", "__array_interface__", "__dlpack__"))
 
 
@@ -157,8 +157,8 @@ def as_array(x, name: str = "this function", device=None) -> Array:
 def as_operand(x, device=None, name: str = "this function"):
     """An elementwise operand: an Array, or a Python scalar kept as a weak scalar (NEP 50).
     NumPy scalars are strongly typed, as in NumPy, and become 0-d arrays."""
-    if isinstance(x, Array) or isinstance(x, PYTHON_SCALARS):
-        return x
+    if isinstance(x, Array) or (isinstance(x, PYTHON_SCALARS) and not isinstance(x, np.generic)):
+        return x  # (np.float64 and np.complex128 subclass float and complex, but are strong)
     return as_array(x, name, device)
 
 

@@ -1,0 +1,110 @@
+"""NumPy's comparisons and selections that the array API standard lacks or has with fewer arguments:
+where with one argument, clip with NumPy's names and out=, isclose, allclose, array_equal, select.
+All computed on the GPU with the namespace's elementwise functions and reductions; only the final
+True/False of allclose and array_equal is read back, since NumPy returns Python bools there.
+"""
+
+from __future__ import annotations
+
+import builtins
+
+from .._array import Array
+from .._core import dtypes as dt
+from .._api import elementwise_functions as elementwise
+from .._api.coerce import as_array, as_operand
+from .._api.creation_functions import full
+from .._api.data_type_functions import astype, result_type
+from .._api.elementwise_functions import FUNCTIONS as ELEMENTWISE
+from .._api.manipulation_functions import broadcast_shapes, broadcast_to
+from .._api.searching_functions import nonzero
+from .._api.utility_functions import all as all_
+from .reductions import NoValue, deliver
+
+
+def where(condition, x=NoValue, y=NoValue, /) -> Array:
+    """NumPy's where: with x and y, the elements of x where condition holds, else of y (the
+    standard's where); with the condition alone, nonzero(condition)."""
+    if x is NoValue and y is NoValue:
+        return nonzero(condition)
+    if x is NoValue or y is NoValue:
+        raise ValueError("either both or neither of x and y should be given")
+    return elementwise.where(condition, x, y)
+
+
+def clip(a, a_min=NoValue, a_max=NoValue, out=None, *, min=NoValue, max=NoValue, **kwargs) -> Array:
+    """NumPy's clip: bounds positional (a_min, a_max) or by the standard's names (min, max), out=."""
+    if kwargs:
+        raise TypeError(f"clip() got an unexpected keyword argument {next(iter(kwargs))!r}")
+    if a_min is not NoValue and min is not NoValue:
+        raise TypeError("clip: pass either a_min or min, not both")
+    if a_max is not NoValue and max is not NoValue:
+        raise TypeError("clip: pass either a_max or max, not both")
+    lower = a_min if a_min is not NoValue else (None if min is NoValue else min)
+    upper = a_max if a_max is not NoValue else (None if max is NoValue else max)
+    return deliver(elementwise.clip(a, lower, upper), out, "clip", "same_kind")
+
+
+def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False) -> Array:
+    """|a - b| <= atol + rtol * |b| elementwise (b the reference), as NumPy computes it: b in at
+    least float64's kind (an integer b becomes the default float), equal infinities are close."""
+    device = a.device if isinstance(a, Array) else (b.device if isinstance(b, Array) else None)
+    x, y = as_operand(a, device, "isclose"), as_operand(b, device, "isclose")
+    if isinstance(y, Array):
+        y = astype(y, result_type(y, 1.0), copy=False)
+    elif isinstance(y, int):
+        y = float(y)
+    abs_, isfinite = ELEMENTWISE["abs"], ELEMENTWISE["isfinite"]
+    rtol, atol = as_operand(rtol, device, "isclose"), as_operand(atol, device, "isclose")
+    bound = ELEMENTWISE["add"](atol, ELEMENTWISE["multiply"](rtol, abs_(y)))
+    close = ELEMENTWISE["less_equal"](abs_(ELEMENTWISE["subtract"](x, y)), bound)
+    result = (close & isfinite(y)) | ELEMENTWISE["equal"](x, y)
+    if equal_nan:
+        result = result | (ELEMENTWISE["isnan"](x) & ELEMENTWISE["isnan"](y))
+    return as_array(result, "isclose", device)
+
+
+def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
+    """Whether every element of a is close to b's (isclose); a Python bool, as in NumPy."""
+    return builtins.bool(all_(isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan)))
+
+
+def array_equal(a1, a2, equal_nan=False) -> bool:
+    """Whether a1 and a2 have the same shape and elements (NaNs equal with equal_nan); a Python bool."""
+    x = as_array(a1, "array_equal")
+    y = as_array(a2, "array_equal", x.device)
+    if x.shape != y.shape:
+        return False
+    same = ELEMENTWISE["equal"](x, y)
+    if equal_nan and dt.kind(result_type(x, y)) in ("float", "complex"):
+        same = same | (ELEMENTWISE["isnan"](x) & ELEMENTWISE["isnan"](y))
+    return builtins.bool(all_(same))
+
+
+def select(condlist, choicelist, default=0) -> Array:
+    """Per element, the choice of the first condition that holds, else default (NumPy's select:
+    the dtype is that of the choices and the default as arrays; later conditions are applied first
+    and overwritten by earlier ones)."""
+    if len(condlist) != len(choicelist):
+        raise ValueError("list of cases must be same length as list of conditions")
+    if len(choicelist) == 0:
+        raise ValueError("select with an empty condition list is not possible")
+    conditions = [as_array(c, "select") for c in condlist]
+    device = conditions[0].device
+    # Python scalars stay weak in the result dtype, as in NumPy 2
+    choices = [as_operand(c, device, "select") for c in choicelist]
+    default = as_operand(default, device, "select")
+    for i, condition in enumerate(conditions):
+        if condition._dtype != dt.bool_:
+            raise TypeError(f"invalid entry {i} in condlist: should be boolean ndarray")
+    dtype = result_type(*choices, default)
+    shape = broadcast_shapes(*(a.shape for a in (*choices, *conditions, default) if isinstance(a, Array)))
+    result = full(shape, default, dtype=dtype, device=device) if not isinstance(default, Array) else astype(
+        broadcast_to(default, shape), dtype)
+    for condition, choice in zip(reversed(conditions), reversed(choices)):
+        value = astype(choice, dtype, copy=False) if isinstance(choice, Array) else choice
+        result = elementwise.where(condition, value, result)
+    return result
+
+
+FUNCTIONS = {"where": where, "clip": clip, "isclose": isclose, "allclose": allclose, "array_equal": array_equal,
+             "select": select}

@@ -1,0 +1,206 @@
+"""NumPy's order statistics, NaN-ignoring reductions and weighted means: ptp, median, quantile,
+percentile, nansum, nanmean, nanmax, nanmin, average.
+
+Everything runs on the GPU: sorts through the sort engine, gathers through take, and NumPy's own
+arithmetic (its lerp for quantiles, its sum then divide for means) through elementwise functions, so
+results match NumPy's. The host computes only from what the caller gave there: the quantiles' index
+positions from q (a download first when q is a wgarray array), and it reads one flag to raise
+ZeroDivisionError for weights that sum to zero, as NumPy does.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .._array import Array
+from .._core import dtypes as dt
+from .._api.coerce import as_array, normalize_axes
+from .._api.creation_functions import full_like
+from .._api.data_type_functions import astype, result_type
+from .._api.elementwise_functions import FUNCTIONS as ELEMENTWISE
+from .._api.indexing_functions import take
+from .._api.manipulation_functions import broadcast_to, permute_dims, reshape
+from .._api.sorting_functions import sort
+from .._api.utility_functions import any as any_
+from . import reductions
+from .reductions import NoValue, deliver
+
+
+def _kept_shape(shape: tuple, axes: tuple) -> tuple:
+    return tuple(1 if i in axes else n for i, n in enumerate(shape))
+
+
+def _sorted_rows(x: Array, axis) -> tuple[Array, tuple]:
+    """x with the reduced axes moved last and merged into one, sorted along it; and those axes."""
+    axes = normalize_axes(axis, x.ndim)
+    rest = [i for i in range(x.ndim) if i not in axes]
+    moved = permute_dims(x, (*rest, *axes))
+    rows = reshape(moved, (*(x.shape[i] for i in rest), math.prod(x.shape[i] for i in axes)))
+    return sort(rows, axis=-1), axes
+
+
+def _nan_where_any_nan(result: Array, rows: Array) -> Array:
+    """NaN where a sorted row holds a NaN (sorts put NaNs last), as NumPy's median and quantile."""
+    if dt.kind(rows._dtype) not in ("float", "complex") or rows.shape[-1] == 0:
+        return result
+    return ELEMENTWISE["where"](ELEMENTWISE["isnan"](rows[..., -1]), math.nan, result)
+
+
+def ptp(a, axis=None, out=None, keepdims=False) -> Array:
+    """The range (maximum - minimum) along the axes, in the input's dtype (integers wrap, as NumPy)."""
+    x = as_array(a, "ptp")
+    high = reductions.max(x, axis=axis, keepdims=keepdims)
+    return deliver(ELEMENTWISE["subtract"](high, reductions.min(x, axis=axis, keepdims=keepdims)), out, "ptp")
+
+
+def median(a, axis=None, out=None, overwrite_input=False, keepdims=False) -> Array:
+    """The median along the axes: the mean of the middle one or two sorted elements, NaN where the
+    slice holds a NaN (NumPy's algorithm, so the same dtype and rounding)."""
+    x = as_array(a, "median")
+    rows, axes = _sorted_rows(x, axis)
+    n = rows.shape[-1]
+    middle = rows[..., (n - 1) // 2: n // 2 + 1]
+    result = _nan_where_any_nan(reductions.mean(middle, axis=-1), rows)
+    if keepdims:
+        result = reshape(result, _kept_shape(x.shape, axes))
+    return deliver(result, out, "median")
+
+
+def _host_quantiles(q, name: str):
+    """q on the host (a download when it is a wgarray array), and whether it is a weak Python scalar."""
+    weak = type(q) in (int, float)
+    q = np.asarray(q.__array__() if isinstance(q, Array) else q, dtype=np.float64)
+    return q, weak
+
+
+def _quantile(x: Array, q: np.ndarray, weak: bool, axis, method: str, keepdims: bool, name: str) -> Array:
+    if method != "linear":
+        raise NotImplementedError(f"{name}: only method='linear' (the default) is implemented, not {method!r}")
+    if dt.kind(x._dtype) == "complex":
+        raise TypeError("a must be an array of real numbers")
+    if not (np.all(q >= 0) and np.all(q <= 1)):
+        raise ValueError(f"{'Percentiles' if name == 'percentile' else 'Quantiles'} must be in the range "
+                         f"[0, {100 if name == 'percentile' else 1}]")
+    rows, axes = _sorted_rows(x, axis)
+    n = rows.shape[-1]
+    virtual = (n - 1) * q  # NumPy's virtual index of the linear method
+    previous = np.floor(virtual)
+    above = virtual >= n - 1
+    previous_index = np.where(above, n - 1, previous).astype(np.int64)
+    next_index = np.where(above, n - 1, previous + 1).astype(np.int64)
+    gamma = virtual - previous  # NumPy's gamma (taken with the floored index even above the bounds)
+    lead = (q.ndim, rows.ndim - 1)
+
+    def gathered(index: np.ndarray) -> Array:
+        values = take(rows, index.ravel(), axis=-1)  # (*rest, q.size)
+        values = permute_dims(values, (values.ndim - 1, *range(values.ndim - 1)))
+        return reshape(values, (*q.shape, *rows.shape[:-1]))
+
+    low, high = gathered(previous_index), gathered(next_index)
+    if weak:  # a Python scalar q: gamma stays a weak Python float, as in NumPy
+        t, one_minus_t, upper_half = float(gamma), 1 - float(gamma), bool(gamma >= 0.5)
+    else:
+        t = as_array(gamma.reshape(q.shape + (1,) * lead[1]), name, x.device)
+        one_minus_t, upper_half = ELEMENTWISE["subtract"](1, t), ELEMENTWISE["greater_equal"](t, 0.5)
+    difference = ELEMENTWISE["subtract"](high, low)
+    lerp = ELEMENTWISE["add"](low, ELEMENTWISE["multiply"](difference, t))  # NumPy's _lerp
+    upper = ELEMENTWISE["subtract"](high, ELEMENTWISE["multiply"](difference, one_minus_t))
+    result = ELEMENTWISE["where"](upper_half, upper, lerp)
+    result = _nan_where_any_nan(result, rows)
+    if keepdims:
+        result = reshape(result, (*q.shape, *_kept_shape(x.shape, axes)))
+    return result
+
+
+def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *, weights=None):
+    """The q-th quantiles (q in [0, 1]) along the axes, NumPy's linear method; q's dimensions lead."""
+    if weights is not None:
+        raise NotImplementedError("quantile: weights (method='inverted_cdf') are not implemented")
+    q, weak = _host_quantiles(q, "quantile")
+    return deliver(_quantile(as_array(a, "quantile"), q, weak, axis, method, keepdims, "quantile"), out, "quantile")
+
+
+def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
+               weights=None):
+    """The q-th percentiles (q in [0, 100]) along the axes, NumPy's linear method; q's dimensions lead."""
+    if weights is not None:
+        raise NotImplementedError("percentile: weights (method='inverted_cdf') are not implemented")
+    q, weak = _host_quantiles(q, "percentile")
+    result = _quantile(as_array(a, "percentile"), q / 100, weak, axis, method, keepdims, "percentile")
+    return deliver(result, out, "percentile")
+
+
+# -- reductions that ignore NaNs ---------------------------------------------------------------------------
+def _without_nans(x: Array, replacement) -> Array:
+    if dt.kind(x._dtype) not in ("float", "complex"):
+        return x
+    return ELEMENTWISE["where"](ELEMENTWISE["isnan"](x), replacement, x)
+
+
+def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=NoValue, where=True) -> Array:
+    """The sum with NaNs counted as zero."""
+    x = _without_nans(as_array(a, "nansum"), 0)
+    return reductions.sum(x, axis=axis, dtype=dtype, out=out, keepdims=keepdims, initial=initial, where=where)
+
+
+def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True) -> Array:
+    """The mean of the non-NaN elements (NaN for slices of NaNs only): their sum over their count."""
+    x = as_array(a, "nanmean")
+    if dt.kind(x._dtype) not in ("float", "complex"):
+        return reductions.mean(x, axis=axis, dtype=dtype, out=out, keepdims=keepdims, where=where)
+    present = ELEMENTWISE["logical_not"](ELEMENTWISE["isnan"](x))
+    count = reductions.sum(present, axis=axis, dtype=dt.as_dtype("int64"), keepdims=keepdims, where=where)
+    total = reductions.sum(_without_nans(x, 0), axis=axis, dtype=dtype, keepdims=keepdims, where=where)
+    return deliver(astype(ELEMENTWISE["divide"](total, count), total._dtype), out, "nanmean")
+
+
+def _nan_extremum(name: str, fill: float):
+    def reduce(a, axis=None, out=None, keepdims=False, initial=NoValue, where=True) -> Array:
+        x = as_array(a, name)
+        extremum = getattr(reductions, name[3:])
+        if dt.kind(x._dtype) != "float":
+            return extremum(x, axis=axis, out=out, keepdims=keepdims, initial=initial, where=where)
+        result = extremum(_without_nans(x, fill), axis=axis, keepdims=keepdims, initial=initial, where=where)
+        only_nans = reductions.all(ELEMENTWISE["isnan"](x), axis=axis, keepdims=keepdims, where=where)
+        return deliver(ELEMENTWISE["where"](only_nans, math.nan, result), out, name)
+
+    reduce.__name__ = reduce.__qualname__ = name
+    reduce.__doc__ = f"The {name[3:]}imum ignoring NaNs (NaN for slices of NaNs only)."
+    return reduce
+
+
+nanmax = _nan_extremum("nanmax", -math.inf)
+nanmin = _nan_extremum("nanmin", math.inf)
+
+
+def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
+    """The weighted mean along the axes (NumPy's: sum(a * w) / sum(w), in at least float64's kind for
+    integer input); returned=True also gives the sum of the weights."""
+    x = as_array(a, "average")
+    axes = None if axis is None else normalize_axes(axis, x.ndim)
+    if weights is None:
+        result = reductions.mean(x, axis=axes, keepdims=keepdims)
+        return (result, full_like(result, x.size // max(result.size, 1))) if returned else result
+    w = as_array(weights, "average", x.device)
+    integral = dt.kind(x._dtype) in ("bool", "int", "uint")
+    dtype = dt.as_dtype(result_type(x, w, dt.as_dtype("float64")) if integral else result_type(x, w))
+    if w.shape != x.shape:
+        if axes is None:
+            raise TypeError("Axis must be specified when shapes of a and weights differ.")
+        if w.shape != tuple(x.shape[i] for i in axes):
+            raise ValueError("Shape of weights must be consistent with shape of a along specified axis.")
+        w = permute_dims(w, tuple(int(i) for i in np.argsort(axes)))
+        w = reshape(w, tuple(n if i in axes else 1 for i, n in enumerate(x.shape)))
+    scale = reductions.sum(w, axis=axes, dtype=dtype, keepdims=keepdims)
+    if bool(any_(ELEMENTWISE["equal"](scale, 0.0))):
+        raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+    product = ELEMENTWISE["multiply"](astype(x, dtype, copy=False), astype(w, dtype, copy=False))
+    result = ELEMENTWISE["divide"](reductions.sum(product, axis=axes, keepdims=keepdims), scale)
+    if returned:
+        return result, broadcast_to(scale, result.shape) if scale.shape != result.shape else scale
+    return result
+
+
+FUNCTIONS = {f.__name__: f for f in (ptp, median, quantile, percentile, nansum, nanmean, nanmax, nanmin, average)}
