@@ -73,7 +73,7 @@ def flag_expr(op) -> str | None:
         tests["nan"].append(f"{prefix}isnan_{t}(a{k})")
         tests["finite"].append(f"{prefix}isfinite_{t}(a{k})")
         tests["nonzero"].append(f"{prefix}nz_{t}(a{k})")
-    any_nan = "false" if op.name in _NEVER_INVALID else " || ".join(tests["nan"])
+    any_nan = "true" if op.name in _NEVER_INVALID else " || ".join(tests["nan"])
     all_finite = " && ".join(tests["finite"])
     compute = op.in_dtypes[0]
     pole = _POLES.get(op.name, {}).get(dt.kind(compute))

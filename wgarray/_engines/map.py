@@ -161,8 +161,9 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
                     value = f"load{k}({idx} + i)" if slot.mode == "contig" else f"load{k}({idx})"
             lines.append(f"let a{k} = {cast(value, slot.dtype, op.in_dtypes[k])};")
         lines.append(f"let r = {cast(op.expr, op.out_dtype, out.dtype)};")
-        if op.flags:
-            lines.append(f"fpe_flags = fpe_flags | ({op.flags});")
+        if op.flags:  # (the lanes of a last vec4 past numel hold no elements)
+            flags = f"select(0u, {op.flags}, i < p_numel())" if lanes else op.flags
+            lines.append(f"fpe_flags = fpe_flags | ({flags});")
         return [indent + line for line in lines]
 
     body: list[str] = ["    var fpe_flags = 0u;"] if op.flags else []
