@@ -116,7 +116,9 @@ def test_underflow_only_for_inexact_tiny_results(dtype):
         assert_reports_like_numpy("multiply", a[i:i + 1], b[i:i + 1])
         assert_reports_like_numpy("divide", a[i:i + 1], 1 / b[i:i + 1])
     assert_reports_like_numpy("subtract", _a([normal * 1.5], dtype), _a([normal], dtype))  # exact
-    assert_reports_like_numpy("ldexp", _a([3.0, 3.0], dtype), np.array([-np.finfo(dtype).nmant - 125, 0]))
+    lowest = np.finfo(dtype).minexp - np.finfo(dtype).nmant  # 2**lowest: the smallest subnormal
+    assert_reports_like_numpy("ldexp", _a([3.0, 1.0], dtype), np.array([lowest + 1, lowest - 1]))
+    assert_reports_like_numpy("ldexp", _a([3.0], dtype), np.array([lowest - 1]))  # 1.5 * 2**lowest: inexact
 
 
 @pytest.mark.parametrize("dtype", ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"])

@@ -45,7 +45,7 @@ _EXACT = frozenset({
     "add", "subtract", "negative", "positive", "abs", "fabs", "sign", "copysign", "maximum", "minimum", "fmax",
     "fmin", "ceil", "floor", "trunc", "round", "rint", "real", "imag", "conj", "fmod", "remainder", "floor_divide",
     "heaviside", "sqrt", "spacing", "cbrt", "log", "log2", "log10", "acos", "acosh", "cos", "cosh", "logaddexp",
-    "logaddexp2", "where", "clip",
+    "logaddexp2",
 })
 # Real functions with an exact underflow test of their own (wgsl/lib_fpe.wgsl): name -> WGSL
 _UNDERFLOW = {
