@@ -10,6 +10,7 @@ reduce (see _engines/ops.py), and the reductions derive from them (_engines/fold
 from __future__ import annotations
 
 import math
+from contextvars import ContextVar
 
 import numpy as np
 
@@ -21,7 +22,7 @@ from .._core.memory import pool_for
 from .._core.operands import ScalarOperand
 from .._core.view import TensorView, broadcast_shapes
 from .._core.wgsl import REG_TAG
-from .._engines.map import MapOp, MapPlan, launch_map
+from .._engines.map import MapOp, MapPlan, launch_map, run_checked
 from .._engines.ops import BINARY, TRANSCENDENTAL, UNARY, Row, numpy_loop_dtypes
 from .coerce import as_array, as_operand
 
@@ -166,6 +167,10 @@ class _Prepared:
 
 
 _prepared = plan_cache()
+# The floating-point error policy wgarray.errstate installs (wgarray/_numpy/errstate.py): None
+# while every category is 'ignore' (the default), so that ops then do no extra work; otherwise
+# an object whose report(row name, flags) acts on the flags of each op (map.run_checked).
+FLOAT_ERRORS: ContextVar = ContextVar("wgarray_float_errors", default=None)
 
 
 def apply(row: Row, *args) -> Array:
@@ -203,7 +208,11 @@ def apply(row: Row, *args) -> Array:
     if prepared.plan is not None:
         kernel_operands = [o._operand(prepared.shape) if type(o) is Array else ScalarOperand(o, None)
                            for o in operands]
-        prepared.plan.run(out._storage, 0, kernel_operands)
+        policy = FLOAT_ERRORS.get()
+        if policy is None:
+            prepared.plan.run(out._storage, 0, kernel_operands)
+        else:
+            policy.report(row.name, run_checked(prepared.plan, out._storage, 0, kernel_operands))
     return out
 
 

@@ -16,23 +16,27 @@ that change from call to call: buffers, view offsets and scalar values.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import os
 import re
+import threading
 from dataclasses import dataclass
 
 import numpy as np
 
 from .._core.dtypes import layout, uint32
 from .._core.kernels import WORKGROUP, grid, kernel_cache
+from .._core.cache import plan_cache
 from .._core.memory import Storage
-from .._core.operands import BufferOperand, ScalarOperand
+from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.params import ZERO, ParamLayout, scalar_codes
 from .._core.segments import pieces
 from .._core.stream import stream_for
 from .._core.view import TensorView, coalesce, contiguous_strides
 from .._core.wgsl import BITS, cast, load_fn, to_bits, with_libraries
+from .float_errors import flag_expr
 
 @dataclass(frozen=True)
 class Slot:
@@ -45,7 +49,9 @@ class MapOp:
     """What a map kernel computes: `expr` over a0, a1, ... (inputs cast to `in_dtypes`).
 
     The expression may also use `i` (the linear output index) and, with coords=True,
-    c0, c1, ... (the output coordinates, uncoalesced).
+    c0, c1, ... (the output coordinates, uncoalesced). `flags`, where given, makes the flag
+    variant (run_checked): a WGSL u32 over a0, ... and the result r, NumPy's floating-point
+    error flags of one element (float_errors.py), ORed into a flags word with atomicOr.
     """
 
     name: str
@@ -53,6 +59,7 @@ class MapOp:
     in_dtypes: tuple
     out_dtype: np.dtype
     coords: bool = False
+    flags: str = ""
 
 
 @functools.lru_cache(maxsize=None)
@@ -130,6 +137,8 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
             bindings.append(f"@group(0) @binding({binding}) var<storage, read> in{k}: array<{storage}>;")
             loaders.append(load_fn(k, slot.dtype))
         binding += 1
+    if op.flags:
+        bindings.append(f"@group(0) @binding({binding}) var<storage, read_write> fpe: array<atomic<u32>>;")
 
     def element(i_expr: str, indent: str, lanes: bool = False) -> list[str]:
         lines = [f"let i = {i_expr};"]
@@ -152,9 +161,12 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
                     value = f"load{k}({idx} + i)" if slot.mode == "contig" else f"load{k}({idx})"
             lines.append(f"let a{k} = {cast(value, slot.dtype, op.in_dtypes[k])};")
         lines.append(f"let r = {cast(op.expr, op.out_dtype, out.dtype)};")
+        if op.flags:  # (the lanes of a last vec4 past numel hold no elements)
+            flags = f"select(0u, {op.flags}, i < p_numel())" if lanes else op.flags
+            lines.append(f"fpe_flags = fpe_flags | ({flags});")
         return [indent + line for line in lines]
 
-    body: list[str] = []
+    body: list[str] = ["    var fpe_flags = 0u;"] if op.flags else []
     if vector:
         # Each invocation handles `vectors` vec4s, a workgroup-width apart so loads stay coalesced.
         # All loads come first: drivers must assume storage buffers alias, so a store would
@@ -206,6 +218,8 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
             body.append(f"    atomicOr(&out[o >> {shift}u], {to_bits('r', out_lay)} << sh);")
         else:
             body.append(f"    out[{o}] = r;")
+    if op.flags:  # one atomic per invocation, and only where an element raised a flag
+        body.append("    if (fpe_flags != 0u) { atomicOr(&fpe[0], fpe_flags); }")
 
     params = map_params(ndim, out.mode == "strided", slots)
     return with_libraries("map", features, enables=enables, params=params.wgsl(), bindings="\n".join(bindings),
@@ -224,7 +238,7 @@ class MapPlan:
     """A compiled map kernel plus the recipe for its parameter words."""
 
     __slots__ = ("device", "kernel", "items", "groups", "packer", "codes", "template", "holes", "scalar_hole_kinds",
-                 "out_hole", "stream", "recipe")
+                 "out_hole", "stream", "recipe", "flagged")
 
     def __init__(self, device, op: MapOp, out_dtype, shape, out_strides, operand_specs, fresh: bool):
         # operand_specs: per operand ("buffer", dtype, strides broadcast to shape, offset % 4 == 0)
@@ -251,8 +265,9 @@ class MapPlan:
         vector = aligned and can_vectorize(out_slot, slots, op.coords)
         key = ("map", op, out_slot, slots, ndim, vector)
         n_buffers = len(buffer_strides)
+        self.flagged = bool(op.flags)  # the flag variant binds the flags word last
         self.kernel = kernel_cache(device).get(
-            key, ("rw",) + ("r",) * n_buffers,
+            key, ("rw",) + ("r",) * n_buffers + (("rw",) if self.flagged else ()),
             lambda: map_source(op, out_slot, slots, ndim, device.features, vector))
         if vector:  # invocations for ceil(numel / 4) vec4s, vectors_for(op) each, whole workgroups
             blocks = -(-numel // (4 * vectors_for(op) * WORKGROUP))
@@ -325,6 +340,8 @@ class MapPlan:
             params = self.packer.pack(*values)
         except OverflowError:  # a Python float beyond float32's range: it rounds to +-inf, as in NumPy
             params = self.packer.pack(*(_to_float32(v) if code == "f" else v for v, code in zip(values, self.codes)))
+        if self.flagged:
+            storages.append(_flags_word.storage)
         self.stream.dispatch(self.kernel, storages, params, self.groups)
 
 
@@ -347,6 +364,35 @@ def launch_map(device, op: MapOp, out_storage: Storage, out_view: TensorView, ou
              else ("buffer", o.dtype, o.view.strides, o.view.offset % 4 == 0) for o in operands]
     plan = MapPlan(device, op, out_dtype, out_view.shape, out_view.strides, specs, fresh)
     plan.run(out_storage, out_view.offset, operands)
+
+
+# -- the flag variant (wgarray.errstate): compiled and used only when the error state asks ------
+_flags_word = threading.local()  # .storage: the flags word of the checked map this thread runs
+_flag_plans = plan_cache()  # plan -> its flag variant, or False for ops that raise no flags
+_FLAGS_DTYPE = np.dtype("uint32")
+
+
+def run_checked(plan: MapPlan, out_storage: Storage, out_offset: int, operands) -> int:
+    """plan.run through its flag variant: NumPy's floating-point error flags (float_errors.FPE_*)
+    of all results, ORed together. Reading them waits for the GPU; ops that raise none don't."""
+    flagged = _flag_plans.get(plan)
+    if flagged is None:
+        op, out_dtype, shape, out_strides, fresh, specs = plan.recipe
+        flags = flag_expr(op)
+        flagged = _flag_plans[plan] = flags is not None and MapPlan(
+            plan.device, dataclasses.replace(op, flags=flags), out_dtype, shape, out_strides, specs, fresh)
+    if flagged is False:
+        plan.run(out_storage, out_offset, operands)
+        return 0
+    word = allocate(plan.device, (1,), _FLAGS_DTYPE)
+    launch_map(plan.device, MapOp("fill", "a0", (_FLAGS_DTYPE,), _FLAGS_DTYPE), word.storage, word.view,
+               _FLAGS_DTYPE, [ScalarOperand(0, _FLAGS_DTYPE)], fresh=True)
+    _flags_word.storage = word.storage
+    try:
+        flagged.run(out_storage, out_offset, operands)
+    finally:
+        _flags_word.storage = None
+    return int.from_bytes(plan.stream.download(word.storage, 0, 4), "little")
 
 
 _INDEX = re.compile(r"\bi\b")

@@ -1,0 +1,17 @@
+// float64's part of lib_fpe: the layout of its bits.
+const FPE_LOWEST_BIT_f64 = -1074i;  // the exponent of the smallest subnormal, 2^-1074
+
+// Zero or subnormal.
+fn fpe_tiny_f64(x: f64) -> bool { return (bitcast<u64>(x) & 0x7ffffffffffffffflu) < 0x0010000000000000lu; }
+
+// The exponent q of x = m 2^q with m odd (x finite and nonzero).
+fn fpe_low_bit_f64(x: f64) -> i32 {
+    let bits = bitcast<u64>(x);
+    let biased = i32(u32(bits >> 52u) & 0x7ffu);
+    let low = u32(bits & 0xfffffffflu);
+    let high = u32(bits >> 32u) & 0xfffffu;
+    let q = select(biased - 1075, FPE_LOWEST_BIT_f64, biased == 0);
+    let implicit = select(0x100000u, 0u, biased == 0);  // the leading 1 of a normal mantissa
+    if (low != 0u) { return q + i32(countTrailingZeros(low)); }
+    return q + 32 + i32(countTrailingZeros(high | implicit));
+}
