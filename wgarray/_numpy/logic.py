@@ -31,8 +31,9 @@ def where(condition, x=NoValue, y=NoValue, /) -> Array:
     return elementwise.where(condition, x, y)
 
 
-def clip(a, a_min=NoValue, a_max=NoValue, out=None, *, min=NoValue, max=NoValue, **kwargs) -> Array:
-    """NumPy's clip: bounds positional (a_min, a_max) or by the standard's names (min, max), out=."""
+def clip(x, /, min=NoValue, max=NoValue, out=None, *, a_min=NoValue, a_max=NoValue, **kwargs) -> Array:
+    """NumPy's clip in the standard's form: bounds positional or by the standard's names (min,
+    max) or NumPy's (a_min, a_max); out=."""
     if kwargs:
         raise TypeError(f"clip() got an unexpected keyword argument {next(iter(kwargs))!r}")
     if a_min is not NoValue and min is not NoValue:
@@ -41,7 +42,7 @@ def clip(a, a_min=NoValue, a_max=NoValue, out=None, *, min=NoValue, max=NoValue,
         raise TypeError("clip: pass either a_max or max, not both")
     lower = a_min if a_min is not NoValue else (None if min is NoValue else min)
     upper = a_max if a_max is not NoValue else (None if max is NoValue else max)
-    return deliver(elementwise.clip(a, lower, upper), out, "clip", "same_kind")
+    return deliver(elementwise.clip(x, lower, upper), out, "clip", "same_kind")
 
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False) -> Array:
