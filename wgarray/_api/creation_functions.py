@@ -222,7 +222,6 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True) -> 
         return out
     div = num - 1 if endpoint else num
     delta = stop - start
-    reg = dt.layout(compute).register
     real = dt.real_dtype(compute)
     ireal = f"{dt.layout(real).register}(i)"
     if div > 0 and (delta / div) == 0:

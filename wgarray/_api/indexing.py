@@ -26,7 +26,7 @@ import numpy as np
 
 from .._array import Array
 from .._core import dtypes as dt
-from .._core.operands import BufferOperand, ScalarOperand
+from .._core.operands import ScalarOperand
 from .._core.view import TensorView, broadcast_shapes
 from .._engines.compact import mask_coordinates
 from .._engines.gather import IndexOperand, gather, scatter

@@ -56,8 +56,6 @@ def take(x, indices, /, *, axis=None, mode="raise", out=None) -> Array:
         raise NotImplementedError("take(out=...) is not supported; assign the result instead")
     if axis is None:
         if x.ndim != 1:
-            from .manipulation_functions import reshape
-
             x = manipulation_functions.reshape(x, (-1,))
         axis = 0
     axis = normalize_axis(axis, x.ndim)

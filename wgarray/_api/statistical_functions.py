@@ -91,7 +91,6 @@ def _variance(x: Array, axis, correction, keepdims: bool, name: str) -> Array:
     if isinstance(correction, bool) or not isinstance(correction, (int, float)):
         raise TypeError(f"{name}: correction must be a real number, not {type(correction).__name__}")
     dtype = _float_dtype(x)
-    real = dt.real_dtype(dtype)
     axes = reduce_axes(axis, x.ndim)
     count = math.prod(x.shape[a] for a in axes)
     centres = _scale(folded(sum_fold(dtype), x, axes), count)

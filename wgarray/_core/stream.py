@@ -28,7 +28,7 @@ from __future__ import annotations
 import wgpu
 
 from . import native as _native
-from .device import Device, DeviceLostError, is_out_of_memory, per_device
+from .device import Device, is_out_of_memory, per_device
 from .kernels import PARAM_WINDOW, Kernel, kernel_cache
 from .memory import Storage, pool_for
 

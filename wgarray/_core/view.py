@@ -87,7 +87,7 @@ class TensorView:
         new_shape = [n for n in shape]
         new_strides = [0] * len(shape)
         oi, ni = 0, 0
-        old_n, new_n = len(old), len(new_shape)
+        old_n = len(old)
         # index positions of non-1 new dims
         new_idx = [i for i, n in enumerate(new_shape) if n != 1]
         ni = 0

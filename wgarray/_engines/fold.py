@@ -33,7 +33,7 @@ from .._core.kernels import MAX_LOOP, grid, kernel_cache, render
 from .._core.memory import pool_for
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ParamLayout
-from .._core.segments import locate, pieces
+from .._core.segments import pieces
 from .._core.stream import stream_for
 from .._core.view import TensorView
 from .._core.wgsl import LIBRARIES, REG_TAG, cast, link, load_fn
