@@ -109,7 +109,7 @@ def assert_summed(got, exp, inputs):
 def test_operations_not_yet_in_pieces_raise_and_leave_the_library_working(small_segments):
     host = np.arange(5000, dtype=np.float32)[::-1].copy()
     x = _split(host)
-    for operation in (wg.sort, wg.argmax, wg.nonzero, lambda v: v[wg.asarray([1, 2])]):
+    for operation in (wg.argsort, wg.argmax, wg.nonzero, lambda v: v[wg.asarray([1, 2])]):
         with pytest.raises(MemoryError, match="binding|buffers"):
             operation(x)
     assert_same(x * 2, host * 2)
@@ -194,3 +194,44 @@ def assert_product(got, a, b):
         np.testing.assert_allclose(got, expected, rtol=0, atol=tolerance)
     else:
         np.testing.assert_array_equal(got, expected)
+
+
+@pytest.mark.parametrize("descending", [False, True])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int8", "int64", "bool", "complex64"])
+def test_sort_across_segments(small_segments, dtype, descending):
+    rng = np.random.default_rng(13)
+    values = rng.standard_normal((2, 5000))
+    host = {"bool": values[0] > 0.2, "int8": (values[0] * 3).astype(np.int8),  # many repeats
+            "complex64": (np.round(values[0], 1) + 1j * values[1]).astype(np.complex64)}.get(
+        dtype, np.round(values[0] * 4).astype(dtype))
+    if dtype.startswith("float"):
+        host[::97] = np.nan
+        host[5::89] = -0.0
+    x = _split(host)
+    if descending:  # stable descending: NaN first, equal elements in their order
+        ordered = host[np.argsort(-host.astype(np.float64) if dtype == "bool" else -host, kind="stable")]
+        nan = np.isnan(ordered) if dtype != "bool" else np.zeros(ordered.shape, bool)
+        expected = np.concatenate([ordered[nan], ordered[~nan]])
+    else:
+        expected = np.sort(host, kind="stable")
+    assert_same(wg.sort(x, descending=descending), expected)
+    rows = host[:4800].reshape(48, 100)  # rows that each fit: sorted in boxes of rows
+    assert_same(wg.sort(_split(rows), axis=1), np.sort(rows, axis=1, kind="stable"))
+    assert_same(wg.sort(_split(rows), axis=0), np.sort(rows, axis=0, kind="stable"))
+
+
+def test_sort_of_one_repeated_value_across_segments(small_segments):
+    host = np.full(9000, 7, np.int32)
+    host[4000] = 3
+    assert_same(wg.sort(_split(host)), np.sort(host))
+
+
+def test_sort_of_a_bucket_still_too_long_sorts_it_in_turn(small_segments, monkeypatch):
+    from wgarray._engines import sort_pieces
+
+    chosen = sort_pieces._splitters
+    monkeypatch.setattr(sort_pieces, "_splitters", lambda pieces_, buckets: chosen(pieces_, 2))  # 1 splitter
+    host = np.random.default_rng(17).standard_normal(6000)
+    host[::50] = np.nan
+    assert_same(wg.sort(_split(host)), np.sort(host))
+    assert_same(wg.sort(_split(host), descending=True)[120:], np.sort(host)[::-1][120:].copy())  # after the NaNs

@@ -9,6 +9,7 @@ from numpy.exceptions import AxisError
 from .._array import Array
 from .._core import dtypes as dt
 from .._engines.sort import radix_sort, work_spec
+from .._engines.sort_pieces import fits, sort_rows
 from .coerce import as_array, normalize_axis
 
 __all__ = ["argsort", "sort"]
@@ -68,8 +69,11 @@ def sort(x, /, axis=-1, kind=None, order=None, *, descending: bool = False, stab
     if x.size == 0 or x.shape[axis] == 1:
         return x._contiguous()
     work, spec = work_spec(x._dtype)
-    rows = _rows(x, axis, work)
-    values, _ = radix_sort(rows._data(), spec, bool(descending))
+    rows = _rows(x, axis, work)._data()
+    if rows.storage.segments is not None or not fits(rows.view.size, spec, x.device):
+        values = sort_rows(rows, spec, bool(descending))  # past one binding
+    else:
+        values, _ = radix_sort(rows, spec, bool(descending))
     values = Array._wrap(values)
     if values._dtype != x._dtype:
         values = values._cast(x._dtype)
