@@ -109,7 +109,7 @@ def assert_summed(got, exp, inputs):
 def test_operations_not_yet_in_pieces_raise_and_leave_the_library_working(small_segments):
     host = np.arange(5000, dtype=np.float32)[::-1].copy()
     x = _split(host)
-    for operation in (wg.argsort, wg.argmax, wg.nonzero, lambda v: v[wg.asarray([1, 2])]):
+    for operation in (wg.argsort, wg.nonzero, lambda v: v[wg.asarray([1, 2])]):
         with pytest.raises(MemoryError, match="binding|buffers"):
             operation(x)
     assert_same(x * 2, host * 2)
@@ -235,3 +235,21 @@ def test_sort_of_a_bucket_still_too_long_sorts_it_in_turn(small_segments, monkey
     host[::50] = np.nan
     assert_same(wg.sort(_split(host)), np.sort(host))
     assert_same(wg.sort(_split(host), descending=True)[120:], np.sort(host)[::-1][120:].copy())  # after the NaNs
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int8", "bool", "uint16"])
+def test_argmax_and_argmin_across_segments(small_segments, dtype):
+    rng = np.random.default_rng(19)
+    values = rng.standard_normal((60, 120))
+    host = {"bool": values > 2.5, "int8": (values * 10).astype(np.int8),
+            "uint16": (np.abs(values) * 50).astype(np.uint16)}.get(dtype, np.round(values, 1).astype(dtype))
+    if dtype.startswith("float"):
+        host[37, 11] = np.nan  # the first NaN wins, as in NumPy
+        host[45, 3] = np.nan
+    x = _split(host)
+    for view, h in ((x, host), (x.T, host.T), (x[::-1, 5:], host[::-1, 5:])):
+        for axis in (None, 0, 1):
+            if axis is None and not view._view.is_contiguous:
+                continue  # several axes of a non-contiguous split view: not supported yet
+            assert_same(wg.argmax(view, axis=axis), np.argmax(h, axis=axis))
+            assert_same(wg.argmin(view, axis=axis), np.argmin(h, axis=axis))

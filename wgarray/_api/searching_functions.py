@@ -30,7 +30,11 @@ def _arg(name: str):
         axes = tuple(range(x.ndim)) if axis is None else (normalize_axis(axis, x.ndim),)
         if math.prod(x.shape[a] for a in axes) == 0:
             raise ValueError(f"attempt to get {name} of an empty sequence")
-        result = folded(arg_fold(name, x._dtype), x, axes)._cast(_index_dtype(x.device))
+        source, source_axes = x, axes
+        if x._storage.segments is not None and len(axes) > 1 and x._view.is_contiguous:
+            # one axis, so that the runs a storage of several buffers is searched in come in order
+            source, source_axes = x._with_view(x._view.reshape((x.size,))), (0,)
+        result = folded(arg_fold(name, x._dtype), source, source_axes)._cast(_index_dtype(x.device))
         return keep_dims(result, x.shape, axes, keepdims)
 
     search_.__name__ = search_.__qualname__ = name

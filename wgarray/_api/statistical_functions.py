@@ -10,7 +10,7 @@ from .._core import dtypes as dt
 from .._core.operands import ScalarOperand
 from .._core.wgsl import REG_TAG
 from .._engines import scan as scan_engine
-from .._engines.fold import reg
+from .._engines.fold_source import reg
 from .._engines.folds import extreme_fold, prod_fold, sqdev_fold, sum_fold
 from .._engines.map import MapOp, launch_map
 from .coerce import as_array, normalize_axis

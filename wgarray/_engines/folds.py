@@ -16,7 +16,7 @@ import numpy as np
 from .._core import dtypes as dt
 from .._core.dtypes import layout
 from .._core.wgsl import cast
-from .fold import Fold, literal, reg, truthy
+from .fold_source import Fold, literal, reg, truthy
 from .ops import HIGHEST, LOWEST, SENTINEL, Row, binary
 
 

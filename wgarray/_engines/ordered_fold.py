@@ -36,7 +36,7 @@ from .._core.operands import BufferOperand, allocate
 from .._core.params import ParamLayout
 from .._core.view import contiguous_strides
 from .._core.wgsl import LIBRARIES, cast, link, load_fn, wrap
-from .fold import dims_fields, offset_fn
+from .fold_source import dims_fields, offset_fn
 from .folds import wide
 from .map import MapOp, launch_map
 

@@ -37,7 +37,8 @@ from .._core.operands import BufferOperand, allocate
 from .._core.params import ParamLayout
 from .._core.view import TensorView
 from .._core.wgsl import link
-from .fold import Fold, _merge, dims_fields, head_source, offset_fn
+from .fold import _merge
+from .fold_source import Fold, dims_fields, head_source, offset_fn
 from .folds import sum_fold
 from .map import MapOp, launch_map
 

@@ -8,7 +8,7 @@ from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.wgsl import REG_TAG, cast, load_fn, with_libraries
-from .fold import reg
+from .fold_source import reg
 
 # Strides are u32 two's complement: wrapping makes negative ones work.
 PARAMS = ParamLayout("items", "sorted_len", "sorted_offset", "sorted_stride", "values_offset", ZERO,
