@@ -242,6 +242,23 @@ def _launch_fresh(name: str, expr: str, operands, in_dtypes, out_dtype, device) 
     return out
 
 
+def launch_checked(op: MapOp, operands) -> tuple:
+    """(a new array holding op over broadcast operands, the floating-point error flags of its
+    elements): the flag variant of the map kernel (float_errors.flag_expr decides by op.name).
+    Reading the flags waits for the GPU: for use while FLOAT_ERRORS holds a policy only."""
+    device = next(o.device for o in operands if isinstance(o, Array))
+    shape = broadcast_shapes(*(o.shape for o in operands if isinstance(o, Array)))
+    out = Array._empty(shape, op.out_dtype, device)
+    if not math.prod(shape):
+        return out, 0
+    kernel_operands = [o._operand(shape) if isinstance(o, Array) else ScalarOperand(o, dtype)
+                       for o, dtype in zip(operands, op.in_dtypes)]
+    specs = [("buffer", k.dtype, k.view.strides, k.view.offset % 4 == 0) if isinstance(o, Array) else ("scalar", d)
+             for o, k, d in zip(operands, kernel_operands, op.in_dtypes)]
+    plan = MapPlan(device, op, op.out_dtype, shape, None, specs, fresh=True)
+    return out, run_checked(plan, out._storage, 0, kernel_operands)
+
+
 def where(condition, x1, x2, /) -> Array:
     """Elements of x1 where condition is true, else of x2 (all broadcast together)."""
     device = next((a.device for a in (condition, x1, x2) if isinstance(a, Array)), None) or get_device()
