@@ -89,19 +89,36 @@ fn remainder_${tag}(a: ${T}, b: ${T}) -> ${T} {
 // A correctly rounded product; float32 goes through float64 where the device has it (NVIDIA
 // flushes float32 subnormal operands and results of `*`; the product of two float32 is exact in f64).
 fn mul_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${MUL}; }
-// a >= b for non-NaN a, b, on the bits: right for subnormals on devices that flush them.
-fn ge_${tag}(a: ${T}, b: ${T}) -> bool {
-    if (!nz_${tag}(a) && !nz_${tag}(b)) { return true; }  // 0.0 and -0.0 are equal
+// A key of non-NaN floats, on the bits, whose integer order is theirs with -0.0 below 0.0:
+// negative floats order the other way round, and flipping their magnitude bits makes it total.
+// Right for subnormals on devices that flush them.
+fn order_key_${tag}(a: ${T}) -> ${S} {
     let ia = bitcast<${S}>(a);
-    let ib = bitcast<${S}>(b);
-    // Negative floats order the other way round: flipping their magnitude bits makes it total.
-    let ka = select(ia, ia ^ bitcast<${S}>(${ABSMASK}), ia < ${S}(0));
-    let kb = select(ib, ib ^ bitcast<${S}>(${ABSMASK}), ib < ${S}(0));
-    return ka >= kb;
+    return select(ia, ia ^ bitcast<${S}>(${ABSMASK}), ia < ${S}(0));
 }
-// NumPy's fmax/fmin: a NaN operand loses to a number; ties (0.0 and -0.0) give the first.
-fn fmax_${tag}(a: ${T}, b: ${T}) -> ${T} { return select(b, a, isnan_${tag}(b) || (!isnan_${tag}(a) && ge_${tag}(a, b))); }
-fn fmin_${tag}(a: ${T}, b: ${T}) -> ${T} { return select(b, a, isnan_${tag}(b) || (!isnan_${tag}(a) && ge_${tag}(b, a))); }
+// a >= b for non-NaN a, b (0.0 and -0.0 are equal).
+fn ge_${tag}(a: ${T}, b: ${T}) -> bool {
+    if (!nz_${tag}(a) && !nz_${tag}(b)) { return true; }
+    return order_key_${tag}(a) >= order_key_${tag}(b);
+}
+// NumPy's fmax/fmin: a NaN operand loses to a number. Zeros order -0.0 below 0.0 (IEEE 754-2019's
+// maximumNumber, as NumPy's maximum and minimum), so fmax(-0.0, 0.0) is 0.0 either way round and
+// the fold over them is exact in any order. (NumPy's own loops differ there: its scalar loop gives
+// the first operand, its x86 SIMD loop the second.)
+fn fmax_${tag}(a: ${T}, b: ${T}) -> ${T} {
+    return select(b, a, isnan_${tag}(b) || (!isnan_${tag}(a) && order_key_${tag}(a) >= order_key_${tag}(b)));
+}
+fn fmin_${tag}(a: ${T}, b: ${T}) -> ${T} {
+    return select(b, a, isnan_${tag}(b) || (!isnan_${tag}(a) && order_key_${tag}(b) >= order_key_${tag}(a)));
+}
+// NumPy's clip of one float by a lower (upper) bound: x unless the bound lies strictly beyond
+// it, so clip(-0.0, 0, 2) stays -0.0; a NaN x or bound gives NaN.
+fn clip_low_${tag}(x: ${T}, low: ${T}) -> ${T} {
+    return select(x, low, isnan_${tag}(low) || (!isnan_${tag}(x) && !ge_${tag}(x, low)));
+}
+fn clip_high_${tag}(x: ${T}, high: ${T}) -> ${T} {
+    return select(x, high, isnan_${tag}(high) || (!isnan_${tag}(x) && !ge_${tag}(high, x)));
+}
 // NumPy's heaviside: NaN for NaN, h0 at (either) zero, else 0 or 1; tested on the bits.
 fn heaviside_${tag}(x: ${T}, h0: ${T}) -> ${T} {
     if (isnan_${tag}(x)) { return x; }

@@ -52,3 +52,34 @@ fn fpe_tiny_underflow_${tag}(r: ${T}, x: ${T}, all_finite: bool, all_nonzero: bo
     if (nz_${tag}(r)) { return !fpe_same_${tag}(r, x); }
     return all_nonzero;
 }
+
+// ---- reductions and casts (wgarray/_api/reductions.py, data_type_functions.astype) ----------
+// The class of one folded element, ORed over each reduction by a fold beside the reduction's
+// own: 1 an infinity, 2 a NaN, 4 a zero.
+fn fpe_class_${tag}(x: ${T}) -> u32 {
+    if (isnan_${tag}(x)) { return 2u; }
+    if (isinf_${tag}(x)) { return 1u; }
+    return select(4u, 0u, nz_${tag}(x));
+}
+
+// The flags of a sum's or product's result r over elements of the classes `seen`: an infinity
+// from finite elements overflowed; a NaN from no NaN is invalid, and from finite elements it came
+// from an infinity that overflowed first (inf - inf, inf * 0). A zero product of finite nonzero
+// elements underflowed (product: a product is checked).
+fn fpe_fold_${tag}(r: ${T}, seen: u32, product: bool) -> u32 {
+    var flags = 0u;
+    if (isnan_${tag}(r) && (seen & 2u) == 0u) { flags = select(8u, 10u, (seen & 1u) == 0u); }
+    if (isinf_${tag}(r) && (seen & 3u) == 0u) { flags = 2u; }
+    if (product && !nz_${tag}(r) && seen == 0u) { flags = 4u; }
+    return flags;
+}
+
+// NumPy's 'invalid value encountered in cast' of a float x to an integer type, as NumPy's casts
+// on x86-64 report it: a NaN, an infinity, or x truncated outside [lo, hi), the range of the
+// machine conversion the C cast compiles to (int32's for the narrow types, int64's, or
+// [-2^63, 2^64) for uint64).
+fn fpe_cast_int_${tag}(x: ${T}, lo: ${T}, hi: ${T}) -> u32 {
+    if (!isfinite_${tag}(x)) { return 8u; }
+    let t = trunc(x);
+    return select(8u, 0u, t >= lo && t < hi);
+}

@@ -15,3 +15,10 @@ fn fpe_low_bit_f64(x: f64) -> i32 {
     if (low != 0u) { return q + i32(countTrailingZeros(low)); }
     return q + 32 + i32(countTrailingZeros(high | implicit));
 }
+
+// A float64 x cast to float32 r: overflow (an infinity from a finite x), underflow (a tiny r that
+// is not x exactly).
+fn fpe_narrow_f64(x: f64, r: f32) -> u32 {
+    if (isinf_f32(r) && isfinite_f64(x)) { return 2u; }
+    return select(0u, 4u, fpe_tiny_f32(r) && !fpe_same_f64(f64(r), x));
+}

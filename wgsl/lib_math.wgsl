@@ -716,9 +716,13 @@ fn exp2_${tag}(x: ${T}) -> ${T} {
     let e = lm_exp_ext_${tag}(p.x, p.y + f * LN2_LO_${tag});
     return lm_scale_${tag}(e.x + e.y, i32(e.z) + i32(k));
 }
+// log2(2^x + 2^y). float32 computes it in float64 where the device has it and rounds once:
+// near a root (2^x + 2^y = 1) the result is a tiny difference that float32 pairs resolve only
+// to about 2^-48 absolute, thousands of ulps of a result near 1e-12.
+fn logaddexp2_${tag}(x: ${T}, y: ${T}) -> ${T} { return ${LOGADDEXP2}; }
 // log2(2^x + 2^y) = m + log2(1 + 2^d), d = n - m <= 0 (m the larger): as logaddexp, with
 // 2^d = e^(d ln2) and ln(1 + 2^d) / ln2 carried as pairs.
-fn logaddexp2_${tag}(x: ${T}, y: ${T}) -> ${T} {
+fn lm_logaddexp2_${tag}(x: ${T}, y: ${T}) -> ${T} {
     if (isnan_${tag}(x) || isnan_${tag}(y)) { return nan_${tag}(); }
     let m = select(y, x, x > y);
     let n = select(x, y, x > y);

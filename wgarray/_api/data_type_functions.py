@@ -9,8 +9,10 @@ import numpy as np
 from .._array import Array
 from .._core import dtypes as dt
 from .._core.device import Device, get_device
+from .._core.wgsl import cast
 from .._engines.map import MapOp, launch_map
 from .coerce import as_array
+from .elementwise_functions import FLOAT_ERRORS, launch_checked
 
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
 
@@ -31,6 +33,11 @@ def astype(x, dtype, /, *, copy=True, device=None) -> Array:
         return x
     if dtype == dt.bool_ and dt.kind(x.dtype) in ("float", "complex"):
         return _nonzero(x)
+    policy = FLOAT_ERRORS.get()
+    if policy is not None and dt.kind(x.dtype) in ("float", "complex"):  # NumPy's "... encountered in cast"
+        result, flags = launch_checked(MapOp("cast", cast("a0", x.dtype, dtype), (x.dtype,), dtype), [x])
+        policy.report("cast", flags)
+        return result
     return x._cast(dtype)
 
 

@@ -242,6 +242,23 @@ def _launch_fresh(name: str, expr: str, operands, in_dtypes, out_dtype, device) 
     return out
 
 
+def launch_checked(op: MapOp, operands) -> tuple:
+    """(a new array holding op over broadcast operands, the floating-point error flags of its
+    elements): the flag variant of the map kernel (float_errors.flag_expr decides by op.name).
+    Reading the flags waits for the GPU: for use while FLOAT_ERRORS holds a policy only."""
+    device = next(o.device for o in operands if isinstance(o, Array))
+    shape = broadcast_shapes(*(o.shape for o in operands if isinstance(o, Array)))
+    out = Array._empty(shape, op.out_dtype, device)
+    if not math.prod(shape):
+        return out, 0
+    kernel_operands = [o._operand(shape) if isinstance(o, Array) else ScalarOperand(o, dtype)
+                       for o, dtype in zip(operands, op.in_dtypes)]
+    specs = [("buffer", k.dtype, k.view.strides, k.view.offset % 4 == 0) if isinstance(o, Array) else ("scalar", d)
+             for o, k, d in zip(operands, kernel_operands, op.in_dtypes)]
+    plan = MapPlan(device, op, op.out_dtype, shape, None, specs, fresh=True)
+    return out, run_checked(plan, out._storage, 0, kernel_operands)
+
+
 def where(condition, x1, x2, /) -> Array:
     """Elements of x1 where condition is true, else of x2 (all broadcast together)."""
     device = next((a.device for a in (condition, x1, x2) if isinstance(a, Array)), None) or get_device()
@@ -256,15 +273,22 @@ def where(condition, x1, x2, /) -> Array:
 
 
 _CLIP = {"int": ("max({x}, {b})", "min({x}, {b})"), "uint": ("max({x}, {b})", "min({x}, {b})"),
-         "float": ("maximum_{t}({x}, {b})", "minimum_{t}({x}, {b})")}
+         "float": ("clip_low_{t}({x}, {b})", "clip_high_{t}({x}, {b})")}
 
 
 def clip(x, /, min=None, max=None) -> Array:
-    """x limited to [min, max]; the result keeps x's dtype, NaN bounds propagate as in NumPy."""
+    """x limited to [min, max]; the result keeps x's dtype, NaN bounds propagate and x stays
+    where no bound lies strictly beyond it (clip(-0.0, 0, 2) is -0.0), as in NumPy."""
     x = as_array(x, "clip")
     if dt.kind(x._dtype) not in _CLIP:
         raise TypeError(f"clip is not defined for {x._dtype} inputs")
     bounds = [None if b is None else as_operand(b, x.device) for b in (min, max)]
+    if dt.kind(x._dtype) in ("int", "uint"):  # NumPy 2: a Python int beyond x's range on its own side clips nothing
+        info = np.iinfo(x._dtype)
+        if type(bounds[0]) is int and bounds[0] < info.min:
+            bounds[0] = None
+        if type(bounds[1]) is int and bounds[1] > info.max:
+            bounds[1] = None
     present = [b for b in bounds if b is not None]
     if not present:
         return x._contiguous()
@@ -277,7 +301,9 @@ def clip(x, /, min=None, max=None) -> Array:
         if bound is not None:
             expr = template.format(t=tag, x=expr, b=f"a{len(operands)}")
             operands.append(bound)
-    return _launch_fresh("clip", expr, operands, (compute,) * len(operands), x._dtype, x.device)
+    # the standard keeps x's dtype; float bounds of an integer x (unspecified there) give NumPy's float result
+    out_dtype = compute if dt.kind(compute) == "float" != dt.kind(x._dtype) else x._dtype
+    return _launch_fresh("clip", expr, operands, (compute,) * len(operands), out_dtype, x.device)
 
 
 FUNCTIONS["where"] = where

@@ -9,12 +9,12 @@ from .._array import Array
 from .._core import dtypes as dt
 from .._core.operands import ScalarOperand
 from .._core.wgsl import REG_TAG
-from .._engines import scan as scan_engine
 from .._engines.fold_source import reg
 from .._engines.folds import extreme_fold, prod_fold, sqdev_fold, sum_fold
 from .._engines.map import MapOp, launch_map
 from .coerce import as_array, normalize_axis
-from .reductions import finish, folded, keep_dims, named, reduce_axes, sum_dtype
+from .elementwise_functions import FLOAT_ERRORS, launch_checked
+from .reductions import finish, folded, keep_dims, named, reduce_axes, scanned, sum_dtype
 
 __all__ = ["cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod", "std", "sum", "var"]
 
@@ -94,9 +94,23 @@ def _variance(x: Array, axis, correction, keepdims: bool, name: str) -> Array:
     axes = reduce_axes(axis, x.ndim)
     count = math.prod(x.shape[a] for a in axes)
     centres = _scale(folded(sum_fold(dtype), x, axes), count)
+    policy = FLOAT_ERRORS.get()
+    if policy is not None and count:
+        _report_deviations(policy, x, dtype, centres, axes)
     total = folded(sqdev_fold(dtype), x, axes, centres)
     result = _scale(total, _max(count - correction, 0), "sqrt" if name == "std" else "div")
     return keep_dims(result, x.shape, axes, keepdims)
+
+
+def _report_deviations(policy, x: Array, dtype, centres: Array, axes: tuple) -> None:
+    """NumPy's reports of var's x - mean and its square, which the squared-deviation fold computes
+    inside: the flag variant of a map over x and the means (float_errors' "deviation" rule)."""
+    kept = tuple(1 if a in axes else n for a, n in enumerate(x.shape))
+    centres = centres._with_view(centres._view.reshape(kept))
+    flags = launch_checked(MapOp("deviation", "a0 - a1", (dtype, dtype), dtype), [x, centres])[1]
+    policy.report("subtract", flags & 15)
+    policy.report("square", (flags >> 4) & 15)
+    policy.report("add", flags >> 8)  # NumPy squares complex deviations part by part, then adds
 
 
 def var(x, /, *, axis=None, correction=0.0, keepdims: bool = False) -> Array:
@@ -121,7 +135,7 @@ def _cumulative(name: str, make_fold):
         else:
             axis = normalize_axis(axis, x.ndim)
         result = sum_dtype(x, dtype)
-        out = Array._wrap(scan_engine.scan(make_fold(result), x._data(), axis, include_initial))
+        out = scanned(make_fold(result), x, axis, include_initial)
         return finish(out, result, out.shape, (), False)
 
     what = name.split("_")[1]

@@ -14,9 +14,20 @@ of a map kernel (map.py, MapOp.flags) decides each element's flags from its inpu
 `flag_expr(op)` is that rule for one map op, as a WGSL u32 expression over a0, a1, ... and r
 (helpers in wgsl/lib_fpe*.wgsl), or None for ops that never raise a flag (comparisons, bitwise
 and integer arithmetic other than division).
+
+Beyond the table's rows, a few map ops carry rules of their own (`SPECIAL`):
+- "cast" (astype): float to integer is invalid for NaN, infinities and values out of the range
+  of the conversion NumPy's C cast compiles to on x86-64; float64 to float32 overflows and
+  underflows as a rounding does;
+- "reduce_check:<row>" (reductions and accumulations, _api/reductions.py): a0 the result, a1 the
+  classes of the elements folded into it (lib_fpe's fpe_class, ORed), see fpe_fold;
+- "divmod" and "divmod:remainder": floor_divide's and remainder's rules, and NumPy's divmod is
+  also invalid where its quotient is infinite (npy_divmod computes inf - floor(inf)).
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import numpy as np
 
@@ -59,6 +70,13 @@ _UNDERFLOW = {
 
 def flag_expr(op) -> str | None:
     """The WGSL u32 flags of one element of map op `op` (a map.MapOp), or None if it raises none."""
+    special = SPECIAL.get(op.name.split(":")[0])
+    if special is not None:
+        return special(op)
+    return _row_flags(op)
+
+
+def _row_flags(op) -> str | None:
     out_kind = dt.kind(op.out_dtype)
     if out_kind in ("int", "uint"):
         return _integer_flags(op)
@@ -112,3 +130,76 @@ def _tag(dtype) -> str:
 def _fill(template: str, dtype) -> str:
     reg = dt.layout(dtype).register
     return template.format(t=REG_TAG[reg], T=reg)
+
+
+# -- the map ops with rules of their own (see the module docstring) ---------------------------------
+# The range of the machine conversion NumPy's C cast of a float to each integer type compiles to.
+_CAST_RANGE = {**dict.fromkeys(("int8", "int16", "int32", "uint8", "uint16"), (-2**31, 2**31)),
+               "int64": (-2**63, 2**63), "uint32": (-2**63, 2**63), "uint64": (-2**63, 2**64)}
+
+
+def _cast_flags(op) -> str | None:
+    source, target = op.in_dtypes[0], op.out_dtype
+    if dt.kind(source) not in ("float", "complex"):
+        return None
+    value = "a0.x" if dt.kind(source) == "complex" else "a0"
+    t = _tag(dt.real_dtype(source))
+    if dt.kind(target) in ("int", "uint"):
+        low, high = _CAST_RANGE[np.dtype(target).name]
+        return f"fpe_cast_int_{t}({value}, {low:.1f}, {high:.1f})"
+    if dt.kind(target) in ("float", "complex") and t == "f64" and dt.real_dtype(target) == dt.float32:
+        parts = [("a0", "r")] if dt.kind(source) == "float" else [("a0.x", "r.x"), ("a0.y", "r.y")]
+        if dt.kind(source) == "complex" and dt.kind(target) == "float":
+            parts = [("a0.x", "r")]
+        return " | ".join(f"fpe_narrow_f64({x}, {r})" for x, r in parts)
+    return None
+
+
+def _reduce_flags(op) -> str:
+    """a0: a reduction's result, a1: the classes of its elements; op.name names the row folded."""
+    row = op.name.split(":")[1]
+    dtype = op.in_dtypes[0]
+    t = _tag(dt.real_dtype(dtype))
+    if dt.kind(dtype) == "complex":
+        return f"fpe_fold_{t}(a0.x, a1, false) | fpe_fold_{t}(a0.y, a1, false)"
+    return f"fpe_fold_{t}(a0, a1, {'true' if row == 'multiply' else 'false'})"
+
+
+def class_prep(dtype, value: str = "x") -> str:
+    """The WGSL class of one folded element `value` of dtype (lib_fpe's fpe_class): a fold's prep."""
+    t = _tag(dt.real_dtype(dtype))
+    if dt.kind(dtype) == "complex":
+        return f"(fpe_class_{t}(({value}).x) | fpe_class_{t}(({value}).y))"
+    return f"fpe_class_{t}({value})"
+
+
+def _divmod_flags(op) -> str | None:
+    if op.name == "divmod:remainder":
+        return _row_flags(dataclasses.replace(op, name="remainder"))
+    flags = _row_flags(dataclasses.replace(op, name="floor_divide"))
+    if dt.kind(op.out_dtype) == "float":
+        flags += f" | select(0u, {FPE_INVALID}u, isinf_{_tag(op.out_dtype)}(r) && nz_{_tag(op.out_dtype)}(a1))"
+    return flags
+
+
+def _deviation_flags(op) -> str:
+    """r = a0 - a1 (var's deviation from the mean): subtract's flags (bits 0-3), and as NumPy's
+    var goes on, those of its square (bits 4-7; NumPy's `square`, of each part of a complex r) and
+    for complex r of the `add` of the two squares (bits 8-11)."""
+    subtract = _row_flags(dataclasses.replace(op, name="subtract"))
+    if dt.kind(op.out_dtype) != "complex":
+        return f"{subtract} | (({_square_flags(_tag(op.out_dtype), 'r')}) << 4u)"
+    t = _tag(dt.real_dtype(op.out_dtype))
+    squares = f"{_square_flags(t, 'r.x')} | {_square_flags(t, 'r.y')}"
+    total = (f"fpe_{t}(mul_{t}(r.x, r.x) + mul_{t}(r.y, r.y), isnan_{t}(r.x) || isnan_{t}(r.y), "
+             f"isfinite_{t}(mul_{t}(r.x, r.x)) && isfinite_{t}(mul_{t}(r.y, r.y)), false, false)")
+    return f"{subtract} | (({squares}) << 4u) | (({total}) << 8u)"
+
+
+def _square_flags(t: str, x: str) -> str:
+    square = f"mul_{t}({x}, {x})"
+    return f"fpe_{t}({square}, isnan_{t}({x}), isfinite_{t}({x}), false, fpe_mul_underflow_{t}({x}, {x}, {square}))"
+
+
+SPECIAL = {"cast": _cast_flags, "reduce_check": _reduce_flags, "divmod": _divmod_flags,
+           "deviation": _deviation_flags}

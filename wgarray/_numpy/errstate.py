@@ -10,8 +10,13 @@ with the default settings nothing is checked and ops run exactly as before.
 
 What is checked: every elementwise function of the table (wgarray.add, divide, exp, ..., the
 operators and ufunc calls built on them; see wgarray/_engines/float_errors.py for how the flags
-are decided). Not checked (no report, whatever the settings): reductions and ufunc methods
-(sum, prod, ufunc.reduce, ...), casts (astype), divmod, frexp, modf, matmul, linalg and fft.
+are decided); float sums and products ("... encountered in reduce": sum, prod, mean, nansum,
+add.reduce, multiply.reduce, and var/std with NumPy's reports of their subtract and square) and
+their accumulations ("... in accumulate": cumsum, cumprod, add.accumulate, ...), see
+wgarray/_api/reductions.py; casts ("... in cast": astype of floats to integers or narrower
+floats); divmod. frexp, modf and nan_to_num report nothing, as in NumPy. Not checked (no report,
+whatever the settings): the non-reorderable ufunc methods (subtract.reduce, divide.accumulate,
+reduceat), matmul, linalg and fft.
 """
 
 from __future__ import annotations

@@ -5,6 +5,10 @@ fix, sinc, isreal, iscomplex, isneginf, isposinf, nan_to_num, real_if_close).
 Everything is computed on the GPU, by the table's rows (elementwise_functions.apply) or by map
 kernels over the wgsl/ helpers; the host only picks dtypes, and real_if_close reads back the
 one GPU-computed boolean that decides its result's dtype.
+
+Floating-point errors (wgarray.errstate) are reported as NumPy's: divmod's as "... encountered
+in divmod" (float_errors' divmod rule); functions made of table rows by those rows; frexp, modf,
+nan_to_num, isneginf and isposinf raise no flags, in NumPy either.
 """
 
 from __future__ import annotations
@@ -16,9 +20,10 @@ import numpy as np
 from .._array import Array
 from .._core import dtypes as dt
 from .._core.wgsl import REG_TAG
+from .._engines.map import MapOp
 from .._engines.ops import BINARY, UNARY, numpy_loop_dtypes
 from .._api.coerce import as_array, as_operand
-from .._api.elementwise_functions import _launch_fresh, apply, result_dtype
+from .._api.elementwise_functions import FLOAT_ERRORS, _launch_fresh, apply, launch_checked, result_dtype
 from .._api.utility_functions import all as _all
 
 
@@ -50,9 +55,14 @@ def _two_outputs(name: str, *args) -> tuple:
     types = [o._dtype if isinstance(o, Array) else type(o) for o in operands]  # Python types: weak scalars
     in_dtypes, out_dtypes = numpy_loop_dtypes(name, types, device)
     operands = [o if isinstance(o, Array) else dt.coerce_scalar(o, d) for o, d in zip(operands, in_dtypes)]
-    exprs = _OUTPUTS[name][dt.kind(in_dtypes[0])]
-    return tuple(_launch_fresh(name, expr.format(t=_tag(in_dtypes[0])), operands, in_dtypes, out, device)
-                 for expr, out in zip(exprs, out_dtypes))
+    exprs = [expr.format(t=_tag(in_dtypes[0])) for expr in _OUTPUTS[name][dt.kind(in_dtypes[0])]]
+    policy = FLOAT_ERRORS.get()
+    if policy is not None and name == "divmod":  # frexp and modf raise no flags, in NumPy either
+        results = [launch_checked(MapOp(op_name, expr, tuple(in_dtypes), out), operands)
+                   for op_name, expr, out in zip(("divmod", "divmod:remainder"), exprs, out_dtypes)]
+        policy.report("divmod", results[0][1] | results[1][1])
+        return tuple(result for result, _ in results)
+    return tuple(_launch_fresh(name, expr, operands, in_dtypes, out, device) for expr, out in zip(exprs, out_dtypes))
 
 
 def frexp(x, /) -> tuple:

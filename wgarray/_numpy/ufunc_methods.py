@@ -28,8 +28,7 @@ from .._core import dtypes as dt
 from .._core.view import TensorView, broadcast_shapes
 from .._api import elementwise_functions as ew
 from .._api.coerce import as_array, fill, normalize_axis
-from .._api.reductions import finish, folded, keep_dims, reduce_axes, sum_dtype
-from .._engines import scan as scan_engine
+from .._api.reductions import finish, folded, keep_dims, reduce_axes, scanned, sum_dtype
 from .._engines.folds import numpy_fold, starts_at_negative_zero
 from .._engines.ordered_fold import OrderedOp, ordered_fold
 from .ufunc_common import no_loop, where_mask
@@ -173,7 +172,7 @@ def accumulate(uf, array, axis, dtype, out):
     if x.size == 0:
         result = Array._empty(x.shape, compute, x.device)
     elif uf._row.reorderable:
-        result = Array._wrap(scan_engine.scan(numpy_fold(uf._row.name, compute), x._data(), axis, False))
+        result = scanned(numpy_fold(uf._row.name, compute), x, axis)
         result = finish(result, compute, x.shape, (), False)
     else:
         result = Array._wrap(ordered_fold(_ordered_op(uf, compute), x._data(), axis, scan=True))
