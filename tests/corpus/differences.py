@@ -18,7 +18,7 @@ def central_difference(np):
     return (y[2:] - y[:-2]) / (2 * h)
 
 
-@snippet(ulps=16, known_failure="not implemented yet: np.gradient")
+@snippet(ulps=16)
 def gradient_function(np):
     x = np.linspace(0.0, 2.0, 9)
     return np.gradient(x ** 2, x)

@@ -50,7 +50,7 @@ def print_bool_and_empty(np):
     return str(np.array([True, False])), repr(np.array([])), str(np.zeros((2, 0)))
 
 
-@snippet(known_failure="not implemented yet: np.array2string")
+@snippet
 def array2string_separator(np):
     return np.array2string(np.array([1, 2, 3]), separator=", ")
 

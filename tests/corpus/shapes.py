@@ -63,7 +63,7 @@ def hsplit_vsplit(np):
     return left, right.shape, top, bottom.shape
 
 
-@snippet(known_failure="not implemented yet: np.block")
+@snippet
 def block_matrix(np):
     a = np.ones((2, 2), dtype=int)
     z = np.zeros((2, 2), dtype=int)
@@ -115,7 +115,7 @@ def resize_and_append(np):
     return np.resize(x, (2, 4)), np.append(x, [4, 5]), np.append(np.eye(2), [[7, 8]], axis=0)
 
 
-@snippet(known_failure="not implemented yet: np.insert, np.delete")
+@snippet
 def insert_and_delete(np):
     x = np.arange(6)
     return np.insert(x, 2, 99), np.delete(x, [0, 4])

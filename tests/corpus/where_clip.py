@@ -61,7 +61,7 @@ def select_piecewise(np):
     return np.select([x < -1, x > 1], [x * 10, x * 100], default=0)
 
 
-@snippet(known_failure="not implemented yet: np.piecewise")
+@snippet
 def piecewise_function(np):
     x = np.linspace(-1, 1, 5)
     return np.piecewise(x, [x < 0, x >= 0], [lambda v: -v, lambda v: v ** 2])
