@@ -9,7 +9,6 @@ from __future__ import annotations
 import numpy as np
 
 from .._array import Array
-from .._core import dtypes as dt
 from .._api import indexing_functions, linear_algebra_functions, manipulation_functions as manip
 from .._api.coerce import as_array, dtype_arg
 from .._api.data_type_functions import astype
