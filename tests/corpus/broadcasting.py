@@ -98,3 +98,39 @@ def mixed_int_float_arrays(np):
 def bool_arithmetic(np):
     b = np.array([True, False, True])
     return b + b, b * 3, b.sum(), (b + 0.5).dtype.name
+
+
+@snippet
+def block_matrix_assembly(np):
+    a = np.eye(2)
+    b = np.full((2, 3), 2.0)
+    c = np.arange(6.0).reshape(3, 2)
+    d = np.zeros((3, 3))
+    return np.block([[a, b], [c, d]]), np.block([1, np.array([2, 3]), 4])
+
+
+@snippet
+def normalise_rows_keepdims(np):
+    x = np.array([[3.0, 4.0], [1.0, 0.0], [0.0, 2.0]])
+    return x / np.sqrt((x ** 2).sum(axis=1, keepdims=True))
+
+
+@snippet
+def broadcast_mask_select(np):
+    img = np.arange(24).reshape(2, 3, 4)
+    channel_on = np.array([True, False, True])[None, :, None]
+    return np.where(channel_on, img, 0)
+
+
+@snippet
+def outer_product_by_newaxis(np):
+    u = np.array([1, 2, 3], dtype=np.int32)
+    v = np.array([0.5, 2.0])
+    return u[:, np.newaxis] * v[np.newaxis, :], np.multiply.outer(u, v)
+
+
+@snippet
+def broadcast_to_readonly_sum(np):
+    row = np.arange(4)
+    tiled = np.broadcast_to(row, (3, 4))
+    return tiled.sum(axis=0), tiled.shape, tiled.strides[0] == 0

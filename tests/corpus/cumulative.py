@@ -84,3 +84,45 @@ def nancumsum_manual(np):
 def add_accumulate_2d(np):
     m = np.array([[1, 2, 3], [4, 5, 6]])
     return np.add.accumulate(m), np.add.accumulate(m, axis=1), np.multiply.accumulate(m, axis=1)
+
+
+@snippet
+def cumsum_reset_on_zero(np):
+    x = np.array([1, 2, 0, 3, 4, 0, 5])
+    total = np.cumsum(x)
+    resets = np.maximum.accumulate(np.where(x == 0, total, 0))
+    return total - resets
+
+
+@snippet
+def cumprod_of_returns(np):
+    returns = np.array([0.01, -0.02, 0.03, 0.005, -0.01])
+    return np.cumprod(1 + returns) - 1
+
+
+@snippet
+def cumsum_out_and_dtype(np):
+    x = np.array([[1, 2, 3], [4, 5, 6]], dtype=np.int8)
+    out = np.empty((2, 3), dtype=np.int64)
+    np.cumsum(x, axis=1, out=out)
+    return out, np.cumsum(x, dtype=np.float32)
+
+
+@snippet
+def moving_average_by_cumsum(np):
+    x = np.arange(10.0) ** 2
+    c = np.cumsum(np.insert(x, 0, 0.0))
+    return (c[3:] - c[:-3]) / 3
+
+
+@snippet
+def cummin_cummax_by_ufunc(np):
+    prices = np.array([5.0, 3.0, 6.0, 2.0, 7.0, 1.0])
+    return np.minimum.accumulate(prices), np.maximum.accumulate(prices[::-1])[::-1]
+
+
+@snippet
+def cumulative_count_per_group(np):
+    groups = np.array([0, 1, 0, 0, 1, 2, 1])
+    onehot = groups[:, None] == np.arange(3)
+    return (np.cumsum(onehot, axis=0) * onehot).sum(axis=1)

@@ -18,7 +18,7 @@ def central_difference(np):
     return (y[2:] - y[:-2]) / (2 * h)
 
 
-@snippet(ulps=16, known_failure="not implemented yet: np.gradient")
+@snippet(ulps=16)
 def gradient_function(np):
     x = np.linspace(0.0, 2.0, 9)
     return np.gradient(x ** 2, x)
@@ -91,3 +91,44 @@ def sign_changes_find_roots(np):
     y = x ** 3 - 2 * x
     crossings = np.nonzero(np.diff(np.sign(y)))[0]
     return crossings, x[crossings]
+
+
+@snippet(ulps=16)
+def gradient_2d_field(np):
+    y, x = np.mgrid[0:5, 0:6]
+    field = (x - 2.5) ** 2 + 0.5 * (y - 2.0) ** 2
+    gy, gx = np.gradient(field, 0.5, 0.25)
+    return gy, gx, np.hypot(gx, gy).max()
+
+
+@snippet(ulps=16)
+def gradient_second_order_edges(np):
+    t = np.linspace(0.0, 1.0, 11)
+    return np.gradient(t ** 3, t[1] - t[0], edge_order=2)
+
+
+@snippet(ulps=16)
+def gradient_uneven_grid(np):
+    x = np.array([0.0, 0.1, 0.3, 0.6, 1.0, 1.5])
+    return np.gradient(np.exp(x), x), np.gradient(np.exp(x), x, edge_order=2)
+
+
+@snippet
+def gradient_of_integers_along_axis(np):
+    counts = np.array([[1, 4, 9, 16], [2, 3, 5, 8]])
+    return np.gradient(counts, axis=1)
+
+
+@snippet(ulps=16)
+def cumulative_trapezoid_by_hand(np):
+    x = np.linspace(0.0, 2.0, 9)
+    y = x ** 2
+    areas = (y[1:] + y[:-1]) * np.diff(x) / 2
+    return np.concatenate([[0.0], np.cumsum(areas)])
+
+
+@snippet
+def discrete_derivative_of_steps(np):
+    signal = np.array([0, 0, 1, 1, 1, 0, 0, 1, 0])
+    edges = np.diff(signal)
+    return np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)

@@ -114,3 +114,49 @@ def split_train_test(np):
     n_train = int(len(data) * 0.8)
     train, test = data[:n_train], data[n_train:]
     return train.mean(axis=0), test
+
+
+@snippet
+def delete_outlier_rows(np):
+    data = np.array([[1.0, 2.0], [100.0, 3.0], [2.0, 2.5], [1.5, -50.0]])
+    bad = np.flatnonzero((np.abs(data) > 10).any(axis=1))
+    return np.delete(data, bad, axis=0)
+
+
+@snippet
+def delete_column_by_mask(np):
+    table = np.arange(20).reshape(4, 5)
+    constant = np.array([False, True, False, False, True])
+    return np.delete(table, constant, axis=1), np.delete(table, slice(1, None, 2), axis=1)
+
+
+@snippet
+def insert_missing_timestamps(np):
+    t = np.array([0, 1, 2, 5, 6])
+    gaps = np.flatnonzero(np.diff(t) > 1) + 1
+    return np.insert(t, gaps, -1), np.insert(t.astype(float), [1, 1], [0.5, 0.75])
+
+
+@snippet
+def bin_ages_into_categories(np):
+    ages = np.array([3, 17, 25, 42, 67, 80])
+    labels = np.digitize(ages, [13, 20, 65])
+    counts = np.bincount(labels, minlength=4)
+    return labels, counts, np.round(counts / counts.sum(), 3)
+
+
+@snippet
+def pivot_table_with_add_at(np):
+    rows = np.array([0, 1, 0, 2, 1])
+    cols = np.array([1, 0, 1, 2, 2])
+    vals = np.array([10.0, 5.0, 2.5, 4.0, 1.0])
+    table = np.zeros((3, 3))
+    np.add.at(table, (rows, cols), vals)
+    return table
+
+
+@snippet
+def clean_strings_of_numbers(np):
+    raw = ["1.5", "2", "-3.25", "4e2"]
+    values = np.array([float(s) for s in raw])
+    return values, np.nanmean(np.where(values > 100, np.nan, values))

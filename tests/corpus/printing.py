@@ -50,7 +50,7 @@ def print_bool_and_empty(np):
     return str(np.array([True, False])), repr(np.array([])), str(np.zeros((2, 0)))
 
 
-@snippet(known_failure="not implemented yet: np.array2string")
+@snippet
 def array2string_separator(np):
     return np.array2string(np.array([1, 2, 3]), separator=", ")
 
@@ -82,3 +82,42 @@ def format_2d_floats(np):
 def int_of_scalar_in_string(np):
     x = np.array([4, 8, 15, 16, 23, 42])
     return "index of max: %d, value %d" % (x.argmax(), x[x.argmax()])
+
+
+@snippet
+def array2string_precision_and_suppress(np):
+    x = np.array([1e-10, 0.5, 1234.5678])
+    return (np.array2string(x, precision=2, suppress_small=True),
+            np.array2string(x, precision=3, floatmode="fixed"))
+
+
+@snippet
+def array2string_formatter_and_width(np):
+    x = np.arange(12.0).reshape(3, 4) / 7
+    return (np.array2string(x, formatter={"float_kind": lambda v: f"{v:.2f}"}),
+            np.array2string(np.arange(30), max_line_width=40))
+
+
+@snippet
+def array2string_summarised(np):
+    return np.array2string(np.arange(2000), threshold=10, edgeitems=2), np.array2string(np.arange(2000))
+
+
+@snippet
+def str_of_bool_int_matrix(np):
+    m = np.arange(9).reshape(3, 3)
+    return str(m % 2 == 0), repr(m.astype(np.int16)), str(np.array([], dtype=np.int32))
+
+
+@snippet
+def print_with_printoptions_context(np):
+    x = np.array([np.pi, np.e, -1 / 3])
+    with np.printoptions(precision=3, sign="+"):
+        inside = str(x)
+    return inside, str(x)
+
+
+@snippet
+def report_lines_with_format(np):
+    scores = np.array([[88.5, 92.25], [75.0, 61.125]])
+    return [f"row {i}: mean={row.mean():.2f} max={row.max():g}" for i, row in enumerate(scores)]

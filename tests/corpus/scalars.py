@@ -97,3 +97,46 @@ def math_module_on_elements(np):
     import math
     x = np.array([0.25, 4.0])
     return math.sqrt(x[1]), math.floor(x[0] * 10), math.isclose(float(x.prod()), 1.0)
+
+
+@snippet
+def scalar_accumulation_in_loop(np):
+    x = np.array([0.5, 1.5, 2.5])
+    total = 0.0
+    for v in x:
+        total += v * 2
+    return total, type(total) is float or total.dtype == np.float64
+
+
+@snippet
+def numpy_scalar_times_array(np):
+    scale = np.float32(0.5)
+    x = np.arange(4, dtype=np.int16)
+    return x * scale, np.int8(3) + np.arange(3, dtype=np.int8), np.float64(2) * np.ones(2, np.float32)
+
+
+@snippet
+def item_and_tolist_types(np):
+    x = np.array([[1.5, 2.0], [3.0, 4.5]])
+    return x.item(1), x[1, 1].item(), x.tolist(), int(x.argmax())
+
+
+@snippet
+def integer_division_and_modulo_scalars(np):
+    a = np.array([7, -7, 8])
+    return a // 2, a % 3, divmod(int(a.sum()), 3), -7 // np.int64(2)
+
+
+@snippet
+def dict_keys_from_array_values(np):
+    labels = np.array([2, 0, 2, 1])
+    counts = {}
+    for v in labels.tolist():
+        counts[v] = counts.get(v, 0) + 1
+    return sorted(counts.items()), int(np.max(labels)) + 1
+
+
+@snippet
+def clip_with_scalar_bounds_and_nan(np):
+    x = np.array([-2.0, np.nan, 0.5, 9.0])
+    return np.clip(x, 0, 1), np.clip(np.array([1, 5, 9], np.uint8), 2, 8)

@@ -63,7 +63,7 @@ def hsplit_vsplit(np):
     return left, right.shape, top, bottom.shape
 
 
-@snippet(known_failure="not implemented yet: np.block")
+@snippet
 def block_matrix(np):
     a = np.ones((2, 2), dtype=int)
     z = np.zeros((2, 2), dtype=int)
@@ -115,7 +115,7 @@ def resize_and_append(np):
     return np.resize(x, (2, 4)), np.append(x, [4, 5]), np.append(np.eye(2), [[7, 8]], axis=0)
 
 
-@snippet(known_failure="not implemented yet: np.insert, np.delete")
+@snippet
 def insert_and_delete(np):
     x = np.arange(6)
     return np.insert(x, 2, 99), np.delete(x, [0, 4])
@@ -137,3 +137,21 @@ def shape_attributes(np):
 def diagonal_and_trace(np):
     m = np.arange(9).reshape(3, 3)
     return np.diag(m), np.diag(np.array([1, 2])), m.diagonal(offset=1), m.trace()
+
+
+@snippet
+def delete_and_insert_columns(np):
+    m = np.arange(12).reshape(3, 4)
+    return np.delete(m, [0, -1], axis=1), np.insert(m, [1, 3], 0, axis=1), np.delete(m, 1, axis=None)
+
+
+@snippet
+def block_3d_nested(np):
+    a = np.ones((1, 2, 2))
+    return np.block([[[a, 2 * a]], [[3 * a, 4 * a]]]).shape, np.block([[a], [a]]).sum()
+
+
+@snippet
+def insert_rows_2d_values(np):
+    m = np.zeros((2, 3), dtype=np.int32)
+    return np.insert(m, 1, [7, 8, 9], axis=0), np.insert(m, [2], [[5], [6]], axis=1)

@@ -136,3 +136,62 @@ def mandelbrot_escape_counts(np):
         z[inside] = z[inside] ** 2 + c[inside]
         counts += inside
     return counts
+
+
+@snippet
+def piecewise_tax_brackets(np):
+    income = np.array([5_000.0, 20_000.0, 45_000.0, 120_000.0])
+    return np.piecewise(income, [income < 10_000, (income >= 10_000) & (income < 50_000), income >= 50_000],
+                        [0.0, lambda v: (v - 10_000) * 0.2, lambda v: 8_000 + (v - 50_000) * 0.4])
+
+
+@snippet
+def queue_length_simulation(np):
+    arrivals = np.array([3, 1, 4, 1, 5, 9, 2, 6, 5, 3])
+    served = 4
+    queue = np.zeros(len(arrivals) + 1, dtype=np.int64)
+    for t, a in enumerate(arrivals):
+        queue[t + 1] = max(queue[t] + a - served, 0)
+    return queue
+
+
+@snippet(ulps=16)
+def spring_mass_damped(np):
+    dt, k, c = 0.05, 4.0, 0.3
+    state = np.array([1.0, 0.0])
+    trajectory = []
+    for _ in range(40):
+        x, v = state
+        state = state + dt * np.array([v, -k * x - c * v])
+        trajectory.append(state[0])
+    return np.array(trajectory)
+
+
+@snippet(known_failure="0-d arrays stand in for NumPy's immutable scalars: `stock += n` on the 0-d array that "
+                       "`stock -= d` made also changes the copies already appended to the list")
+def inventory_with_reorders(np):
+    demand = np.array([5, 7, 3, 8, 6, 4, 9])
+    stock, reorder_at, reorder_qty = 20, 10, 15
+    levels = []
+    for d in demand:
+        stock -= d
+        if stock < reorder_at:
+            stock += reorder_qty
+        levels.append(stock)
+    return np.array(levels), np.array(levels).min()
+
+
+@snippet(ulps=16)
+def radioactive_decay_chain(np):
+    t = np.linspace(0, 10, 6)
+    lam_a, lam_b = 0.5, 0.2
+    a = np.exp(-lam_a * t)
+    b = lam_a / (lam_b - lam_a) * (np.exp(-lam_a * t) - np.exp(-lam_b * t))
+    return np.stack([a, b, 1 - a - b])
+
+
+@snippet
+def cellular_grid_insert_boundary(np):
+    grid = np.arange(12).reshape(3, 4)
+    padded = np.insert(grid, 0, -1, axis=1)
+    return np.insert(padded, padded.shape[0], -1, axis=0)

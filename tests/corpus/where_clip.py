@@ -61,7 +61,7 @@ def select_piecewise(np):
     return np.select([x < -1, x > 1], [x * 10, x * 100], default=0)
 
 
-@snippet(known_failure="not implemented yet: np.piecewise")
+@snippet
 def piecewise_function(np):
     x = np.linspace(-1, 1, 5)
     return np.piecewise(x, [x < 0, x >= 0], [lambda v: -v, lambda v: v ** 2])
@@ -96,3 +96,22 @@ def isclose_and_allclose(np):
 def array_equal_checks(np):
     a = np.arange(4)
     return np.array_equal(a, np.array([0, 1, 2, 3])), np.array_equal(a, a[:3]), bool((a == a).all())
+
+
+@snippet
+def piecewise_default_function(np):
+    x = np.linspace(-3, 3, 13)
+    return np.piecewise(x, [x < -1, x > 1], [-1.0, 1.0, lambda v: v])
+
+
+@snippet
+def piecewise_integer_input(np):
+    x = np.arange(-3, 4)
+    return np.piecewise(x, [x < 0], [lambda v: v * v, lambda v: v + 10])
+
+
+@snippet
+def clip_float_out_in_place(np):
+    x = np.array([-5.0, 0.25, 3.0, 10.0])
+    np.clip(x, 0.0, 1.0, out=x)
+    return x

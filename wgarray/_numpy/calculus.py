@@ -1,14 +1,20 @@
-"""NumPy's trapezoid rule and polynomial evaluation, with NumPy's order of operations (so its
-rounding), on the GPU through elementwise functions and sums."""
+"""NumPy's gradient, trapezoid rule and polynomial evaluation, with NumPy's order of operations (so
+its rounding), on the GPU through elementwise functions and sums."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from .._array import Array
-from .._api.coerce import as_array, normalize_axis
+from .._core import dtypes as dt
+from .._api.coerce import as_array, normalize_axes, normalize_axis
 from .._api.creation_functions import zeros_like
-from .._api.manipulation_functions import reshape
-from .._api.utility_functions import diff
+from .._api.data_type_functions import astype
+from .._api.manipulation_functions import concat, reshape
+from .._api.utility_functions import all as all_, diff
 from . import reductions
+
+_FLOAT64 = dt.as_dtype("float64")
 
 
 def trapezoid(y, x=None, dx=1.0, axis=-1) -> Array:
@@ -38,4 +44,94 @@ def polyval(p, x) -> Array:
     return y
 
 
-FUNCTIONS = {"trapezoid": trapezoid, "polyval": polyval}
+# -- gradient ---------------------------------------------------------------------------------------
+def _spacings(varargs, f: Array, axes: tuple) -> list:
+    """One spacing per axis: a scalar (uniform), or the differences of the coordinates along it.
+    Coordinates with equal differences count as uniform, as in NumPy (its formulas, its rounding)."""
+    if not varargs:
+        return [1.0] * len(axes)
+    if len(varargs) == 1 and np.ndim(varargs[0]) == 0:
+        return [varargs[0]] * len(axes)
+    if len(varargs) != len(axes):
+        raise TypeError("invalid number of arguments")
+    spacings = []
+    for distances, axis in zip(varargs, axes):
+        if np.ndim(distances) == 0:
+            spacings.append(distances)
+            continue
+        coordinates = as_array(distances, "gradient", f.device)
+        if coordinates.ndim != 1:
+            raise ValueError("distances must be either scalars or 1d")
+        if coordinates.shape[0] != f.shape[axis]:
+            raise ValueError("when 1d, distances must match the length of the corresponding dimension")
+        differences = diff(coordinates)
+        if dt.kind(differences._dtype) in ("int", "uint", "bool"):
+            differences = astype(differences, _FLOAT64)
+        uniform = differences.size and bool(all_(differences == differences[0]))
+        spacings.append(differences[0] if uniform else differences)
+    return spacings
+
+
+def _gradient_along(f: Array, axis: int, spacing, edge_order: int, out_dtype) -> Array:
+    """The derivative of f along axis: central differences inside, one-sided ones of edge_order at the ends."""
+    def part(start, stop=None):
+        return f[(slice(None),) * axis + (slice(start, stop),)]
+
+    n = f.shape[axis]
+    uniform = not isinstance(spacing, Array) or spacing.ndim == 0
+    if uniform:
+        interior = (part(2) - part(None, -2)) / (2.0 * spacing)
+        first_dx = last_dx = spacing
+    else:
+        # the spacing's shape broadcasts along axis only
+        def along(v):
+            return reshape(v, tuple(-1 if i == axis else 1 for i in range(f.ndim)))
+
+        dx1, dx2 = spacing[:-1], spacing[1:]
+        a = -dx2 / (dx1 * (dx1 + dx2))
+        b = (dx2 - dx1) / (dx1 * dx2)
+        c = dx1 / (dx2 * (dx1 + dx2))
+        interior = along(a) * part(None, -2) + along(b) * part(1, -1) + along(c) * part(2)
+        first_dx, last_dx = spacing[0], spacing[-1]
+    if edge_order == 1:
+        first = (part(1, 2) - part(0, 1)) / first_dx
+        last = (part(n - 1, n) - part(n - 2, n - 1)) / last_dx
+    elif uniform:
+        first = -1.5 / spacing * part(0, 1) + 2.0 / spacing * part(1, 2) + -0.5 / spacing * part(2, 3)
+        last = 0.5 / spacing * part(n - 3, n - 2) + -2.0 / spacing * part(n - 2, n - 1) + 1.5 / spacing * part(n - 1, n)
+    else:
+        dx1, dx2 = spacing[0], spacing[1]
+        a = -(2.0 * dx1 + dx2) / (dx1 * (dx1 + dx2))
+        b = (dx1 + dx2) / (dx1 * dx2)
+        c = -dx1 / (dx2 * (dx1 + dx2))
+        first = a * part(0, 1) + b * part(1, 2) + c * part(2, 3)
+        dx1, dx2 = spacing[-2], spacing[-1]
+        a = dx2 / (dx1 * (dx1 + dx2))
+        b = -(dx2 + dx1) / (dx1 * dx2)
+        c = (2.0 * dx2 + dx1) / (dx2 * (dx1 + dx2))
+        last = a * part(n - 3, n - 2) + b * part(n - 2, n - 1) + c * part(n - 1, n)
+    return concat([first, interior, last], axis=axis, dtype=out_dtype)
+
+
+def gradient(f, *varargs, axis=None, edge_order=1):
+    """NumPy's gradient: second-order central differences inside, first- or second-order
+    one-sided differences at the boundaries; spacing by scalars or coordinate arrays per axis.
+    One array for one axis, else a tuple of one array per axis."""
+    f = as_array(f, "gradient")
+    axes = normalize_axes(axis, f.ndim)
+    if edge_order > 2:
+        raise ValueError("'edge_order' greater than 2 not supported")
+    spacings = _spacings(varargs, f, axes)
+    out_dtype = f._dtype if dt.kind(f._dtype) in ("float", "complex") else _FLOAT64
+    if dt.kind(f._dtype) in ("int", "uint"):
+        f = astype(f, _FLOAT64)
+    results = []
+    for axis_, spacing in zip(axes, spacings):
+        if f.shape[axis_] < edge_order + 1:
+            raise ValueError("Shape of array too small to calculate a numerical gradient, "
+                             "at least (edge_order + 1) elements are required.")
+        results.append(_gradient_along(f, axis_, spacing, edge_order, out_dtype))
+    return results[0] if len(axes) == 1 else tuple(results)
+
+
+FUNCTIONS = {"trapezoid": trapezoid, "polyval": polyval, "gradient": gradient}

@@ -1,5 +1,6 @@
 """NumPy's comparisons and selections that the array API standard lacks or has with fewer arguments:
-where with one argument, clip with NumPy's names and out=, isclose, allclose, array_equal, select.
+where with one argument, clip with NumPy's names and out=, isclose, allclose, array_equal, select,
+piecewise.
 All computed on the GPU with the namespace's elementwise functions and reductions; only the final
 True/False of allclose and array_equal is read back, since NumPy returns Python bools there.
 """
@@ -8,16 +9,18 @@ from __future__ import annotations
 
 import builtins
 
+import numpy as np
+
 from .._array import Array
 from .._core import dtypes as dt
 from .._api import elementwise_functions as elementwise
 from .._api.coerce import as_array, as_operand
-from .._api.creation_functions import full
+from .._api.creation_functions import full, zeros_like
 from .._api.data_type_functions import astype, result_type
 from .._api.elementwise_functions import FUNCTIONS as ELEMENTWISE
-from .._api.manipulation_functions import broadcast_shapes, broadcast_to
+from .._api.manipulation_functions import broadcast_shapes, broadcast_to, concat, expand_dims, stack
 from .._api.searching_functions import nonzero
-from .._api.utility_functions import all as all_
+from .._api.utility_functions import all as all_, any as any_
 from .reductions import NoValue, deliver
 
 
@@ -107,5 +110,42 @@ def select(condlist, choicelist, default=0) -> Array:
     return result
 
 
+def _conditions(condlist, x: Array) -> Array:
+    """NumPy's piecewise conditions as one boolean array of shape (n, *x.shape): a single
+    condition (a scalar, or a list or array whose items are scalars, for non-0-d x) is a list of one."""
+    if isinstance(condlist, Array):
+        single = x.ndim != 0 and condlist.ndim < 2
+        conditions = astype(condlist, dt.bool_)
+        return expand_dims(conditions, axis=0) if single else conditions
+    items_are_arrays = not isinstance(condlist, (list, tuple)) or not condlist or isinstance(
+        condlist[0], (list, np.ndarray, Array))
+    if np.isscalar(condlist) or (not items_are_arrays and x.ndim != 0):
+        condlist = [condlist]
+    return stack([astype(as_array(c, "piecewise", x.device), dt.bool_) for c in condlist])
+
+
+def piecewise(x, condlist, funclist, *args, **kw) -> Array:
+    """x's shape and dtype, each element given by the function (or value) of the condition that
+    holds there; functions see only the elements of their condition, and later conditions win.
+    One function more than conditions is the default, where no condition holds."""
+    x = as_array(x, "piecewise")
+    conditions = _conditions(condlist, x)
+    if len(conditions) == len(funclist) - 1:
+        otherwise = ELEMENTWISE["logical_not"](any_(conditions, axis=0, keepdims=True))
+        conditions = concat([conditions, otherwise], axis=0)
+    elif len(conditions) != len(funclist):
+        raise ValueError(f"with {len(conditions)} condition(s), either {len(conditions)} or {len(conditions) + 1} "
+                         "functions are expected")
+    y = zeros_like(x)
+    for condition, func in zip(conditions, funclist):
+        if not callable(func):
+            y[condition] = func
+        else:
+            values = x[condition]
+            if values.size > 0:
+                y[condition] = func(values, *args, **kw)
+    return y
+
+
 FUNCTIONS = {"where": where, "clip": clip, "isclose": isclose, "allclose": allclose, "array_equal": array_equal,
-             "select": select}
+             "select": select, "piecewise": piecewise}

@@ -22,6 +22,7 @@ import numpy as np
 
 from .._array import Array
 from .._core import dtypes as dt
+from .._api.coerce import as_array
 
 _DEFAULTS = {"edgeitems": 3, "threshold": 1000, "floatmode": "maxprec", "precision": 8, "suppress": False,
              "linewidth": 75, "nanstr": "nan", "infstr": "inf", "sign": "-", "formatter": None, "legacy": False,
@@ -89,6 +90,19 @@ def _body(x: Array, options: dict, separator: str, prefix: str, suffix: str = ""
                                threshold=0 if summarised else sys.maxsize), summarised
 
 
+def array2string(a, max_line_width=None, precision=None, suppress_small=None, separator=" ", prefix="", *,
+                 formatter=None, threshold=None, edgeitems=None, sign=None, floatmode=None, suffix="",
+                 legacy=None) -> str:
+    """NumPy's array2string: the values as text under the print options, with these overriding them."""
+    given = {"linewidth": max_line_width, "precision": precision, "suppress": suppress_small,
+             "formatter": formatter, "threshold": threshold, "edgeitems": edgeitems, "sign": sign,
+             "floatmode": floatmode, "legacy": legacy}
+    options = {**_options.get(), **{k: v for k, v in given.items() if v is not None}}
+    with np.printoptions(**options):  # NumPy checks the values and raises its errors
+        pass
+    return _body(as_array(a, "array2string"), options, separator, prefix, suffix)[0]
+
+
 def array_repr(arr) -> str:
     """`array([1., 2.], dtype=float32)`: NumPy's repr, shape and dtype shown by NumPy's rules."""
     options = _options.get()
@@ -128,4 +142,5 @@ def array_format(x, spec: str) -> str:
 
 
 FUNCTIONS = {"set_printoptions": set_printoptions, "get_printoptions": get_printoptions,
-             "printoptions": printoptions, "array_repr": array_repr, "array_str": array_str}
+             "printoptions": printoptions, "array_repr": array_repr, "array_str": array_str,
+             "array2string": array2string}

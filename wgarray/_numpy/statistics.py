@@ -71,13 +71,24 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False) -> Arr
 def _host_quantiles(q, name: str):
     """q on the host (a download when it is a wgarray array), and whether it is a weak Python scalar."""
     weak = type(q) in (int, float)
-    q = np.asarray(q.__array__() if isinstance(q, Array) else q, dtype=np.float64)
-    return q, weak
+    q = np.asarray(q.__array__() if isinstance(q, Array) else q)
+    # a float q keeps its precision (NumPy's virtual indices and weights take q's dtype)
+    return (q if q.dtype.kind == "f" else q.astype(np.float64)), weak
+
+
+# NumPy's methods; the discrete ones pick one sorted element by a rounded virtual index (keeping the dtype)
+_QUANTILE_METHODS = ("inverted_cdf", "averaged_inverted_cdf", "closest_observation", "interpolated_inverted_cdf",
+                     "hazen", "weibull", "linear", "median_unbiased", "normal_unbiased", "lower", "higher",
+                     "midpoint", "nearest")
+_DISCRETE = {"lower": np.floor, "higher": np.ceil, "nearest": np.around}
 
 
 def _quantile(x: Array, q: np.ndarray, weak: bool, axis, method: str, keepdims: bool, name: str) -> Array:
-    if method != "linear":
-        raise NotImplementedError(f"{name}: only method='linear' (the default) is implemented, not {method!r}")
+    if method not in _QUANTILE_METHODS:
+        raise ValueError(f"{method!r} is not a valid method. Use one of: {_QUANTILE_METHODS}")
+    if method not in ("linear", "midpoint", *_DISCRETE):
+        raise NotImplementedError(f"{name}: method {method!r} is not implemented (linear, lower, higher, nearest "
+                                  "and midpoint are)")
     if dt.kind(x._dtype) == "complex":
         raise TypeError("a must be an array of real numbers")
     if not (np.all(q >= 0) and np.all(q <= 1)):
@@ -91,6 +102,8 @@ def _quantile(x: Array, q: np.ndarray, weak: bool, axis, method: str, keepdims: 
     previous_index = np.where(above, n - 1, previous).astype(np.int64)
     next_index = np.where(above, n - 1, previous + 1).astype(np.int64)
     gamma = virtual - previous  # NumPy's gamma (taken with the floored index even above the bounds)
+    if method == "midpoint":
+        gamma = np.where(gamma % 1 == 0, 0.0, 0.5).astype(gamma.dtype)
     lead = (q.ndim, rows.ndim - 1)
 
     def gathered(index: np.ndarray) -> Array:
@@ -98,6 +111,9 @@ def _quantile(x: Array, q: np.ndarray, weak: bool, axis, method: str, keepdims: 
         values = permute_dims(values, (values.ndim - 1, *range(values.ndim - 1)))
         return reshape(values, (*q.shape, *rows.shape[:-1]))
 
+    if method in _DISCRETE:
+        result = _nan_where_any_nan(gathered(_DISCRETE[method](virtual).astype(np.int64)), rows)
+        return reshape(result, (*q.shape, *_kept_shape(x.shape, axes))) if keepdims else result
     low, high = gathered(previous_index), gathered(next_index)
     if weak:  # a Python scalar q: gamma stays a weak Python float, as in NumPy
         t, one_minus_t, upper_half = float(gamma), 1 - float(gamma), bool(gamma >= 0.5)
@@ -115,7 +131,8 @@ def _quantile(x: Array, q: np.ndarray, weak: bool, axis, method: str, keepdims: 
 
 
 def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *, weights=None):
-    """The q-th quantiles (q in [0, 1]) along the axes, NumPy's linear method; q's dimensions lead."""
+    """The q-th quantiles (q in [0, 1]) along the axes by NumPy's method (linear, lower, higher,
+    nearest, midpoint); q's dimensions lead."""
     if weights is not None:
         raise NotImplementedError("quantile: weights (method='inverted_cdf') are not implemented")
     q, weak = _host_quantiles(q, "quantile")
@@ -124,7 +141,8 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", 
 
 def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
                weights=None):
-    """The q-th percentiles (q in [0, 100]) along the axes, NumPy's linear method; q's dimensions lead."""
+    """The q-th percentiles (q in [0, 100]) along the axes by NumPy's method (linear, lower, higher,
+    nearest, midpoint); q's dimensions lead."""
     if weights is not None:
         raise NotImplementedError("percentile: weights (method='inverted_cdf') are not implemented")
     q, weak = _host_quantiles(q, "percentile")
