@@ -285,14 +285,6 @@ def known_mismatch(name, np_args, exp) -> bool:
         common = np.result_type(*arrays)
         if numpy_result(name, *(a.astype(common) for a in arrays)).dtype != exp.dtype:
             return True
-    if name.startswith("logical_") and arrays and len(np_args) == 2:
-        # NumPy takes any Python int that fits a C long (as a truth value); wgarray raises
-        # OverflowError for ints outside the array's dtype: test_known_logical_scalar_range.
-        for s in np_args:
-            if type(s) is int and -2 ** 63 <= s < 2 ** 63 and arrays[0].dtype.kind in "iu":
-                info = np.iinfo(arrays[0].dtype)
-                if not info.min <= s <= info.max:
-                    return True
     return False
 
 
@@ -653,10 +645,11 @@ def test_known_mixed_int_loop():
     assert_same(wgarray.hypot(wg(u), wg(i)), np.hypot(u, i))
 
 
-@pytest.mark.xfail(strict=True, reason="logical_and(int8 array, 128) raises OverflowError; NumPy gives [True]")
-def test_known_logical_scalar_range():
-    x = np.array([1], np.int8)
-    assert_same(wgarray.logical_and(wg(x), 128), np.logical_and(x, 128))
+def test_fixed_logical_scalar_truth():
+    x, f = np.array([1], np.int8), np.array([0.0, 1.0], np.float32)
+    assert_same(wgarray.logical_and(wg(x), 128), np.logical_and(x, 128))  # 128 beyond int8: its truth
+    assert_same(wgarray.logical_or(wg(f), 5e-324), np.logical_or(f, 5e-324))  # 0 in float32, true in Python
+    assert_same(wgarray.logical_xor(0.0, wg(f)), np.logical_xor(0.0, f))
 
 
 def test_fixed_setitem_leading_unit_dims():

@@ -119,6 +119,14 @@ fn clip_low_${tag}(x: ${T}, low: ${T}) -> ${T} {
 fn clip_high_${tag}(x: ${T}, high: ${T}) -> ${T} {
     return select(x, high, isnan_${tag}(high) || (!isnan_${tag}(x) && !ge_${tag}(high, x)));
 }
+// With one bound only, NumPy 2 clips through maximum (minimum), whose ties give the bound:
+// clip(0.0, None, -0.0) is -0.0.
+fn clip_only_low_${tag}(x: ${T}, low: ${T}) -> ${T} {
+    return select(x, low, isnan_${tag}(low) || (!isnan_${tag}(x) && !(ge_${tag}(x, low) && !ge_${tag}(low, x))));
+}
+fn clip_only_high_${tag}(x: ${T}, high: ${T}) -> ${T} {
+    return select(x, high, isnan_${tag}(high) || (!isnan_${tag}(x) && !(ge_${tag}(high, x) && !ge_${tag}(x, high))));
+}
 // NumPy's heaviside: NaN for NaN, h0 at (either) zero, else 0 or 1; tested on the bits.
 fn heaviside_${tag}(x: ${T}, h0: ${T}) -> ${T} {
     if (isnan_${tag}(x)) { return x; }

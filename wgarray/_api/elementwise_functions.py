@@ -173,8 +173,19 @@ _prepared = plan_cache()
 FLOAT_ERRORS: ContextVar = ContextVar("wgarray_float_errors", default=None)
 
 
+_LOGICAL = frozenset(("logical_and", "logical_or", "logical_xor"))
+
+
+def _truth(scalar) -> bool:
+    if type(scalar) is int and not -2**63 <= scalar < 2**63:  # NumPy takes ints through a C long
+        raise OverflowError("Python int too large to convert to C long")
+    return bool(scalar)
+
+
 def apply(row: Row, *args) -> Array:
     """Run one table row over arrays and scalars, with broadcasting and promotion."""
+    if row.name in _LOGICAL:  # only a Python scalar's truth matters (NumPy: 5e-324 is true, 2**40 fits)
+        args = tuple(_truth(a) if type(a) in (int, float, complex) else a for a in args)
     device = None
     key = [row.name, _config._fast]  # fast math changes float32 kernels
     operands = []
@@ -277,8 +288,9 @@ _CLIP = {"int": ("max({x}, {b})", "min({x}, {b})"), "uint": ("max({x}, {b})", "m
 
 
 def clip(x, /, min=None, max=None) -> Array:
-    """x limited to [min, max]; the result keeps x's dtype, NaN bounds propagate and x stays
-    where no bound lies strictly beyond it (clip(-0.0, 0, 2) is -0.0), as in NumPy."""
+    """x limited to [min, max]; the result keeps x's dtype, NaN bounds propagate. Signed zeros
+    as in NumPy: with both bounds x stays where no bound lies strictly beyond it (clip(-0.0, 0,
+    2) is -0.0); with one, ties give the bound (clip(0.0, None, -0.0) is -0.0)."""
     x = as_array(x, "clip")
     if dt.kind(x._dtype) not in _CLIP:
         raise TypeError(f"clip is not defined for {x._dtype} inputs")
@@ -297,7 +309,10 @@ def clip(x, /, min=None, max=None) -> Array:
         raise TypeError(f"clip bounds of {compute} do not fit an array of {x._dtype}")
     tag = REG_TAG[dt.layout(compute).register]
     expr, operands = "a0", [x]
-    for bound, template in zip(bounds, _CLIP[dt.kind(compute)]):
+    templates = _CLIP[dt.kind(compute)]
+    if len(present) == 1 and dt.kind(compute) == "float":  # NumPy: maximum or minimum, ties give the bound
+        templates = ("clip_only_low_{t}({x}, {b})", "clip_only_high_{t}({x}, {b})")
+    for bound, template in zip(bounds, templates):
         if bound is not None:
             expr = template.format(t=tag, x=expr, b=f"a{len(operands)}")
             operands.append(bound)
