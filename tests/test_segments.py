@@ -109,7 +109,7 @@ def assert_summed(got, exp, inputs):
 def test_operations_not_yet_in_pieces_raise_and_leave_the_library_working(small_segments):
     host = np.arange(5000, dtype=np.float32)[::-1].copy()
     x = _split(host)
-    for operation in (wg.argsort, wg.nonzero, lambda v: v[wg.asarray([1, 2])]):
+    for operation in (wg.nonzero, lambda v: v[wg.asarray([1, 2])]):
         with pytest.raises(MemoryError, match="binding|buffers"):
             operation(x)
     assert_same(x * 2, host * 2)
@@ -215,9 +215,16 @@ def test_sort_across_segments(small_segments, dtype, descending):
     else:
         expected = np.sort(host, kind="stable")
     assert_same(wg.sort(x, descending=descending), expected)
+    order = np.argsort(host, kind="stable") if not descending else None
+    if descending:  # the same order as `expected`, by position
+        order = np.argsort(-host.astype(np.float64) if dtype == "bool" else -host, kind="stable")
+        nan = np.isnan(host[order]) if dtype != "bool" else np.zeros(order.shape, bool)
+        order = np.concatenate([order[nan], order[~nan]])
+    assert_same(wg.argsort(x, descending=descending), order)
     rows = host[:4800].reshape(48, 100)  # rows that each fit: sorted in boxes of rows
     assert_same(wg.sort(_split(rows), axis=1), np.sort(rows, axis=1, kind="stable"))
     assert_same(wg.sort(_split(rows), axis=0), np.sort(rows, axis=0, kind="stable"))
+    assert_same(wg.argsort(_split(rows), axis=1), np.argsort(rows, axis=1, kind="stable"))
 
 
 def test_sort_of_one_repeated_value_across_segments(small_segments):
@@ -235,6 +242,7 @@ def test_sort_of_a_bucket_still_too_long_sorts_it_in_turn(small_segments, monkey
     host[::50] = np.nan
     assert_same(wg.sort(_split(host)), np.sort(host))
     assert_same(wg.sort(_split(host), descending=True)[120:], np.sort(host)[::-1][120:].copy())  # after the NaNs
+    assert_same(wg.argsort(_split(host)), np.argsort(host, kind="stable"))
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64", "int8", "bool", "uint16"])

@@ -71,7 +71,7 @@ def sort(x, /, axis=-1, kind=None, order=None, *, descending: bool = False, stab
     work, spec = work_spec(x._dtype)
     rows = _rows(x, axis, work)._data()
     if rows.storage.segments is not None or not fits(rows.view.size, spec, x.device):
-        values = sort_rows(rows, spec, bool(descending))  # past one binding
+        values, _ = sort_rows(rows, spec, bool(descending))  # past one binding
     else:
         values, _ = radix_sort(rows, spec, bool(descending))
     values = Array._wrap(values)
@@ -89,6 +89,9 @@ def argsort(x, /, axis=-1, kind=None, order=None, *, descending: bool = False, s
         out._assign(0)
         return out
     work, spec = work_spec(x._dtype)
-    rows = _rows(x, axis, work)
-    _, idx = radix_sort(rows._data(), spec, bool(descending), values=False, indices=True, index_dtype=index)
+    rows = _rows(x, axis, work)._data()
+    if rows.storage.segments is not None or not fits(rows.view.size, spec, x.device, index.itemsize):
+        _, idx = sort_rows(rows, spec, bool(descending), indices=True, index_dtype=index)  # past one binding
+    else:
+        _, idx = radix_sort(rows, spec, bool(descending), values=False, indices=True, index_dtype=index)
     return _unrows(Array._wrap(idx), x.shape, axis)
