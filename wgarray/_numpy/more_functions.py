@@ -1,8 +1,10 @@
 """NumPy's functions that the other modules of this layer lack (issue 11), gathered for the package root:
-more_nan.py (nanargmax ... nanpercentile)."""
+more_nan.py (nanargmax ... nanpercentile), more_products.py (outer, inner, vdot, kron, cross, convolve,
+correlate)."""
 
 from .more_nan import FUNCTIONS as _NAN
+from .more_products import FUNCTIONS as _PRODUCTS
 
-_EXPORTS = {**_NAN}
+_EXPORTS = {**_NAN, **_PRODUCTS}
 __all__ = sorted(_EXPORTS)
 globals().update(_EXPORTS)
