@@ -10,6 +10,7 @@ edges, and flags that make it raise (negative or fractional weights, edges that 
 from __future__ import annotations
 
 import operator
+import warnings
 
 import numpy as np
 
@@ -98,7 +99,9 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     if isinstance(fact, Array):
         scale = E["divide"](1, E["where"](E["less_equal"](fact, 0), 0.0, fact))
     else:  # NumPy's true_divide(1, fact): a float64 scalar, so the product is taken in float64 at least
-        scale = as_array(np.float64(1) / np.float64(max(fact, 0)), "cov", x.device)
+        if fact <= 0:
+            warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=2)
+        scale = as_array(np.float64(np.inf if fact <= 0 else 1 / fact), "cov", x.device)
     c = astype(E["multiply"](c, scale), c._dtype)
     return reshape(c, tuple(n for n in c.shape if n != 1))
 
