@@ -120,3 +120,51 @@ def histogram_counts_by_comparison(np):
 def bincount_labels(np):
     labels = np.array([0, 1, 1, 3, 2, 1, 3])
     return np.bincount(labels), np.bincount(labels, weights=np.arange(7.0), minlength=5)
+
+
+@snippet
+def sensor_gaps_with_nan_functions(np):
+    readings = np.array([[21.5, np.nan, 22.1, 23.4], [np.nan, np.nan, 19.8, 20.2], [18.0, 18.4, np.nan, 19.1]])
+    return (np.nanmedian(readings, axis=1), np.nanstd(readings, axis=1), np.nanpercentile(readings, 90, axis=0),
+            np.nanargmax(readings, axis=1), np.nancumsum(readings, axis=1))
+
+
+@snippet
+def covariance_and_correlation_matrices(np):
+    features = np.array([[5.1, 3.5, 1.4], [4.9, 3.0, 1.4], [6.2, 3.4, 5.4], [5.9, 3.0, 5.1], [5.5, 2.3, 4.0]])
+    return np.cov(features, rowvar=False), np.corrcoef(features.T)
+
+
+@snippet
+def histogram_of_measurements(np):
+    x = _samples(np)
+    counts, edges = np.histogram(x, bins=4)
+    density, _ = np.histogram(x, bins=[0.0, 2.0, 3.5, 6.0], density=True)
+    return counts, edges, density
+
+
+@snippet
+def moving_average_by_convolution(np):
+    prices = np.array([10.0, 10.5, 11.2, 10.8, 11.5, 12.1, 11.9, 12.4])
+    window = np.ones(3) / 3
+    return np.convolve(prices, window, mode="valid"), np.convolve(prices, window, mode="same")
+
+
+@snippet
+def resample_by_interpolation(np):
+    t = np.array([0.0, 1.0, 2.5, 4.0])
+    y = np.array([0.0, 2.0, 1.0, 3.0])
+    return np.interp(np.linspace(-1, 5, 13), t, y, left=0.0, right=np.nan)
+
+
+@snippet
+def outer_products_and_cross(np):
+    u, v = np.array([1.0, 0.0, 2.0]), np.array([0.5, -1.0, 3.0])
+    return np.outer(u, v), np.cross(u, v), np.vdot(u, v), np.inner(u, v), np.kron(np.eye(2), u[:2])
+
+
+@snippet
+def lagged_autocorrelation(np):
+    x = _samples(np) - _samples(np).mean()
+    full = np.correlate(x, x, mode="full")
+    return full[full.size // 2:] / full[full.size // 2], np.ediff1d(x, to_begin=0.0)
