@@ -176,16 +176,19 @@ FLOAT_ERRORS: ContextVar = ContextVar("wgarray_float_errors", default=None)
 _LOGICAL = frozenset(("logical_and", "logical_or", "logical_xor"))
 
 
-def _truth(scalar) -> bool:
-    if type(scalar) is int and not -2**63 <= scalar < 2**63:  # NumPy takes ints through a C long
-        raise OverflowError("Python int too large to convert to C long")
+def _truth(scalar, dtype) -> bool:
+    """A Python scalar's truth, where the logical op's array (of dtype) can take it (NEP 50: an
+    int must fit an integer dtype; NumPy also takes any int that fits a C long)."""
+    if type(scalar) is int and not -2**63 <= scalar < 2**63 and (dtype is None or dtype.kind in "biu"):
+        dt.coerce_scalar(scalar, dt.int64 if dtype is None or dtype.kind == "b" else dtype)  # OverflowError
     return bool(scalar)
 
 
 def apply(row: Row, *args) -> Array:
     """Run one table row over arrays and scalars, with broadcasting and promotion."""
     if row.name in _LOGICAL:  # only a Python scalar's truth matters (NumPy: 5e-324 is true, 2**40 fits)
-        args = tuple(_truth(a) if type(a) in (int, float, complex) else a for a in args)
+        dtype = next((a._dtype for a in args if type(a) is Array), None)
+        args = tuple(_truth(a, dtype) if type(a) in (int, float, complex) else a for a in args)
     device = None
     key = [row.name, _config._fast]  # fast math changes float32 kernels
     operands = []
