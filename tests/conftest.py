@@ -119,3 +119,30 @@ def sample(dtype, n: int, seed: int = 0) -> np.ndarray:
             vals = vals[np.isfinite(vals)]
     rng = np.random.default_rng(seed)
     return vals[rng.integers(0, len(vals), n)]
+
+
+def host_tree(value):
+    """A result (array, scalar, or list/tuple of them) as NumPy data, for assert_same_tree."""
+    if isinstance(value, (tuple, list)):
+        return [host_tree(v) for v in value]
+    if isinstance(value, (str, type(None), type)):
+        return value
+    return np.asarray(value)
+
+
+def assert_same_tree(expected, got, what):
+    """NumPy results against wgarray's (both through host_tree): dtype, shape, values (floats to
+    1e-6 relative)."""
+    if isinstance(expected, list):
+        assert isinstance(got, list) and len(got) == len(expected), what
+        for e, g in zip(expected, got):
+            assert_same_tree(e, g, what)
+        return
+    if not isinstance(expected, np.ndarray):
+        assert expected == got, what
+        return
+    assert (got.dtype, got.shape) == (expected.dtype, expected.shape), what
+    if expected.dtype.kind in "fc":
+        np.testing.assert_allclose(got, expected, rtol=1e-6, atol=1e-12, equal_nan=True, err_msg=what)
+    else:
+        np.testing.assert_array_equal(got, expected, err_msg=what)

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import wgarray as wg
+from conftest import assert_same_tree, host_tree
 
 MATRIX = [[0.5, -1.5, 2.0], [3.0, 0.25, -0.75]]
 INPUTS = {
@@ -81,30 +82,6 @@ def _public_callables():
 NAMES = list(_public_callables())
 
 
-def _host(value):
-    if isinstance(value, (tuple, list)):
-        return [_host(v) for v in value]
-    if isinstance(value, (str, type(None), type)):
-        return value
-    return np.asarray(value)
-
-
-def _same(expected, got, what):
-    if isinstance(expected, list):
-        assert isinstance(got, list) and len(got) == len(expected), what
-        for e, g in zip(expected, got):
-            _same(e, g, what)
-        return
-    if not isinstance(expected, np.ndarray):
-        assert expected == got, what
-        return
-    assert (got.dtype, got.shape) == (expected.dtype, expected.shape), what
-    if expected.dtype.kind in "fc":
-        np.testing.assert_allclose(got, expected, rtol=1e-6, atol=1e-12, equal_nan=True, err_msg=what)
-    else:
-        np.testing.assert_array_equal(got, expected, err_msg=what)
-
-
 def _arguments(pattern, form):
     return [INPUTS[form if slot == "x" else slot]() for slot in pattern]
 
@@ -141,7 +118,7 @@ def test_host_inputs(name, form):
     wg_func = getattr(wg, name)
     for pattern, expected in _numpy_calls(name, form):
         got = wg_func(*_arguments(pattern, form))
-        _same(_host(expected), _host(got), f"{name}{pattern} with {form}")
+        assert_same_tree(host_tree(expected), host_tree(got), f"{name}{pattern} with {form}")
 
 
 @pytest.mark.parametrize("name", sorted(DIFFERENCES))

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import wgarray as wg
+from conftest import assert_same_tree, host_tree
 
 DATA = np.arange(12.0).reshape(3, 4) - 5.5
 
@@ -156,28 +157,6 @@ def _call(lib, call):
         return None, exc
 
 
-def _host(value):
-    if isinstance(value, (tuple, list)):
-        return [_host(v) for v in value]
-    if isinstance(value, (tuple, int, float, bool)) and not isinstance(value, np.generic):
-        return value
-    return np.asarray(value)
-
-
-def _same(expected, got, what):
-    if isinstance(expected, list):
-        assert isinstance(got, list) and len(got) == len(expected), what
-        for e, g in zip(expected, got):
-            _same(e, g, what)
-        return
-    if not isinstance(expected, np.ndarray):
-        assert expected == got, what
-        return
-    assert (got.dtype, got.shape) == (expected.dtype, expected.shape), what
-    if what != "empty_like_F":  # uninitialised memory
-        np.testing.assert_allclose(got, expected, rtol=1e-6, err_msg=what)
-
-
 @pytest.mark.parametrize("name, call", CALLS, ids=[n for n, _ in CALLS])
 def test_keyword(name, call):
     expected, numpy_error = _call(np, call)
@@ -188,7 +167,7 @@ def test_keyword(name, call):
         assert isinstance(error, builtin), f"{name}: NumPy raised {numpy_error!r}, wgarray {error!r}"
         return
     assert error is None, f"{name}: wgarray raised {error!r}"
-    _same(_host(expected), _host(got), name)
+    assert_same_tree(host_tree(expected), host_tree(got), name)
 
 
 def test_out_is_returned_and_written():
