@@ -146,16 +146,7 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False) -> 
 def _nan_quantile(x: Array, q: np.ndarray, weak: bool, axis, method: str, keepdims: bool, name: str) -> Array:
     """NumPy's quantile of each row's non-NaN elements: its virtual index (count - 1) * q per row, then the
     method's pick or its lerp, all on the GPU (the host only checks q)."""
-    if method not in statistics._QUANTILE_METHODS:
-        raise ValueError(f"{method!r} is not a valid method. Use one of: {statistics._QUANTILE_METHODS}")
-    if method not in ("linear", "midpoint", *statistics._DISCRETE):
-        raise NotImplementedError(f"{name}: method {method!r} is not implemented (linear, lower, higher, nearest "
-                                  "and midpoint are)")
-    if dt.kind(x._dtype) == "complex":
-        raise TypeError("a must be an array of real numbers")
-    if not (np.all(q >= 0) and np.all(q <= 1)):
-        raise ValueError(f"{'Percentiles' if name == 'nanpercentile' else 'Quantiles'} must be in the range "
-                         f"[0, {100 if name == 'nanpercentile' else 1}]")
+    statistics.check_quantile_arguments(x, q, method, name)
     rows, count, axes = _sorted_with_counts(x, axis)
     qdtype = dt.as_dtype(q.dtype.name)
     q_row = as_array(np.ascontiguousarray(q.ravel()), name, x.device)  # (Q,), broadcast against (*rest, 1)

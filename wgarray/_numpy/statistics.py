@@ -83,7 +83,8 @@ _QUANTILE_METHODS = ("inverted_cdf", "averaged_inverted_cdf", "closest_observati
 _DISCRETE = {"lower": np.floor, "higher": np.ceil, "nearest": np.around}
 
 
-def _quantile(x: Array, q: np.ndarray, weak: bool, axis, method: str, keepdims: bool, name: str) -> Array:
+def check_quantile_arguments(x: Array, q: np.ndarray, method: str, name: str) -> None:
+    """NumPy's checks of a quantile's method, input kind and q (name: the function, e.g. nanpercentile)."""
     if method not in _QUANTILE_METHODS:
         raise ValueError(f"{method!r} is not a valid method. Use one of: {_QUANTILE_METHODS}")
     if method not in ("linear", "midpoint", *_DISCRETE):
@@ -92,8 +93,13 @@ def _quantile(x: Array, q: np.ndarray, weak: bool, axis, method: str, keepdims: 
     if dt.kind(x._dtype) == "complex":
         raise TypeError("a must be an array of real numbers")
     if not (np.all(q >= 0) and np.all(q <= 1)):
-        raise ValueError(f"{'Percentiles' if name == 'percentile' else 'Quantiles'} must be in the range "
-                         f"[0, {100 if name == 'percentile' else 1}]")
+        percent = name.endswith("percentile")
+        raise ValueError(f"{'Percentiles' if percent else 'Quantiles'} must be in the range "
+                         f"[0, {100 if percent else 1}]")
+
+
+def _quantile(x: Array, q: np.ndarray, weak: bool, axis, method: str, keepdims: bool, name: str) -> Array:
+    check_quantile_arguments(x, q, method, name)
     rows, axes = _sorted_rows(x, axis)
     n = rows.shape[-1]
     virtual = (n - 1) * q  # NumPy's virtual index of the linear method
