@@ -3,7 +3,8 @@
 Arrays keep their data in wgpu buffers; every computation is a WGSL compute shader.
 The package is layered, each layer importing only those before it (tests/test_layers.py):
 _core (device, memory, stream, kernels, dtypes, views), _engines (map, fold, scan,
-compact, gather, sort, matmul, ...), the Array (_array.py), then the namespace (_api/).
+compact, gather, sort, matmul, ...), the Array (_array.py), the namespace (_api/), the NumPy
+layer (_numpy/) and the linalg extension (linalg/).
 """
 
 import sys as _sys
@@ -24,6 +25,7 @@ from ._api.sorting_functions import *  # noqa: F403
 from ._api.statistical_functions import *  # noqa: F403
 from ._api.utility_functions import *  # noqa: F403
 from ._array import Array
+from . import linalg
 from ._numpy import interop as _interop  # noqa: F401  (NumPy's __array_ufunc__ / __array_function__)
 from ._numpy import math_functions as _numpy_math
 from ._numpy.errstate import errstate, geterr, geterrcall, seterr, seterrcall

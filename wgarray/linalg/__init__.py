@@ -1,0 +1,10 @@
+"""The linalg extension of the array API standard (2025.12), with NumPy's numpy.linalg on top.
+
+Every factorisation runs as WGSL kernels on the device (wgarray/_engines); this package holds
+the functions users call: input checks, batching over leading dimensions, and the results.
+"""
+
+from .._api.linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
+from ._common import LinAlgError
+
+__all__ = ["LinAlgError", "matmul", "matrix_transpose", "tensordot", "vecdot"]

@@ -1,0 +1,43 @@
+"""What every linalg function shares: LinAlgError, the input policy for stacks of matrices,
+and the one host read a batch needs to report a failed factorisation."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._api.coerce import as_array
+from .._array import Array
+from .._core import dtypes as dt
+
+
+class LinAlgError(ValueError):
+    """A linear-algebra failure (a singular matrix, a matrix that is not positive definite,
+    a solver that did not converge), as numpy.linalg.LinAlgError: a ValueError."""
+
+
+def float_dtype(dtype, device):
+    """The dtype a factorisation computes in: a floating or complex input keeps its dtype; bool and
+    integer inputs take the device's default float, as NumPy's linalg does (the standard leaves
+    them unspecified)."""
+    if dt.kind(dtype) in ("float", "complex"):
+        return dtype
+    return dt.default_float(device)
+
+
+def matrices(x, name: str, *, square: bool = False) -> Array:
+    """x as an Array of at least 2 dimensions (a stack of matrices) in its computing dtype;
+    square=True also asks each matrix to be square. Raises LinAlgError as NumPy does."""
+    x = as_array(x, name)
+    if x.ndim < 2:
+        raise LinAlgError(f"{name}: {x.ndim}-dimensional array given. Array must be at least two-dimensional")
+    if square and x.shape[-1] != x.shape[-2]:
+        raise LinAlgError(f"{name}: last 2 dimensions of the array must be square; this array has shape {x.shape}")
+    dtype = float_dtype(x.dtype, x.device)
+    return x if dtype == x.dtype else x.astype(dtype)
+
+
+def raise_if_any(failed: Array, message: str) -> None:
+    """failed: a bool or integer Array flagging the matrices whose factorisation failed (computed
+    on the GPU). One host read for the whole batch; raises LinAlgError(message) if any is set."""
+    if failed.size and bool(np.asarray(failed.__array_namespace__().any(failed))):
+        raise LinAlgError(message)
