@@ -1,6 +1,9 @@
 // Boolean-mask compaction, step 3: the coordinates of every true element, in row-major
 // order, as a (k, count) u32 array. Block b (16 * ${workgroup} elements, as in gather_count)
-// starts writing at offsets[b], the scanned counts.
+// starts writing at offsets[b], the scanned counts, plus p_column().
+// Past one binding (k = 1 only), the mask is a chunk whose first element is p_first(), and
+// only the positions in [p_window_first(), + p_window_len()) are written, shifted down by
+// p_window_first(): the part of the output in the bound buffer.
 // Parameters: compact.py's compact_params(k).
 ${prelude}
 ${params}
@@ -36,7 +39,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         workgroupBarrier();
     }
     if (c == 0u) { return; }
-    var pos = offsets[block] + sh[lid] - c;
+    var pos = p_column() + offsets[block] + sh[lid] - c;
     let count = p_count();
     let k = p_ndim();
     for (var j = 0u; j < 4u; j++) {
@@ -45,7 +48,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             let e = v * 16u + j * 4u + firstTrailingBit(bits) / 8u;
             bits = bits & (bits - 1u);
             if (k == 1u) {
-                coords[pos] = e;
+                let w = pos - p_window_first();  // wraps past the top for positions below the window
+                if (w < p_window_len()) { coords[w] = p_first() + e; }
                 pos += 1u;
                 continue;
             }

@@ -1,5 +1,6 @@
 // searchsorted: one invocation per value does a binary search over the sorted x1 (read in
 // place through its offset and stride, or through sorter). NaN sorts last, as in NumPy.
+// Past one binding, x1 is searched a buffer at a time and the positions are summed (${store}).
 // Parameters: search.py's PARAMS.
 ${enables}
 ${prelude}
@@ -32,5 +33,5 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         let mid = lo + (hi - lo) / 2u;
         if (${go_right}) { lo = mid + 1u; } else { hi = mid; }
     }
-    out[i] = ${index}(lo);
+    out[p_out_offset() + i] = ${store};
 }

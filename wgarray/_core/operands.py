@@ -13,6 +13,7 @@ import numpy as np
 
 from . import dtypes as dt
 from .memory import Storage, pool_for
+from .stream import stream_for
 from .view import TensorView
 
 
@@ -50,3 +51,10 @@ def allocate(device, shape, dtype) -> BufferOperand:
     dt.check_supported(dtype, device)
     nbytes = math.prod(shape) * dtype.itemsize
     return BufferOperand(pool_for(device).allocate(max(nbytes, 4)), TensorView.contiguous(shape), dtype)
+
+
+def uploaded(device, values: np.ndarray, dtype) -> BufferOperand:
+    """Host values (small: metadata such as splitters or strides) as a new operand of dtype."""
+    operand = allocate(device, values.shape, dtype)
+    stream_for(device).upload(operand.storage, np.ascontiguousarray(values, dtype).view(np.uint8))
+    return operand

@@ -18,6 +18,26 @@ def segment_bytes_of(storage) -> int:
     return storage.segments[0].nbytes
 
 
+def buffer_windows(storage, itemsize: int) -> list:
+    """(the buffer to bind, its first element, its elements) for each buffer of a storage."""
+    if storage.segments is None:
+        return [(storage, 0, storage.nbytes // itemsize)]
+    per = segment_bytes_of(storage) // itemsize
+    return [(segment, k * per, segment.nbytes // itemsize) for k, segment in enumerate(storage.segments)]
+
+
+def contiguous_chunks(operand) -> list:
+    """A contiguous operand's elements in each buffer of its storage: (buffer, first element in
+    the buffer, elements, first element of the operand). Buffers start at multiples of 256 bytes."""
+    low, high = operand.view.offset, operand.view.offset + operand.view.size
+    chunks = []
+    for buffer, first, elements in buffer_windows(operand.storage, operand.dtype.itemsize):
+        start, stop = max(first, low), min(first + elements, high)
+        if start < stop:
+            chunks.append((buffer, start - first, stop - start, start - low))
+    return chunks
+
+
 def locate(operand):
     """The operand re-based on the one segment that holds all its elements, or None when its
     elements straddle segments. operand: a BufferOperand (dataclass with storage, view, dtype)."""

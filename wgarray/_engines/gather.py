@@ -1,250 +1,28 @@
-"""GPU kernels for advanced indexing: gather, scatter and boolean-mask compaction.
-
-gather/scatter walk an index-result shape; each item's address in x is
-    offset + sum_d c[d] * strides[d] + sum_k pos_k(idx_k at c) * xstride_k
-where c are the item's coordinates, idx_k are index arrays (views broadcast to the shape)
-and pos_k maps an index to a position on its axis of size n_k:
-  "wrap"  NumPy's rule: a negative index counts from the end,
-  "clip"  clamped into [0, n) (np.take mode="clip"),
-  "mod"   taken modulo n (np.take mode="wrap"),
-  "raw"   an int32 element offset computed earlier (no checks; see fold_indices).
-Out-of-bounds indices cannot be detected without a host sync, so the kernels never touch
-memory outside the array instead: gather clamps the position into the axis (reads a valid
-element), scatter drops the write. The callers check host-side indices exactly, as NumPy.
-"""
+"""Advanced indexing on the GPU: gather and scatter (the kernel: gather_kernel.py). Operands
+past one storage binding go a box and a window at a time (gather_pieces.py)."""
 
 from __future__ import annotations
 
-import functools
 import math
-from dataclasses import dataclass
-
-import numpy as np
 
 from .._core import dtypes as dt
-from .._core.wgsl import BITS, cast, load_fn, to_bits, with_libraries
-from .._core.kernels import PARAM_WINDOW, WORKGROUP
 from .._core.operands import BufferOperand, allocate
-from .._core.launch import launch_kernel
-from .._core.params import ZERO, ParamLayout
-from .._core.view import coalesce, contiguous_strides
+from .gather_kernel import Index, IndexOperand, Spec, _launch, _plan, fold_indices
+from .gather_pieces import box_pieces, gather_by_segments, is_split, x_windows
 
-MAX_INDEX_BUFFERS = 6  # index arrays bound directly by one kernel; more are folded first
-
-
-@dataclass(frozen=True)
-class Index:
-    """An index operand as a kernel sees it; n_k and xstride_k travel in the parameters."""
-
-    dtype: np.dtype
-    mode: str = "wrap"
-
-
-@dataclass(frozen=True)
-class IndexOperand:
-    operand: BufferOperand  # the index array's view, broadcast to the launch shape
-    n: int  # size of the indexed axis
-    xstride: int  # stride of that axis in x, in elements
-    mode: str = "wrap"
-
-
-@dataclass(frozen=True)
-class Spec:
-    kind: str  # "gather", "scatter" or "address"
-    dtype: np.dtype  # x's dtype (int32 for "address")
-    ndim: int
-    indices: tuple
-    value: tuple | None = None  # scatter: ("buffer" | "param", dtype)
-    predicate: bool = False  # scatter: write only where a bool operand is true
-
-
-def _position(k: int, buf: int, index: Index, address: str) -> list[str]:
-    """WGSL defining p{k} (i32), the position on the axis; clears `ok` for invalid indices."""
-    reg = dt.layout(index.dtype).register
-    value = f"load{buf}({address})"
-    if index.mode == "raw":
-        return [f"let p{k} = {cast(value, index.dtype, dt.int32)};"]
-    n = f"p_index{k}_len()"
-    if reg in ("u32", "u64"):
-        typ, lit = reg, ("u" if reg == "u32" else "lu")
-        lines = [f"let n{k} = {typ}({n});", f"let v{k} = {value};"]
-        if index.mode == "mod":
-            return lines + [f"let p{k} = i32(v{k} % max(n{k}, 1{lit}));"]
-        lines.append(f"let p{k} = i32(min(v{k}, max(n{k}, 1{lit}) - 1{lit}));")
-        return lines + ([f"ok = ok && v{k} < n{k};"] if index.mode == "wrap" else [])
-    if reg == "i32":
-        lit, n_expr = "i", f"i32({n})"
-    else:
-        lit, n_expr = "li", f"i64(u64({n}))"  # i64(u32) sign-extends on naga
-    lines = [f"let n{k} = {n_expr};", f"var v{k} = {value};"]
-    top = f"max(n{k} - 1{lit}, 0{lit})"
-    if index.mode == "mod":
-        lines += [f"v{k} = v{k} % max(n{k}, 1{lit});", f"if (v{k} < 0{lit}) {{ v{k} = v{k} + n{k}; }}",
-                  f"let p{k} = i32(v{k});"]
-    elif index.mode == "clip":
-        lines.append(f"let p{k} = i32(clamp(v{k}, 0{lit}, {top}));")
-    else:
-        lines += [f"if (v{k} < 0{lit}) {{ v{k} = v{k} + n{k}; }}",
-                  f"ok = ok && v{k} >= 0{lit} && v{k} < n{k};",
-                  f"let p{k} = i32(clamp(v{k}, 0{lit}, {top}));"]
-    return lines
-
-
-def _view(name: str, ndim: int) -> list:
-    """The fields of a strided view over the launch shape: offset, strides."""
-    return [f"{name}_offset", (f"{name}_strides", "i32", ndim)]
-
-
-@functools.lru_cache(maxsize=None)
-def gather_params(spec: Spec) -> ParamLayout:
-    """A kernel's parameters: items, numel, zero, the launch shape, x's view, then each index
-    (its view, the axis length and x's stride along it), the value (a view or a scalar) and
-    the predicate's view."""
-    r = spec.ndim
-    fields = ["items", "numel", ZERO, ("shape", "u32", r), *_view("x", r)]
-    for k in range(len(spec.indices)):
-        fields += [*_view(f"index{k}", r), f"index{k}_len", (f"index{k}_xstride", "i32")]
-    if spec.value is not None:
-        fields += _view("value", r) if spec.value[0] == "buffer" else [("value", spec.value[1])]
-    if spec.predicate:
-        fields += _view("predicate", r)
-    return ParamLayout(*fields)
-
-
-def _strided(name: str, r: int) -> str:
-    """The element a view's fields address at the item's coordinates."""
-    terms = "".join(f" + i32(c{d}) * p_{name}_strides({d}u)" for d in range(r))
-    return f"u32(i32(p_{name}_offset()){terms})"
-
-
-def source(spec: Spec, features) -> str:
-    r = spec.ndim
-    lay = dt.layout(spec.dtype)
-    out_packed_fresh = spec.kind == "gather" and lay.packed
-    if spec.kind == "scatter" and lay.packed:
-        out_decl = "array<atomic<u32>>"
-    else:
-        out_decl = f"array<{lay.storage}>"
-    bindings = [f"@group(0) @binding(1) var<storage, read_write> out: {out_decl};"]
-    loaders, buffers = [], []  # buffers: (name index, dtype)
-    if spec.kind == "gather":
-        buffers.append(spec.dtype)
-    buffers += [index.dtype for index in spec.indices]
-    if spec.value is not None and spec.value[0] == "buffer":
-        buffers.append(spec.value[1])
-    if spec.predicate:
-        buffers.append(dt.bool_)
-    for j, dtype in enumerate(buffers):
-        bindings.append(f"@group(0) @binding({j + 2}) var<storage, read> in{j}: array<{dt.layout(dtype).storage}>;")
-        loaders.append(load_fn(j, dtype))
-
-    def element(i_expr: str, indent: str) -> list[str]:
-        lines = [f"let i = {i_expr};", "var ok = true;"]
-        if r:
-            lines.append("var rem = i;")
-            for d in reversed(range(r)):
-                lines.append(f"let c{d} = rem % p_shape({d}u); rem = rem / p_shape({d}u);" if d else "let c0 = rem;")
-        first = 1 if spec.kind == "gather" else 0
-        terms = []
-        for k, index in enumerate(spec.indices):
-            lines += _position(k, first + k, index, _strided(f"index{k}", r))
-            terms.append(f" + p{k} * p_index{k}_xstride()")
-        if spec.kind == "address":
-            lines.append(f"let r = 0{''.join(terms)};")
-        else:
-            lines.append(f"let a = u32(i32({_strided('x', r)}){''.join(terms)});")
-        return [indent + line for line in lines]
-
-    body: list[str] = []
-    if out_packed_fresh:
-        per, bits = lay.per_word, BITS[lay.per_word]
-        body += ["    var word = 0u;", f"    for (var j = 0u; j < {per}u; j++) {{",
-                 f"        if (item * {per}u + j >= p_numel()) {{ break; }}"]
-        body += element(f"item * {per}u + j", "        ")
-        body += [f"        word = word | ({to_bits('load0(a)', lay)} << (j * {bits}u));", "    }",
-                 "    out[item] = word;"]
-    elif spec.kind == "gather":
-        body += element("item", "    ") + ["    out[i] = load0(a);"]
-    elif spec.kind == "address":
-        body += element("item", "    ") + ["    out[i] = r;"]
-    else:
-        body += element("item", "    ")
-        j = len(spec.indices)
-        vkind, vdtype = spec.value
-        if vkind == "buffer":
-            value = f"load{j}({_strided('value', r)})"
-            j += 1
-        else:
-            value = "p_value()"
-        if spec.predicate:
-            body.append(f"    ok = ok && load{j}({_strided('predicate', r)});")
-        body.append("    if (!ok) { return; }")
-        body.append(f"    let v = {cast(value, vdtype, spec.dtype)};")
-        if lay.packed:
-            per, bits = lay.per_word, BITS[lay.per_word]
-            shift = {8: 2, 16: 1}[bits]
-            # A compare-exchange loop replaces the element atomically, so duplicate indices
-            # leave one of the written values (never a mix of their bits).
-            body += [f"    let sh = (a & {per - 1}u) * {bits}u;",
-                     f"    let m = {(1 << bits) - 1}u << sh;",
-                     f"    let b = {to_bits('v', lay)} << sh;",
-                     f"    var old = atomicLoad(&out[a >> {shift}u]);",
-                     "    loop {",
-                     f"        let got = atomicCompareExchangeWeak(&out[a >> {shift}u], old, (old & ~m) | b);",
-                     "        if (got.exchanged) { break; }",
-                     "        old = got.old_value;",
-                     "    }"]
-        else:
-            body.append("    out[a] = v;")
-    return with_libraries("gather", features, enables="", params=gather_params(spec).wgsl(),
-                          bindings="\n".join(bindings),
-                          loaders="\n".join(loaders), workgroup=WORKGROUP, body="\n".join(body))
-
-
-def _launch(spec: Spec, device, shape, strides, offset, indices, out_storage, in_storages, fields, items):
-    """Pack the parameters (see gather_params) and dispatch."""
-    layout = gather_params(spec)
-    if layout.words > PARAM_WINDOW // 4:
-        raise NotImplementedError(f"advanced indexing with {len(shape)} result dims and {len(indices)} index arrays "
-                                  f"needs more kernel parameters than wgarray passes ({PARAM_WINDOW // 4} words)")
-    fields = dict(fields, items=items, numel=math.prod(shape), shape=shape, x_offset=offset, x_strides=strides)
-    for k, (index, idx_strides) in enumerate(indices):
-        fields.update({f"index{k}_offset": index.operand.view.offset, f"index{k}_strides": idx_strides,
-                       f"index{k}_len": index.n, f"index{k}_xstride": index.xstride})
-    launch_kernel(device, ("gather", spec), lambda: source(spec, device.features),
-                  [out_storage, *in_storages], layout.pack(**fields), items)
-
-
-def _plan(shape, strides, indices, more=()):
-    """Coalesce the launch shape over all operands' strides; returns (shape, strides, index strides, more)."""
-    sets = [tuple(strides)] + [tuple(ix.operand.view.strides) for ix in indices] + [tuple(s) for s in more]
-    kshape, ksets = coalesce(shape, contiguous_strides(shape), *sets)
-    ksets = ksets[1:]
-    return kshape, ksets[0], ksets[1:1 + len(indices)], ksets[1 + len(indices):]
-
-
-def fold_indices(device, shape, indices: list) -> list:
-    """Too many index arrays for one kernel: fold groups of them into int32 element offsets."""
-    while len(indices) > MAX_INDEX_BUFFERS:
-        group, indices = indices[:MAX_INDEX_BUFFERS], indices[MAX_INDEX_BUFFERS:]
-        out = allocate(device, shape, dt.int32)
-        kshape, _, istrides, _ = _plan(shape, [0] * len(shape), group)
-        spec = Spec("address", dt.int32, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in group))
-        items = math.prod(shape)
-        if items:
-            _launch(spec, device, kshape, [0] * len(kshape), 0, list(zip(group, istrides)), out.storage,
-                    [ix.operand.storage for ix in group], {}, items)
-        indices.append(IndexOperand(out, 0, 1, "raw"))
-    return indices
+__all__ = ["IndexOperand", "gather", "scatter"]
 
 
 def gather(x: BufferOperand, shape, offset: int, strides, indices: list) -> BufferOperand:
-    """A new contiguous operand of `shape`: out[c] = x's buffer at the address of c (see module doc)."""
+    """A new contiguous operand of `shape`: out[c] = x's buffer at the address of c (see gather_kernel.py)."""
     out = allocate(x.device, shape, x.dtype)
     size = out.view.size
     if size == 0:
         return out
     indices = fold_indices(x.device, shape, list(indices))
+    if is_split(x, out, *(ix.operand for ix in indices)):
+        gather_by_segments(x, out, offset, strides, indices)
+        return out
     kshape, kstrides, istrides, _ = _plan(shape, strides, indices)
     spec = Spec("gather", x.dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in indices))
     per = dt.layout(x.dtype).per_word
@@ -259,27 +37,31 @@ def scatter(x: BufferOperand, shape, offset: int, strides, indices: list, value,
 
     Which of several writes to one element wins is unspecified (GPU threads race).
     No operand may share x's buffer (the caller copies)."""
-    n = math.prod(shape)
-    if n == 0:
+    if math.prod(shape) == 0:
         return
     indices = fold_indices(x.device, shape, list(indices))
-    more = []
-    if isinstance(value, BufferOperand):
-        more.append(value.view.strides)
-    if predicate is not None:
-        more.append(predicate.view.strides)
-    kshape, kstrides, istrides, mstrides = _plan(shape, strides, indices, more)
-    storages = [ix.operand.storage for ix in indices]
-    if isinstance(value, BufferOperand):
-        storages.append(value.storage)
-        fields = dict(value_offset=value.view.offset, value_strides=mstrides.pop(0))
-        vspec = ("buffer", value.dtype)
-    else:
-        fields = dict(value=value.value)
-        vspec = ("param", value.dtype)
-    if predicate is not None:
-        storages.append(predicate.storage)
-        fields.update(predicate_offset=predicate.view.offset, predicate_strides=mstrides.pop(0))
-    spec = Spec("scatter", x.dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in indices),
-                vspec, predicate is not None)
-    _launch(spec, x.device, kshape, kstrides, offset, list(zip(indices, istrides)), x.storage, storages, fields, n)
+    linear = ([value] if isinstance(value, BufferOperand) else []) + ([predicate] if predicate is not None else [])
+    split = is_split(x, *(ix.operand for ix in indices), *linear)
+    windows = x_windows(x) if split else [(x.storage, 0, None)]
+    boxes = box_pieces(shape, offset, strides, indices, linear) if split else [(shape, offset, indices, linear)]
+    for box, box_offset, box_indices, parts in boxes:
+        kshape, kstrides, istrides, mstrides = _plan(box, strides, box_indices, [p.view.strides for p in parts])
+        parts, mstrides = list(parts), list(mstrides)
+        storages = [ix.operand.storage for ix in box_indices]
+        if isinstance(value, BufferOperand):
+            part = parts.pop(0)
+            storages.append(part.storage)
+            fields = dict(value_offset=part.view.offset, value_strides=mstrides.pop(0))
+            vspec = ("buffer", value.dtype)
+        else:
+            fields = dict(value=value.value)
+            vspec = ("param", value.dtype)
+        if predicate is not None:
+            part = parts.pop(0)
+            storages.append(part.storage)
+            fields.update(predicate_offset=part.view.offset, predicate_strides=mstrides.pop(0))
+        spec = Spec("scatter", x.dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in box_indices),
+                    vspec, predicate is not None, windowed=split)
+        for storage, first, elements in windows:
+            _launch(spec, x.device, kshape, kstrides, box_offset - first, list(zip(box_indices, istrides)), storage,
+                    storages, dict(fields, window_len=elements) if split else fields, math.prod(box))

@@ -37,7 +37,7 @@ from .._core.params import ZERO, ParamLayout
 from .._core.stream import stream_for
 from .._core.view import TensorView
 from .._core.wgsl import BITS, cast, load_fn, to_bits, with_libraries, wrap
-from .gather import Index, Spec, _plan, _position, _strided, fold_indices, gather_params
+from .gather_kernel import Index, Spec, _plan, _position, _strided, fold_indices, gather_params
 from .map import MapOp, launch_map
 from .sort import radix_sort, work_spec
 

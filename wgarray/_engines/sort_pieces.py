@@ -22,7 +22,7 @@ import math
 import numpy as np
 
 from .._core.memory import pool_for
-from .._core.operands import BufferOperand, ScalarOperand, allocate
+from .._core.operands import BufferOperand, ScalarOperand, allocate, uploaded
 from .._core.segments import pieces
 from .._core.stream import stream_for
 from .._core.view import TensorView
@@ -100,7 +100,7 @@ def _sort_long(row: BufferOperand, out: BufferOperand, out_idx, row_idx, spec, d
                 piece_idx.append(_origins(positions, at, row_idx))
     splitters = _splitters(sorted_pieces, max(2, 4 * -(-n // limit)))
     floats = row.dtype.kind == "f"
-    keys = _uploaded(np.append(splitters, np.inf) if floats else splitters, row)
+    keys = uploaded(row.device, np.append(splitters, np.inf) if floats else splitters, row.dtype)
     # bounds[p] = [0, L1, R1, ..., Lm, Rm, (F,) len]: the runs of piece p, bucket by bucket, with
     # F the first NaN (NaN sorts last, in order: its bucket needs no sort)
     bounds = []
@@ -220,10 +220,3 @@ def _host(operand: BufferOperand) -> np.ndarray:
                contiguous.view, operand.dtype, [operand], fresh=True)
     data = stream_for(operand.device).download(contiguous.storage, 0, view.size * operand.dtype.itemsize)
     return np.frombuffer(data, operand.dtype).reshape(view.shape)
-
-
-def _uploaded(values: np.ndarray, like: BufferOperand) -> BufferOperand:
-    """The splitters, on the GPU in like's dtype."""
-    operand = allocate(like.device, values.shape, like.dtype)
-    stream_for(like.device).upload(operand.storage, np.ascontiguousarray(values, like.dtype).view(np.uint8))
-    return operand

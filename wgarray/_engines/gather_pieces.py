@@ -1,0 +1,71 @@
+"""Gather and scatter past one storage binding (see _core/segments.py).
+
+The output, the index arrays, the values and the predicate are addressed linearly by the
+launch coordinates, so pieces() cuts the launch shape into boxes in which each lies in one
+segment. x's addresses depend on the data, so each box runs once per segment of x: the
+kernel binds that segment as a window of x's elements, and an item whose address falls
+outside the window does nothing. Every address falls in exactly one window (gather clamps
+positions into their axis; scatter drops invalid ones), so each output element is written
+once. Addresses wrap modulo 2^32, which stays exact while x's buffer holds fewer than 2^32
+elements; a larger x raises MemoryError.
+
+A packed x (bool, 8- and 16-bit integers) is gathered into a 32-bit twin, since a window
+writes scattered elements of words it does not own, then narrowed by a map.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .._core.operands import BufferOperand, allocate
+from .._core.segments import buffer_windows, pieces
+from .gather_kernel import Index, IndexOperand, Spec, _launch, _plan
+from .map import MapOp, launch_map
+
+_WIDE = {"bool": np.dtype("uint32"), "int8": np.dtype("int32"), "int16": np.dtype("int32"),
+         "uint8": np.dtype("uint32"), "uint16": np.dtype("uint32")}
+
+
+def is_split(*operands) -> bool:
+    return any(o is not None and o.storage.segments is not None for o in operands)
+
+
+def x_windows(x: BufferOperand) -> list:
+    """buffer_windows of x's storage, whose elements must number fewer than 2^32."""
+    windows = buffer_windows(x.storage, x.dtype.itemsize)
+    elements = windows[-1][1] + windows[-1][2]
+    if elements >= 2**32:
+        raise MemoryError(f"advanced indexing into an array of {elements} elements: addresses reach 2^32 elements "
+                          f"(indexing arrays of 2^32 elements or more is not supported)")
+    return windows
+
+
+def box_pieces(shape, offset: int, strides, indices: list, linear: list):
+    """(box shape, x's offset for the box, the indices re-based, the linear operands re-based)."""
+    operands = [ix.operand for ix in indices] + linear
+    for starts, box, parts, fits in pieces(shape, operands):
+        if not fits:  # a box of one element always fits, so pieces() never yields this
+            raise MemoryError("advanced indexing: an operand straddles two buffers")
+        box_offset = offset + sum(s * st for s, st in zip(starts, strides))
+        box_indices = [IndexOperand(part, ix.n, ix.xstride, ix.mode) for part, ix in zip(parts, indices)]
+        yield box, box_offset, box_indices, parts[len(indices):]
+
+
+def gather_by_segments(x: BufferOperand, out: BufferOperand, offset: int, strides, indices: list) -> None:
+    """out (contiguous, x's dtype) = the gather of gather.gather, for operands past one binding."""
+    device, shape = x.device, out.shape
+    wide = _WIDE.get(x.dtype.name, x.dtype)
+    target = out if wide == x.dtype else allocate(device, shape, wide)
+    windows = x_windows(x)
+    for box, box_offset, box_indices, (out_part,) in box_pieces(shape, offset, strides, indices, [target]):
+        kshape, kstrides, istrides, (ostrides,) = _plan(box, strides, box_indices, [out_part.view.strides])
+        spec = Spec("gather", x.dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in box_indices),
+                    windowed=True, out_dtype=wide)
+        for storage, first, elements in windows:
+            fields = dict(window_len=elements, out_offset=out_part.view.offset, out_strides=ostrides)
+            _launch(spec, device, kshape, kstrides, box_offset - first, list(zip(box_indices, istrides)),
+                    out_part.storage, [storage, *(ix.operand.storage for ix in box_indices)], fields, math.prod(box))
+    if target is not out:
+        launch_map(device, MapOp("copy", "a0", (wide,), wide), out.storage, out.view, x.dtype, [target], fresh=True)
