@@ -109,8 +109,7 @@ def assert_summed(got, exp, inputs):
 def test_operations_not_yet_in_pieces_raise_and_leave_the_library_working(small_segments):
     host = np.arange(5000, dtype=np.float32)[::-1].copy()
     x = _split(host)
-    for operation in (wg.unique_values, lambda v: wg.searchsorted(v, wg.asarray([1.0])),
-                      lambda v: wg.add.at(v, wg.asarray([1, 2]), 1.0)):
+    for operation in (lambda v: wg.add.at(v, wg.asarray([1, 2]), 1.0),):
         with pytest.raises(MemoryError, match="binding|buffers"):
             operation(x)
     assert_same(x * 2, host * 2)

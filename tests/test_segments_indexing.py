@@ -123,3 +123,30 @@ def test_searchsorted_across_segments(small_segments, dtype, side):
     assert_same(got, np.searchsorted(by_sorter, keys[:50], side=side, sorter=order))
     assert_same(wg.searchsorted(_split(np.repeat(ordered, 2))[::2], wg.asarray(keys[:9]), side=side),  # strided
                 np.searchsorted(ordered, keys[:9], side=side))
+
+
+@pytest.mark.parametrize("dtype", [np.dtype("bool"), np.dtype("int16"), np.dtype("float32"), np.dtype("float64"),
+                                   np.dtype("complex64")], ids=str)
+def test_unique_across_segments(small_segments, dtype):
+    host = sample(dtype, 5000, seed=18)
+    host = np.concatenate([host, host[::3], host[:41]]).reshape(-1, 2)  # repeats, nan, -0.0 and 0.0
+    x = _split(host)
+    got = wg.unique_all(x)
+    expected = np.unique(host, return_index=True, return_inverse=True, return_counts=True, equal_nan=False)
+    for g, e in zip(got, expected):
+        assert_same(g, e.reshape(host.shape) if e.size == host.size and g.ndim == 2 else e)
+    values, counts = wg.unique(x, return_counts=True)  # NumPy's: NaNs merged
+    expected_values, expected_counts = np.unique(host, return_counts=True)
+    # without return_index NumPy sorts unstably, so the sign of a zero run's value is its choice
+    assert values.dtype == expected_values.dtype
+    np.testing.assert_array_equal(np.asarray(values), expected_values)
+    assert_same(counts, expected_counts)
+
+
+@pytest.mark.parametrize("invert", [False, True])
+@pytest.mark.parametrize("dtype", [np.dtype("int8"), np.dtype("float64"), np.dtype("complex64")], ids=str)
+def test_isin_across_segments(small_segments, dtype, invert):
+    a = sample(dtype, 6000, seed=19)
+    b = np.concatenate([a[::7], sample(dtype, 6000, seed=20)])
+    assert_same(wg.isin(_split(a), _split(b), invert=invert), np.isin(a, b, invert=invert))
+    assert_same(wg.isin(wg.asarray(a[:100]), _split(b), invert=invert), np.isin(a[:100], b, invert=invert))

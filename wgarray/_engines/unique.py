@@ -4,7 +4,8 @@ isin. The input is sorted by the radix sort engine first.
 unique: flag each element that starts a run of equal keys, scan the flags (the scan
 engine's exclusive_sum), read back the number of distinct values (the one host sync a
 data-dependent shape needs), then compact. Every NaN is distinct unless equal_nan; -0.0
-equals 0.0. The kernels are wgsl/set_*.wgsl inside wgsl/sort_unique.wgsl.
+equals 0.0. The kernels are wgsl/set_*.wgsl inside wgsl/sort_unique.wgsl. Past one binding,
+unique_pieces.py composes unique and isin from engines that work in pieces.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from .._core.params import ParamLayout
 from .._core.stream import stream_for
 from .scan import exclusive_sum
 from .sort import KEY_FIELDS, lib_source, radix_sort
+from .sort_pieces import fits
+from .unique_pieces import isin_by_segments, unique_by_segments
 
 _ITEMS = ParamLayout("items", *KEY_FIELDS)
 # kernel (wgsl/set_<name>.wgsl) -> its parameters
@@ -55,6 +58,8 @@ def unique(flat: BufferOperand, spec, indices: bool, inverse: bool, counts: bool
     occurrences, "inverse_indices" (n,) and "counts" (k,), in index_dtype."""
     device = flat.device
     n = flat.view.size
+    if flat.storage.segments is not None or not fits(n, spec, device, 4):
+        return unique_by_segments(flat, spec, indices, inverse, counts, equal_nan, index_dtype)
     s, perm = radix_sort(flat, spec, values=True, indices=indices or inverse, index_dtype=dt.uint32)
     flags = allocate(device, (n,), dt.uint32)
     _run(device, "flags", spec, [flags.storage, s.storage], n, equal_nan=int(equal_nan))
@@ -83,6 +88,8 @@ def isin(a: BufferOperand, b: BufferOperand, spec, invert: bool) -> BufferOperan
     (m > 0, same working dtype) holds it (!= invert), as n uint32 0/1 flags."""
     device = a.device
     n, m = a.view.size, b.view.size
+    if any(o.storage.segments is not None for o in (a, b)) or not fits(m, spec, device) or n * 4 >= 2**31:
+        return isin_by_segments(a, b, spec, invert)
     out = allocate(device, (n,), dt.uint32)
     sorted_b, _ = radix_sort(b, spec)
     _run(device, "isin", spec, [out.storage, a.storage, sorted_b.storage], n, b_len=m, invert=int(bool(invert)),
