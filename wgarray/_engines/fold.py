@@ -274,9 +274,11 @@ def _arg_by_runs(reduction: Fold, x: BufferOperand, axes: tuple, box) -> BufferO
     segments, along one axis: each run of the axis that lies in one segment gives its winner's
     value and index; the first winner among the runs' values (they come in index order) is the
     first winner of all."""
-    if len(axes) != 1:
-        raise MemoryError(f"{reduction.name} over several axes of an array larger than one storage binding "
-                          f"is not supported yet (reduce a contiguous copy, flattened, instead)")
+    kept_shape = tuple(n for a, n in enumerate(box) if a not in axes)
+    if len(axes) != 1:  # a contiguous copy merges the reduced axes (in C order) into one
+        n = math.prod(box)
+        flat = _copy(x).with_view(TensorView((n,), (1,), 0))
+        return _arg_by_runs(reduction, flat, (0,), (n,)).with_view(TensorView.contiguous(kept_shape))
     axis, device = axes[0], x.device
     runs = list(pieces(box, [x], axes))
     values = allocate(device, (len(runs),), x.dtype)
@@ -289,7 +291,7 @@ def _arg_by_runs(reduction: Fold, x: BufferOperand, axes: tuple, box) -> BufferO
                    TensorView((), (), k), dt.uint32, [local, ScalarOperand(starts[axis], dt.uint32)], fresh=False)
     best_run = fold(reduction, values, (0,)).with_view(TensorView((), (), 0))
     best = gather(winners, (), 0, (), [IndexOperand(best_run, len(runs), 1, "clip")])
-    return best.with_view(TensorView.contiguous(tuple(n for a, n in enumerate(box) if a not in axes)))
+    return best.with_view(TensorView.contiguous(kept_shape))
 
 
 def _copy_into(target: BufferOperand, at: int, value: BufferOperand) -> None:
