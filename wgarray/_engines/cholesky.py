@@ -1,0 +1,75 @@
+"""Cholesky factorisation (LAPACK's potrf) of a batch of Hermitian positive-definite matrices.
+
+A matrix of order at most NB (the block edge whose square fits workgroup memory: 64, or 32
+for complex128 on small adapters) is factored by one workgroup in workgroup memory
+(wgsl/chol_factor.wgsl), one workgroup per matrix of the batch. A larger one is factored
+blocked and right-looking, all matrices of the batch at once, in place on one working copy:
+for each block column,
+    L11 = chol(A11)                 the same kernel on the diagonal block,
+    L21 = A21 L11^-H                the triangular solve (chol_blocks.solve_right_lower_h),
+    A22 -= L21 L21^H                a matmul (matmul.product), subtracted on and below the diagonal.
+No step reads anything back: a pivot that is not positive sets the matrix's failure flag,
+which the caller reads once for the whole batch.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .._core import dtypes as dt
+from .._core.launch import launch_kernel
+from .._core.operands import BufferOperand, allocate
+from .._core.view import TensorView
+from .chol_blocks import FACTOR, WG, as_batch, block, block_size, copy, kernel_source, mul, solve_right_lower_h, \
+    transposed, update, view_words, zeros
+
+FLAG = dt.uint32
+
+
+def factor_blocks(a: BufferOperand, failed: BufferOperand) -> None:
+    """Cholesky of each (n x n, n <= block_size) block of a (batch, n, n) in place: L below and
+    on the diagonal, zeros above; failed[b] is set to 1 where a pivot is not positive."""
+    batch, n, _ = a.shape
+    nb = block_size(a.dtype, a.device)
+    params = FACTOR.pack(batch=batch, n=n, **view_words(a))
+    launch_kernel(a.device, ("chol_factor", a.dtype, nb),
+                  lambda: kernel_source("chol_factor", a.dtype, a.device, FACTOR, NB=nb, CAP=nb * nb),
+                  [a.storage, failed.storage], params, batch * WG, writes=2)
+
+
+def factor_in_place(w: BufferOperand, failed: BufferOperand) -> None:
+    """The blocked right-looking Cholesky of w (batch, n, n, contiguous), lower triangle."""
+    n = w.shape[-1]
+    nb = block_size(w.dtype, w.device)
+    for k0 in range(0, n, nb):
+        kb = min(nb, n - k0)
+        factor_blocks(block(w, k0, kb, k0, kb), failed)
+        rest = n - k0 - kb
+        if rest == 0:
+            break
+        l21 = block(w, k0 + kb, rest, k0, kb)
+        solve_right_lower_h(l21, block(w, k0, kb, k0, kb))
+        # conj(L21) L21^T = conj(L21 L21^H): the update subtracts its conjugate.
+        update(block(w, k0 + kb, rest, k0 + kb, rest), mul(l21, transposed(l21), conj=True), conj=True,
+               lower=True)
+
+
+def cholesky(a: BufferOperand, upper: bool = False) -> tuple[BufferOperand, BufferOperand]:
+    """The Cholesky factor of every matrix of a (..., n, n): L (A = L L^H, reading A's lower
+    triangle) or, if upper, U (A = U^H U, reading the upper triangle); the other triangle of
+    the result is zero. Also returns the failure flags (..., uint32): 1 where the matrix is not
+    positive definite."""
+    *batch_shape, n, _ = a.shape
+    batch = math.prod(batch_shape)
+    failed = zeros(a.device, (max(batch, 1),), FLAG)
+    flags = failed.with_view(TensorView.contiguous(tuple(batch_shape)))
+    if batch == 0 or n == 0:
+        return allocate(a.device, a.shape, a.dtype), flags
+    # Work on the lower triangle: U = L^H for the L of conj(A^T), whose lower triangle is A's upper.
+    work = copy(transposed(a), conj=True) if upper else copy(a)
+    factor_in_place(as_batch(work), failed)
+    if n <= block_size(a.dtype, a.device) and not upper:
+        return work, flags  # one block: the kernel has zeroed the upper triangle
+    if upper:
+        return copy(transposed(work), conj=True, keep="upper"), flags
+    return copy(work, keep="lower"), flags
