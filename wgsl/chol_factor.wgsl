@@ -35,7 +35,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         workgroupBarrier();
         if (lid == 0u) {
             s[j * n + j] = sc_real(r);
-            fail = fail || !(d > R(0));
+            fail = fail || sc_bad_pivot(d);
         }
         let m = n - j - 1u;
         for (var t = lid; t < m * m; t += ${WG}u) {

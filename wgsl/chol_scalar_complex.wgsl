@@ -12,3 +12,4 @@ fn sc_absmax(a: ${T}) -> R { return max(abs(a.x), abs(a.y)); }
 fn sc_sq(a: ${T}) -> R { return a.x * a.x + a.y * a.y; }
 fn sc_recip(a: ${T}) -> ${T} { return crecip_${tag}(a); }
 fn sc_sqrt(r: R) -> R { return sqrt_${ftag}(r); }
+fn sc_bad_pivot(d: R) -> bool { return !isnan_${ftag}(d) && !(d > R(0)); }  // a NaN passes, as in OpenBLAS (NumPy)

@@ -13,3 +13,4 @@ fn sc_absmax(a: ${T}) -> R { return abs(a); }
 fn sc_sq(a: ${T}) -> R { return a * a; }
 fn sc_recip(a: ${T}) -> ${T} { return R(1) / a; }
 fn sc_sqrt(r: R) -> R { return sqrt_${tag}(r); }
+fn sc_bad_pivot(d: R) -> bool { return !isnan_${tag}(d) && !(d > R(0)); }  // a NaN passes, as in OpenBLAS (NumPy)
