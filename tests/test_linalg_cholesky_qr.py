@@ -211,10 +211,14 @@ def test_qr_raw_and_r_match_numpy(shape, dtype):
     assert relative(host(r) - r_ref, r_ref) <= tol
 
 
-def test_qr_large():
-    a = random((260, 200), np.float32)
-    q, r = qr(wg(a))
-    check_qr(a, host(q), host(r), np.float32)
+@pytest.mark.parametrize("dtype, shape, mode", [(np.float32, (260, 200), "reduced"), (np.complex128, (140, 270), "complete")])
+def test_qr_large(dtype, shape, mode):
+    """Past an outer block (128 columns): the blocks' joined T and their matmul updates."""
+    a = random(shape, dtype)
+    q, r = qr(wg(a), mode=mode)
+    check_qr(a, host(q), host(r), dtype)
+    r_ref = np.linalg.qr(a, mode=mode).R
+    assert relative(host(r) - r_ref, r_ref) <= 10 * max(shape) * eps(dtype)
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.complex64])

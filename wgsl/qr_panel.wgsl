@@ -5,7 +5,7 @@
 // real (LAPACK's larfg), and the panel is Q^H A with Q = H_0 H_1 ... The kernel also writes
 //   tau[tau_offset + b * tau_batch + j]     the reflectors' scalars,
 //   v[v_offset + b * v_batch + i * v_row + j] the vectors explicitly (zeros above, 1 on the diagonal),
-//   t[t_offset + b * t_batch + i * ${PB} + j] the triangular T of the compact WY form
+//   t[t_offset + b * t_batch + i * t_row + j] the triangular T of the compact WY form
 //                                          H_0 ... H_{k-1} = I - V T V^H (larft, forward).
 // Invocations are ${PB} column lanes x ${SLICES} row slices: dot products with every column of
 // the panel are one pass over the rows, the lanes of a row reading consecutive columns.
@@ -147,5 +147,5 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         v[vbase + i * p_v_row() + c] = value;
     }
     let tbase = p_t_offset() + b * p_t_batch();
-    for (var q = lid; q < PB * PB; q += WG) { t[tbase + q] = tm[q]; }
+    for (var q = lid; q < k * k; q += WG) { t[tbase + (q / k) * p_t_row() + q % k] = tm[(q / k) * PB + q % k]; }
 }
