@@ -5,6 +5,8 @@ the functions users call: input checks, batching over leading dimensions, and th
 """
 
 from .._api.linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
+from ._cholesky import cholesky
 from ._common import LinAlgError
+from ._qr import QRResult, qr
 
-__all__ = ["LinAlgError", "matmul", "matrix_transpose", "tensordot", "vecdot"]
+__all__ = ["LinAlgError", "QRResult", "cholesky", "matmul", "matrix_transpose", "qr", "tensordot", "vecdot"]

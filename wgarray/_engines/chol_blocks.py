@@ -1,0 +1,160 @@
+"""What the factorisation engines (Cholesky, QR) share: their kernels' scalar helpers, batched
+blocks of matrices as views, the in-place trailing update after a matmul, the triangular
+solve, and the masked copies that start and finish a factorisation.
+
+A batch of matrices is a BufferOperand of shape (batch, rows, cols); a block of it is the same
+storage under another view (an offset and the same strides), so the blocked algorithms work
+in place on one working copy and hand sub-blocks to the matmul engine without copies.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from .._core import dtypes as dt
+from .._core.kernels import WORKGROUP, render
+from .._core.launch import launch_kernel
+from .._core.operands import BufferOperand, ScalarOperand, allocate
+from .._core.params import ZERO, ParamLayout
+from .._core.view import TensorView
+from .._core.wgsl import REG_TAG, with_libraries
+from .map import MapOp, launch_map
+from .matmul import product
+
+WG = WORKGROUP  # invocations per workgroup of every factorisation kernel
+
+_VIEW = ("offset", "batch_stride", "row_stride", "col_stride")
+FACTOR = ParamLayout("batch", "n", ZERO, *_VIEW)
+TRSM = ParamLayout("batch", "rows", "k", ZERO, "b_offset", "b_batch", "b_row", "b_col",
+                   "l_offset", "l_batch", "l_row", "l_col")
+UPDATE = ParamLayout("items", "rows", "cols", "lower", "conj", ZERO, *_VIEW)
+
+
+# -- kernels' sources ----------------------------------------------------------------------------
+@functools.lru_cache(maxsize=None)
+def scalar_source(dtype) -> str:
+    """wgsl/chol_scalar_*.wgsl for dtype: sc_mul, sc_conj, sc_re, ... (R: the real type)."""
+    register = dt.layout(dtype).register
+    if dt.kind(dtype) == "complex":
+        part = register[5:-1]
+        return render("chol_scalar_complex", T=register, tag=REG_TAG[register], F=part, ftag=REG_TAG[part])
+    return render("chol_scalar_real", T=register, tag=REG_TAG[register])
+
+
+def kernel_source(template: str, dtype, device, params: ParamLayout, **fields) -> str:
+    """A factorisation kernel for dtype: the template with its parameters, scalar helpers and
+    the libraries it names."""
+    lay = dt.layout(dtype)
+    return with_libraries(template, device.features, S=lay.storage, T=lay.register, WG=WG,
+                          scalar=scalar_source(dtype), params=params.wgsl(), **fields)
+
+
+def block_size(dtype, device, sizes=(64, 32, 16)) -> int:
+    """The largest block edge whose square fits the device's workgroup memory."""
+    limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
+    return next((nb for nb in sizes if nb * nb * dtype.itemsize <= limit), sizes[-1])
+
+
+# -- views ----------------------------------------------------------------------------------------
+def block(x: BufferOperand, r0: int, rows: int, c0: int, cols: int) -> BufferOperand:
+    """Rows r0:r0+rows, columns c0:c0+cols of every matrix of the batch x (batch, ., .)."""
+    v = x.view
+    return x.with_view(TensorView((v.shape[0], rows, cols), v.strides, v.offset + r0 * v.strides[1] + c0 * v.strides[2]))
+
+
+def transposed(x: BufferOperand) -> BufferOperand:
+    """The transposed view of each matrix (last two axes swapped)."""
+    v = x.view
+    return x.with_view(TensorView((*v.shape[:-2], v.shape[-1], v.shape[-2]),
+                                  (*v.strides[:-2], v.strides[-1], v.strides[-2]), v.offset))
+
+
+def as_batch(x: BufferOperand) -> BufferOperand:
+    """A contiguous (..., rows, cols) operand as (batch, rows, cols)."""
+    *batch, rows, cols = x.shape
+    n = 1
+    for size in batch:
+        n *= size
+    return x.with_view(TensorView.contiguous((n, rows, cols), x.view.offset))
+
+
+def view_words(x: BufferOperand) -> dict:
+    """The parameter words of a (batch, rows, cols) view: offset and strides."""
+    s = x.view.strides
+    return dict(offset=x.view.offset, batch_stride=s[0], row_stride=s[1], col_stride=s[2])
+
+
+def mul(a: BufferOperand, b: BufferOperand, *, conj: bool = False) -> BufferOperand:
+    """The batched product a @ b (conj(a) @ b if conj) through the matmul engine."""
+    return product(a, b, conj=conj and dt.kind(a.dtype) == "complex")
+
+
+# -- kernels ----------------------------------------------------------------------------------------
+def update(a: BufferOperand, p: BufferOperand, *, conj: bool = False, lower: bool = False) -> None:
+    """a -= p (conj(p) if conj) in place, over the view a (batch, rows, cols); p contiguous of
+    the same shape. lower: only the elements on and below each block's diagonal."""
+    batch, rows, cols = a.shape
+    items = batch * rows * cols
+    if items == 0:
+        return
+    params = UPDATE.pack(items=items, rows=rows, cols=cols, lower=int(lower), conj=int(conj), **view_words(a))
+    launch_kernel(a.device, ("chol_update", a.dtype),
+                  lambda: kernel_source("chol_update", a.dtype, a.device, UPDATE), [a.storage, p.storage], params, items)
+
+
+def solve_right_lower_h(b: BufferOperand, l: BufferOperand) -> None:
+    """B := B L^-H in place (X L^H = B), batched: b (batch, rows, k), l (batch, k, k) lower
+    triangular with a real diagonal, k at most block_size(); only L's lower triangle is read."""
+    batch, rows, k = b.shape
+    if batch * rows * k == 0:
+        return
+    nb = block_size(b.dtype, b.device)
+    if k > nb:
+        raise ValueError(f"triangular solve of order {k} exceeds the block size {nb}")
+    lv, bv = l.view, b.view
+    params = TRSM.pack(batch=batch, rows=rows, k=k, b_offset=bv.offset, b_batch=bv.strides[0], b_row=bv.strides[1],
+                       b_col=bv.strides[2], l_offset=lv.offset, l_batch=lv.strides[0], l_row=lv.strides[1],
+                       l_col=lv.strides[2])
+    # Both bound read-write: they are usually blocks of the one working copy.
+    launch_kernel(b.device, ("chol_trsm", b.dtype, nb),
+                  lambda: kernel_source("chol_trsm", b.dtype, b.device, TRSM, NB=nb, CAP=nb * nb),
+                  [b.storage, l.storage], params, batch * -(-rows // WG) * WG, writes=2)
+
+
+# -- copies in and out --------------------------------------------------------------------------------
+def _conj_expr(dtype, expr: str) -> str:
+    if dt.kind(dtype) != "complex":
+        return expr
+    return f"{dt.layout(dtype).register}({expr}.x, -{expr}.y)"
+
+
+def copy(x: BufferOperand, *, conj: bool = False, keep: str = "all") -> BufferOperand:
+    """A fresh contiguous copy of x (any strides; conjugated if conj); keep 'lower' or 'upper'
+    zeroes the other strict triangle of each matrix."""
+    device, dtype = x.device, x.dtype
+    out = allocate(device, x.shape, dtype)
+    nd = len(x.shape)
+    value = _conj_expr(dtype, "a0") if conj else "a0"
+    if keep != "all":
+        relation = "<=" if keep == "lower" else ">="
+        value = f"select({dt.layout(dtype).register}(), {value}, c{nd - 1} {relation} c{nd - 2})"
+    op = MapOp(f"chol_copy_{keep}_{conj}", value, (dtype,), dtype, coords=keep != "all")
+    launch_map(device, op, out.storage, out.view, dtype, [x], fresh=True)
+    return out
+
+
+def identity(device, shape, dtype) -> BufferOperand:
+    """A fresh stack of identity matrices (ones on the main diagonal of rows x cols)."""
+    out = allocate(device, shape, dtype)
+    nd = len(shape)
+    op = MapOp("chol_identity", f"select({dt.layout(dtype).register}(), a0, c{nd - 1} == c{nd - 2})",
+               (dtype,), dtype, coords=True)
+    launch_map(device, op, out.storage, out.view, dtype, [ScalarOperand(1, dtype)], fresh=True)
+    return out
+
+
+def zeros(device, shape, dtype) -> BufferOperand:
+    out = allocate(device, shape, dtype)
+    launch_map(device, MapOp("fill", "a0", (dtype,), dtype), out.storage, out.view, dtype,
+               [ScalarOperand(0, dtype)], fresh=True)
+    return out
