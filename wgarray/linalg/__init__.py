@@ -6,5 +6,7 @@ the functions users call: input checks, batching over leading dimensions, and th
 
 from .._api.linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 from ._common import LinAlgError
+from ._lu import SlogdetResult, det, inv, matrix_power, slogdet, solve, tensorinv, tensorsolve
 
-__all__ = ["LinAlgError", "matmul", "matrix_transpose", "tensordot", "vecdot"]
+__all__ = ["LinAlgError", "SlogdetResult", "det", "inv", "matmul", "matrix_power", "matrix_transpose", "slogdet", "solve",
+           "tensordot", "tensorinv", "tensorsolve", "vecdot"]
