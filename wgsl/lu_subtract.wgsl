@@ -1,6 +1,6 @@
 // x[view] -= c, in place: x's (matrix, row, column) view at offset with batch and row strides
 // (columns contiguous), c contiguous of the same shape (a matmul's product). The trailing
-// updates of the blocked LU and of the blocked triangular solves. Parameters: lu.py's SUB_PARAMS.
+// updates of the blocked LU and of the blocked triangular solves. Parameters: lu_kernels.py's SUB_PARAMS.
 ${enables}
 ${prelude}
 ${params}

@@ -1,6 +1,6 @@
 // Row interchanges: one invocation per (matrix, column) applies the pivots start..stop-1 in
 // order (row r swapped with row piv[r]) to its column, except the columns [skip0, skip1)
-// (a panel that swapped its own rows). Parameters: lu.py's SWAP_PARAMS.
+// (a panel that swapped its own rows). Parameters: lu_kernels.py's SWAP_PARAMS.
 ${enables}
 ${prelude}
 ${params}

@@ -2,7 +2,7 @@
 // (matrix, right-hand-side column) runs the substitution over the block's m rows.
 // ${lower}: forward substitution with the lower triangle, else backward with the upper;
 // ${unit}: the diagonal is taken as 1. T is read from ${t_buf} (x itself for the U block row
-// of the blocked LU). Strides are u32 two's complement. Parameters: lu.py's TRSM_PARAMS.
+// of the blocked LU). Strides are u32 two's complement. Parameters: lu_kernels.py's TRSM_PARAMS.
 ${enables}
 ${prelude}
 ${params}

@@ -10,6 +10,9 @@ other columns (lu_swap), the U block row is a unit-lower triangular solve (lu_tr
 trailing matrix takes A22 -= L21 @ U12 through matmul.product (lu_subtract writes it back).
 No step reads anything back to the host: pivots and the singular flag stay on the GPU.
 
+gesv (solve, inv): small systems whose [A | B] fits workgroup memory are solved in one
+dispatch (wgsl/lu_solve_small.wgsl); larger ones go through getrf and getrs.
+
 trsm: blocked by TRSM_BLOCK rows: each diagonal block by substitution (one invocation per
 right-hand side), the rest of the rows updated by matmul.product.
 """
@@ -21,7 +24,7 @@ import math
 from .._core import dtypes as dt
 from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.view import TensorView, coalesce
-from .lu_kernels import INDEX_DTYPE, Mat, factor, small_capacity, solve_block, subtract, swap_rows
+from .lu_kernels import INDEX_DTYPE, Mat, factor, small_capacity, solve_block, solve_small, subtract, swap_rows
 from .map import MapOp, launch_map
 from .matmul import product
 
@@ -155,3 +158,35 @@ def getrs(lu: BufferOperand, pivots: BufferOperand, b: BufferOperand) -> BufferO
     _solve_in_place(lumat, xmat, dtype, batch, n, k, lower=True, unit=True)
     _solve_in_place(lumat, xmat, dtype, batch, n, k, lower=False, unit=False)
     return x
+
+
+def gesv(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, BufferOperand]:
+    """X with A X = B for the matrices of a (..., n, n) and b (..., n, k), or B the identity
+    where b is None (the inverse). a's batch dims may be broadcast against b's (one
+    factorisation serves them all). Returns (x, info): x (..., n, k) contiguous in a's dtype,
+    info as getrf's over the broadcast batch (a singular A leaves inf/nan in its X)."""
+    _check_dtype(a.dtype)
+    dtype, n = a.dtype, a.shape[-1]
+    batch_shape = a.shape[:-2] if b is None else b.shape[:-2]
+    k = n if b is None else b.shape[-1]
+    batch = math.prod(batch_shape)
+    wg = small_capacity(dtype, n, a.device, n + k) if 0 < n <= SMALL_MAX and k > 0 else None
+    if wg is not None and batch > 0:
+        amat, _keep_a = _as_mat(a.broadcast_to((*batch_shape, n, n)), dtype)
+        bmat, _keep_b = (None, None) if b is None else _as_mat(b, dtype)
+        x = allocate(a.device, (*batch_shape, n, k), dtype)
+        info = allocate(a.device, batch_shape, INDEX_DTYPE)
+        solve_small(x.storage, info.storage, amat, bmat, dtype, batch, n, k, wg)
+        return x, info
+    lu, pivots, info = getrf(a)
+    if b is None:
+        b = _identity(a.device, n, dtype).broadcast_to(a.shape)
+    x = getrs(lu.broadcast_to((*batch_shape, n, n)), pivots.broadcast_to((*batch_shape, n)), b)
+    return x, info.broadcast_to(batch_shape)
+
+
+def _identity(device, n: int, dtype) -> BufferOperand:
+    eye = allocate(device, (n, n), dtype)
+    launch_map(device, MapOp("eye", f"select({dt.layout(dtype).register}(), a0, c0 == c1)", (dtype,), dtype, coords=True),
+               eye.storage, eye.view, dtype, [ScalarOperand(1, dtype)], fresh=True)
+    return eye

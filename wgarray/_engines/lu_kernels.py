@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._core import dtypes as dt
-from .._core.kernels import WORKGROUP
+from .._core.kernels import WORKGROUP, render
 from .._core.launch import launch_kernel
 from .._core.memory import Storage
 from .._core.operands import BufferOperand
@@ -25,6 +25,8 @@ SWAP_PARAMS = ParamLayout("items", "cols", "offset", "batch_stride", "row_stride
                           "stop", "skip0", "skip1")
 TRSM_PARAMS = ParamLayout("items", "cols", "m", ZERO, "x_offset", "x_batch_stride", "x_row_stride", "t_offset",
                           "t_batch_stride", "t_row_stride", "t_col_stride")
+SOLVE_PARAMS = ParamLayout("batch", ZERO, "a_offset", "a_batch_stride", "a_row_stride", "a_col_stride", "b_offset",
+                           "b_batch_stride", "b_row_stride", "b_col_stride")
 SUB_PARAMS = ParamLayout("items", "rows", "cols", "offset", "batch_stride", "row_stride")
 
 INDEX_DTYPE = np.dtype(np.int32)  # pivots and info
@@ -68,31 +70,66 @@ def _arith(dtype) -> dict:
 _INFINITY = {"f32": "bitcast<f32>(0x7f800000u)", "f64": "bitcast<f64>(0x7ff0000000000000lu)"}
 
 
+def _steps(a: dict, mem: str, wg: int, barrier: str, record_pivot: str) -> str:
+    """The factorisation loop (wgsl/lu_factor_steps.wgsl) over the matrix in `mem`."""
+    return render("lu_factor_steps", mem=mem, F=a["F"], wg=wg, barrier=barrier, record_pivot=record_pivot)
+
+
 def _factor_source(dtype, n: int | None, wg: int, features) -> str:
     """The factor kernel: n given, the whole n x n matrix in workgroup memory; None, a panel
     of the matrix in the lu buffer (n a parameter)."""
     a = _arith(dtype)
+    record_pivot = "if (lid == 0u) { piv[pbase + j] = i32(p); }"
     if n is not None:
         copy = "    for (var i = lid; i < n * n; i += {wg}u) {{ {dst}[{d}i] = {src}[{s}i]; }}\n    workgroupBarrier();\n"
-        mem = dict(n=f"{n}u", mem="m", mbase="0u", workgroup_matrix=f"var<workgroup> m: array<{a['T']}, {n * n}>;",
+        mem = dict(n=f"{n}u", mbase="0u", workgroup_matrix=f"var<workgroup> m: array<{a['T']}, {n * n}>;",
                    load=copy.format(wg=wg, dst="m", d="", src="lu", s="base + "),
                    store=copy.format(wg=wg, dst="lu", d="base + ", src="m", s=""),
-                   barrier="workgroupBarrier();", set_info="info[g] = first_zero;")
+                   steps=_steps(a, "m", wg, "workgroupBarrier();", record_pivot),
+                   set_info="info[g] = first_zero;")
     else:
-        mem = dict(n="p_n()", mem="lu", mbase="base", workgroup_matrix="", load="", store="",
-                   barrier="storageBarrier(); workgroupBarrier();",
+        mem = dict(n="p_n()", mbase="base", workgroup_matrix="", load="", store="",
+                   steps=_steps(a, "lu", wg, "storageBarrier(); workgroupBarrier();", record_pivot),
                    set_info="if (first_zero != 0i && info[g] == 0i) { info[g] = first_zero; }")
     return with_libraries("lu_factor", features, enables="", params=FACTOR_PARAMS.wgsl(), wg=wg,
                           infinity=_INFINITY[a["F"]], isnan=f"isnan_{a['ftag']}", **a, **mem)
 
 
-def small_capacity(dtype, n: int, device) -> int | None:
-    """The workgroup size of the one-matrix-per-workgroup kernel for n x n matrices, or None
-    where the matrix does not fit workgroup memory."""
+def _solve_source(dtype, n: int, k: int, identity: bool, wg: int, features) -> str:
+    a = _arith(dtype)
+    one = f"{a['T']}({a['F']}(1), {a['F']}(0))" if dt.kind(dtype) == "complex" else f"{a['T']}(1)"
+    b_binding = "" if identity else f"@group(0) @binding(4) var<storage, read> b: array<{a['T']}>;"
+    load_b = (f"select({a['T']}(), {one}, r == c)" if identity else
+              "b[p_b_offset() + g * p_b_batch_stride() + r * p_b_row_stride() + c * p_b_col_stride()]")
+    return with_libraries("lu_solve_small", features, enables="", params=SOLVE_PARAMS.wgsl(), wg=wg, n=n, k=k,
+                          cells=n * (n + k), b_binding=b_binding, load_b=load_b, infinity=_INFINITY[a["F"]],
+                          isnan=f"isnan_{a['ftag']}", steps=_steps(a, "m", wg, "workgroupBarrier();", ""), **a)
+
+
+def solve_small(x: Storage, info: Storage, a: Mat, b: Mat | None, dtype, batch: int, n: int, k: int,
+                wg: int) -> None:
+    """x (contiguous batch x n x k) = A^-1 B for the n x n matrices a and the n x k matrices b
+    (the identity where b is None), one workgroup per matrix, all in workgroup memory (see
+    small_capacity(dtype, n, device, n + k))."""
+    device = x.pool.device
+    identity = b is None
+    b = b or Mat(x, 0, 0, 0)
+    params = SOLVE_PARAMS.pack(batch=batch, a_offset=a.offset, a_batch_stride=a.batch_stride,
+                               a_row_stride=a.row_stride, a_col_stride=a.col_stride, b_offset=b.offset,
+                               b_batch_stride=b.batch_stride, b_row_stride=b.row_stride, b_col_stride=b.col_stride)
+    storages = [x, info, a.storage] + ([] if identity else [b.storage])
+    launch_kernel(device, ("lu_solve_small", dtype, n, k, identity),
+                  lambda: _solve_source(dtype, n, k, identity, wg, device.features), storages, params,
+                  batch * WORKGROUP, writes=2)
+
+
+def small_capacity(dtype, n: int, device, width: int | None = None) -> int | None:
+    """The workgroup size of the one-matrix-per-workgroup kernels for n x width matrices
+    (width n by default), or None where the matrix does not fit workgroup memory."""
     wg = 32 if n <= 8 else 64 if n <= 24 else 128 if n <= 48 else 256
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     part_bytes = dtype.itemsize // (2 if dt.kind(dtype) == "complex" else 1)
-    need = n * n * dtype.itemsize + wg * (part_bytes + 4)  # the matrix, the pivot search's keys and rows
+    need = n * (width or n) * dtype.itemsize + wg * (part_bytes + 4)  # the matrix, the pivot search's keys and rows
     return wg if need <= limit else None
 
 

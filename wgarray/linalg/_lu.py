@@ -17,7 +17,7 @@ from .._api.statistical_functions import prod, sum as _sum
 from .._array import Array
 from .._core import dtypes as dt
 from .._core.view import broadcast_shapes
-from .._engines.lu import getrf, getrs
+from .._engines.lu import gesv, getrf
 from .._numpy.functions import diagonal
 from ._common import LinAlgError, float_dtype, matrices, raise_if_any
 
@@ -59,10 +59,9 @@ def solve(x1, x2, /) -> Array:
         except ValueError:
             raise ValueError(f"solve: the stacks of x1 {a.shape} and x2 {b.shape} do not broadcast") from None
         rhs = broadcast_to(b, (*batch, *b.shape[-2:]))
-    lu, pivots, info = _factor(a.astype(dtype) if a.dtype != dtype else a)
-    x = getrs(lu._data().broadcast_to((*batch, n, n)), pivots._data().broadcast_to((*batch, n)),
-              rhs._data() if rhs.dtype == dtype else rhs.astype(dtype)._data())
-    raise_if_any(info, _SINGULAR)
+    x, info = gesv((a.astype(dtype) if a.dtype != dtype else a)._data(),
+                   (rhs if rhs.dtype == dtype else rhs.astype(dtype))._data())
+    raise_if_any(Array._wrap(info), _SINGULAR)
     result = Array._wrap(x)
     return reshape(result, (*batch, n)) if b.ndim == 1 else result
 
@@ -70,11 +69,8 @@ def solve(x1, x2, /) -> Array:
 def inv(x, /) -> Array:
     """The inverse of each square matrix of x (LinAlgError if one is singular)."""
     a = matrices(x, "inv", square=True)
-    n = a.shape[-1]
-    lu, pivots, info = _factor(a)
-    identity = broadcast_to(eye(n, dtype=a.dtype, device=a.device), a.shape)
-    x = getrs(lu._data(), pivots._data(), identity._data())
-    raise_if_any(info, _SINGULAR)
+    x, info = gesv(a._data(), None)
+    raise_if_any(Array._wrap(info), _SINGULAR)
     return Array._wrap(x)
 
 
