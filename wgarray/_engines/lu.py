@@ -24,7 +24,8 @@ import math
 from .._core import dtypes as dt
 from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.view import TensorView, coalesce
-from .lu_kernels import INDEX_DTYPE, Mat, factor, small_capacity, solve_block, solve_small, subtract, swap_rows
+from .lu_kernels import INDEX_DTYPE, Mat, factor, slogdet as _slogdet_kernel, small_capacity, solve_block, solve_small, \
+    subtract, swap_rows
 from .map import MapOp, launch_map
 from .matmul import product
 
@@ -190,3 +191,15 @@ def _identity(device, n: int, dtype) -> BufferOperand:
     launch_map(device, MapOp("eye", f"select({dt.layout(dtype).register}(), a0, c0 == c1)", (dtype,), dtype, coords=True),
                eye.storage, eye.view, dtype, [ScalarOperand(1, dtype)], fresh=True)
     return eye
+
+
+def slogdet(a: BufferOperand) -> tuple[BufferOperand, BufferOperand]:
+    """(sign, logabsdet) of each matrix of a (..., n, n): sign in a's dtype (a unit complex
+    number for complex a), logabsdet in its real dtype; 0 and -inf for a singular matrix."""
+    lu, pivots, info = getrf(a)
+    batch_shape = a.shape[:-2]
+    sign = allocate(a.device, batch_shape, a.dtype)
+    logabsdet = allocate(a.device, batch_shape, dt.real_dtype(a.dtype))
+    _slogdet_kernel(sign.storage, logabsdet.storage, lu.storage, pivots.storage, info.storage, a.dtype,
+                    math.prod(batch_shape), a.shape[-1])
+    return sign, logabsdet

@@ -27,6 +27,7 @@ TRSM_PARAMS = ParamLayout("items", "cols", "m", ZERO, "x_offset", "x_batch_strid
                           "t_batch_stride", "t_row_stride", "t_col_stride")
 SOLVE_PARAMS = ParamLayout("batch", ZERO, "a_offset", "a_batch_stride", "a_row_stride", "a_col_stride", "b_offset",
                            "b_batch_stride", "b_row_stride", "b_col_stride")
+SLOGDET_PARAMS = ParamLayout("batch", "n", ZERO)
 SUB_PARAMS = ParamLayout("items", "rows", "cols", "offset", "batch_stride", "row_stride")
 
 INDEX_DTYPE = np.dtype(np.int32)  # pivots and info
@@ -205,3 +206,23 @@ def subtract(x: Mat, c: BufferOperand, batch: int, rows: int, cols: int) -> None
     launch_kernel(device, ("lu_subtract", T), lambda: with_libraries(
         "lu_subtract", device.features, enables="", params=SUB_PARAMS.wgsl(), workgroup=WORKGROUP, T=T),
         [x.storage, c.storage], params, items)
+
+
+def slogdet(sign: Storage, logabs: Storage, lu: Storage, pivots: Storage, info: Storage, dtype, batch: int,
+            n: int) -> None:
+    """sign (dtype) and log|det| (its real dtype) of each of getrf's contiguous factors."""
+    if batch == 0:
+        return
+    device = sign.pool.device
+    a = _arith(dtype)
+    ftag, F = a["ftag"], a["F"]
+    if dt.kind(dtype) == "complex":
+        one, magnitude, times_sign = f"{a['T']}({F}(1), {F}(0))", f"hypot_{ftag}(d.x, d.y)", "cmul_{t}(sign, d / mag)"
+        times_sign = times_sign.format(t=REG_TAG[a["T"]])
+    else:
+        one, magnitude, times_sign = f"{F}(1)", f"fabs_{ftag}(d)", f"select(sign, -sign, d < {F}(0))"
+    params = SLOGDET_PARAMS.pack(batch=batch, n=n)
+    launch_kernel(device, ("lu_slogdet", dtype), lambda: with_libraries(
+        "lu_slogdet", device.features, enables="", params=SLOGDET_PARAMS.wgsl(), workgroup=WORKGROUP, T=a["T"], F=F,
+        ftag=ftag, one=one, magnitude=magnitude, times_sign=times_sign, neg_infinity=f"-{_INFINITY[F]}"),
+        [sign, logabs, lu, pivots, info], params, batch, writes=2)

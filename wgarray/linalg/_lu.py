@@ -9,19 +9,17 @@ import operator
 from typing import NamedTuple
 
 from .._api.coerce import as_array
-from .._api.creation_functions import arange, eye
+from .._api.creation_functions import eye
 from .._api.elementwise_functions import FUNCTIONS as _ELEMENTWISE
 from .._api.linear_algebra_functions import matmul
 from .._api.manipulation_functions import broadcast_to, permute_dims, reshape
-from .._api.statistical_functions import prod, sum as _sum
 from .._array import Array
 from .._core import dtypes as dt
 from .._core.view import broadcast_shapes
-from .._engines.lu import gesv, getrf
-from .._numpy.functions import diagonal
+from .._engines.lu import gesv, slogdet as lu_slogdet
 from ._common import LinAlgError, float_dtype, matrices, raise_if_any
 
-_abs, _exp, _log, _sign, _where = (_ELEMENTWISE[name] for name in ("abs", "exp", "log", "sign", "where"))
+_exp = _ELEMENTWISE["exp"]
 _SINGULAR = "Singular matrix"
 
 
@@ -30,12 +28,6 @@ class SlogdetResult(NamedTuple):
 
     sign: Array
     logabsdet: Array
-
-
-def _factor(a: Array) -> tuple[Array, Array, Array]:
-    """getrf on a stack of square matrices: (lu, pivots, info) as Arrays."""
-    lu, pivots, info = getrf(a._data())
-    return Array._wrap(lu), Array._wrap(pivots), Array._wrap(info)
 
 
 def solve(x1, x2, /) -> Array:
@@ -76,20 +68,8 @@ def inv(x, /) -> Array:
 
 def _slogdet(a: Array) -> tuple[Array, Array]:
     """(sign, logabsdet) of the square matrices of a (in its computing dtype), on the GPU."""
-    n = a.shape[-1]
-    lu, pivots, info = _factor(a)
-    u = diagonal(lu, axis1=-2, axis2=-1)
-    magnitude = _abs(u)
-    logabsdet = _sum(_log(magnitude), axis=-1)
-    # Each row interchange flips the sign of the determinant.
-    swaps = _sum(pivots != arange(n, dtype=pivots.dtype, device=a.device), axis=-1)
-    if dt.kind(a.dtype) == "complex":
-        sign = prod(u / magnitude, axis=-1)
-    else:
-        sign = prod(_sign(u), axis=-1)
-    sign = _where(swaps % 2 == 1, -sign, sign)
-    singular = info != 0
-    return _where(singular, 0, sign), _where(singular, -math.inf, logabsdet)
+    sign, logabsdet = lu_slogdet(a._data())
+    return Array._wrap(sign), Array._wrap(logabsdet)
 
 
 def slogdet(x, /) -> SlogdetResult:
