@@ -60,7 +60,7 @@ def reference_pivots(a):
     n = a.shape[0]
     pivots = []
     for j in range(n):
-        p = j + int(np.argmax(np.abs(a[j:, j].real) + np.abs(a[j:, j].imag)))
+        p = j + int(np.argmax(np.nan_to_num(np.abs(a[j:, j].real) + np.abs(a[j:, j].imag), nan=-1)))
         pivots.append(p)
         a[[j, p]] = a[[p, j]]
         if a[j, j] != 0:
@@ -402,3 +402,36 @@ def test_tensorinv(shape, ind):
     assert_close(wgarray.linalg.tensorinv(wg(a), ind=ind), exp, "complex128", scale=10)
     with pytest.raises(ValueError):
         wgarray.linalg.tensorinv(wg(a), ind=0)
+
+
+# -- special values and many matrices ---------------------------------------------------------------
+# A NaN that reaches a pivot is left out: reference LAPACK takes it as nonzero (NaN results, as
+# here), while OpenBLAS under NumPy may report the matrix singular (det 0).
+@pytest.mark.parametrize("matrix", [[[np.inf, 1.0], [1.0, 1.0]], [[1.0, 2.0], [3.0, np.inf]], [[-0.0, 1.0], [1.0, 0.0]],
+                                    [[1.0, 1.0], [np.nan, 1.0]]])
+def test_det_special_values(matrix):
+    a = np.array(matrix)
+    with np.errstate(all="ignore"):
+        exp, (exp_sign, exp_log) = np.linalg.det(a), np.linalg.slogdet(a)
+    np.testing.assert_array_equal(host(wgarray.linalg.det(wg(a))), exp)
+    sign, logabsdet = wgarray.linalg.slogdet(wg(a))
+    np.testing.assert_array_equal(host(sign), exp_sign)
+    np.testing.assert_array_equal(host(logabsdet), exp_log)
+
+
+def test_many_small_matrices():
+    # More matrices than one grid dimension holds workgroups (65535): the grid folds into 2-D.
+    a = 0.1 * random_matrices((66000, 2, 2), "float32") + np.eye(2, dtype="float32")  # well conditioned
+    b = random_matrices((66000, 2, 1), "float32", seed=1)
+    assert_close(wgarray.linalg.solve(wg(a), wg(b)), np.linalg.solve(a, b), "float32", scale=10)
+    assert_close(wgarray.linalg.det(wg(a)), np.linalg.det(a), "float32", scale=10)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+def test_getrf_nan_never_chosen_as_pivot(dtype):
+    a = random_matrices((2, 5, 5), dtype)
+    a[0, 3, 0] = np.nan  # the pivot search passes over it, as LAPACK's i?amax
+    a[1, :, 2] = np.nan  # an all-NaN column keeps its diagonal pivot and is not flagged singular
+    _, pivots, info = factors(a)
+    assert pivots[0, 0] == reference_pivots(a[0])[0] != 3
+    assert pivots[1, 2] == 2 and info.tolist() == [0, 0]

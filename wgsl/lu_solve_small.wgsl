@@ -20,9 +20,10 @@ var<workgroup> m: array<${T}, ${cells}>;
 var<workgroup> red_key: array<${F}, ${wg}>;
 var<workgroup> red_row: array<u32, ${wg}>;
 
+// The pivot's key, as in wgsl/lu_factor.wgsl.
 fn pivot_key(v: ${T}) -> ${F} {
     let mag = ${magnitude};
-    return select(mag, ${infinity}, ${isnan}(mag));
+    return select(mag, ${F}(-1), ${isnan}(mag));
 }
 fn is_zero(v: ${T}) -> bool { return ${is_zero}; }
 fn divide(a: ${T}, b: ${T}) -> ${T} { return ${divide}; }

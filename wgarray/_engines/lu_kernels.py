@@ -93,7 +93,7 @@ def _factor_source(dtype, n: int | None, wg: int, features) -> str:
                    steps=_steps(a, "lu", wg, "storageBarrier(); workgroupBarrier();", record_pivot),
                    set_info="if (first_zero != 0i && info[g] == 0i) { info[g] = first_zero; }")
     return with_libraries("lu_factor", features, enables="", params=FACTOR_PARAMS.wgsl(), wg=wg,
-                          infinity=_INFINITY[a["F"]], isnan=f"isnan_{a['ftag']}", **a, **mem)
+                          isnan=f"isnan_{a['ftag']}", **a, **mem)
 
 
 def _solve_source(dtype, n: int, k: int, identity: bool, wg: int, features) -> str:
@@ -103,8 +103,7 @@ def _solve_source(dtype, n: int, k: int, identity: bool, wg: int, features) -> s
     load_b = (f"select({a['T']}(), {one}, r == c)" if identity else
               "b[p_b_offset() + g * p_b_batch_stride() + r * p_b_row_stride() + c * p_b_col_stride()]")
     return with_libraries("lu_solve_small", features, enables="", params=SOLVE_PARAMS.wgsl(), wg=wg, n=n, k=k,
-                          cells=n * (n + k), b_binding=b_binding, load_b=load_b, infinity=_INFINITY[a["F"]],
-                          isnan=f"isnan_{a['ftag']}", steps=_steps(a, "m", wg, "workgroupBarrier();", ""), **a)
+                          cells=n * (n + k), b_binding=b_binding, load_b=load_b, isnan=f"isnan_{a['ftag']}", steps=_steps(a, "m", wg, "workgroupBarrier();", ""), **a)
 
 
 def solve_small(x: Storage, info: Storage, a: Mat, b: Mat | None, dtype, batch: int, n: int, k: int,
