@@ -8,5 +8,7 @@ from .._api.linear_algebra_functions import matmul, matrix_transpose, tensordot,
 from ._cholesky import cholesky
 from ._common import LinAlgError
 from ._qr import QRResult, qr
+from ._lu import SlogdetResult, det, inv, matrix_power, slogdet, solve, tensorinv, tensorsolve
 
-__all__ = ["LinAlgError", "QRResult", "cholesky", "matmul", "matrix_transpose", "qr", "tensordot", "vecdot"]
+__all__ = ["LinAlgError", "QRResult", "SlogdetResult", "cholesky", "det", "inv", "matmul", "matrix_power",
+           "matrix_transpose", "qr", "slogdet", "solve", "tensordot", "tensorinv", "tensorsolve", "vecdot"]
