@@ -291,3 +291,35 @@ def test_scalar_behaviour():
     with pytest.raises(TypeError):
         format(wg(np.arange(3)), ".2f")
     assert format(wg(np.arange(3)), "") == str(np.arange(3))
+
+
+def test_in_place_operators_on_0d_results_rebind_as_on_numpy_scalars():
+    for np_ in (np, wgarray):
+        x = np_.arange(5)
+        s = x[1]
+        s += 10  # a scalar: x is unchanged
+        total = x.sum()
+        alias = total
+        total += 1
+        total *= 2.5  # promotes, as a NumPy scalar does
+        stock, levels = 20, []
+        for d in np_.asarray([5, 7, 3]):
+            stock -= d
+            stock += 1
+            levels.append(stock)
+        grown = x[0]
+        grown += np_.ones(3)  # broadcasting rebinds to the larger result
+        zero_d = np_.zeros(())  # a 0-d ndarray: written in place, views and aliases see it
+        alias_0d, view_0d = zero_d, zero_d[...]
+        zero_d += 3
+        results = dict(x=x, s=s, alias=alias, total=total, levels=[int(v) for v in levels], grown=grown,
+                       alias_0d=float(alias_0d), view_0d=float(view_0d), made=float(np_.asarray(2.0) + 0))
+        if np_ is np:
+            expected = results
+        else:
+            got = results
+    assert_same(got.pop("x"), expected.pop("x"))
+    assert_same(got.pop("grown"), expected.pop("grown"))
+    for key in ("s", "alias", "total"):
+        assert_same(got.pop(key), np.asarray(expected.pop(key)))
+    assert got == expected

@@ -32,7 +32,7 @@ def copy_op(dtype) -> MapOp:
 class Array:
     """An n-dimensional array in a WebGPU buffer. Slicing and transposes are views."""
 
-    __slots__ = ("_storage", "_view", "_dtype", "_device", "_writeable", "_base", "__weakref__")
+    __slots__ = ("_storage", "_view", "_dtype", "_device", "_writeable", "_base", "_explicit", "__weakref__")
     __array_priority__ = 100  # NumPy defers mixed operators to us
 
     def __init__(self, storage, view: TensorView, dtype, device: Device, writeable: bool = True, base=None):
@@ -44,6 +44,10 @@ class Array:
         self._device = device
         self._writeable = writeable
         self._base = base  # the array that owns the storage, for views made by _with_view (NumPy's base)
+        # Made by a creation function: a 0-d one is NumPy's 0-d ndarray, which in-place operators
+        # write into. Other 0-d arrays (results, integer indexing) stand in for NumPy's immutable
+        # scalars: `s += 1` rebinds s (api/array_methods.py).
+        self._explicit = False
 
     # -- construction and transfer ------------------------------------------------
     @classmethod
@@ -101,9 +105,11 @@ class Array:
         return cls(operand.storage, operand.view, operand.dtype, operand.device, writeable)
 
     def _with_view(self, view: TensorView, writeable: bool | None = None) -> "Array":
-        return Array(self._storage, view, self._dtype, self._device,
-                     self._writeable if writeable is None else writeable,
-                     self if self._base is None else self._base)
+        out = Array(self._storage, view, self._dtype, self._device,
+                    self._writeable if writeable is None else writeable,
+                    self if self._base is None else self._base)
+        out._explicit = self._explicit and self._view.ndim == 0  # a view of a 0-d ndarray is one too
+        return out
 
     # -- attributes ------------------------------------------------------------------
     @property

@@ -167,8 +167,7 @@ def spring_mass_damped(np):
     return np.array(trajectory)
 
 
-@snippet(known_failure="0-d arrays stand in for NumPy's immutable scalars: `stock += n` on the 0-d array that "
-                       "`stock -= d` made also changes the copies already appended to the list")
+@snippet
 def inventory_with_reorders(np):
     demand = np.array([5, 7, 3, 8, 6, 4, 9])
     stock, reorder_at, reorder_qty = 20, 10, 15

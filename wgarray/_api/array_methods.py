@@ -52,6 +52,8 @@ def _binary_operator(name):
         if not isinstance(other, _OPERAND_TYPES):
             return NotImplemented
         result = _power(self, other) if name == "pow" else _function(name)(self, other)
+        if self._view.ndim == 0 and not self._explicit:
+            return result  # a stand-in for a NumPy scalar, which is immutable: `s += 1` rebinds s
         if result.shape != self.shape:
             raise ValueError(f"non-broadcastable output operand with shape {self.shape} "
                              f"doesn't match the broadcast shape {result.shape}")

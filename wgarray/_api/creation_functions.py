@@ -6,6 +6,8 @@ NumPy only parses host inputs (lists, buffers, DLPack) before they are uploaded.
 
 from __future__ import annotations
 
+import functools
+
 import math
 import operator
 
@@ -23,6 +25,19 @@ __all__ = ["arange", "asarray", "empty", "empty_like", "eye", "from_dlpack", "fu
 
 
 # -- helpers -------------------------------------------------------------------------------
+def creates(function):
+    """Marks a creation function: its 0-d results are arrays that in-place operators write into,
+    as NumPy's 0-d ndarrays, unlike 0-d results of computations (see Array._explicit)."""
+    @functools.wraps(function)
+    def create(*args, **kwargs):
+        result = function(*args, **kwargs)
+        if isinstance(result, Array) and result._view.ndim == 0 and all(result is not a for a in args):
+            result._explicit = True
+        return result
+
+    return create
+
+
 def _shape(shape) -> tuple:
     if isinstance(shape, (tuple, list)):
         dims = shape
@@ -39,6 +54,7 @@ def _register_zero(dtype) -> str:
 
 
 # -- asarray ------------------------------------------------------------------------------
+@creates
 def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
     """Convert obj to an Array. copy=True always copies, copy=False never does (ValueError if needed)."""
     if copy not in (None, True, False):
@@ -75,19 +91,23 @@ def from_dlpack(x, /, *, device=None, copy=None) -> Array:
 
 
 # -- filled arrays ----------------------------------------------------------------------------
+@creates
 def empty(shape, *, dtype=None, device=None) -> Array:
     dev = device_arg(device)
     return Array._empty(_shape(shape), dtype_arg(dtype, dev) or dt.default_float(dev), dev)
 
 
+@creates
 def zeros(shape, *, dtype=None, device=None) -> Array:
     return full(shape, 0, dtype=dtype or dt.default_float(device_arg(device)), device=device)
 
 
+@creates
 def ones(shape, *, dtype=None, device=None) -> Array:
     return full(shape, 1, dtype=dtype or dt.default_float(device_arg(device)), device=device)
 
 
+@creates
 def full(shape, fill_value, *, dtype=None, device=None) -> Array:
     dev = device_arg(device)
     dtype = dtype_arg(dtype, dev)
@@ -114,21 +134,25 @@ def _like(x, dtype, device):
     return x.shape, dtype_arg(dtype, dev) or x._dtype, dev
 
 
+@creates
 def empty_like(x, /, *, dtype=None, device=None) -> Array:
     shape, dtype, dev = _like(x, dtype, device)
     return Array._empty(shape, dtype, dev)
 
 
+@creates
 def zeros_like(x, /, *, dtype=None, device=None) -> Array:
     shape, dtype, dev = _like(x, dtype, device)
     return fill(shape, fill_scalar(0, dtype), dtype, dev)
 
 
+@creates
 def ones_like(x, /, *, dtype=None, device=None) -> Array:
     shape, dtype, dev = _like(x, dtype, device)
     return fill(shape, fill_scalar(1, dtype), dtype, dev)
 
 
+@creates
 def full_like(x, /, fill_value, *, dtype=None, device=None) -> Array:
     shape, dtype, dev = _like(x, dtype, device)
     return full(shape, fill_value, dtype=dtype, device=dev)

@@ -20,6 +20,7 @@ from .._array import Array
 from .._core import dtypes as dt
 from .._core.view import TensorView
 from .._api import creation_functions as api
+from .._api.creation_functions import creates
 from .._api.coerce import as_array, device_arg, dtype_arg, fill, fill_scalar
 from .._api.elementwise_functions import FUNCTIONS
 from .._api.manipulation_functions import reshape, stack
@@ -154,11 +155,13 @@ def _convert(obj, dtype, copy, order, ndmin, device) -> Array:
     return x
 
 
+@creates
 def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None, device=None) -> Array:
     """A new array from object (copy=None copies only when needed; copy=False never copies)."""
     return _convert(object, dtype, copy, order, ndmin, device)
 
 
+@creates
 def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None) -> Array:
     """a as an Array, copying only when needed (the standard's asarray, with NumPy's order)."""
     return _convert(a, dtype, copy, order, 0, device)
@@ -167,16 +170,19 @@ def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None) -> 
 asanyarray = asarray  # wgarray has one array class
 
 
+@creates
 def ascontiguousarray(a, dtype=None, *, like=None) -> Array:
     """A C-contiguous array of at least one dimension, copied only when needed."""
     return _convert(a, dtype, None, "C", 1, None)
 
 
+@creates
 def asfortranarray(a, dtype=None, *, like=None) -> Array:
     """A Fortran-contiguous array of at least one dimension, copied only when needed."""
     return _convert(a, dtype, None, "F", 1, None)
 
 
+@creates
 def copy(a, order="K", subok=False) -> Array:
     return _convert(a, None, True, order, 0, None)
 
@@ -212,21 +218,25 @@ def _c_or_f(order, shape) -> tuple:
     return _axes_order(_order(order, "CF", "C"), shape)
 
 
+@creates
 def empty(shape, dtype=None, order="C", *, device=None, like=None) -> Array:
     shape = _shape(shape)
     return _filled(shape, _UNINITIALISED, dtype, _c_or_f(order, shape), device)
 
 
+@creates
 def zeros(shape, dtype=None, order="C", *, device=None, like=None) -> Array:
     shape = _shape(shape)
     return _filled(shape, 0, dtype or dt.default_float(device_arg(device)), _c_or_f(order, shape), device)
 
 
+@creates
 def ones(shape, dtype=None, order="C", *, device=None, like=None) -> Array:
     shape = _shape(shape)
     return _filled(shape, 1, dtype or dt.default_float(device_arg(device)), _c_or_f(order, shape), device)
 
 
+@creates
 def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None) -> Array:
     shape = _shape(shape)
     return _filled(shape, fill_value, dtype, _c_or_f(order, shape), device)
@@ -250,21 +260,25 @@ def _like(prototype, dtype, order, shape, device):
     return new_shape, dtype_arg(dtype, dev) or proto_dtype, axes, dev
 
 
+@creates
 def empty_like(prototype, dtype=None, order="K", subok=True, shape=None, *, device=None) -> Array:
     shape, dtype, axes, dev = _like(prototype, dtype, order, shape, device)
     return _filled(shape, _UNINITIALISED, dtype, axes, dev)
 
 
+@creates
 def zeros_like(a, dtype=None, order="K", subok=True, shape=None, *, device=None) -> Array:
     shape, dtype, axes, dev = _like(a, dtype, order, shape, device)
     return _filled(shape, 0, dtype, axes, dev)
 
 
+@creates
 def ones_like(a, dtype=None, order="K", subok=True, shape=None, *, device=None) -> Array:
     shape, dtype, axes, dev = _like(a, dtype, order, shape, device)
     return _filled(shape, 1, dtype, axes, dev)
 
 
+@creates
 def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, device=None) -> Array:
     shape, dtype, axes, dev = _like(a, dtype, order, shape, device)
     return _filled(shape, fill_value, dtype, axes, dev)
