@@ -5,6 +5,8 @@ the functions users call: input checks, batching over leading dimensions, and th
 """
 
 from .._api.linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
+from ._basic import cross, diagonal, multi_dot, outer, trace, vector_norm
 from ._common import LinAlgError
 
-__all__ = ["LinAlgError", "matmul", "matrix_transpose", "tensordot", "vecdot"]
+__all__ = ["LinAlgError", "cross", "diagonal", "matmul", "matrix_transpose", "multi_dot", "outer", "tensordot",
+           "trace", "vecdot", "vector_norm"]
