@@ -19,7 +19,7 @@ from .._api.statistical_functions import max as max_, min as min_, sum as sum_
 from .._numpy import functions as numpy_functions
 from .._numpy import more_products
 from .._numpy.reductions import deliver
-from ._common import float_dtype
+from ._common import LinAlgError, float_dtype
 
 __all__ = ["cross", "diagonal", "multi_dot", "outer", "trace", "vector_norm"]
 
@@ -155,7 +155,7 @@ def multi_dot(arrays, *, out=None) -> Array:
         arrays[-1] = arrays[-1][:, None]
     for position, a in enumerate(arrays):
         if a.ndim != 2:
-            raise ValueError(f"multi_dot: array {position} has {a.ndim} dimensions; the inner arrays must be 2-D "
+            raise LinAlgError(f"multi_dot: array {position} has {a.ndim} dimensions; the inner arrays must be 2-D "
                              f"(the first and last may be 1-D)")
     for position, (a, b) in enumerate(zip(arrays, arrays[1:])):
         if a.shape[1] != b.shape[0]:
