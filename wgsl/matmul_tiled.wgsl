@@ -39,7 +39,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let batch = rest / p_tiles_m();
     // Split-K: the outermost batch index is the K-slice (of p_K() terms, the last one shorter).
     let k_first = (batch / p_inner_batch()) * p_K();
-    let K = min(p_K(), p_k_total() - k_first);
+    let K = select(0u, min(p_K(), p_k_total() - k_first), k_first < p_k_total());
     let bases = batch_bases(batch % p_inner_batch());
     let sam = p_a_m_stride();
     let sak = p_a_k_stride();

@@ -146,8 +146,8 @@ def product(a: BufferOperand, b: BufferOperand, *, conj: bool = False) -> Buffer
         b_fast = "k" if bv.strides[-2] == 1 and bv.strides[-1] != 1 else "mn"
         tiles_m, tiles_n = -(-M // cfg.BM), -(-N // cfg.BN)
         tiles = batch * tiles_m * tiles_n
-        parts = _FORCE.get("split") or _k_slices(cfg, tiles, K, batch * M * N * acc.itemsize, device)
-        k_len = -(-K // parts)
+        k_len = -(-K // (_FORCE.get("split") or _k_slices(cfg, tiles, K, batch * M * N * acc.itemsize, device)))
+        parts = -(-K // k_len)
         out = allocate(device, (parts, *out_shape), acc)
         storages[0] = out.storage
         key = ("matmul_tiled", cfg, a.dtype, b.dtype, acc, a_fast, b_fast, conj, logical)
