@@ -66,8 +66,10 @@ def test_cross_edges_and_errors():
     for a, b in [(np.ones(2), np.ones(2)), (np.ones(3), np.ones(2)), (np.ones((3, 4)), np.ones((3, 4)))]:
         with pytest.raises(ValueError):
             wg.linalg.cross(wg.asarray(a), wg.asarray(b))
-    with pytest.raises(ValueError):
-        wg.linalg.cross(wg.ones((2, 3)), wg.ones((2, 3)), axis=-3)
+    for x1, x2, axis in [((2, 3), (2, 3), -3), ((3,), (2, 3), 0), ((2, 3), (2, 3), 2), ((), (3,), -1)]:
+        with pytest.raises(ValueError):
+            wg.linalg.cross(wg.ones(x1), wg.ones(x2), axis=axis)
+    check(np.linalg, "cross", np.ones((3, 2)), np.arange(6.0).reshape(3, 2), axis=0)  # a positive axis
     with pytest.raises(TypeError):
         wg.linalg.cross(wg.ones(3, dtype=wg.bool), wg.ones(3, dtype=wg.bool))
 

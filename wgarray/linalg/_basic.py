@@ -29,9 +29,10 @@ def cross(x1, x2, /, *, axis: int = -1) -> Array:
     x1, x2 = as_array(x1, "cross"), as_array(x2, "cross")
     axis = operator.index(axis)
     ndim = max(x1.ndim, x2.ndim)
-    if min(x1.ndim, x2.ndim) == 0 or not -min(x1.ndim, x2.ndim) <= axis < ndim:
+    counted = axis - ndim if axis >= 0 else axis  # the standard counts from the end of the broadcast shape
+    if not -min(x1.ndim, x2.ndim) <= counted < 0 or axis >= ndim:
         raise ValueError(f"cross: axis {axis} is out of bounds for arrays of shapes {x1.shape} and {x2.shape}")
-    axis = axis - ndim if axis >= 0 else axis  # the standard counts from the end of the broadcast shape
+    axis = counted
     if x1.shape[axis] != 3 or x2.shape[axis] != 3:
         raise ValueError(f"cross: both inputs must have size 3 along axis {axis} (shapes {x1.shape} and {x2.shape})")
     if dt.kind(x1._dtype) == "bool" or dt.kind(x2._dtype) == "bool":
