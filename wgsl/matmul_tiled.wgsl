@@ -1,4 +1,5 @@
-// Tiled matmul: out[b, m, n] = sum_k A[b, m, k] * B[b, k, n], out contiguous (batch, M, N).
+// Tiled matmul: out[s, b, m, n] = sum over the K-slice s of A[b, m, k] * B[b, k, n], out contiguous
+// (slices, batch, M, N); one slice unless the caller splits K.
 // One workgroup of ${workgroup} invocations computes a ${BM} x ${BN} tile of one matrix; BK-deep slices
 // of A and B are staged in workgroup memory (k-major, so each invocation reads its rows and columns
 // of a slice as consecutive words) and each invocation accumulates a ${TM} x ${TN} register block.
@@ -32,18 +33,20 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     if (group >= p_groups()) { return; }
     let M = p_M();
     let N = p_N();
-    let K = p_K();
     let tn = group % p_tiles_n();
     let rest = group / p_tiles_n();
     let tm = rest % p_tiles_m();
     let batch = rest / p_tiles_m();
-    let bases = batch_bases(batch);
-    let a_base = bases.x;
-    let b_base = bases.y;
+    // Split-K: the outermost batch index is the K-slice (of p_K() terms, the last one shorter).
+    let k_first = (batch / p_inner_batch()) * p_K();
+    let K = select(0u, min(p_K(), p_k_total() - k_first), k_first < p_k_total());
+    let bases = batch_bases(batch % p_inner_batch());
     let sam = p_a_m_stride();
     let sak = p_a_k_stride();
     let sbk = p_b_k_stride();
     let sbn = p_b_n_stride();
+    let a_base = bases.x + k_first * sak;
+    let b_base = bases.y + k_first * sbk;
     let m0 = tm * ${BM}u;
     let n0 = tn * ${BN}u;
     let tx = lid % ${TX}u;

@@ -285,7 +285,12 @@ def dot(a, b, out=None) -> Array:
             raise ValueError(f"shapes {x.shape} and {y.shape} not aligned: {x.shape[-1]} (dim {x.ndim - 1}) "
                              f"!= {y.shape[second]} (dim {second})")
         result = tensordot(x, y, axes=([x.ndim - 1], [second]))
-    return deliver(result, out, "dot", "same_kind")
+    if isinstance(out, Array) and not (out._dtype == result._dtype and out.shape == result.shape
+                                       and out._view.is_contiguous):
+        # NumPy's dot writes straight into out, so it takes only the exact result: no casts, no views
+        raise ValueError("dot: output array is not acceptable (must have the right datatype, number of "
+                         "dimensions, and be a C-Array)")
+    return deliver(result, out, "dot")
 
 
 FUNCTIONS = {

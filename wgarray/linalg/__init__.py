@@ -6,9 +6,11 @@ the functions users call: input checks, batching over leading dimensions, and th
 
 from .._api.linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 from ._cholesky import cholesky
+from ._basic import cross, diagonal, multi_dot, outer, trace, vector_norm
 from ._common import LinAlgError
 from ._qr import QRResult, qr
 from ._lu import SlogdetResult, det, inv, matrix_power, slogdet, solve, tensorinv, tensorsolve
 
-__all__ = ["LinAlgError", "QRResult", "SlogdetResult", "cholesky", "det", "inv", "matmul", "matrix_power",
-           "matrix_transpose", "qr", "slogdet", "solve", "tensordot", "tensorinv", "tensorsolve", "vecdot"]
+__all__ = ["LinAlgError", "QRResult", "SlogdetResult", "cholesky", "cross", "det", "diagonal", "inv", "matmul",
+           "matrix_power", "matrix_transpose", "multi_dot", "outer", "qr", "slogdet", "solve", "tensordot",
+           "tensorinv", "tensorsolve", "trace", "vecdot", "vector_norm"]

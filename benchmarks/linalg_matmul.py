@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""The matmul family's hard shapes: wgarray against PyTorch in one run, ratios printed.
+
+Shapes: matrix @ vector and vector @ matrix (8192^2, bandwidth-bound), float64 2048^2, a batch of
+256 float32 128 x 128 products, tall-skinny (65536 x 64 @ 64 x 64), short-wide (64 x 64 @ 64 x 65536),
+split-K (256 x 65536 @ 65536 x 256) and float32 4096^2. PyTorch runs in true fp32 (TF32 off).
+Each side is warmed up (compiled), then timed over R products followed by one synchronize, best of
+T trials; wgarray's result is checked against PyTorch's (NumPy's without a GPU): a ratio marked `!`
+came from a wrong result.
+
+Usage
+  python benchmarks/linalg_matmul.py [--reps 10] [--trials 3] [--only matvec,f64] [--explore] [--json FILE]
+  --quick     small sizes (CPU machine, lavapipe)
+  --explore   also time the alternative kernel plans of each case (tilings, K-splits, chunks)
+On the GPU machine: source .gl/activate; python3 benchmarks/linalg_matmul.py --json $OUT/linalg_matmul.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import wgarray as wg  # noqa: E402
+from wgarray._engines import matmul as core  # noqa: E402
+
+
+def cases(quick: bool) -> dict:
+    """name: (shape of A, shape of B, dtype, alternative plans for --explore)."""
+    s = 8 if quick else 1  # sizes divided by s on the CPU machine
+    f32_tilings = [{"kernel": "tiled", "tiling": t} for t in (core.BIG, core.MID)]
+    f64_tilings = [{"kernel": "tiled", "tiling": t} for t in (core.F64_BIG, core.F64_MID, core.GENERIC)]
+    return {
+        "matvec": ((8192 // s, 8192 // s), (8192 // s,), "float32", [{"kernel": "naive"}]),
+        "vecmat": ((8192 // s,), (8192 // s, 8192 // s), "float32", [{"kernel": "naive", "chunk": 8192 // s}]),
+        "f64": ((2048 // s, 2048 // s), (2048 // s, 2048 // s), "float64", f64_tilings),
+        "batch": ((256, 128, 128), (256, 128, 128), "float32", f32_tilings),
+        "tall-skinny": ((65536 // s, 64), (64, 64), "float32", f32_tilings),
+        "short-wide": ((64, 64), (64, 65536 // s), "float32", f32_tilings),
+        "split-K": ((256, 65536 // s), (65536 // s, 256), "float32",
+                    [{"kernel": "tiled", "split": 1}] + [{"kernel": "tiled", "tiling": t, "split": k}
+                                                          for t in (core.MID, core.BIG) for k in (16, 64)]),
+        "f32-4096": ((4096 // s, 4096 // s), (4096 // s, 4096 // s), "float32", f32_tilings),
+    }
+
+
+def best_time(run, sync, reps: int, trials: int) -> tuple[float, object]:
+    result = run()
+    sync(result)
+    best = float("inf")
+    for _ in range(trials):
+        start = time.perf_counter()
+        for _ in range(reps):
+            result = run()
+        sync(result)
+        best = min(best, (time.perf_counter() - start) / reps)
+    return best, result
+
+
+def torch_side(a: np.ndarray, b: np.ndarray, reps: int, trials: int):
+    try:
+        import torch
+    except ImportError:
+        return None, None
+    if not torch.cuda.is_available():
+        return None, None
+    torch.backends.cuda.matmul.allow_tf32 = False
+    x, y = torch.from_numpy(a).cuda(), torch.from_numpy(b).cuda()
+    t, z = best_time(lambda: x @ y, lambda _: torch.cuda.synchronize(), reps, trials)
+    return t, z.cpu().numpy()
+
+
+def agrees(got: np.ndarray, ref: np.ndarray, k: int) -> bool:
+    eps = np.finfo(ref.dtype).eps
+    return np.linalg.norm(got - ref) <= 4 * np.sqrt(k) * eps * np.linalg.norm(ref) + np.finfo(ref.dtype).tiny
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--reps", type=int, default=10)
+    parser.add_argument("--trials", type=int, default=3)
+    parser.add_argument("--only", default="")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--explore", action="store_true")
+    parser.add_argument("--json")
+    args = parser.parse_args()
+    rng = np.random.default_rng(0)
+    print(f"matmul family on {wg.get_device().name}; ratio = wgarray time / PyTorch time")
+    print(f"{'case':<12} {'plan':<44} {'wgarray ms':>10} {'torch ms':>9} {'GB/s|GF/s':>10} {'ratio':>7}")
+    rows = []
+    only = set(filter(None, args.only.split(",")))
+    for name, (sa, sb, dtype, plans) in cases(args.quick).items():
+        if only and name not in only:
+            continue
+        a, b = rng.standard_normal(sa).astype(dtype), rng.standard_normal(sb).astype(dtype)
+        t_torch, ref = torch_side(a, b, args.reps, args.trials)
+        if ref is None:
+            ref = a @ b
+        k = a.shape[-1]
+        flop = 2.0 * ref.size * k
+        bandwidth_bound = a.ndim == 1 or b.ndim == 1
+        x, y = wg.asarray(a), wg.asarray(b)
+        for plan in [None] + (plans if args.explore else []):
+            core._FORCE.clear()
+            core._FORCE.update(plan or {})
+            wg.empty_cache()  # plans are cached per shape
+            try:
+                t, z = best_time(lambda: x @ y, lambda r: wg.synchronize(), args.reps, args.trials)
+                ok = agrees(np.asarray(z), ref, k)
+            except Exception as exc:  # a forced plan may not fit the device (workgroup memory)
+                print(f"{name:<12} {str(plan):<44} failed: {type(exc).__name__}: {str(exc)[:80]}")
+                continue
+            finally:
+                core._FORCE.clear()
+            rate = (a.nbytes + b.nbytes) / t / 1e9 if bandwidth_bound else flop / t / 1e9
+            ratio = t / t_torch if t_torch else float("nan")
+            label = "default" if plan is None else ", ".join(f"{k_}={getattr(v, 'BM', v)}x{getattr(v, 'BN', '')}"
+                                                              if k_ == "tiling" else f"{k_}={v}"
+                                                              for k_, v in plan.items())
+            print(f"{name:<12} {label:<44} {t * 1e3:>10.3f} {(t_torch or float('nan')) * 1e3:>9.3f} "
+                  f"{rate:>10.0f} {ratio:>6.2f}{'' if ok else '!'}")
+            rows.append(dict(case=name, plan=label, ms=t * 1e3, torch_ms=(t_torch or 0) * 1e3, ratio=ratio, ok=bool(ok)))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,265 @@
+"""The matmul engine's kernels: their parameter layouts, tilings and generated WGSL.
+
+  wgsl/matmul_tiled.wgsl  workgroup tiles staged in workgroup memory, register blocks per
+                          invocation (vec4 words for 32-bit types and float64): big products;
+                          the K range may be split into slices (an outer batch dim) whose
+                          partial products are added up afterwards (split-K);
+  wgsl/matmul_naive.wgsl  one invocation per output element and K-chunk, consecutive
+                          invocations on consecutive outputs: skinny products whose operands
+                          run contiguously along M or N (vector @ row-major matrix);
+  wgsl/matmul_dot.wgsl    one group of lanes per output element and K-chunk, the lanes striding
+                          K: skinny products whose operands run contiguously along K
+                          (row-major matrix @ vector, dot products).
+Inputs are cast to the accumulation type as they are loaded. Narrow integers accumulate in
+32 bits (wrap-around makes the final cast exact, as NumPy's own wrapping), bool in u32 with
+OR-of-AND, as NumPy's bool matmul.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from .._core import dtypes as dt
+from .._core.wgsl import cast, load_fn
+from .._core.kernels import WORKGROUP, render
+from .._core.params import ZERO, ParamLayout
+
+THREADS = WORKGROUP  # invocations of a workgroup of any of the kernels
+LANES = 32  # lanes of the dot kernel that share one output element
+
+# The views of A and B (strides u32 two's complement), then the batch dims: a trailing array
+# of (size, A stride, B stride) per dim, innermost first. Its accessor does not depend on its
+# length, so one kernel serves every number of batch dims.
+_VIEWS = ("batch_dims", ZERO, "a_offset", "a_m_stride", "a_k_stride", "b_offset", "b_k_stride", "b_n_stride")
+
+
+@functools.lru_cache(maxsize=None)
+def tiled_params(batch_dims: int) -> ParamLayout:
+    """The tiled kernel's parameters: the output's tiles (n fastest, then m, then batch), where the
+    batch index counts K-slices of K terms each (k_total in all) outermost, inner_batch matrices each."""
+    return ParamLayout("M", "N", "K", "tiles_n", "tiles_m", "groups", "k_total", "inner_batch", *_VIEWS,
+                       ("batch", "u32", 3 * batch_dims))
+
+
+@functools.lru_cache(maxsize=None)
+def skinny_params(batch_dims: int) -> ParamLayout:
+    """The naive and dot kernels' parameters: items are (K-chunk, batch, m, n), n fastest."""
+    return ParamLayout("M", "N", "K", "chunk_len", "batches", "items", *_VIEWS, ("batch", "u32", 3 * batch_dims))
+
+
+@dataclass(frozen=True)
+class Tiling:
+    """A workgroup of TY x TX invocations, each with a TM x TN register block; BK-deep slices."""
+
+    TY: int
+    TX: int
+    TM: int
+    TN: int
+    BK: int
+    vec: bool  # vec4 words in workgroup memory (32-bit types; TM, TN multiples of 4)
+    double: bool  # double-buffered workgroup memory
+    unroll: bool = False  # unroll the k-slice in the generated code
+
+    @property
+    def BM(self) -> int:
+        return self.TY * self.TM
+
+    @property
+    def BN(self) -> int:
+        return self.TX * self.TN
+
+    def strides(self) -> tuple[int, int]:
+        """Words per k-row of the A and B slices, padded so that the transposing stores of a
+        k-fastest fetch hit distinct banks."""
+        pad = 4 if self.vec else 1
+        return self.BM + pad, self.BN + pad
+
+    def smem_bytes(self, itemsize: int) -> int:
+        sa, sb = self.strides()
+        return (2 if self.double else 1) * self.BK * (sa + sb) * itemsize
+
+
+BIG = Tiling(16, 16, 8, 8, 8, True, True, True)  # f32: 128 x 128 tiles, 8 x 8 per invocation
+MID = Tiling(16, 16, 4, 4, 8, True, True, True)  # f32: 64 x 64
+MID32 = Tiling(16, 16, 4, 4, 8, True, True)  # other 32-bit types
+GENERIC = Tiling(16, 16, 4, 4, 8, False, True)  # 64-bit integers and complex types
+# float64: vec4<f64> words in workgroup memory (half the register file per value of f32's, so
+# the register blocks stay smaller than BIG's for the default)
+F64_BIG = Tiling(16, 16, 8, 4, 8, True, True, True)  # 128 x 64
+F64_MID = Tiling(16, 16, 4, 4, 8, True, True, True)  # 64 x 64
+SMALL = Tiling(16, 16, 2, 2, 8, False, True)  # 32 x 32: small matrices (batches), any type
+
+
+# -- code generation ------------------------------------------------------------------------------
+def acc_dtype(result):
+    """The dtype the kernel accumulates and writes (narrow types go through 32 bits)."""
+    lay = dt.layout(result)
+    if lay.kind == "bool":
+        return dt.uint32
+    if lay.packed:
+        return dt.int32 if lay.kind == "int" else dt.uint32
+    return result
+
+
+def _madd(acc, logical: bool) -> str:
+    """WGSL for c + a * b in the accumulation type."""
+    T = dt.layout(acc).register
+    if logical:
+        body = "c | (a & b)"
+    elif dt.kind(acc) == "complex":
+        body = f"c + {T}(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x)"
+    else:
+        body = "c + a * b"
+    return f"fn madd(c: {T}, a: {T}, b: {T}) -> {T} {{ return {body}; }}"
+
+
+def _common_fields(a_dtype, b_dtype, acc, conj: bool, logical: bool) -> dict:
+    T = dt.layout(acc).register
+    load_a = cast("load0(idx)", a_dtype, acc)
+    if conj:
+        load_a = f"conj_({load_a})"
+    loaders = [load_fn(0, a_dtype), load_fn(1, b_dtype), _madd(acc, logical)]
+    if conj:
+        loaders.append(f"fn conj_(v: {T}) -> {T} {{ return {T}(v.x, -v.y); }}")
+    return dict(enables="", out_storage=dt.layout(acc).storage, a_storage=dt.layout(a_dtype).storage,
+                b_storage=dt.layout(b_dtype).storage, loaders="\n".join(loaders), T=T,
+                load_a=load_a, load_b=cast("load1(idx)", b_dtype, acc))
+
+
+def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, conj: bool,
+                  logical: bool) -> str:
+    """a_fast, b_fast: "k" or "mn", the operand's contiguous axis (the one fetched fastest)."""
+    fields = _common_fields(a_dtype, b_dtype, acc, conj, logical)
+    T = fields["T"]
+    zero = f"{T}()"
+    BM, BN, BK, TM, TN, TY, TX = cfg.BM, cfg.BN, cfg.BK, cfg.TM, cfg.TN, cfg.TY, cfg.TX
+    SA, SB = cfg.strides()
+    unit = 4 if cfg.vec else 1  # words per workgroup-memory element
+
+    declare = []
+    if cfg.vec:
+        declare += [f"    var c{r}_{h} = vec4<{T}>();" for r in range(TM) for h in range(TN // 4)]
+    else:
+        declare += [f"    var c{r}_{c} = {zero};" for r in range(TM) for c in range(TN)]
+    # Each invocation fetches units of `unit` elements that are consecutive along m (or n) at
+    # one k, and stores each unit as one word of workgroup memory (vec4 words are never
+    # written piecewise by several invocations). Which index runs fastest across invocations
+    # follows the operand's contiguous axis, so global loads coalesce.
+    fetch, stashes, vec_t = [], [], f"vec4<{T}>" if cfg.vec else T
+    for x, arr, extent, fast, bound, origin, s_mn, s_k in (
+            ("a", "As", BM, a_fast, "M", "m0", "sam", "sak"), ("b", "Bs", BN, b_fast, "N", "n0", "sbn", "sbk")):
+        units = extent * BK // unit
+        for j in range(-(-units // THREADS)):
+            q = f"(lid + {j * THREADS}u)"
+            kl, ql = (f"({q} % {BK}u)", f"({q} / {BK}u)") if fast == "k" else \
+                (f"({q} / {extent // unit}u)", f"({q} % {extent // unit}u)")
+            guard = f" && {q} < {units}u" if units % THREADS else ""
+            declare += [f"    let {x}k{j} = {kl};", f"    let {x}i{j} = {x}_base + ({origin} + {unit}u * {ql}) * {s_mn}"
+                        f" + {kl} * {s_k};", f"    let {x}q{j} = {ql};",
+                        f"    var p{x}{j} = {vec_t}();"]
+            declare += [f"    let {x}ok{j}_{i} = {origin} + {unit}u * {ql} + {i}u < {bound}{guard};" for i in range(unit)]
+            loads = []
+            for i in range(unit):
+                lane = f"p{x}{j}.{'xyzw'[i]}" if cfg.vec else f"p{x}{j}"
+                loads.append(f"if ({x}ok{j}_{i}) {{ {lane} = ld_{x}({x}i{j} + {i}u * {s_mn} + k0 * {s_k}); }}")
+            fetch.append(f"        p{x}{j} = {vec_t}(); if (k0 + {x}k{j} < K) {{ {' '.join(loads)} }}")
+            store = f"{arr}[BUF + {x}k{j}][{x}q{j}] = p{x}{j};"
+            stashes.append(f"        if ({q} < {units}u) {{ {store} }}" if guard else f"        {store}")
+
+    def stash(buf: str) -> list[str]:
+        """Store the fetched units into buffer `buf` (a WGSL u32 expression: first k-row)."""
+        return [line.replace("BUF", buf) for line in stashes]
+
+    def compute(buf: str) -> list[str]:
+        """Multiply-accumulate the k-slice in buffer `buf` (first k-row, as for stash)."""
+        # The f32 kernel is unrolled here (the fast path must not depend on the driver's
+        # unrolling); the others loop, which compiles faster. Workgroup arrays are 2-D so
+        # that the bounds clamp on the inner index (invocation-invariant) is hoisted.
+        lines = []
+        steps = [f"{kk}u" for kk in range(BK)] if cfg.unroll else ["kk"]
+        if not cfg.unroll:
+            lines.append(f"        for (var kk = 0u; kk < {BK}u; kk++) {{")
+        for kk in steps:
+            row = f"{buf} + {kk}"
+            lines.append("        {")
+            if cfg.vec:
+                lines += [f"            let a{g} = As[{row}][{g * TY}u + ty];" for g in range(TM // 4)]
+                lines += [f"            let b{h} = Bs[{row}][{h * TX}u + tx];" for h in range(TN // 4)]
+                comp = "xyzw"
+                for r in range(TM):
+                    for h in range(TN // 4):
+                        op = (f"c{r}_{h} | (b{h} & vec4<{T}>(a{r // 4}.{comp[r % 4]}))" if logical
+                              else f"c{r}_{h} + b{h} * a{r // 4}.{comp[r % 4]}")
+                        lines.append(f"            c{r}_{h} = {op};")
+            else:
+                lines += [f"            let a{r} = As[{row}][{r * TY}u + ty];" for r in range(TM)]
+                lines += [f"            let b{c} = Bs[{row}][{c * TX}u + tx];" for c in range(TN)]
+                lines += [f"            c{r}_{c} = madd(c{r}_{c}, a{r}, b{c});" for r in range(TM) for c in range(TN)]
+            lines.append("        }")
+        if not cfg.unroll:
+            lines.append("        }")
+        return lines
+
+    def step(t: str, cur: str, other: str) -> list[str]:
+        """One k-slice: prefetch the next one, use the current one, publish the next one."""
+        lines = [f"        k0 = ({t} + 1u) * {BK}u;", f"        let more = {t} + 1u < tiles_k;"]
+        if cfg.double:
+            lines += ["        if (more) {"] + fetch + ["        }"] + compute(cur)
+            lines += ["        if (more) {"] + stash(other) + ["        }", "        workgroupBarrier();"]
+        else:
+            lines += compute(cur) + ["        workgroupBarrier();", "        if (more) {"] + fetch + stash(cur)
+            lines += ["        }", "        workgroupBarrier();"]
+        return lines
+
+    if cfg.double and cfg.unroll:
+        # Two slices per iteration, so every workgroup-memory row index is a constant.
+        body = ["        {"] + step("t", "0u", f"{BK}u") + ["        }", "        if (t + 1u < tiles_k) {"]
+        body += step("(t + 1u)", f"{BK}u", "0u") + ["        }"]
+        t_step = "2u"
+    elif cfg.double:
+        body = ["        let cur = (t & 1u) * %du;" % BK] + step("t", "cur", "(%du - cur)" % BK)
+        t_step = "1u"
+    else:
+        body, t_step = step("t", "0u", "0u"), "1u"
+
+    store = []
+    if cfg.vec:
+        cols = [f"n0 + {h * TX * 4}u + tx * 4u" for h in range(TN // 4)]
+        store += [f"    let col{h} = {col};" for h, col in enumerate(cols)]
+        for r in range(TM):
+            store.append(f"    {{ let m = m0 + {(r // 4) * TY * 4 + r % 4}u + ty * 4u; if (m < M) {{")
+            store.append("        let row = o_base + m * N;")
+            for h in range(TN // 4):
+                for i in range(4):
+                    store.append(f"        if (col{h} + {i}u < N) {{ out[row + col{h} + {i}u] = c{r}_{h}[{i}]; }}")
+            store.append("    } }")
+    else:
+        for r in range(TM):
+            store.append(f"    {{ let m = m0 + ty + {r * TY}u; if (m < M) {{")
+            store.append("        let row = o_base + m * N;")
+            for c in range(TN):
+                store.append(f"        {{ let n = n0 + tx + {c * TX}u; if (n < N) {{ out[row + n] = c{r}_{c}; }} }}")
+            store.append("    } }")
+
+    smem = f"vec4<{T}>" if cfg.vec else T
+    rows = (2 if cfg.double else 1) * BK
+    return render("matmul_tiled", **fields, batch_bases=render("matmul_batch"), params=tiled_params(0).wgsl(), workgroup=THREADS,
+                  BM=BM, BN=BN, BK=BK, TM=TM, TN=TN, TX=TX,
+                  a_smem=f"array<array<{smem}, {SA // unit}>, {rows}>", t_step=t_step,
+                  b_smem=f"array<array<{smem}, {SB // unit}>, {rows}>", declare="\n".join(declare),
+                  fetch="\n".join(f[4:] for f in fetch), stash_first="\n".join(s[4:] for s in stash("0u")),
+                  loop_body="\n".join(body), store="\n".join(store))
+
+
+def naive_source(a_dtype, b_dtype, acc, conj: bool, logical: bool) -> str:
+    fields = _common_fields(a_dtype, b_dtype, acc, conj, logical)
+    return render("matmul_naive", **fields, batch_bases=render("matmul_batch"), params=skinny_params(0).wgsl(),
+                  workgroup=THREADS, zero=f"{fields['T']}()", combine="a | b" if logical else "a + b")
+
+
+def dot_source(a_dtype, b_dtype, acc, conj: bool, logical: bool) -> str:
+    fields = _common_fields(a_dtype, b_dtype, acc, conj, logical)
+    return render("matmul_dot", **fields, batch_bases=render("matmul_batch"), params=skinny_params(0).wgsl(),
+                  workgroup=THREADS, lanes=LANES, lanes2=2 * LANES,
+                  lanes3=3 * LANES, lanes4=4 * LANES, zero=f"{fields['T']}()", combine="a | b" if logical else "a + b")
