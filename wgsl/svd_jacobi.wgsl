@@ -133,7 +133,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     }
     largest = group_max(lid, largest);
     var scale = R(1);
-    if (largest > R(0)) { scale = f_pow2_recip(largest); }
+    if (largest > R(0) && f_needs_scaling(largest)) { scale = f_pow2_recip(largest); }
     for (var idx = lid; idx < m * n; idx += WG) {
         work[w0 + idx] = scale * work[w0 + idx];
         if (WANT_UV && idx < n * n) { work[v0 + idx] = f_real(select(R(0), R(1), idx % n == idx / n)); }

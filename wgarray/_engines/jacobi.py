@@ -55,7 +55,7 @@ def _field(dtype) -> str:
     real = dt.layout(dt.real_dtype(dtype)).register
     U, _, _, expmask, _, suffix = FLOAT_BITS[real]
     mant, bias = (23, 127) if real == "f32" else (52, 1023)
-    pow2 = render("eig_pow2", U=U, US=suffix, MANT=mant, BIAS=bias, EMASK=hex(int(expmask.rstrip('lu'), 16) >> mant))
+    pow2 = render("eig_pow2", U=U, US=suffix, MANT=mant, BIAS=bias, HALF=bias // 2 - 12, EMASK=hex(int(expmask.rstrip('lu'), 16) >> mant))
     kind = "complex" if dt.kind(dtype) == "complex" else "real"
     return render(f"eig_field_{kind}", R=real, rtag=REG_TAG[real], pow2=pow2)
 

@@ -6,5 +6,7 @@ the functions users call: input checks, batching over leading dimensions, and th
 
 from .._api.linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 from ._common import LinAlgError
+from ._spectral import EighResult, SVDResult, eigh, eigvalsh, svd, svdvals
 
-__all__ = ["LinAlgError", "matmul", "matrix_transpose", "tensordot", "vecdot"]
+__all__ = ["EighResult", "LinAlgError", "SVDResult", "eigh", "eigvalsh", "matmul", "matrix_transpose", "svd", "svdvals",
+           "tensordot", "vecdot"]
