@@ -6,7 +6,9 @@ the functions users call: input checks, batching over leading dimensions, and th
 
 from .._api.linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 from ._common import LinAlgError
+from ._lstsq import lstsq, matrix_rank, pinv
+from ._norms import matrix_norm, norm
 from ._spectral import EighResult, SVDResult, eigh, eigvalsh, svd, svdvals
 
-__all__ = ["EighResult", "LinAlgError", "SVDResult", "eigh", "eigvalsh", "matmul", "matrix_transpose", "svd", "svdvals",
-           "tensordot", "vecdot"]
+__all__ = ["EighResult", "LinAlgError", "SVDResult", "eigh", "eigvalsh", "lstsq", "matmul", "matrix_norm", "matrix_rank",
+           "matrix_transpose", "norm", "pinv", "svd", "svdvals", "tensordot", "vecdot"]
