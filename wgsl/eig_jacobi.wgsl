@@ -3,11 +3,15 @@
 // disjoint pairs; a step computes every pair's rotation J from the current A, then
 // A <- A J and V <- V J (columns p, q), then A <- J^H A (rows p, q), the rotated 2 x 2 block
 // being set to its exact diagonal form. A pair rotates when |a_pq| > tol sqrt(|a_pp a_qq|);
-// sweeps end when one rotates none (checked on the GPU) or at max_sweeps. The eigenvalues
-// come out ascending, the eigenvectors as the matching columns. A non-finite input in the
-// triangle read gives NaN results, as LAPACK's.
-// work: per matrix A and V (column-major, n x n each), then 5 values per pair of a step
-// (c, s, the phase of a_pq, the new a_pp and a_qq). Parameters: jacobi.py's EIG_PARAMS.
+// sweeps end when one rotates none (checked on the GPU). The eigenvalues come out
+// ascending, the eigenvectors as the matching columns. A non-finite input in the triangle
+// read gives NaN results, as LAPACK's.
+// Three stages, one dispatch each but the sweeps, which run steps t0 .. t1 of the sequence
+// (sweep, step) per dispatch (llvmpipe ends a loop nest after 65535 iterations):
+//   0: load A (and V = I);  1: rotate;  2: sort and write the results.
+// work: per matrix A and V (column-major, n x n each), 5 values per pair of a step (c, s, the
+// phase of a_pq, the new a_pp and a_qq), then the state: the sweep's rotations so far and the
+// status (0 running, 1 converged, 2 non-finite input). Parameters: jacobi.py's eig_params.
 ${enables}
 ${prelude}
 ${params}
@@ -44,6 +48,18 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let r0 = v0 + n * n;
     let src = p_offset() + (p_first() + b) * p_batch_stride();
     let lower = p_lower() != 0u;
+    let state = r0 + 5u * pairs;
+    let out0 = (p_first() + b) * n;
+    if (p_stage() != 0u) {
+        if (lid == 0u) {
+            flag = u32(f_re(work[state + 1u]));
+            atomicStore(&rotations, u32(f_re(work[state])));
+        }
+        let status = workgroupUniformLoad(&flag);
+        if (status != 0u && (p_stage() == 1u || status == 2u)) { return; }
+        if (p_stage() == 1u) { rotate(b, lid, p_t0(), p_t1()); } else { finish(b, lid); }
+        return;
+    }
 
     if (lid == 0u) { atomicStore(&bad, 0u); }  // workgroup memory starts undefined
     workgroupBarrier();
@@ -62,17 +78,30 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     sync();
     if (lid == 0u) { flag = atomicLoad(&bad); }
     let any_bad = workgroupUniformLoad(&flag);
-    let out0 = (p_first() + b) * n;
+    if (lid == 0u) {
+        work[state] = f_real(R(0));
+        work[state + 1u] = f_real(select(R(0), R(2), any_bad != 0u));
+    }
     if (any_bad != 0u) {
         for (var i = lid; i < n; i += WG) { out_w[out0 + i] = nan_${rtag}(); }
         if (WANT_V) { for (var i = lid; i < n * n; i += WG) { out_v[out0 * n + i] = f_real(nan_${rtag}()); } }
-        return;
     }
+}
 
+// Steps t0 .. t1 of the sweeps; a sweep that rotates nothing marks the matrix converged.
+fn rotate(b: u32, lid: u32, t0: u32, t1: u32) {
+    let n = p_n();
+    let players = n + (n & 1u);
+    let pairs = players / 2u;
+    let a0 = b * p_work_stride();
+    let v0 = a0 + n * n;
+    let r0 = v0 + n * n;
+    let state = r0 + 5u * pairs;
     let tol = p_tol();
-    for (var sweep = 0u; sweep < p_max_sweeps(); sweep++) {
-        if (lid == 0u) { atomicStore(&rotations, 0u); }
-        for (var s = 0u; s + 1u < players; s++) {
+    workgroupBarrier();
+    for (var t = t0; t < t1; t++) {
+        let s = t % (players - 1u);
+        {  // step s: rotations, columns, rows
             for (var k = lid; k < pairs; k += WG) {
                 let pq = pair_of(s, k, players);
                 var c = R(1);
@@ -89,11 +118,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
                         atomicAdd(&rotations, 1u);
                         ph = f_unit(g, ag);
                         let tau = (aqq - app) / (R(2) * ag);
-                        let t = select(R(-1), R(1), tau >= R(0)) / (abs(tau) + hypot_${rtag}(R(1), tau));
-                        c = R(1) / sqrt_${rtag}(R(1) + t * t);
-                        sn = t * c;
-                        dpp = app - t * ag;
-                        dqq = aqq + t * ag;
+                        let tn = select(R(-1), R(1), tau >= R(0)) / (abs(tau) + hypot_${rtag}(R(1), tau));
+                        c = R(1) / sqrt_${rtag}(R(1) + tn * tn);
+                        sn = tn * c;
+                        dpp = app - tn * ag;
+                        dqq = aqq + tn * ag;
                     }
                 }
                 let r = r0 + 5u * k;
@@ -156,11 +185,26 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             }
             sync();
         }
-        if (lid == 0u) { flag = atomicLoad(&rotations); }
-        if (workgroupUniformLoad(&flag) == 0u) { break; }
+        if (s + 2u == players) {  // the sweep's last step
+            if (lid == 0u) {
+                flag = atomicLoad(&rotations);
+                atomicStore(&rotations, 0u);
+            }
+            if (workgroupUniformLoad(&flag) == 0u) {
+                if (lid == 0u) { work[state + 1u] = f_real(R(1)); }
+                break;
+            }
+        }
     }
+    if (lid == 0u) { work[state] = f_real(R(atomicLoad(&rotations))); }
+}
 
-    // Ascending eigenvalues (ties by position), the eigenvectors as the matching columns.
+// Ascending eigenvalues (ties by position), the eigenvectors as the matching columns.
+fn finish(b: u32, lid: u32) {
+    let n = p_n();
+    let a0 = b * p_work_stride();
+    let v0 = a0 + n * n;
+    let out0 = (p_first() + b) * n;
     for (var i = lid; i < n; i += WG) {
         let d = f_re(work[a0 + i * n + i]);
         var rank = 0u;

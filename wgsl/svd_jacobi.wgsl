@@ -143,6 +143,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let tol = p_tol();
     for (var sweep = 0u; sweep < p_max_sweeps(); sweep++) {
         if (lid == 0u) { atomicStore(&rotations, 0u); }
+        workgroupBarrier();  // the count starts at 0 before anyone rotates
         for (var s = 0u; s + 1u < players; s++) {
             for (var k = lid; k < pairs; k += WG) {
                 let pq = pair_of(s, k, players);

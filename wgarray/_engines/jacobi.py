@@ -19,11 +19,12 @@ import math
 import numpy as np
 
 from .._core import dtypes as dt
-from .._core.kernels import WORKGROUP, render
+from .._core.kernels import MAX_LOOP, WORKGROUP, render
 from .._core.launch import launch_kernel
 from .._core.memory import pool_for
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ParamLayout
+from .._core.stream import stream_for
 from .._core.view import TensorView
 from .._core.wgsl import FLOAT_BITS, REG_TAG, with_libraries
 from .map import MapOp, launch_map
@@ -31,8 +32,12 @@ from .map import MapOp, launch_map
 # Jacobi converges quadratically once the off-diagonal part is small: ten sweeps are typical
 # for n in the thousands. The limit only bounds a loop that rounding keeps from reaching 0.
 MAX_SWEEPS = 40
+# Sweeps recorded at once when that takes many dispatches; then one read says whether any
+# matrix still rotates.
+SWEEPS_PER_CHECK = 6
 
-_COMMON = ("batch", "first", "offset", "batch_stride", "row_stride", "col_stride", "max_sweeps", "work_stride")
+_COMMON = ("batch", "first", "offset", "batch_stride", "row_stride", "col_stride", "stage", "t0", "t1",
+           "work_stride")
 
 
 @functools.lru_cache(maxsize=None)
@@ -79,6 +84,41 @@ def _batches(device, batch: int, work_stride: int, dtype):
         yield first, min(per, batch - first)
 
 
+def _step_ranges(steps: int, cost: int):
+    """(t0, t1) ranges of the `steps` steps whose loop iterations (`cost` per step, per
+    invocation) stay within MAX_LOOP in one dispatch: llvmpipe ends a loop nest past 65535."""
+    per = max(1, MAX_LOOP // max(cost, 1))
+    return [(t0, min(t0 + per, steps)) for t0 in range(0, steps, per)]
+
+
+def _sweep(launch, state: BufferOperand, steps_per_sweep: int, cost: int) -> None:
+    """Record the sweeps, stage 1 of a kernel, `launch(stage, t0, t1)` per dispatch: all
+    MAX_SWEEPS at once where that takes few dispatches (the converged matrices' dispatches
+    return at once), else SWEEPS_PER_CHECK at a time until no matrix rotates (one read each).
+    state: the matrices' status words (0 while rotating)."""
+    ranges = _step_ranges(MAX_SWEEPS * steps_per_sweep, cost)
+    if len(ranges) <= 64:
+        for t0, t1 in ranges:
+            launch(1, t0, t1)
+        return
+    group = SWEEPS_PER_CHECK * steps_per_sweep
+    for start in range(0, MAX_SWEEPS * steps_per_sweep, group):
+        for t0, t1 in _step_ranges(group, cost):
+            launch(1, start + t0, start + t1)
+        if not _any_zero(state):
+            return
+
+
+def _any_zero(values: BufferOperand) -> bool:
+    """Whether any of the (strided) status words is 0: one read."""
+    device = values.device
+    packed = allocate(device, values.shape, values.dtype)
+    launch_map(device, MapOp("copy", "a0", (values.dtype,), values.dtype), packed.storage, packed.view, values.dtype,
+               [values], fresh=True)
+    words = stream_for(device).download(packed.storage, 0, packed.view.size * values.dtype.itemsize)
+    return bool((np.frombuffer(words, dtype=values.dtype) == 0).any())
+
+
 def _check_single_buffers(*operands: BufferOperand) -> None:
     for o in operands:
         if o.storage.segments is not None:
@@ -97,19 +137,28 @@ def eigh(a: BufferOperand, lower: bool, vectors: bool):
         return w, (v if vectors else None)
     _check_single_buffers(a, w, v)
     pairs = (n + 1) // 2
-    stride = 2 * n * n + 5 * pairs
+    stride = 2 * n * n + 5 * pairs + 2  # A, V, a step's rotations, the state
     wg = _workgroup(n)
     params = eig_params(real)
     key = ("eig_jacobi", dtype, wg, vectors)
+    make = lambda: _source("eig_jacobi", dtype, wg, device.features, params, want_vectors=vectors)  # noqa: E731
+    storages = [w.storage, v.storage, None, a.storage]
+    steps = n + n % 2 - 1  # a sweep: players - 1 steps (a dummy player for odd n)
+    cost = -(-pairs // wg) + 2 * -(-pairs * n // wg)  # loop iterations of one step
     for first, count in _batches(device, batch, stride, dtype):
         work = allocate(device, (count * stride,), dtype)
-        packed = params.pack(n=n, lower=int(lower), batch=count, first=first, offset=a.view.offset,
-                             batch_stride=a.view.strides[0], row_stride=a.view.strides[1],
-                             col_stride=a.view.strides[2], max_sweeps=MAX_SWEEPS, work_stride=stride,
-                             tol=np.finfo(real).eps)
-        launch_kernel(device, key, lambda: _source("eig_jacobi", dtype, wg, device.features, params,
-                                                   want_vectors=vectors),
-                      [w.storage, v.storage, work.storage, a.storage], packed, count * WORKGROUP, writes=3)
+        storages[2] = work.storage
+
+        def launch(stage: int, t0: int = 0, t1: int = 0):
+            packed = params.pack(n=n, lower=int(lower), batch=count, first=first, offset=a.view.offset,
+                                 batch_stride=a.view.strides[0], row_stride=a.view.strides[1],
+                                 col_stride=a.view.strides[2], stage=stage, t0=t0, t1=t1, work_stride=stride,
+                                 tol=np.finfo(real).eps)
+            launch_kernel(device, key, make, storages, packed, count * WORKGROUP, writes=3)
+
+        launch(0)
+        _sweep(launch, work.with_view(TensorView((count,), (stride,), stride - 1)), steps, cost)
+        launch(2)
     return w, (v if vectors else None)
 
 
