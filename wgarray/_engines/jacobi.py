@@ -178,23 +178,36 @@ def svd(a: BufferOperand, full_matrices: bool, compute_uv: bool):
     if batch and n:
         _check_single_buffers(a, s, u, vh)
         pairs = (n + 1) // 2
-        stride = m * n + n * n + 3 * pairs + m + max(ucols, 1)
+        stride = m * n + n * n + 3 * pairs + m + max(ucols, 1) + 4  # W, V, rotations, completion, state
         wg = _workgroup(n)
         params = svd_params(real)
         key = ("svd_jacobi", dtype, wg, compute_uv)
+        make = lambda: _source("svd_jacobi", dtype, wg, device.features, params, want_uv=compute_uv)  # noqa: E731
         row_stride, col_stride = a.view.strides[1:]
         if wide:
             row_stride, col_stride = col_stride, row_stride
+        storages = [s.storage, u.storage, vh.storage, None, a.storage]
+        rows = -(-m // wg)
+        step_cost = -(-pairs // wg) * m + -(-pairs * (m + n) // wg)
+        column_cost = rows * (2 * ucols + 3) + -(-ucols // wg) * m + 32
         for first, count in _batches(device, batch, stride, dtype):
             work = allocate(device, (count * stride,), dtype)
-            packed = params.pack(m=m, n=n, ucols=ucols, conj=int(wide), batch=count, first=first,
-                                 offset=a.view.offset, batch_stride=a.view.strides[0], row_stride=row_stride,
-                                 col_stride=col_stride, max_sweeps=MAX_SWEEPS, work_stride=stride,
-                                 tol=math.sqrt(m) * np.finfo(real).eps)
-            launch_kernel(device, key, lambda: _source("svd_jacobi", dtype, wg, device.features, params,
-                                                       want_uv=compute_uv),
-                          [s.storage, u.storage, vh.storage, work.storage, a.storage], packed,
-                          count * WORKGROUP, writes=4)
+            storages[3] = work.storage
+
+            def launch(stage: int, t0: int = 0, t1: int = 0):
+                packed = params.pack(m=m, n=n, ucols=ucols, conj=int(wide), batch=count, first=first,
+                                     offset=a.view.offset, batch_stride=a.view.strides[0], row_stride=row_stride,
+                                     col_stride=col_stride, stage=stage, t0=t0, t1=t1, work_stride=stride,
+                                     tol=math.sqrt(m) * np.finfo(real).eps)
+                launch_kernel(device, key, make, storages, packed, count * WORKGROUP, writes=4)
+
+            launch(0)
+            status = TensorView((count,), (stride,), stride - 3)
+            _sweep(launch, work.with_view(status), n + n % 2 - 1, step_cost)
+            launch(2)
+            if compute_uv:  # columns past the rank, where zero singular values or full_matrices leave some
+                for t0, t1 in _step_ranges(ucols, column_cost):
+                    launch(3, t0, t1)
     if not compute_uv:
         return None, s, None
     if wide:
