@@ -168,6 +168,17 @@ def test_svd_views_scaling_and_integers():
     np.testing.assert_allclose(host(s), np.linalg.svd(ints, compute_uv=False), atol=1e-13)
 
 
+def test_sweeps_checked_by_reads(monkeypatch):
+    """Large matrices record their sweeps a few at a time, with a read of the convergence flags."""
+    from wgarray._engines import jacobi
+    monkeypatch.setattr(jacobi, "UNCHECKED_DISPATCHES", 0)
+    monkeypatch.setattr(jacobi, "SWEEPS_PER_CHECK", 1)
+    a = hermitian((2, 12, 12), np.complex128)
+    check_eigh(a, *map(host, xp.linalg.eigh(wg(a))), np.complex128)
+    b = random((2, 9, 7), np.float32)
+    check_svd(b, *map(host, xp.linalg.svd(wg(b))), np.float32, True)
+
+
 def test_svd_large():
     a = random((160, 90), np.float32)
     check_svd(a, *map(host, xp.linalg.svd(wg(a), full_matrices=False)), np.float32, False)

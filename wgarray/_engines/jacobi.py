@@ -35,6 +35,7 @@ MAX_SWEEPS = 40
 # Sweeps recorded at once when that takes many dispatches; then one read says whether any
 # matrix still rotates.
 SWEEPS_PER_CHECK = 6
+UNCHECKED_DISPATCHES = 64  # up to this many dispatches, all MAX_SWEEPS are recorded without a read
 
 _COMMON = ("batch", "first", "offset", "batch_stride", "row_stride", "col_stride", "stage", "t0", "t1",
            "work_stride")
@@ -97,7 +98,7 @@ def _sweep(launch, state: BufferOperand, steps_per_sweep: int, cost: int) -> Non
     return at once), else SWEEPS_PER_CHECK at a time until no matrix rotates (one read each).
     state: the matrices' status words (0 while rotating)."""
     ranges = _step_ranges(MAX_SWEEPS * steps_per_sweep, cost)
-    if len(ranges) <= 64:
+    if len(ranges) <= UNCHECKED_DISPATCHES:
         for t0, t1 in ranges:
             launch(1, t0, t1)
         return
