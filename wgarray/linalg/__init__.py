@@ -10,7 +10,11 @@ from ._basic import cross, diagonal, multi_dot, outer, trace, vector_norm
 from ._common import LinAlgError
 from ._qr import QRResult, qr
 from ._lu import SlogdetResult, det, inv, matrix_power, slogdet, solve, tensorinv, tensorsolve
+from ._lstsq import lstsq, matrix_rank, pinv
+from ._norms import matrix_norm, norm
+from ._spectral import EighResult, SVDResult, eigh, eigvalsh, svd, svdvals
 
-__all__ = ["LinAlgError", "QRResult", "SlogdetResult", "cholesky", "cross", "det", "diagonal", "inv", "matmul",
-           "matrix_power", "matrix_transpose", "multi_dot", "outer", "qr", "slogdet", "solve", "tensordot",
-           "tensorinv", "tensorsolve", "trace", "vecdot", "vector_norm"]
+__all__ = ["EighResult", "LinAlgError", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "cross", "det",
+           "diagonal", "eigh", "eigvalsh", "inv", "lstsq", "matmul", "matrix_norm", "matrix_power", "matrix_rank",
+           "matrix_transpose", "multi_dot", "norm", "outer", "pinv", "qr", "slogdet", "solve", "svd", "svdvals",
+           "tensordot", "tensorinv", "tensorsolve", "trace", "vecdot", "vector_norm"]

@@ -1,0 +1,129 @@
+"""What stands on the SVD: pinv, matrix_rank and lstsq, as numpy.linalg's (with the standard's
+rtol). Every step is a GPU op on the SVD's factors; lstsq reads the rank back, since NumPy
+returns it as a number and the residuals' shape depends on it."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._array import Array
+from .._core import dtypes as dt
+from .._api.coerce import as_array
+from .._api.creation_functions import asarray, zeros
+from .._api.data_type_functions import astype
+from .._api.elementwise_functions import FUNCTIONS as E
+from .._api.linear_algebra_functions import matmul, matrix_transpose
+from .._api.manipulation_functions import expand_dims, squeeze
+from .._api.searching_functions import count_nonzero
+from .._api.statistical_functions import max as max_, sum as sum_
+from .._api.utility_functions import all as all_
+from ._common import LinAlgError, float_dtype, matrices
+from ._spectral import svd
+
+_NO_VALUE = object()  # pinv's rtol not given (NumPy's _NoValue)
+
+
+def _eps(dtype) -> float:
+    return float(np.finfo(dt.real_dtype(dtype)).eps)
+
+
+def _per_matrix(value) -> Array:
+    """A tolerance (scalar or one per matrix of a stack) broadcast against S (..., K)."""
+    return expand_dims(asarray(value), axis=-1)
+
+
+def _adjoint(x: Array) -> Array:
+    return E["conj"](matrix_transpose(x))
+
+
+def pinv(x, /, rcond=None, hermitian=False, *, rtol=_NO_VALUE) -> Array:
+    """The Moore-Penrose pseudo-inverse, as numpy.linalg.pinv: singular values at most
+    rtol * max(S) count as zero (NumPy's default rtol is 1e-15; rtol=None is the standard's
+    max(M, N) * eps)."""
+    if rcond is None:
+        if rtol is _NO_VALUE:
+            rcond = 1e-15
+        elif rtol is None:
+            rcond = None
+        else:
+            rcond = rtol
+    elif rtol is not _NO_VALUE:
+        raise ValueError("`rtol` and `rcond` can't be both set.")
+    x = matrices(x, "pinv")
+    *batch, m, n = x.shape
+    if rcond is None:
+        rcond = max(m, n) * _eps(x.dtype)
+    if m == 0 or n == 0:
+        return zeros((*batch, n, m), dtype=x.dtype, device=x.device)
+    u, s, vh = svd(x, full_matrices=False, hermitian=hermitian)
+    cutoff = _per_matrix(rcond) * max_(s, axis=-1, keepdims=True)
+    inverse = E["where"](s > cutoff, 1 / s, 0)
+    return matmul(_adjoint(vh), expand_dims(inverse, axis=-1) * _adjoint(u))
+
+
+def matrix_rank(x, /, tol=None, hermitian=False, *, rtol=None):
+    """The number of singular values above tol (default rtol * max(S), rtol defaulting to
+    max(M, N) * eps), as numpy.linalg.matrix_rank; fewer than 2 dimensions: whether any is
+    nonzero (a Python int, as NumPy)."""
+    if rtol is not None and tol is not None:
+        raise ValueError("`tol` and `rtol` can't be both set.")
+    x = as_array(x, "matrix_rank")
+    if x.ndim < 2:
+        return int(not bool(all_(x == 0)))
+    s = svd(x, compute_uv=False, hermitian=hermitian)
+    if s.shape[-1] == 0:
+        return zeros(s.shape[:-1], dtype=dt.default_int(x.device), device=x.device)
+    if tol is None:
+        if rtol is None:
+            rtol = max(x.shape[-2:]) * _eps(s.dtype)
+        else:
+            rtol = _per_matrix(rtol)
+        tol = max_(s, axis=-1, keepdims=True) * rtol
+    else:
+        tol = _per_matrix(tol)
+    return count_nonzero(s > tol, axis=-1)
+
+
+def lstsq(a, b, rcond=None):
+    """The least-squares solution of a @ x = b through the SVD, as numpy.linalg.lstsq:
+    (x, residuals, rank, s). Singular values at most rcond * max(S) count as zero (rcond
+    defaults to max(M, N) * eps; a negative one means eps); residuals are the squared norms of
+    b - a @ x per column when a has full column rank and more rows than columns, else empty."""
+    a, b = as_array(a, "lstsq"), as_array(b, "lstsq")
+    vector = b.ndim == 1
+    if vector:
+        b = expand_dims(b, axis=-1)
+    for array in (a, b):
+        if array.ndim != 2:
+            raise LinAlgError(f"{array.ndim}-dimensional array given. Array must be two-dimensional")
+    (m, n), (m2, k) = a.shape, b.shape
+    if m != m2:
+        raise LinAlgError("Incompatible dimensions")
+    dtype = dt.promote(float_dtype(a.dtype, a.device), float_dtype(b.dtype, b.device), a.device)
+    real = dt.real_dtype(dtype)
+    a, b = astype(a, dtype, copy=False), astype(b, dtype, copy=False)
+    eps = _eps(dtype)
+    if rcond is None:
+        rcond = eps * max(m, n)
+    elif rcond < 0:
+        rcond = eps
+    try:
+        u, s, vh = svd(a, full_matrices=False)
+    except LinAlgError:
+        raise LinAlgError("SVD did not converge in Linear Least Squares") from None
+    if s.shape[0]:
+        kept = s > rcond * max_(s)
+        rank = int(count_nonzero(kept))
+        inverse = E["where"](kept, 1 / s, 0)
+        x = matmul(_adjoint(vh), expand_dims(inverse, axis=-1) * matmul(_adjoint(u), b))
+    else:
+        rank = 0
+        x = zeros((n, k), dtype=dtype, device=a.device)
+    if rank == n and m > n:
+        r = b - matmul(a, x)
+        residuals = sum_(E["real"](E["conj"](r) * r) if dt.kind(dtype) == "complex" else r * r, axis=0)
+    else:
+        residuals = zeros((0,), dtype=real, device=a.device)
+    if vector:
+        x = squeeze(x, axis=-1)
+    return x, residuals, rank, s

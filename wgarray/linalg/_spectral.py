@@ -1,0 +1,122 @@
+"""The spectral decompositions: eigh, eigvalsh, svd, svdvals.
+
+Both run on the GPU through the Jacobi engines (wgarray/_engines/jacobi.py): one matrix per
+workgroup, every sweep and the convergence test in one dispatch. The batch dimensions of a
+stack are flattened into one (a view where the strides allow, else a copy) and restored on
+the results.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from .._array import Array
+from .._api.elementwise_functions import FUNCTIONS as E
+from .._api.indexing_functions import take_along_axis
+from .._api.data_type_functions import astype
+from .._api.manipulation_functions import broadcast_to, flip, reshape
+from .._api.sorting_functions import argsort
+from .._api.creation_functions import eye
+from .._api.linear_algebra_functions import matrix_transpose
+from .._engines import jacobi
+from ._common import matrices, raise_if_any
+
+
+class EighResult(NamedTuple):
+    eigenvalues: Array
+    eigenvectors: Array
+
+
+class SVDResult(NamedTuple):
+    U: Array
+    S: Array
+    Vh: Array
+
+
+def stacked(x: Array):
+    """x (..., m, n) as an engine operand (batch, m, n), and the batch shape to restore."""
+    *batch, m, n = x.shape
+    flat = reshape(x, (math.prod(batch), m, n))
+    return flat._data(), tuple(batch)
+
+
+def unstacked(operand, batch: tuple) -> Array:
+    """An engine's fresh (count, ...) result as an Array of shape (*batch, ...)."""
+    result = Array._wrap(operand)
+    return reshape(result, (*batch, *result.shape[1:]))
+
+
+def _lower(UPLO) -> bool:
+    if not isinstance(UPLO, str) or UPLO.upper() not in ("L", "U"):
+        raise ValueError("UPLO argument must be 'L' or 'U'")
+    return UPLO.upper() == "L"
+
+
+def eigh(x, /, UPLO="L") -> EighResult:
+    """Eigenvalues (ascending) and eigenvectors (columns) of Hermitian matrices, reading only
+    the UPLO triangle ('L' or 'U'), as numpy.linalg.eigh. A non-finite value in that triangle
+    gives NaN results, as LAPACK's."""
+    lower = _lower(UPLO)
+    x = matrices(x, "eigh", square=True)
+    operand, batch = stacked(x)
+    w, v = jacobi.eigh(operand, lower, vectors=True)
+    return EighResult(unstacked(w, batch), unstacked(v, batch))
+
+
+def eigvalsh(x, /, UPLO="L") -> Array:
+    """The eigenvalues (ascending) of Hermitian matrices, as numpy.linalg.eigvalsh."""
+    lower = _lower(UPLO)
+    x = matrices(x, "eigvalsh", square=True)
+    operand, batch = stacked(x)
+    w, _ = jacobi.eigh(operand, lower, vectors=False)
+    return unstacked(w, batch)
+
+
+def svd(x, /, full_matrices=True, compute_uv=True, hermitian=False):
+    """The singular value decomposition A = U diag(S) Vh, S descending, as numpy.linalg.svd
+    (an SVDResult, or S alone without compute_uv; hermitian=True goes through eigh)."""
+    x = matrices(x, "svd")
+    if hermitian:
+        return _hermitian_svd(x, compute_uv)
+    *batch, m, n = x.shape
+    operand, batch = stacked(x)
+    u, s, vh = jacobi.svd(operand, bool(full_matrices), bool(compute_uv))
+    s = unstacked(s, batch)
+    raise_if_any(E["isnan"](s), "SVD did not converge")
+    if not compute_uv:
+        return s
+    if min(m, n) == 0:  # no rotation ran: U and Vh are identities (or empty)
+        rows, cols = (m, n) if full_matrices else (0, 0)
+        return SVDResult(_identities(batch, m, rows if full_matrices else 0, x),
+                         s, _identities(batch, cols if full_matrices else 0, n, x))
+    return SVDResult(unstacked(u, batch), s, unstacked(vh, batch))
+
+
+def _identities(batch: tuple, rows: int, cols: int, like: Array) -> Array:
+    """A stack of identity matrices (rows x cols, either may be 0) of like's dtype."""
+    one = eye(rows, cols, dtype=like.dtype, device=like.device)
+    return astype(broadcast_to(one, (*batch, rows, cols)), like.dtype, copy=True)
+
+
+def _hermitian_svd(x: Array, compute_uv: bool):
+    """NumPy's svd(hermitian=True): |eigenvalues| descending, the signs moved into Vh."""
+    if not compute_uv:
+        return _descending(E["abs"](eigvalsh(x)))
+    w, u = eigh(x)
+    sign = E["copysign"](1.0, w)
+    order = flip(argsort(E["abs"](w), axis=-1), axis=-1)
+    s = take_along_axis(E["abs"](w), order, axis=-1)
+    sign = take_along_axis(sign, order, axis=-1)
+    u = take_along_axis(u, reshape(order, (*order.shape[:-1], 1, order.shape[-1])), axis=-1)
+    vh = E["conj"](matrix_transpose(u * reshape(sign, (*sign.shape[:-1], 1, sign.shape[-1]))))
+    return SVDResult(u, s, vh)
+
+
+def _descending(values: Array) -> Array:
+    return flip(take_along_axis(values, argsort(values, axis=-1), axis=-1), axis=-1)
+
+
+def svdvals(x, /) -> Array:
+    """The singular values (descending) of a stack of matrices."""
+    return svd(x, compute_uv=False)
