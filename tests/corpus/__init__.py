@@ -20,7 +20,7 @@ from typing import Callable
 CATEGORY_MODULES = (
     "munging", "statistics", "images", "differences", "simulation", "ml", "masking", "fancy",
     "shapes", "broadcasting", "cumulative", "sorting", "where_clip", "printing", "dtypes",
-    "creation", "methods", "ufunc_methods", "scalars", "inplace", "out_of_scope",
+    "creation", "methods", "ufunc_methods", "scalars", "inplace", "linalg", "out_of_scope",
 )
 
 DEFAULT_ULPS = 4

@@ -17,11 +17,21 @@ def to_host(value, array_type):
     """`value` with every `array_type` instance (wgarray's arrays) downloaded as a NumPy array."""
     if isinstance(value, array_type):
         return numpy.asarray(value)
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a named tuple (SlogdetResult, ...)
+        return type(value)(*(to_host(v, array_type) for v in value))
     if isinstance(value, (list, tuple)):
         return type(value)(to_host(v, array_type) for v in value)
     if isinstance(value, dict):
         return {k: to_host(v, array_type) for k, v in value.items()}
     return value
+
+
+def _same_sequence_type(expected, got) -> bool:
+    """The same list or tuple type; a named tuple matches one of the same name and fields
+    (numpy.linalg's SlogdetResult and wgarray.linalg's are two classes)."""
+    if hasattr(expected, "_fields"):
+        return type(got).__name__ == type(expected).__name__ and getattr(got, "_fields", None) == expected._fields
+    return type(got) is type(expected)
 
 
 def difference(expected, got, ulps: int, where: str = "result") -> str | None:
@@ -31,7 +41,7 @@ def difference(expected, got, ulps: int, where: str = "result") -> str | None:
             return f"{where}: expected {expected!r}, got {got!r}"
         return None
     if isinstance(expected, (list, tuple)):
-        if type(got) is not type(expected) or len(got) != len(expected):
+        if not _same_sequence_type(expected, got) or len(got) != len(expected):
             return f"{where}: expected a {type(expected).__name__} of {len(expected)}, got {_describe(got)}"
         for i, (e, g) in enumerate(zip(expected, got)):
             found = difference(e, g, ulps, f"{where}[{i}]")
