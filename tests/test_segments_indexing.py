@@ -9,13 +9,7 @@ import pytest
 
 import wgarray as wg
 from conftest import ALL_DTYPES, assert_same, sample
-from test_segments import SEGMENT, small_segments  # noqa: F401  (the fixture)
-
-
-def _split(host: np.ndarray):
-    x = wg.asarray(host)
-    assert x._storage.segments is not None and len(x._storage.segments) >= 2
-    return x
+from test_segments import _split, small_segments  # noqa: F401  (the fixture)
 
 
 @pytest.mark.parametrize("dtype", ALL_DTYPES, ids=str)
