@@ -237,7 +237,7 @@ UNARY_ULPS = {name: (getattr(np, np_name), "biufc") for name, np_name in [
 BINARY_EXACT = {
     "add": (np.add, "biufc"), "subtract": (np.subtract, "iufc"), "multiply": (np.multiply, "biufc"),
     "divide": (np.divide, "biufc"), "floor_divide": (np.floor_divide, "iuf"), "remainder": (np.remainder, "iuf"),
-    "maximum": (np.maximum, "biuf"), "minimum": (np.minimum, "biuf"), "copysign": (np.copysign, "biuf"),
+    "maximum": (np.maximum, "biufc"), "minimum": (np.minimum, "biufc"), "copysign": (np.copysign, "biuf"),
     "nextafter": (np.nextafter, "biuf"), "bitwise_and": (np.bitwise_and, "biu"),
     "bitwise_or": (np.bitwise_or, "biu"), "bitwise_xor": (np.bitwise_xor, "biu"),
     "bitwise_left_shift": (np.left_shift, "iu"), "bitwise_right_shift": (np.right_shift, "iu"),

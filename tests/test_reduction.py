@@ -129,8 +129,8 @@ def test_axis_errors():
         wgarray.max(a, axis=(-3,))
     with pytest.raises(ValueError, match="repeated axis"):
         wgarray.sum(a, axis=(0, -2))
-    with pytest.raises(TypeError, match="complex"):
-        wgarray.max(wg(np.ones(3, dtype=np.complex64)))
+    ordered = np.array([1 + 2j, 1 + 3j, 9j], dtype=np.complex64)  # NumPy orders complex lexicographically
+    assert_same(wgarray.max(wg(ordered)), np.max(ordered))
     with pytest.raises(TypeError):
         wgarray.sum("123")
     assert_same(wgarray.sum([[1, 2], [3, 4]], axis=0), np.sum([[1, 2], [3, 4]], axis=0))  # as NumPy

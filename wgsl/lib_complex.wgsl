@@ -32,6 +32,16 @@ fn cdiv_${tag}(a: ${T}, b: ${T}) -> ${T} {
     let scl = div_${ftag}(${F}(1), b.y + b.x * rat);
     return ${T}((a.x * rat + a.y) * scl, (a.y * rat - a.x) * scl);
 }
+// NumPy's maximum/minimum of complex numbers: the lexicographic order (real part first), ties
+// giving the first operand; a NaN part propagates (the first operand's, if both have one).
+fn cmaximum_${tag}(a: ${T}, b: ${T}) -> ${T} {
+    let ge = a.x > b.x || (a.x == b.x && a.y >= b.y);
+    return select(b, a, cisnan_${tag}(a) || (!cisnan_${tag}(b) && ge));
+}
+fn cminimum_${tag}(a: ${T}, b: ${T}) -> ${T} {
+    let le = a.x < b.x || (a.x == b.x && a.y <= b.y);
+    return select(b, a, cisnan_${tag}(a) || (!cisnan_${tag}(b) && le));
+}
 // NumPy's fmax/fmin of complex numbers: a NaN part loses to a number; otherwise the
 // lexicographic order (real part first), ties giving the first operand.
 fn cfmax_${tag}(a: ${T}, b: ${T}) -> ${T} {

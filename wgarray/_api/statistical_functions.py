@@ -40,8 +40,6 @@ def _extremum(name: str):
 
     def reduce(x, /, *, axis=None, keepdims: bool = False) -> Array:
         x = as_array(x, name)
-        if dt.kind(x._dtype) == "complex":
-            raise TypeError(f"{name} is not defined for complex inputs ({x._dtype}): complex numbers are unordered")
         axes = reduce_axes(axis, x.ndim)
         if math.prod(x.shape[a] for a in axes) == 0:
             raise ValueError(f"zero-size array to reduction operation {ufunc} which has no identity")

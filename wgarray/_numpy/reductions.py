@@ -134,8 +134,6 @@ def _extremum(name: str):
                 raise ValueError(f"reduction operation '{ufunc}' does not have an identity, so to use a where "
                                  f"mask one has to specify 'initial'")
             return deliver(reduce_api(x, axis=axis, keepdims=keepdims), out, name)
-        if dt.kind(x._dtype) == "complex":
-            raise TypeError(f"{name} is not defined for complex inputs ({x._dtype}): complex numbers are unordered")
         axes = reduce_axes(axis, x.ndim)
         if math.prod(x.shape[a] for a in axes) == 0:  # nothing to reduce: every result is initial
             result = fill(_result_shape(x.shape, axes, keepdims), host_scalar(initial, x._dtype), x._dtype,
