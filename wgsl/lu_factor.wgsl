@@ -18,18 +18,7 @@ fn zero_word() -> u32 { return p_zero(); }
 ${library}
 
 ${workgroup_matrix}
-var<workgroup> red_key: array<${F}, ${wg}>;
-var<workgroup> red_row: array<u32, ${wg}>;
-
-// The pivot's key: LAPACK's |re| + |im| (cabs1). A NaN is never chosen over a number, as
-// LAPACK's i?amax (whose > is false for NaN); an all-NaN column keeps its diagonal pivot.
-fn pivot_key(v: ${T}) -> ${F} {
-    let mag = ${magnitude};
-    return select(mag, ${F}(-1), ${isnan}(mag));
-}
-fn is_zero(v: ${T}) -> bool { return ${is_zero}; }
-fn divide(a: ${T}, b: ${T}) -> ${T} { return ${divide}; }
-fn multiply(a: ${T}, b: ${T}) -> ${T} { return ${multiply}; }
+${scalar}
 
 @compute @workgroup_size(${wg})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,

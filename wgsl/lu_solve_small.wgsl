@@ -17,17 +17,7 @@ fn zero_word() -> u32 { return p_zero(); }
 ${library}
 
 var<workgroup> m: array<${T}, ${cells}>;
-var<workgroup> red_key: array<${F}, ${wg}>;
-var<workgroup> red_row: array<u32, ${wg}>;
-
-// The pivot's key, as in wgsl/lu_factor.wgsl.
-fn pivot_key(v: ${T}) -> ${F} {
-    let mag = ${magnitude};
-    return select(mag, ${F}(-1), ${isnan}(mag));
-}
-fn is_zero(v: ${T}) -> bool { return ${is_zero}; }
-fn divide(a: ${T}, b: ${T}) -> ${T} { return ${divide}; }
-fn multiply(a: ${T}, b: ${T}) -> ${T} { return ${multiply}; }
+${scalar}
 
 @compute @workgroup_size(${wg})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,

@@ -68,6 +68,11 @@ def _arith(dtype) -> dict:
                 divide=f"div_{tag}(a, b)", multiply="a * b")
 
 
+def _scalar(a: dict, wg: int) -> str:
+    """The pivot scratch and scalar operations both LU kernels use (wgsl/lu_scalar.wgsl)."""
+    return render("lu_scalar", wg=wg, isnan=f"isnan_{a['ftag']}", **a)
+
+
 _INFINITY = {"f32": "bitcast<f32>(0x7f800000u)", "f64": "bitcast<f64>(0x7ff0000000000000lu)"}
 
 
@@ -93,7 +98,7 @@ def _factor_source(dtype, n: int | None, wg: int, features) -> str:
                    steps=_steps(a, "lu", wg, "storageBarrier(); workgroupBarrier();", record_pivot),
                    set_info="if (first_zero != 0i && info[g] == 0i) { info[g] = first_zero; }")
     return with_libraries("lu_factor", features, enables="", params=FACTOR_PARAMS.wgsl(), wg=wg,
-                          isnan=f"isnan_{a['ftag']}", **a, **mem)
+                          scalar=_scalar(a, wg), **a, **mem)
 
 
 def _solve_source(dtype, n: int, k: int, identity: bool, wg: int, features) -> str:
@@ -103,7 +108,8 @@ def _solve_source(dtype, n: int, k: int, identity: bool, wg: int, features) -> s
     load_b = (f"select({a['T']}(), {one}, r == c)" if identity else
               "b[p_b_offset() + g * p_b_batch_stride() + r * p_b_row_stride() + c * p_b_col_stride()]")
     return with_libraries("lu_solve_small", features, enables="", params=SOLVE_PARAMS.wgsl(), wg=wg, n=n, k=k,
-                          cells=n * (n + k), b_binding=b_binding, load_b=load_b, isnan=f"isnan_{a['ftag']}", steps=_steps(a, "m", wg, "workgroupBarrier();", ""), **a)
+                          cells=n * (n + k), b_binding=b_binding, load_b=load_b, scalar=_scalar(a, wg),
+                          steps=_steps(a, "m", wg, "workgroupBarrier();", ""), **a)
 
 
 def solve_small(x: Storage, info: Storage, a: Mat, b: Mat | None, dtype, batch: int, n: int, k: int,
