@@ -97,6 +97,10 @@ def test_indexing_past_the_real_binding_limit():
     tail = x[x > n - 10]
     assert_same(tail, np.arange(n - 9, n - 1, dtype=np.int32))
     assert_same(wg.nonzero(x < 0)[0], np.array([0, 5, n - 1]))
+    wg.add.at(x, picks[3:], 3)  # atomic
+    wg.floor_divide.at(x, [n - 1, n - 1, 1], 2)  # sorted
+    assert_same(x[picks], np.array([-7, -7, -1, n // 2 + 3, n - 4095, -1], np.int32))
+    assert int(x[1]) == 0
     del x, tail
     wg.empty_cache()
 
@@ -144,3 +148,52 @@ def test_isin_across_segments(small_segments, dtype, invert):
     b = np.concatenate([a[::7], sample(dtype, 6000, seed=20)])
     assert_same(wg.isin(_split(a), _split(b), invert=invert), np.isin(a, b, invert=invert))
     assert_same(wg.isin(wg.asarray(a[:100]), _split(b), invert=invert), np.isin(a[:100], b, invert=invert))
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES, ids=str)
+def test_ufunc_at_into_an_array_of_segments(small_segments, dtype):
+    host = (np.arange(61 * 173) % 23).astype(dtype).reshape(61, 173)
+    x = _split(host)
+    expected = host.copy()
+    rng = np.random.default_rng(13)
+    rows, cols = rng.integers(-61, 61, 900), rng.integers(0, 173, 900)  # repeated elements
+    values = rng.integers(0, 5, 900).astype(dtype)  # small integers: sums exact in any order
+    for name in ("add", "maximum", "subtract"):  # atomic, compare-exchange and sorted paths
+        if name == "subtract" and dtype == np.bool_:
+            continue
+        getattr(wg, name).at(x, (wg.asarray(rows), cols), wg.asarray(values))
+        getattr(np, name).at(expected, (rows, cols), values)
+    wg.multiply.at(x, (slice(2, 50), slice(None, None, 7)), values[1])  # no index array: each item its own element
+    np.multiply.at(expected, (slice(2, 50), slice(None, None, 7)), values[1])
+    if dtype != np.bool_:  # a unary ufunc on a strided view
+        wg.negative.at(x[::-3], [4, 4, 7])
+        np.negative.at(expected[::-3], [4, 4, 7])
+    assert_same(x, expected)
+
+
+def test_ufunc_at_with_index_and_value_arrays_of_segments(small_segments):
+    rng = np.random.default_rng(14)
+    index = rng.integers(-300, 300, (40, 90))  # int64: 28 KiB, seven buffers
+    values = rng.standard_normal((40, 90))  # float64 sums: exact only in NumPy's order
+    whole = rng.standard_normal(300 * 7)
+    for x, expected in ((wg.asarray(whole[:300]), whole[:300].copy()), (_split(whole)[::7], whole[::7].copy())):
+        # float64 add keeps NumPy's order, within and across boxes of consecutive items
+        wg.add.at(x, _split(index).T[::2], _split(values).T[::2])
+        np.add.at(expected, index.T[::2], values.T[::2])
+        wg.add.at(x, _split(np.zeros_like(index)), _split(values))  # one run of 3600 items over many boxes
+        np.add.at(expected, np.zeros_like(index), values)
+        assert_same(x, expected)
+
+
+def test_ufunc_at_out_of_bounds_across_segments_writes_nothing(small_segments):
+    host = np.arange(5000, dtype=np.float64)
+    x = _split(host)
+    index = np.arange(0, 10000, 3)  # past the end in a later box
+    for name in ("add", "maximum"):
+        with pytest.raises(IndexError):
+            getattr(wg, name).at(x, wg.asarray(index), 1.0)
+        assert_same(x, host)
+    x32 = _split(host.astype(np.float32))
+    with pytest.raises(IndexError):
+        wg.add.at(x32, _split(index), 1.0)
+    assert_same(x32, host.astype(np.float32))

@@ -10,6 +10,8 @@ always fits, so the split ends.
 
 from __future__ import annotations
 
+import math
+
 from .view import TensorView
 
 
@@ -77,6 +79,30 @@ def pieces(shape: tuple, operands: list, dims=None):
         subs = [_slice(o, dim, start, sub_shape) for o in operands]
         for starts, box, parts, fits in pieces(sub_shape, subs, dims):
             yield starts[:dim] + (starts[dim] + start,) + starts[dim + 1:], box, parts, fits
+
+
+def ordered_pieces(shape: tuple, operands: list, max_items: int, dim: int = 0):
+    """pieces() whose boxes are runs of consecutive items in row-major order, in that order,
+    each of at most max_items items and with every operand in one segment: for work whose
+    result depends on the order of its items. Cuts the leading dimension first, and a later
+    one only inside a single slice of the earlier ones. Yields (starts, box shape, parts)."""
+    shape = tuple(shape)
+    d = next((k for k in range(dim, len(shape)) if shape[k] > 1), None)
+    if d is None:  # one item: it fits
+        yield from ((starts, box, parts) for starts, box, parts, _ in pieces(shape, operands))
+        return
+    inner = math.prod(shape[d + 1:])
+    step = max(1, max_items // max(inner, 1))
+    for start in range(0, shape[d], step):
+        sub_shape = shape[:d] + (min(step, shape[d] - start),) + shape[d + 1:]
+        subs = [_slice(o, d, start, sub_shape) for o in operands]
+        for starts, box, parts, fits in pieces(sub_shape, subs, dims=[d]):
+            starts = starts[:d] + (starts[d] + start,) + starts[d + 1:]
+            if fits and math.prod(box) <= max_items:
+                yield starts, box, parts
+                continue
+            for inner_starts, inner_box, inner_parts in ordered_pieces(box, parts, max_items, d + 1):
+                yield tuple(a + b for a, b in zip(starts, inner_starts)), inner_box, inner_parts
 
 
 def _slice(operand, dim: int, start: int, shape: tuple):

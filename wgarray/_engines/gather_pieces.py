@@ -20,7 +20,7 @@ import math
 import numpy as np
 
 from .._core.operands import BufferOperand, allocate
-from .._core.segments import buffer_windows, pieces
+from .._core.segments import buffer_windows, ordered_pieces, pieces
 from .gather_kernel import Index, IndexOperand, Spec, _launch, _plan
 from .map import MapOp, launch_map
 
@@ -42,10 +42,18 @@ def x_windows(x: BufferOperand) -> list:
     return windows
 
 
-def box_pieces(shape, offset: int, strides, indices: list, linear: list):
-    """(box shape, x's offset for the box, the indices re-based, the linear operands re-based)."""
+def window_offset(offset: int, first: int) -> int:
+    """x's offset relative to a window starting at element first, modulo 2^32 (as addresses)."""
+    return (offset - first) % 2**32
+
+
+def box_pieces(shape, offset: int, strides, indices: list, linear: list, max_items: int | None = None):
+    """(box shape, x's offset for the box, the indices re-based, the linear operands re-based).
+    With max_items, the boxes are runs of consecutive items, in order, of at most max_items."""
     operands = [ix.operand for ix in indices] + linear
-    for starts, box, parts, fits in pieces(shape, operands):
+    boxes = pieces(shape, operands) if max_items is None else (
+        (starts, box, parts, True) for starts, box, parts in ordered_pieces(shape, operands, max_items))
+    for starts, box, parts, fits in boxes:
         if not fits:  # a box of one element always fits, so pieces() never yields this
             raise MemoryError("advanced indexing: an operand straddles two buffers")
         box_offset = offset + sum(s * st for s, st in zip(starts, strides))
@@ -65,7 +73,7 @@ def gather_by_segments(x: BufferOperand, out: BufferOperand, offset: int, stride
                     windowed=True, out_dtype=wide)
         for storage, first, elements in windows:
             fields = dict(window_len=elements, out_offset=out_part.view.offset, out_strides=ostrides)
-            _launch(spec, device, kshape, kstrides, box_offset - first, list(zip(box_indices, istrides)),
+            _launch(spec, device, kshape, kstrides, window_offset(box_offset, first), list(zip(box_indices, istrides)),
                     out_part.storage, [storage, *(ix.operand.storage for ix in box_indices)], fields, math.prod(box))
     if target is not out:
         launch_map(device, MapOp("copy", "a0", (wide,), wide), out.storage, out.view, x.dtype, [target], fresh=True)

@@ -32,12 +32,14 @@ import numpy as np
 from .._core import dtypes as dt
 from .._core.kernels import MAX_LOOP, PARAM_WINDOW, WORKGROUP
 from .._core.launch import launch_kernel
+from .._core.memory import pool_for
 from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.stream import stream_for
 from .._core.view import TensorView
 from .._core.wgsl import BITS, cast, load_fn, to_bits, with_libraries, wrap
 from .gather_kernel import Index, Spec, _plan, _position, _strided, fold_indices, gather_params
+from .gather_pieces import box_pieces, is_split, window_offset, x_windows
 from .map import MapOp, launch_map
 from .sort import radix_sort, work_spec
 
@@ -153,6 +155,8 @@ def _item_source(spec: ItemSpec, features) -> str:
     else:
         op = spec.op
         body.append("    if (!ok) { return; }")
+        if ix.windowed:  # x is one buffer of several: a window of its elements
+            body.append("    if (a >= p_window_len()) { return; }")
         if op.value is not None:
             value = f"load{len(ix.indices)}({_strided('value', r)})" if has_value else "p_value()"
             body.append(f"    let v = {value};")
@@ -175,7 +179,7 @@ def _item_source(spec: ItemSpec, features) -> str:
                           functions=functions, workgroup=WORKGROUP, piece=MAX_LOOP, body="\n".join(body))
 
 
-def _launch_items(spec: ItemSpec, device, out, flags, plan, inputs, value):
+def _launch_items(spec: ItemSpec, device, out, flags, plan, inputs, value, extra: dict):
     """Pack gather.py's parameters for the plan (shape, x's offset and strides, indices) and
     dispatch; out: x's storage, or the addresses' (kind "address")."""
     kshape, offset, kstrides, indices, istrides, vstrides = plan
@@ -184,7 +188,7 @@ def _launch_items(spec: ItemSpec, device, out, flags, plan, inputs, value):
         raise NotImplementedError(f"ufunc.at with {len(kshape)} result dims and {len(indices)} index arrays "
                                   f"needs more kernel parameters than wgarray passes ({PARAM_WINDOW // 4} words)")
     items = math.prod(kshape)
-    fields = dict(items=items, numel=items, zero=0, shape=kshape, x_offset=offset, x_strides=kstrides)
+    fields = dict(extra, items=items, numel=items, zero=0, shape=kshape, x_offset=offset, x_strides=kstrides)
     for k, (ix, s) in enumerate(zip(indices, istrides)):
         fields.update({f"index{k}_offset": ix.operand.view.offset, f"index{k}_strides": s,
                        f"index{k}_len": ix.n, f"index{k}_xstride": ix.xstride})
@@ -202,13 +206,16 @@ class ApplySpec:
     op: AtOp
     value: str | None  # "buffer" (contiguous in item order), "param" or None (unary)
     checked: bool
+    windowed: bool = False  # x is one buffer of several: elements [window_first, + window_len)
 
 
 @functools.lru_cache(maxsize=None)
-def _apply_params(value_dtype) -> ParamLayout:
+def _apply_params(value_dtype, windowed: bool) -> ParamLayout:
     fields = ["items", ZERO, "piece"]
     if value_dtype is not None:
         fields.append(("value", value_dtype))
+    if windowed:
+        fields += ["window_first", "window_len"]
     return ParamLayout(*fields)
 
 
@@ -224,17 +231,21 @@ def _apply_source(spec: ApplySpec, features) -> str:
     value = {"buffer": ", load2(u32(in1[k]))", "param": ", p_value()", None: ""}[spec.value]
     if lay.packed:  # runs own their elements, not their words: clear then set the element's bits
         out_decl = "array<atomic<u32>>"
-        get = "unpack(atomicLoad(&out[word_of(key)]), shift_of(key))"
-        put = ["    let sh = shift_of(key);", "    let mask = repack(0u, sh, unpack(0xffffffffu, 0u));",
-               "    atomicAnd(&out[word_of(key)], ~mask);", "    atomicOr(&out[word_of(key)], repack(0u, sh, acc));"]
+        get = "unpack(atomicLoad(&out[word_of(a)]), shift_of(a))"
+        put = ["    let sh = shift_of(a);", "    let mask = repack(0u, sh, unpack(0xffffffffu, 0u));",
+               "    atomicAnd(&out[word_of(a)], ~mask);", "    atomicOr(&out[word_of(a)], repack(0u, sh, acc));"]
         functions = _step_fn(op) + "\n" + _word_fns(op.target)
     else:
-        out_decl, get, put = f"array<{lay.storage}>", "out[key]", ["    out[key] = acc;"]
+        out_decl, get, put = f"array<{lay.storage}>", "out[a]", ["    out[a] = acc;"]
         functions = _step_fn(op)
     body = ["    let key = in0[item];",
             "    if (item > 0u && in0[item - 1u] == key) { return; }  // not the start of a run"]
     if spec.checked:
         body.append("    if (atomicLoad(&flags[0]) != 0u) { return; }")
+    if spec.windowed:  # the run's element, in the window's buffer (windows start on whole words)
+        body += ["    let a = key - p_window_first();", "    if (a >= p_window_len()) { return; }"]
+    else:
+        body.append("    let a = key;")
     body += ["    var lo = item + 1u;  // the run's end: binary search (addresses are sorted)",
              "    var hi = p_items();",
              "    while (lo < hi) {",
@@ -248,7 +259,7 @@ def _apply_source(spec: ApplySpec, features) -> str:
              f"    var acc = {get};",
              f"    for (var k = first; k < last; k++) {{ acc = step(acc{value}); }}", *put]
     return with_libraries("scatter_apply", features, enables="", params=_apply_params(
-        op.value if spec.value == "param" else None).wgsl(), out_decl=out_decl, bindings="\n".join(bindings),
+        op.value if spec.value == "param" else None, spec.windowed).wgsl(), out_decl=out_decl, bindings="\n".join(bindings),
         loaders="\n".join(loaders), functions=functions, workgroup=WORKGROUP, piece=MAX_LOOP, body="\n".join(body))
 
 
@@ -265,35 +276,77 @@ def scatter_apply(op: AtOp, x: BufferOperand, shape, offset: int, strides, indic
     the index positions), value a BufferOperand broadcast to shape, a ScalarOperand or None.
     checked: index arrays on the GPU need their bounds checked. Returns False when an index
     was out of bounds (then nothing was written), which costs one download; True otherwise.
-    No operand may share x's buffer (the caller copies)."""
+    No operand may share x's buffer (the caller copies).
+
+    Past one binding (gather_pieces.py): the items go in boxes in which the index arrays and
+    the value lie in one buffer each, and each box runs once per buffer of x, whose items
+    outside that window of x do nothing. The sorted path's boxes are runs of consecutive items
+    taken in order, so that NumPy's order holds across boxes too."""
     device = x.device
-    n = math.prod(shape)
-    if n == 0:
+    if math.prod(shape) == 0:
         return True
     indices = fold_indices(device, shape, list(indices))
-    more = [value.view.strides] if isinstance(value, BufferOperand) else []
-    kshape, kstrides, istrides, mstrides = _plan(shape, strides, indices, more)
-    vspec = None
-    if isinstance(value, BufferOperand):
-        vspec = ("buffer", value.dtype)
-    elif isinstance(value, ScalarOperand):
-        vspec = ("param", value.dtype)
-    index = Spec("scatter", x.dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in indices), vspec)
-    plan = (kshape, offset, kstrides, indices, istrides, mstrides[0] if mstrides else None)
-    inputs = [ix.operand.storage for ix in indices] + ([value.storage] if isinstance(value, BufferOperand) else [])
+    ordered = bool(indices) and not op.any_order  # without index arrays every item has its own element
+    # windows of x: (buffer, first element, elements), elements None for a whole unsplit x
+    windows = x_windows(x) if is_split(x) else [(x.storage, 0, None)]
+    linear = [value] if isinstance(value, BufferOperand) else []
+    max_items = None
+    if ordered:  # a box's addresses, their sort and its values in item order each fit one buffer
+        max_items = pool_for(device).segment_bytes // max(4, value.dtype.itemsize if linear else 4)
+    boxes = [_Box(box, box_offset, box_indices, strides, parts[0] if parts else value)
+             for box, box_offset, box_indices, parts in box_pieces(shape, offset, strides, indices, linear, max_items)]
     flags = _zeros(device, 2)  # [an index was out of bounds, the longest run past MAX_LOOP]
     if checked:
-        _launch_items(ItemSpec("check", None, index, False), device, x.storage, flags, plan, inputs, value)
-    if op.any_order or not indices:  # without index arrays every item has its own element
+        for box in boxes:
+            box.launch(ItemSpec("check", None, box.spec(x.dtype), False), device, windows[0][0], flags)
+    for box in boxes:
+        if ordered:
+            _apply_sorted(op, box, device, windows, flags, checked)
+            continue
         kind = "atomic" if indices else "direct"
-        _launch_items(ItemSpec(kind, op, index, checked), device, x.storage, flags, plan, inputs, value)
-        return _flags_ok(device, flags, checked)[0]
+        for storage, first, elements in windows:
+            spec = ItemSpec(kind, op, box.spec(x.dtype, windowed=elements is not None), checked)
+            box.launch(spec, device, storage, flags, first, elements)
+    return _flags_ok(device, flags, checked)[0]
+
+
+class _Box:
+    """The items of one box: the launch plan of its (coalesced) shape, x's offset, its index
+    arrays and value."""
+
+    def __init__(self, shape, offset: int, indices: list, strides, value):
+        more = [value.view.strides] if isinstance(value, BufferOperand) else []
+        kshape, kstrides, istrides, mstrides = _plan(shape, strides, indices, more)
+        self.shape, self.value, self.indices = tuple(shape), value, indices
+        self.plan = (kshape, offset, kstrides, indices, istrides, mstrides[0] if mstrides else None)
+        self.inputs = [ix.operand.storage for ix in indices] + ([value.storage] if more else [])
+        self.items = math.prod(shape)
+
+    def spec(self, dtype, windowed: bool = False) -> Spec:
+        value = self.value
+        vspec = ("buffer", value.dtype) if isinstance(value, BufferOperand) else \
+            ("param", value.dtype) if isinstance(value, ScalarOperand) else None
+        return Spec("scatter", dtype, len(self.plan[0]), tuple(Index(ix.operand.dtype, ix.mode) for ix in self.indices),
+                    vspec, windowed=windowed)
+
+    def launch(self, spec: ItemSpec, device, out, flags, first: int = 0, window_len: int | None = None) -> None:
+        kshape, offset, *rest = self.plan
+        extra = {} if window_len is None else {"window_len": window_len}
+        _launch_items(spec, device, out, flags, (kshape, window_offset(offset, first), *rest), self.inputs,
+                      self.value, extra)
+
+
+def _apply_sorted(op: AtOp, box: _Box, device, windows: list, flags, checked: bool) -> None:
+    """The sorted path for one box: its element addresses sorted stably, then one invocation
+    per run of equal addresses applies the run's values in item order, in each window of x."""
+    n = box.items
     addrs = allocate(device, (n,), dt.uint32)
-    _launch_items(ItemSpec("address", None, index, False), device, addrs.storage, flags, plan, inputs, value)
+    box.launch(ItemSpec("address", None, box.spec(dt.uint32), False), device, addrs.storage, flags)
     keys, order = radix_sort(addrs.with_view(TensorView.contiguous((1, n))), work_spec(dt.uint32)[1],
                              values=True, indices=True, index_dtype=dt.int32)
+    value = box.value
     if isinstance(value, BufferOperand):  # the values in item order, contiguous
-        contiguous = allocate(device, shape, value.dtype)
+        contiguous = allocate(device, box.shape, value.dtype)
         launch_map(device, MapOp("copy", "a0", (value.dtype,), value.dtype), contiguous.storage, contiguous.view,
                    value.dtype, [value], fresh=True)
         value_kind, vinputs, vparam = "buffer", [contiguous.storage], {}
@@ -301,21 +354,21 @@ def scatter_apply(op: AtOp, x: BufferOperand, shape, offset: int, strides, indic
         value_kind, vinputs, vparam = "param", [], {"value": value.value}
     else:
         value_kind, vinputs, vparam = None, [], {}
-    spec = ApplySpec(op, value_kind, checked)
-    layout = _apply_params(op.value if value_kind == "param" else None)
 
     def apply(piece: int) -> None:
-        launch_kernel(device, ("scatter_apply_runs", spec), lambda: _apply_source(spec, device.features),
-                      [x.storage, flags.storage, keys.storage, order.storage, *vinputs],
-                      layout.pack(items=n, zero=0, piece=piece, **vparam), n, writes=2)
+        for storage, first, elements in windows:
+            spec = ApplySpec(op, value_kind, checked, windowed=elements is not None)
+            window = {} if elements is None else {"window_first": first, "window_len": elements}
+            layout = _apply_params(op.value if value_kind == "param" else None, spec.windowed)
+            launch_kernel(device, ("scatter_apply_runs", spec), lambda: _apply_source(spec, device.features),
+                          [storage, flags.storage, keys.storage, order.storage, *vinputs],
+                          layout.pack(items=n, zero=0, piece=piece, **vparam, **window), n, writes=2)
 
     apply(0)
-    if n <= MAX_LOOP:
-        return _flags_ok(device, flags, checked)[0]
-    ok, longest = _flags_ok(device, flags, True)
-    for piece in range(1, -(-longest // MAX_LOOP)):
-        apply(piece)
-    return ok
+    if n > MAX_LOOP:  # runs longer than one dispatch's share: as many more as the longest needs
+        ok, longest = _flags_ok(device, flags, True)
+        for piece in range(1, -(-longest // MAX_LOOP) if ok else 1):
+            apply(piece)
 
 
 def _flags_ok(device, flags: BufferOperand, read: bool) -> tuple:
