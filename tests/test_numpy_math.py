@@ -262,8 +262,19 @@ def test_bad_inputs():
         wg.gcd(up(np.arange(3, dtype=np.int8)), 300)
     with pytest.raises(TypeError):
         wg.cbrt("8")
-    with pytest.raises(NotImplementedError):
-        wg.isposinf(up(np.ones(2)), out=up(np.ones(2, bool)))
+    with pytest.raises(ValueError, match="shape"):
+        wg.isposinf(up(np.ones(2)), out=up(np.ones(3, bool)))
+
+
+@pytest.mark.parametrize("name", ["isposinf", "isneginf"])
+@pytest.mark.parametrize("out_dtype", [np.bool_, np.float32])
+def test_signed_infinity_tests_write_into_out(name, out_dtype):
+    host = np.array([1.0, np.inf, -np.inf, np.nan, -0.0])
+    out, expected = up(np.ones(5, out_dtype)), np.ones(5, out_dtype)
+    result = getattr(wg, name)(up(host), out=out)
+    assert result is out
+    getattr(np, name)(host, out=expected)
+    assert_same(out, expected)
 
 
 # -- layouts: views, broadcasting, 0-d, empty -----------------------------------------------------------

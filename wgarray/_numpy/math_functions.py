@@ -25,6 +25,7 @@ from .._engines.ops import BINARY, UNARY, numpy_loop_dtypes
 from .._api.coerce import as_array, as_operand
 from .._api.elementwise_functions import FLOAT_ERRORS, _launch_fresh, apply, launch_checked, result_dtype
 from .._api.utility_functions import all as _all
+from .reductions import deliver
 
 
 def _tag(dtype) -> str:
@@ -120,15 +121,13 @@ def iscomplex(x, /) -> Array:
 
 
 def _isinf_signed(name: str, x, negative: bool, out) -> Array:
-    if out is not None:
-        raise NotImplementedError(f"{name}: out= is not supported; use the returned array")
     x = as_array(x, name)
     kind = dt.kind(x._dtype)
     if kind == "complex":  # NumPy's own message: signbit is not defined for complex numbers
         raise TypeError(f"This operation is not supported for {x._dtype} values because it would be ambiguous.")
     sign = "" if negative else "!"
     expr = f"isinf_{_tag(x._dtype)}(a0) && {sign}signbit_{_tag(x._dtype)}(a0)" if kind == "float" else "false"
-    return _launch_fresh(name, expr, [x], (x._dtype,), dt.bool_, x.device)
+    return deliver(_launch_fresh(name, expr, [x], (x._dtype,), dt.bool_, x.device), out, name, "same_kind")
 
 
 def isneginf(x, out=None) -> Array:
