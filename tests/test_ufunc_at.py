@@ -209,3 +209,19 @@ def test_index_array_sharing_the_buffer():
     wg.subtract.at(y, [0, 0, 1], y)
     np.subtract.at(host, [0, 0, 1], host.copy())
     np.testing.assert_array_equal(np.asarray(y), host)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("exponent", ["bool", "int8", "int32", "int64", "uint16"])
+def test_at_with_numpys_mixed_loops_ldexp(dtype, exponent):
+    host = np.array([1.5, -3.0, 0.0, -0.0, np.inf, 1e-30], dtype)
+    _check("ldexp", host, INDEX[:6], np.array([1, 2, 3, 0, 1, 1]).astype(exponent))
+
+
+@pytest.mark.parametrize("name", ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal"])
+@pytest.mark.parametrize("pair", [("int8", "uint64"), ("int64", "uint64"), ("uint64", "int32"), ("uint64", "int64")])
+def test_at_compares_signed_with_uint64_exactly(name, pair):
+    host = np.array([-3 if pair[0] != 'uint64' else 2**63 + 1, 0, 5, 7, 1, 2], pair[0])
+    b = np.array([2**63 + 5, 0, 5, 1, 2**64 - 1, 3, 7, 5], np.uint64) if pair[1] == "uint64" \
+        else np.array([-1, 0, 5, 1, 2, -3, 7, 5], pair[1])
+    _check(name, host, INDEX, b)

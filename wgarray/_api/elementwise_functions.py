@@ -94,10 +94,15 @@ def _mixed_sign_op(row: Row, operands):
     kinds = [dt.kind(o._dtype) for o in operands]
     if sorted(kinds) != ["int", "uint"] or dt.uint64 not in (operands[0].dtype, operands[1].dtype):
         return None
-    if kinds[0] == "int":
-        return MapOp(row.name, _MIXED_SIGN[row.name], (dt.int64, dt.uint64), dt.bool_)
-    expr = _MIXED_SIGN[_MIRROR[row.name]].replace("a0", "a2").replace("a1", "a0").replace("a2", "a1")
-    return MapOp(row.name, expr, (dt.uint64, dt.int64), dt.bool_)
+    return MapOp(row.name, *mixed_sign_comparison(row.name, kinds[0] == "int"), dt.bool_)
+
+
+def mixed_sign_comparison(name: str, signed_first: bool) -> tuple:
+    """(expression, operand dtypes) of the exact comparison `name` of a signed integer with a
+    uint64, the signed operand first or second."""
+    if signed_first:
+        return _MIXED_SIGN[name], (dt.int64, dt.uint64)
+    return _MIXED_SIGN[_MIRROR[name]].replace("a0", "a2").replace("a1", "a0").replace("a2", "a1"), (dt.uint64, dt.int64)
 
 
 def _out_of_range_comparison(row: Row, operands, dtype) -> str:

@@ -51,8 +51,8 @@ NATIVE = {"add": "atomicAdd", "subtract": "atomicSub", "bitwise_and": "atomicAnd
 
 @dataclass(frozen=True)
 class AtOp:
-    """One step of ufunc.at: `expr` over a0 (x's element) and a1 (the value), both registers
-    of `compute`, giving `result`; x holds `target`, the value is `value` (None: unary).
+    """One step of ufunc.at: `expr` over a0 (x's element) and a1 (the value), registers of
+    `compute` (and `value_compute`), giving `result`; x holds `target`, the value is `value` (None: unary).
     any_order: the atomic path may apply the steps in any order."""
 
     name: str
@@ -62,6 +62,7 @@ class AtOp:
     target: np.dtype
     value: np.dtype | None
     any_order: bool
+    value_compute: np.dtype | None = None  # the value's register dtype, where not `compute` (NumPy's mixed loops)
 
 
 def _reg(dtype) -> str:
@@ -73,7 +74,7 @@ def _step_fn(op: AtOp) -> str:
     args = f"acc: {_reg(op.target)}" + (f", v: {_reg(op.value)}" if op.value is not None else "")
     lines = [f"fn step({args}) -> {_reg(op.target)} {{", f"    let a0 = {cast('acc', op.target, op.compute)};"]
     if op.value is not None:
-        lines.append(f"    let a1 = {cast('v', op.value, op.compute)};")
+        lines.append(f"    let a1 = {cast('v', op.value, op.value_compute or op.compute)};")
     lines += [f"    return {cast(wrap(f'({op.expr})', op.result), op.result, op.target)};", "}"]
     return "\n".join(lines)
 

@@ -17,6 +17,9 @@ multiply, where it may change the result by the rounding of a sum (or product) i
 order, as a GPU sum reduction does. float32 maximum, minimum, fmax and fmin keep NumPy's order
 (which signed zero wins a tie depends on it), as do all other ops and 64-bit dtypes.
 
+Mixed loops (ldexp's float and int, the exact comparisons of signed integers with uint64)
+take each operand in its own loop dtype, as NumPy.
+
 Bounds: ints and host index arrays are checked on the host; index arrays already on the GPU
 are checked on the GPU first, and one download of a flag reports them (IndexError, with
 nothing written).
@@ -55,34 +58,34 @@ def _value(b, a: Array, name: str):
     return as_array(b, name, a.device)
 
 
-def _loop(row, target, value_dtype, device, name: str):
-    """(compute, result) dtypes of the ufunc's loop for a of `target` and b of `value_dtype`."""
+def _loop(row, target, value_dtype, device) -> tuple:
+    """(expression, compute dtypes of a and b, result dtype) of the ufunc's loop for a of
+    `target` and b of `value_dtype` (None: unary)."""
     if row.numpy_loop:
         loop, (result,) = numpy_loop_dtypes(row.name, [target] + ([value_dtype] if value_dtype else []), device)
-        if len(set(loop)) != 1 or row.widen:
-            raise NotImplementedError(f"{name}: operands of different loop dtypes ({', '.join(map(str, loop))}) "
-                                      "are not implemented in wgarray's ufunc.at")
-        return loop[0], result
+        computes = tuple(row.widen.get(k, d) for k, d in enumerate(loop))
+        return ew._expr(row, computes[0]), computes, result
     if row.name in ew._MIXED_SIGN and value_dtype is not None and {target, value_dtype} & {dt.uint64} \
             and {dt.kind(target), dt.kind(value_dtype)} == {"int", "uint"}:
-        raise NotImplementedError(f"{name}: comparing signed integers with uint64 is not implemented in ufunc.at")
+        expr, computes = ew.mixed_sign_comparison(row.name, dt.kind(target) == "int")
+        return expr, computes, dt.bool_
     compute = ew._compute_dtype(row, dt.promote(target, value_dtype, device) if value_dtype else target, device)
-    return compute, ew._out_dtype(row, compute)
+    return ew._expr(row, compute), (compute, compute), ew._out_dtype(row, compute)  # TypeError for kinds the ufunc lacks
 
 
 def _at_op(uf, target, value_dtype, device) -> AtOp:
-    row, name = uf._row, f"{uf.__name__}.at"
-    compute, result = _loop(row, target, value_dtype, device, name)
-    expr = ew._expr(row, compute)  # TypeError for kinds the ufunc lacks
+    row = uf._row
+    expr, (compute, *value_compute), result = _loop(row, target, value_dtype, device)
+    value_compute = value_compute[0] if value_compute else None
     tk, ck = dt.kind(target), dt.kind(compute)
     atomic = dt.layout(target).register in ("i32", "u32", "f32", "bool")
-    if atomic and tk in ("int", "uint") and ck in ("int", "uint") and row.name in _RING:
+    if atomic and tk in ("int", "uint") and ck in ("int", "uint") and row.name in _RING and value_compute == compute:
         # wrap-around commutes with these: the step is the same computed in a's dtype
         return AtOp(row.name, ew._expr(row, target), target, target, target, value_dtype, True)
-    any_order = atomic and (row.name in _LOGICAL
-                            or (compute == target and tk != "float" and row.name in _ORDER_FREE)
-                            or (target == dt.float32 and ck == "float" and row.name in ("add", "multiply")))
-    return AtOp(row.name, expr, compute, result, target, value_dtype, any_order)
+    any_order = atomic and value_compute in (None, compute) and (
+        row.name in _LOGICAL or (compute == target and tk != "float" and row.name in _ORDER_FREE)
+        or (target == dt.float32 and ck == "float" and row.name in ("add", "multiply")))
+    return AtOp(row.name, expr, compute, result, target, value_dtype, any_order, value_compute)
 
 
 def at(uf, a, indices, b) -> None:
