@@ -105,6 +105,28 @@ def main() -> None:
           + (f"; PyTorch sort: {peer['sort_s'] * 1e3:.0f} ms" if "sort_s" in peer else
              f"; PyTorch sort: {peer.get('sort', 'not run')}"))
 
+    del ordered, shuffled
+    _check_indexing(x, n, per)
+
+
+def _check_indexing(x, n: int, per: int) -> None:
+    """Gathers, ufunc.at (atomic and sorted paths) and a boolean mask across the segments of x."""
+    rng = np.random.default_rng(0)
+    picks = np.concatenate([rng.integers(0, n, 1000), [0, n - 1, per - 1, per, n - per]])
+    expected = (picks % PATTERN).astype(np.float32)
+    got = np.asarray(x[wg.asarray(picks)])
+    print(f"gather of 1005 elements: {'ok' if np.array_equal(got, expected) else 'WRONG'}")
+    repeated = np.concatenate([picks, picks[:100]])
+    counts = (picks[:, None] == repeated[None, :]).sum(axis=1)  # how often each pick is repeated
+    wg.add.at(x, wg.asarray(repeated), 1.0)  # float32 add: atomic
+    added = np.asarray(x[wg.asarray(picks)])
+    wg.subtract.at(x, wg.asarray(repeated), 1.0)  # sorted, in index order: x is back as it was
+    after = np.asarray(x[wg.asarray(picks)])
+    ok = np.array_equal(added, expected + counts) and np.array_equal(after, expected)
+    print(f"add.at then subtract.at on {len(repeated)} indices: {'ok' if ok else 'WRONG'}")
+    tail = np.asarray(x[x > PATTERN - 1.5][:5])
+    print(f"boolean mask: {'ok' if np.array_equal(tail, np.full(5, PATTERN - 1, np.float32)) else 'WRONG'}")
+
 
 if __name__ == "__main__":
     main()
