@@ -9,8 +9,9 @@ for each block column,
                                     by NB inside blocks of OUTER),
     L21 = A21 L11^-H                the triangular solve (solve_right: the kernel of
                                     chol_blocks.solve_right_lower_h, blocked by NB with matmuls),
-    A22 -= L21 L21^H                matmuls (matmul.product) of K = OUTER (NB inside), one block
-                                    column at a time, on and below the diagonal only.
+    A22 -= L21 L21^H                one matmul (matmul.product) of K = OUTER (NB inside) for
+                                    the whole trailing square, subtracted on and below the
+                                    diagonal only.
 No step reads anything back: a pivot that is not positive sets the matrix's failure flag,
 which the caller reads once for the whole batch.
 """
@@ -46,8 +47,7 @@ OUTER = 256  # the block edge of the outer level: its trailing updates are matmu
 def _factor_level(w: BufferOperand, failed: BufferOperand, nb: int, inner) -> None:
     """One level of the blocked right-looking Cholesky of w (batch, n, n), in place, blocks of
     nb columns: inner(block, failed) factors a diagonal block, the column block below it is
-    solved against it, and the trailing matrix is updated on and below its diagonal, one block
-    column of width nb per matmul (the products above the diagonal are never computed)."""
+    solved against it, and the trailing matrix is updated on and below its diagonal."""
     n = w.shape[-1]
     for k0 in range(0, n, nb):
         kb = min(nb, n - k0)
@@ -58,12 +58,10 @@ def _factor_level(w: BufferOperand, failed: BufferOperand, nb: int, inner) -> No
             break
         l21 = block(w, k0 + kb, rest, k0, kb)
         solve_right(l21, l11)
-        for c0 in range(0, rest, nb):
-            cols = min(nb, rest - c0)
-            below = block(l21, c0, rest - c0, 0, kb)
-            # conj(L21[c0:]) L21[c0:c0+cols]^T = conj(L21 L21^H)[c0:, c0:c0+cols]: subtract its conjugate.
-            update(block(w, k0 + kb + c0, rest - c0, k0 + kb + c0, cols),
-                   mul(below, transposed(block(l21, c0, cols, 0, kb)), conj=True), conj=True, lower=True)
+        # conj(L21) L21^T = conj(L21 L21^H): subtract its conjugate, on and below the diagonal.
+        # One product of the whole trailing square (twice the flops of its lower half) costs
+        # less than a product per block column: the dispatches, not the flops, dominate.
+        update(block(w, k0 + kb, rest, k0 + kb, rest), mul(l21, transposed(l21), conj=True), conj=True, lower=True)
 
 
 def _factor_inner(w: BufferOperand, failed: BufferOperand) -> None:
