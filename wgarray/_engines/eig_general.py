@@ -82,7 +82,7 @@ class _Plan:
         self.events = max(1, MAX_LOOP // (2 * n + 8 + n * (3 * span + 2)))
         self.max_sweeps = 30 * max(10, n)
         self.substitution_rows = max(1, MAX_LOOP // (span * (n + 2) + -(-n * n // (4 * self.wg)) + 2))
-        self.transform_cols = max(1, (MAX_LOOP // (n + 1) - 1) * self.wg // n)
+        self.transform_cols = max(1, (MAX_LOOP // (n + 1) - 1) * self.wg // max(n, 1))
         kind = "complex" if dt.kind(dtype) == "complex" else "real"
         features = device.features
         self.kernels = {
