@@ -9,7 +9,7 @@
 // Reflector k (zlarfg): v = (1, x / (alpha - beta)) with beta = -sign(re alpha) |(alpha, x)|,
 // tau = (beta - alpha) / beta; H <- H P, Z <- Z P (P = I - tau v v^H), then H <- P^H H.
 // work per matrix: H and Z (row-major n x n each), then v (n values). Parameters:
-// eig_general.py's HESSENBERG_PARAMS.
+// eig_general.py's _params("hessenberg").
 ${enables}
 ${prelude}
 ${params}

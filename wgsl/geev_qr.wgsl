@@ -10,7 +10,9 @@
 // state per matrix: status (0 running, 1 converged, 2 no convergence, 3 non-finite input), the
 // active block's last row, its first row, the sweeps since the last deflation (exceptional
 // shifts every 10th), the sweeps in all (at most p_max_sweeps(): then status 2).
-// Parameters: eig_general.py's QR_PARAMS.
+// H and Z live in the work buffer, or for small matrices in a copy in workgroup memory,
+// loaded at the start of a dispatch and stored at its end.
+// Parameters: eig_general.py's _params("qr").
 ${enables}
 ${prelude}
 ${params}
@@ -35,6 +37,7 @@ var<private> z0: i32;
 var<private> s0: u32;
 var<private> w0: u32;
 
+${workgroup_matrix}
 var<workgroup> w_mode: i32;
 var<workgroup> w_m: i32;   // SWEEP: the chase's first row; ROTATE: the 2 x 2 block's first row
 var<workgroup> w_hi: i32;  // SWEEP: the active block's last row
@@ -43,7 +46,7 @@ var<workgroup> w_l: i32;   // SWEEP: the active block's first row
 fn Hx(i: i32, j: i32) -> u32 { return u32(h0 + i * n + j); }
 fn Zx(i: i32, j: i32) -> u32 { return u32(z0 + i * n + j); }
 fn sync() { storageBarrier(); workgroupBarrier(); }
-fn cabs1_at(i: i32, j: i32) -> R { return f_cabs1(work[Hx(i, j)]); }
+fn cabs1_at(i: i32, j: i32) -> R { return f_cabs1(${mem}[Hx(i, j)]); }
 
 ${steps}
 
@@ -66,14 +69,14 @@ fn split_row(hi: i32, low: i32) -> i32 {
             let ab = max(sub, sup);
             let ba = min(sub, sup);
             let dkk = cabs1_at(k, k);
-            let diff = f_cabs1(work[Hx(k - 1, k - 1)] - work[Hx(k, k)]);
+            let diff = f_cabs1(${mem}[Hx(k - 1, k - 1)] - ${mem}[Hx(k, k)]);
             let aa = max(dkk, diff);
             let bb = min(dkk, diff);
             let s = aa + ab;
             if (ba * (ab / s) <= max(smlnum, ulp * (bb * (aa / s)))) { break; }
         }
     }
-    if (k > 0) { work[Hx(k, k - 1)] = f_real(R(0)); }
+    if (k > 0) { ${mem}[Hx(k, k - 1)] = f_real(R(0)); }
     return k;
 }
 
@@ -115,7 +118,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let b = wid.x + wid.y * nwg.x;
     if (b >= p_batch()) { return; }
     n = i32(p_n());
-    h0 = i32(b * p_work_stride());
+    let base = b * p_work_stride();
+    let cells = select(1u, 2u, WANT_T) * u32(n * n);  // H, and Z where it is wanted
+${load}
+    h0 = ${h0};
     z0 = h0 + n * n;
     s0 = ${state_words}u * (p_first() + b);
     w0 = (p_first() + b) * u32(n);
@@ -144,4 +150,5 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             }
         }
     }
+${store}
 }

@@ -6,7 +6,7 @@ const BLOCK = 1i;
 var<workgroup> w_v: array<T, 2>;  // the reflector (1, v2), or the first column of H - shift
 var<workgroup> w_tau: T;
 
-fn h(i: i32, j: i32) -> T { return work[Hx(i, j)]; }
+fn h(i: i32, j: i32) -> T { return ${mem}[Hx(i, j)]; }
 
 fn deflate(l: i32, hi: i32) -> i32 {
     out_w[w0 + u32(hi)] = h(hi, hi);
@@ -84,10 +84,10 @@ fn reflector(k: i32, m: i32, l: i32, hi: i32) {
         beta = f_real(b);
     }
     if (k > m) {
-        work[Hx(k, k - 1)] = beta;
-        work[Hx(k + 1, k - 1)] = T();
+        ${mem}[Hx(k, k - 1)] = beta;
+        ${mem}[Hx(k + 1, k - 1)] = T();
     } else if (m > l) {
-        work[Hx(k, k - 1)] = f_mul(h(k, k - 1), f_real(R(1)) - f_conj(tau));
+        ${mem}[Hx(k, k - 1)] = f_mul(h(k, k - 1), f_real(R(1)) - f_conj(tau));
     }
     w_v = array<T, 2>(f_real(R(1)), x);
     w_tau = tau;
@@ -99,8 +99,8 @@ fn apply_left(k: i32, hi: i32, i2: i32, lid: i32) {
     let ct = f_conj(w_tau);
     for (var j = k + lid; j <= i2; j += i32(WG)) {
         let sum = f_mul(ct, h(k, j) + f_mul(f_conj(v2), h(k + 1, j)));
-        work[Hx(k, j)] -= sum;
-        work[Hx(k + 1, j)] -= f_mul(v2, sum);
+        ${mem}[Hx(k, j)] -= sum;
+        ${mem}[Hx(k + 1, j)] -= f_mul(v2, sum);
     }
 }
 
@@ -111,13 +111,13 @@ fn apply_right(k: i32, hi: i32, i1: i32, lid: i32) {
     let last = min(k + 2, hi);
     for (var j = i1 + lid; j <= last; j += i32(WG)) {
         let sum = f_mul(t, h(j, k) + f_mul(w_v[1], h(j, k + 1)));
-        work[Hx(j, k)] -= sum;
-        work[Hx(j, k + 1)] -= f_mul(sum, cv2);
+        ${mem}[Hx(j, k)] -= sum;
+        ${mem}[Hx(j, k + 1)] -= f_mul(sum, cv2);
     }
     if (!WANT_T) { return; }
     for (var j = lid; j < n; j += i32(WG)) {
-        let sum = f_mul(t, work[Zx(j, k)] + f_mul(w_v[1], work[Zx(j, k + 1)]));
-        work[Zx(j, k)] -= sum;
-        work[Zx(j, k + 1)] -= f_mul(sum, cv2);
+        let sum = f_mul(t, ${mem}[Zx(j, k)] + f_mul(w_v[1], ${mem}[Zx(j, k + 1)]));
+        ${mem}[Zx(j, k)] -= sum;
+        ${mem}[Zx(j, k + 1)] -= f_mul(sum, cv2);
     }
 }

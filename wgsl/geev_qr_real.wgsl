@@ -17,14 +17,14 @@ fn put_eigenvalue(i: i32, re: R, im: R) { out_w[w0 + u32(i)] = vec2<R>(re, im); 
 // is rotated into standard form, the rotation then applied to the rest of H and Z (ROTATE).
 fn deflate(l: i32, hi: i32) -> i32 {
     if (l == hi) {
-        put_eigenvalue(hi, work[Hx(hi, hi)], R(0));
+        put_eigenvalue(hi, ${mem}[Hx(hi, hi)], R(0));
         return NOTHING;
     }
     // dlanv2: [a b; c d] = [cs -sn; sn cs] [aa bb; cc dd] [cs sn; -sn cs]
-    var a = work[Hx(l, l)];
-    var bq = work[Hx(l, hi)];
-    var c = work[Hx(hi, l)];
-    var d = work[Hx(hi, hi)];
+    var a = ${mem}[Hx(l, l)];
+    var bq = ${mem}[Hx(l, hi)];
+    var c = ${mem}[Hx(hi, l)];
+    var d = ${mem}[Hx(hi, hi)];
     var cs = R(1);
     var sn = R(0);
     let eps = p_ulp();
@@ -97,10 +97,10 @@ fn deflate(l: i32, hi: i32) -> i32 {
             }
         }
     }
-    work[Hx(l, l)] = a;
-    work[Hx(l, hi)] = bq;
-    work[Hx(hi, l)] = c;
-    work[Hx(hi, hi)] = d;
+    ${mem}[Hx(l, l)] = a;
+    ${mem}[Hx(l, hi)] = bq;
+    ${mem}[Hx(hi, l)] = c;
+    ${mem}[Hx(hi, hi)] = d;
     var im = R(0);
     if (c != R(0)) { im = sqrt_${rtag}(abs(bq)) * sqrt_${rtag}(abs(c)); }
     put_eigenvalue(l, a, im);
@@ -119,26 +119,26 @@ fn rotate_block(lid: i32) {
     let cs = w_cs;
     let sn = w_sn;
     for (var j = p + 2 + lid; j < n; j += i32(WG)) {
-        let x = work[Hx(p, j)];
-        let y = work[Hx(p + 1, j)];
-        work[Hx(p, j)] = cs * x + sn * y;
-        work[Hx(p + 1, j)] = cs * y - sn * x;
+        let x = ${mem}[Hx(p, j)];
+        let y = ${mem}[Hx(p + 1, j)];
+        ${mem}[Hx(p, j)] = cs * x + sn * y;
+        ${mem}[Hx(p + 1, j)] = cs * y - sn * x;
     }
     for (var i = lid; i < p; i += i32(WG)) {
-        let x = work[Hx(i, p)];
-        let y = work[Hx(i, p + 1)];
-        work[Hx(i, p)] = cs * x + sn * y;
-        work[Hx(i, p + 1)] = cs * y - sn * x;
+        let x = ${mem}[Hx(i, p)];
+        let y = ${mem}[Hx(i, p + 1)];
+        ${mem}[Hx(i, p)] = cs * x + sn * y;
+        ${mem}[Hx(i, p + 1)] = cs * y - sn * x;
     }
     for (var i = lid; i < n; i += i32(WG)) {
-        let x = work[Zx(i, p)];
-        let y = work[Zx(i, p + 1)];
-        work[Zx(i, p)] = cs * x + sn * y;
-        work[Zx(i, p + 1)] = cs * y - sn * x;
+        let x = ${mem}[Zx(i, p)];
+        let y = ${mem}[Zx(i, p + 1)];
+        ${mem}[Zx(i, p)] = cs * x + sn * y;
+        ${mem}[Zx(i, p + 1)] = cs * y - sn * x;
     }
 }
 
-fn h(i: i32, j: i32) -> R { return work[Hx(i, j)]; }
+fn h(i: i32, j: i32) -> R { return ${mem}[Hx(i, j)]; }
 
 // The double shift (the eigenvalues of the trailing 2 x 2 block, or exceptional shifts every
 // 10th sweep), the row m where the chase starts, and the first column of the shift polynomial.
@@ -240,11 +240,11 @@ fn reflector(k: i32, m: i32, l: i32, hi: i32) {
         x2 *= scal;
     }
     if (k > m) {
-        work[Hx(k, k - 1)] = beta;
-        work[Hx(k + 1, k - 1)] = R(0);
-        if (k < hi - 1) { work[Hx(k + 2, k - 1)] = R(0); }
+        ${mem}[Hx(k, k - 1)] = beta;
+        ${mem}[Hx(k + 1, k - 1)] = R(0);
+        if (k < hi - 1) { ${mem}[Hx(k + 2, k - 1)] = R(0); }
     } else if (m > l) {
-        work[Hx(k, k - 1)] *= R(1) - t1;
+        ${mem}[Hx(k, k - 1)] *= R(1) - t1;
     }
     w_v = array<R, 3>(R(1), x1, x2);
     w_t = array<R, 3>(t1, t1 * x1, t1 * x2);
@@ -261,13 +261,13 @@ fn apply_left(k: i32, hi: i32, i2: i32, lid: i32) {
     for (var j = k + lid; j <= i2; j += i32(WG)) {
         if (three) {
             let sum = h(k, j) + v2 * h(k + 1, j) + v3 * h(k + 2, j);
-            work[Hx(k, j)] -= sum * t1;
-            work[Hx(k + 1, j)] -= sum * t2;
-            work[Hx(k + 2, j)] -= sum * t3;
+            ${mem}[Hx(k, j)] -= sum * t1;
+            ${mem}[Hx(k + 1, j)] -= sum * t2;
+            ${mem}[Hx(k + 2, j)] -= sum * t3;
         } else {
             let sum = h(k, j) + v2 * h(k + 1, j);
-            work[Hx(k, j)] -= sum * t1;
-            work[Hx(k + 1, j)] -= sum * t2;
+            ${mem}[Hx(k, j)] -= sum * t1;
+            ${mem}[Hx(k + 1, j)] -= sum * t2;
         }
     }
 }
@@ -284,26 +284,26 @@ fn apply_right(k: i32, hi: i32, i1: i32, lid: i32) {
     for (var j = i1 + lid; j <= last; j += i32(WG)) {
         if (three) {
             let sum = h(j, k) + v2 * h(j, k + 1) + v3 * h(j, k + 2);
-            work[Hx(j, k)] -= sum * t1;
-            work[Hx(j, k + 1)] -= sum * t2;
-            work[Hx(j, k + 2)] -= sum * t3;
+            ${mem}[Hx(j, k)] -= sum * t1;
+            ${mem}[Hx(j, k + 1)] -= sum * t2;
+            ${mem}[Hx(j, k + 2)] -= sum * t3;
         } else {
             let sum = h(j, k) + v2 * h(j, k + 1);
-            work[Hx(j, k)] -= sum * t1;
-            work[Hx(j, k + 1)] -= sum * t2;
+            ${mem}[Hx(j, k)] -= sum * t1;
+            ${mem}[Hx(j, k + 1)] -= sum * t2;
         }
     }
     if (!WANT_T) { return; }
     for (var j = lid; j < n; j += i32(WG)) {
         if (three) {
-            let sum = work[Zx(j, k)] + v2 * work[Zx(j, k + 1)] + v3 * work[Zx(j, k + 2)];
-            work[Zx(j, k)] -= sum * t1;
-            work[Zx(j, k + 1)] -= sum * t2;
-            work[Zx(j, k + 2)] -= sum * t3;
+            let sum = ${mem}[Zx(j, k)] + v2 * ${mem}[Zx(j, k + 1)] + v3 * ${mem}[Zx(j, k + 2)];
+            ${mem}[Zx(j, k)] -= sum * t1;
+            ${mem}[Zx(j, k + 1)] -= sum * t2;
+            ${mem}[Zx(j, k + 2)] -= sum * t3;
         } else {
-            let sum = work[Zx(j, k)] + v2 * work[Zx(j, k + 1)];
-            work[Zx(j, k)] -= sum * t1;
-            work[Zx(j, k + 1)] -= sum * t2;
+            let sum = ${mem}[Zx(j, k)] + v2 * ${mem}[Zx(j, k + 1)];
+            ${mem}[Zx(j, k)] -= sum * t1;
+            ${mem}[Zx(j, k + 1)] -= sum * t2;
         }
     }
 }

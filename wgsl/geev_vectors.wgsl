@@ -11,7 +11,7 @@
 //   3: out_v = Zc X for the columns t0 .. t1 - 1 (X upper triangular); for real input the
 //      second of a pair is the conjugate of the first, and a real eigenvalue's vector is real;
 //   4: each column scaled to norm 1 with its entry of largest modulus real and positive.
-// Parameters: eig_general.py's VECTOR_PARAMS.
+// Parameters: eig_general.py's _params("vectors").
 ${enables}
 ${prelude}
 ${params}

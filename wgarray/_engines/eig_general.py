@@ -39,6 +39,7 @@ STATE_DTYPE = np.dtype(np.int32)
 # Sweeps per eigenvalue recorded before the first look at the status words: the QR iteration
 # typically needs 2 to 4; a matrix still iterating then gets twice as many again, and so on.
 FIRST_SWEEPS_PER_ROW = 6
+WORKGROUP_VARIABLES = 256  # bytes of the QR kernel's workgroup variables besides the matrix
 
 _COMMON = ("n", "batch", "first", "work_stride", "stage", "t0", "t1")
 
@@ -85,17 +86,33 @@ class _Plan:
         self.transform_cols = max(1, (MAX_LOOP // (n + 1) - 1) * self.wg // max(n, 1))
         kind = "complex" if dt.kind(dtype) == "complex" else "real"
         features = device.features
+        limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
+        # The workgroup copy is sized for a power of 2 of rows (a kernel per size class, not per n).
+        self.capacity = max(8, 1 << (n - 1).bit_length())
+        self.cells = (2 if vectors else 1) * self.capacity ** 2
+        self.in_workgroup = self.cells * dtype.itemsize + WORKGROUP_VARIABLES <= limit
         self.kernels = {
             "hessenberg": (("geev_hessenberg", dtype, self.wg, vectors),
                            lambda: _source("geev_hessenberg", "hessenberg", dtype, self.wg, features, vectors)),
-            "qr": (("geev_qr", dtype, self.wg, vectors),
-                   lambda: _source("geev_qr", "qr", dtype, self.wg, features, vectors,
-                                   steps=render(f"geev_qr_{kind}", rtag=REG_TAG[dt.layout(self.real).register],
-                                                ctag=REG_TAG[dt.layout(self.cdtype).register]))),
+            "qr": (("geev_qr", dtype, self.wg, vectors, self.in_workgroup and self.capacity),
+                   lambda: self._qr_source(kind, features)),
             "vectors": (("geev_vectors", dtype, self.wg),
                         lambda: _source("geev_vectors", "vectors", dtype, self.wg, features, vectors,
                                         real_input=str(kind == "real").lower())),
         }
+
+    def _qr_source(self, kind: str, features) -> str:
+        """The QR kernel, on H and Z in workgroup memory where they fit, else in the work buffer."""
+        if self.in_workgroup:
+            copy = "    for (var i = lid; i < cells; i += WG) {{ {dst}[{d}i] = {src}[{s}i]; }}\n    sync();"
+            where = dict(mem="hz", h0="0", workgroup_matrix=f"var<workgroup> hz: array<T, {self.cells}>;",
+                         load=copy.format(dst="hz", d="", src="work", s="base + "),
+                         store=copy.format(dst="work", d="base + ", src="hz", s=""))
+        else:
+            where = dict(mem="work", h0="i32(base)", workgroup_matrix="", load="", store="")
+        steps = render(f"geev_qr_{kind}", rtag=REG_TAG[dt.layout(self.real).register],
+                       ctag=REG_TAG[dt.layout(self.cdtype).register], mem=where["mem"])
+        return _source("geev_qr", "qr", self.dtype, self.wg, features, self.vectors, steps=steps, **where)
 
     def launch(self, kernel: str, storages, writes: int, count: int, **values) -> None:
         key, make = self.kernels[kernel]
