@@ -236,3 +236,14 @@ def test_large_matrix():
     a = random((200, 200), np.float64)
     w, v = xp.linalg.eig(wg(a))
     check_eig(a, host(w), host(v))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("magnitude", ["tiny", "huge"])
+def test_scaled_matrices(dtype, magnitude):
+    """Entries far from 1 (where sums of squares would underflow or overflow): as geev, the
+    matrix is scaled first (here by a power of 2, exactly) and the eigenvalues scaled back."""
+    exponent = {"tiny": -0.48, "huge": 0.48}[magnitude] * np.log2(np.finfo(dtype).max)  # past [small, big]
+    a = (random((7, 7), dtype) * 2.0 ** int(exponent)).astype(dtype)
+    w, v = xp.linalg.eig(wg(a))
+    check_eig(a, host(w), host(v))

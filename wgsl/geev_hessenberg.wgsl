@@ -3,7 +3,9 @@
 // Two stages, on the matrix in the work buffer (global memory):
 //   0: load A (strided input) into H, Z = I, and the QR iteration's state words (status 3 for
 //      a non-finite input, else 0 (running); the active block's last row n - 1; the block's first
-//      row 0; the sweeps since the last deflation 0; the sweeps in all 0);
+//      row 0; the sweeps since the last deflation 0; the sweeps in all 0; the exponent e of the
+//      scale). As geev, a matrix whose largest entry lies outside [p_small(), p_big()] is scaled
+//      first: by 2^e, which brings that entry near 1 exactly (the eigenvalues are scaled back);
 //   1: the reflectors of columns t0 .. t1 - 1 (llvmpipe ends a loop nest after 65535
 //      iterations, so a dispatch does a few columns).
 // Reflector k (zlarfg): v = (1, x / (alpha - beta)) with beta = -sign(re alpha) |(alpha, x)|,
@@ -27,6 +29,7 @@ const WANT_Z = ${want_vectors};
 var<workgroup> bad: atomic<u32>;
 var<workgroup> skip: u32;
 var<workgroup> tau: T;
+var<workgroup> partial: array<R, ${workgroup}>;
 
 fn sync() { storageBarrier(); workgroupBarrier(); }
 
@@ -44,21 +47,36 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         if (lid == 0u) { atomicStore(&bad, 0u); }  // workgroup memory starts undefined
         workgroupBarrier();
         let src = p_offset() + (p_first() + b) * p_batch_stride();
+        var amax = R(0);
         for (var idx = lid; idx < n * n; idx += WG) {
             let i = idx / n;
             let j = idx % n;
             let a = in0[src + i * p_row_stride() + j * p_col_stride()];
             if (!f_finite(a)) { atomicOr(&bad, 1u); }
+            amax = max(amax, f_absmax(a));
             work[h0 + idx] = a;
             if (WANT_Z) { work[z0 + idx] = f_real(select(R(0), R(1), i == j)); }
         }
+        partial[lid] = amax;
         workgroupBarrier();
         if (lid == 0u) {
+            for (var i = 1u; i < WG; i++) { amax = max(amax, partial[i]); }
+            var e = 0i;
+            if (amax > R(0) && (amax < p_small() || amax > p_big())) {
+                e = 1i - i32(lm_frexp_${rtag}(amax).y);  // amax = f 2^k, f in [1/2, 1): amax 2^e in [1, 2)
+            }
             state[s0] = select(0i, 3i, atomicLoad(&bad) != 0u);
             state[s0 + 1u] = i32(n) - 1i;
             state[s0 + 2u] = 0i;
             state[s0 + 3u] = 0i;
             state[s0 + 4u] = 0i;
+            state[s0 + 5u] = e;
+            partial[0] = f_pow2(e);
+        }
+        sync();
+        let scale = partial[0];
+        if (scale != R(1)) {
+            for (var idx = lid; idx < n * n; idx += WG) { work[h0 + idx] = work[h0 + idx] * scale; }
         }
         return;
     }

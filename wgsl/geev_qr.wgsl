@@ -9,7 +9,8 @@
 // come from geev_qr_real / geev_qr_complex.
 // state per matrix: status (0 running, 1 converged, 2 no convergence, 3 non-finite input), the
 // active block's last row, its first row, the sweeps since the last deflation (exceptional
-// shifts every 10th), the sweeps in all (at most p_max_sweeps(): then status 2).
+// shifts every 10th), the sweeps in all (at most p_max_sweeps(): then status 2), the exponent
+// e of the scale of the matrix (its eigenvalues are written times 2^-e).
 // H and Z live in the work buffer, or for small matrices in a copy in workgroup memory,
 // loaded at the start of a dispatch and stored at its end.
 // Parameters: eig_general.py's _params("qr").
@@ -36,6 +37,7 @@ var<private> h0: i32;
 var<private> z0: i32;
 var<private> s0: u32;
 var<private> w0: u32;
+var<private> unscale: R;
 
 ${workgroup_matrix}
 var<workgroup> w_mode: i32;
@@ -125,6 +127,7 @@ ${load}
     z0 = h0 + n * n;
     s0 = ${state_words}u * (p_first() + b);
     w0 = (p_first() + b) * u32(n);
+    unscale = f_pow2(-state[s0 + 5u]);
     for (var e = 0u; e < p_events(); e++) {
         if (lid == 0u) { decide(); }
         sync();

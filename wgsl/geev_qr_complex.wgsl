@@ -9,7 +9,7 @@ var<workgroup> w_tau: T;
 fn h(i: i32, j: i32) -> T { return ${mem}[Hx(i, j)]; }
 
 fn deflate(l: i32, hi: i32) -> i32 {
-    out_w[w0 + u32(hi)] = h(hi, hi);
+    out_w[w0 + u32(hi)] = h(hi, hi) * unscale;
     return NOTHING;
 }
 

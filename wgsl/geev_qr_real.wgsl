@@ -11,7 +11,7 @@ var<workgroup> w_sn: R;
 
 fn sign_of(a: R, b: R) -> R { return select(-abs(a), abs(a), b >= R(0)); }  // Fortran's SIGN
 
-fn put_eigenvalue(i: i32, re: R, im: R) { out_w[w0 + u32(i)] = vec2<R>(re, im); }
+fn put_eigenvalue(i: i32, re: R, im: R) { out_w[w0 + u32(i)] = vec2<R>(re, im) * unscale; }
 
 // The eigenvalues of a converged block at rows l .. hi (hi - l < 2); with WANT_T a 2 x 2 block
 // is rotated into standard form, the rotation then applied to the rest of H and Z (ROTATE).

@@ -36,6 +36,9 @@ var<private> t0c: u32;
 var<private> zc0: u32;
 var<private> x0: u32;
 var<private> w0: u32;
+var<private> scale: R;  // of the matrix (geev_hessenberg): its Schur form's eigenvalues are out_w's times this
+
+fn eigenvalue(i: u32) -> C { return out_w[w0 + i] * scale; }
 
 fn cmul(a: C, b: C) -> C { return C(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
 fn cabs1(a: C) -> R { return abs(a.x) + abs(a.y); }
@@ -54,7 +57,7 @@ fn g_entry(p: i32, a: u32, c: u32) -> C {
     if (p < 0) { return C(R(1), R(0)); }
     let pu = u32(p);
     let g = f_re(work[h0 + pu * n + pu + 1u]);
-    let w = out_w[w0 + pu].y;
+    let w = eigenvalue(pu).y;
     let r = hypot_${rtag}(g, w);
     return select(C(R(0), w / r), C(g / r, R(0)), a == c);
 }
@@ -74,7 +77,7 @@ fn to_complex(i: u32, j: u32) {
             t += cmul(cmul(C(gai.x, -gai.y), f_to_c(work[h0 + a * n + c])), gcj);
         }
     }
-    if (i == j) { t = out_w[w0 + i]; }
+    if (i == j) { t = eigenvalue(i); }
     if (i > j) { t = C(); }
     cwork[t0c + i * n + j] = t;
     cwork[zc0 + i * n + j] = z;
@@ -92,6 +95,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     zc0 = t0c + n * n;
     x0 = zc0 + n * n;
     w0 = (p_first() + b) * n;
+    scale = f_pow2(state[${state_words}u * (p_first() + b) + 5u]);
     let stage = p_stage();
     if (stage == 0u) {
         for (var idx = lid; idx < n * n; idx += WG) { to_complex(idx / n, idx % n); }

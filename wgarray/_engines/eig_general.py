@@ -33,7 +33,8 @@ from .._core.stream import stream_for
 from .._core.wgsl import REG_TAG, with_libraries
 from .jacobi import _field
 
-STATE_WORDS = 5  # status, the active block's last row, its first row, sweeps since a deflation, sweeps in all
+# status, the active block's last row, its first row, sweeps since a deflation, sweeps in all, the scale's exponent
+STATE_WORDS = 6
 RUNNING, CONVERGED, NO_CONVERGENCE, NOT_FINITE = 0, 1, 2, 3
 STATE_DTYPE = np.dtype(np.int32)
 # Sweeps per eigenvalue recorded before the first look at the status words: the QR iteration
@@ -47,7 +48,8 @@ _COMMON = ("n", "batch", "first", "work_stride", "stage", "t0", "t1")
 @functools.lru_cache(maxsize=None)
 def _params(kernel: str, real) -> ParamLayout:
     if kernel == "hessenberg":
-        return ParamLayout(*_COMMON, "offset", "batch_stride", "row_stride", "col_stride")
+        return ParamLayout(*_COMMON, "offset", "batch_stride", "row_stride", "col_stride", ("small", real),
+                           ("big", real))
     if kernel == "qr":
         return ParamLayout(*_COMMON, "events", "max_sweeps", ("ulp", real), ("smlnum", real))
     return ParamLayout(*_COMMON, "cwork_stride", ("ulp", real), ("smlnum", real))
@@ -78,6 +80,8 @@ class _Plan:
         self.cstride = 3 * n * n     # Tc, Zc, X
         info = np.finfo(self.real)
         self.ulp, self.smlnum = float(info.eps), float(info.tiny) * (n / float(info.eps))
+        self.small = float(np.sqrt(info.tiny) / info.eps)  # geev scales a matrix whose largest entry is outside
+        self.big = 1 / self.small                           # [small, big] (by a power of 2 here: exactly)
         span = -(-n // self.wg)  # rows (or columns) per invocation
         self.hessenberg_steps = max(1, MAX_LOOP // (2 * n + 6 * n * span + 4))
         self.events = max(1, MAX_LOOP // (2 * n + 8 + n * (3 * span + 2)))
@@ -165,7 +169,8 @@ def eig(a: BufferOperand, vectors: bool):
 def _hessenberg(plan: _Plan, a: BufferOperand, work, state, first: int, count: int) -> None:
     view = a.view
     common = dict(n=plan.n, batch=count, first=first, work_stride=plan.stride, offset=view.offset,
-                  batch_stride=view.strides[0], row_stride=view.strides[1], col_stride=view.strides[2])
+                  batch_stride=view.strides[0], row_stride=view.strides[1], col_stride=view.strides[2],
+                  small=plan.small, big=plan.big)
     storages = [work.storage, state.storage, a.storage]
     plan.launch("hessenberg", storages, 2, count, stage=0, **common)
     for t0, t1 in _ranges(max(plan.n - 2, 0), plan.hessenberg_steps):
