@@ -7,14 +7,17 @@ one matrix per workgroup, as LAPACK computes them.
                              for complex ones (geev_qr_complex.wgsl), Z accumulated;
   wgsl/geev_vectors.wgsl     eigenvectors by back substitution on the (complexified) Schur form
                              (ztrevc), back-transformed by Z and normalised as LAPACK's geev.
-The matrix lives in a global-memory working copy (correct for any n; a workgroup-memory copy for
-small n is not done yet). Every loop of one invocation stays within MAX_LOOP per dispatch
-(llvmpipe ends a loop nest after 65535 iterations), so each stage runs in as many dispatches as
-its work needs, its state kept in the work buffer. The QR iteration's length depends on the
-data: the dispatches for a typical count are recorded, then ONE read of the status words says
-whether any matrix still iterates (more are recorded, the cap being 30 max(10, n) sweeps per
-matrix, as LAPACK's) or failed; that read is also how the caller learns of failures. Nothing
-depends on the batch size, so a matrix gets the same result alone or in any stack.
+The QR iteration, where most of the time goes, works on H and Z in workgroup memory when they
+fit (n up to 32 for float32/float64/complex64, 16 for complex128, on 16 KiB of workgroup
+memory; a kernel per power-of-2 size class); otherwise, and in the other two kernels, on a
+global-memory working copy: correct for any n, but slower. Every loop of one invocation stays
+within MAX_LOOP per dispatch (llvmpipe ends a loop nest after 65535 iterations), so each stage
+runs in as many dispatches as its work needs, its state kept in the work buffer. The QR
+iteration's length depends on the data: the dispatches for a typical count are recorded, then
+ONE read of the status words says whether any matrix still iterates (then more are recorded,
+up to 30 max(10, n) sweeps per matrix, LAPACK's cap) or failed; that read is also how the
+caller learns of failures. Nothing depends on the batch size, so a matrix gets the same result
+alone or in any stack.
 """
 
 from __future__ import annotations
