@@ -2,7 +2,8 @@
 // all Stockham passes inside (fft_pass.wgsl), one read and one write of the data.
 // The kernel's batch index b (0 <= b < p_batch()) and a position k along the transform
 // address each side (0: source, 1: destination) through that side's parameters:
-//   logical index  j = k * split + b % split   (split > 1: a four-step pass, see fft_plan.py)
+//   logical index  j = k * split + (r % inner) * (split / inner) + r / inner, r = b % split
+//                  (split > 1: a four-step pass, see fft_plan.Side)
 //   row address    offset + sum(coords(b / split) * strides) over the side's batch dims,
 // and the side's mode (fft_src_*.wgsl, fft_dst_*.wgsl) reads or writes element j of the row.
 ${prelude}
@@ -37,7 +38,12 @@ fn cmul(a: C, b: C) -> C { return C(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x
 fn conj(a: C) -> C { return C(a.x, -a.y); }
 fn root(m: u32, n: u32) -> C { return C(fft_root(m, n)); }  // exp(-2 pi i m / n)
 
-fn side_index(side: u32, b: u32, k: u32) -> u32 { return k * p_split(side) + b % p_split(side); }
+fn side_index(side: u32, b: u32, k: u32) -> u32 {
+    let split = p_split(side);
+    let inner = p_inner(side);
+    let r = b % split;
+    return k * split + (r % inner) * (split / inner) + r / inner;
+}
 fn side_base(side: u32, b: u32) -> i32 {
     var rest = b / p_split(side);
     var base = i32(p_offset(side));
@@ -66,7 +72,7 @@ fn finish(j: u32, value: C) -> C {
         v = cmul(v, select(w, conj(w), INVERSE));
     }
     if (CHIRP_OUT) { v = cmul(v, chirp(j)); }
-    return v * F(p_scale());
+    return v * p_scale();
 }
 
 ${source}

@@ -3,10 +3,10 @@
 // into the C-contiguous output whose transform axis has inner elements after it.
 ${prelude}
 ${params}
-alias F = ${F};
+alias F = f64;
 alias C = vec2<F>;
-@group(0) @binding(1) var<storage, read_write> dst: array<C>;
-@group(0) @binding(2) var<storage, read> z: array<C>;
+@group(0) @binding(1) var<storage, read_write> dst: array<${S}>;
+@group(0) @binding(2) var<storage, read> z: array<${S}>;
 ${root}
 ${library}
 fn cmul(a: C, b: C) -> C { return C(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
@@ -22,7 +22,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let b = i / (h + 1u);
     let k = i % (h + 1u);
     let row = b * h;
-    let x = rfft_term(z[row + k % h], conj(z[row + (h - k) % h]), C(fft_root(k, 2u * h)));
+    let x = rfft_term(C(z[row + k % h]), conj(C(z[row + (h - k) % h])), fft_root(k, 2u * h));
     let inner = p_inner();
-    dst[(b / inner) * (h + 1u) * inner + k * inner + b % inner] = x * F(p_scale());
+    dst[(b / inner) * (h + 1u) * inner + k * inner + b % inner] = ${S}(x * p_scale());
 }

@@ -5,8 +5,8 @@ With c[j] = exp(-i pi j^2 / n) (j^2 reduced mod 2n in integers, so the angle is 
 a cyclic convolution of length m >= 2n - 1 (the smallest 7-smooth length the plans take):
     stage 1: A = FFT_m(x * c) * B       the chirp on the way in, B on the way out
     stage 2: X = c * IFFT_m(A) / m      the chirp and scale on the way out
-B = FFT_m(b), b the chirp conjugated and wrapped around, is computed once per (n, dtype) in
-complex128 and cached on the device. The inverse transform conjugates c and B (b is symmetric).
+B = FFT_m(b), b the chirp conjugated and wrapped around, is computed once per n in complex128
+and cached on the device. The inverse transform conjugates c and B (b is symmetric).
 """
 
 from __future__ import annotations
@@ -19,9 +19,8 @@ from .._core.kernels import WORKGROUP, render
 from .._core.launch import launch_kernel
 from .._core.operands import allocate
 from .._core.params import ZERO, ParamLayout
-from .._core.wgsl import cast, with_libraries
+from .._core.wgsl import with_libraries
 from .fft_plan import Extras, Side, can_plan, capacity, transform
-from .map import MapOp, launch_map
 
 _CHIRP = ParamLayout("n", "m", ZERO)
 _spectra = per_device(lambda device: plan_cache(16))
@@ -35,11 +34,10 @@ def convolution_length(n: int, cap: int) -> int:
     return m
 
 
-def spectrum(device, n: int, m: int, dtype):
-    """B = FFT_m(b) for Bluestein's transforms of length n, rounded once to dtype."""
+def spectrum(device, n: int, m: int):
+    """B = FFT_m(b) (complex128) for Bluestein's transforms of length n."""
     cache = _spectra(device)
-    key = (n, m, dtype)
-    found = cache.get(key)
+    found = cache.get((n, m))
     if found is not None:
         return found
     b = allocate(device, (m,), C128)
@@ -48,24 +46,18 @@ def spectrum(device, n: int, m: int, dtype):
                                          root=render("fft_root")),
                   [b.storage], _CHIRP.pack(n=n, m=m), m)
     whole = allocate(device, (m,), C128)
-    row = Side(b, "complex", 0, 1, (), m)
-    transform(row, Side(whole, "complex", 0, 1, (), m), m, 1, C128, False)
-    if dtype != C128:
-        rounded = allocate(device, (m,), dtype)
-        op = MapOp("fft_round_spectrum", cast("a0", C128, dtype), (C128,), dtype)
-        launch_map(device, op, rounded.storage, rounded.view, dtype, [whole], fresh=True)
-        whole = rounded
-    cache[key] = whole
+    transform(Side(b, "complex", 0, 1, (), m), Side(whole, "complex", 0, 1, (), m), m, 1, C128, False)
+    cache[(n, m)] = whole
     return whole
 
 
 def bluestein(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, scale: float) -> None:
     """The DFT of length n of `batch` rows from src to dst (the sides' lengths as given)."""
     device = src.operand.device
-    m = convolution_length(n, capacity(device, dtype))
+    m = convolution_length(n, capacity(device))
     work = allocate(device, (batch * m,), dtype)
     row = Side(work, "complex", 0, 1, ((batch, m),), m)
     transform(src, row, m, batch, dtype, False,
-              Extras(chirp_in=True, chirp_n=n, blue_inverse=inverse, spectrum=spectrum(device, n, m, dtype)))
+              Extras(chirp_in=True, chirp_n=n, blue_inverse=inverse, spectrum=spectrum(device, n, m)))
     transform(row, dst, m, batch, dtype, True,
               Extras(chirp_out=True, chirp_n=n, blue_inverse=inverse, scale=scale / m))

@@ -8,10 +8,14 @@ pre- and post-processing all happen in the one read and the one write of a pass.
 
 A length n of 7-smooth factors that fits workgroup memory (`capacity`) runs as one dispatch
 of wgsl/fft_local.wgsl: every Stockham pass (radices 8, 4, 2, 7, 5, 3) inside the workgroup,
-T transforms per workgroup. A longer smooth n = n1 * n2 (both fitting) runs as two such
-dispatches, the four-step way: step A transforms the n2 columns of length n1 (source element
-j1 * n2 + j2) and multiplies by the twiddle w_n^(j2 k1) on its way out to a scratch row in
-(k1, j2) order; step B transforms the n1 rows of length n2 and writes element k1 + n1 * k2.
+T transforms per workgroup. A longer smooth n = n1 * n2 (n1 fitting) runs the four-step way:
+step A transforms the n2 columns of length n1 (source element j1 * n2 + j2) and multiplies by
+the twiddle w_n^(j2 k1) on its way out to a scratch row in (k1, j2) order; step B transforms
+the n1 rows of length n2 (one dispatch, or a four-step again) and writes element k1 + n1 * k2.
+
+Both precisions compute in float64 (registers and workgroup memory; the twiddles are exact to
+float64): NumPy computes complex64 transforms in float64 and rounds once, so complex64 results
+round once per dispatch (a four-step's scratch rows are complex64 too).
 """
 
 from __future__ import annotations
@@ -35,7 +39,8 @@ from .._core.wgsl import with_libraries
 MAXD = 6  # batch dimensions a side may have after coalescing
 RADICES = (8, 4, 2, 7, 5, 3)  # tried in this order: large radices mean few passes
 PARAMS = ParamLayout("groups", "batch", "tw_n", "chirp_n", ZERO, ("scale", "f64"),
-                     ("offset", "u32", 2), ("axis", "i32", 2), ("split", "u32", 2), ("ndim", "u32", 2),
+                     ("offset", "u32", 2), ("axis", "i32", 2), ("split", "u32", 2), ("inner", "u32", 2),
+                     ("ndim", "u32", 2),
                      ("length", "u32", 2), ("mode_n", "u32", 2),
                      ("shape", "u32", 2 * MAXD), ("stride", "i32", 2 * MAXD))
 
@@ -45,8 +50,10 @@ class Side:
     """How a transform reads (source) or writes (destination) its rows. Row b (in C order over
     dims) starts at offset + sum(coord * stride); its element j sits at j * axis (pairs: 2j and
     2j + 1). A source reads elements j >= length as 0; a destination writes only j < length.
-    split > 1 (four-step passes only): position k of transform b is element k * split + b % split
-    of row b // split."""
+    split > 1 (four-step passes only): position k of transform b is element
+    k * split + (r % inner) * (split / inner) + r // inner, r = b % split, of row b // split
+    (inner = split: k * split + r; inner < split: the digits of r transposed, for the
+    destination of a four-step nested in another)."""
 
     operand: BufferOperand
     mode: str
@@ -56,6 +63,7 @@ class Side:
     length: int
     mode_n: int = 0
     split: int = 1
+    inner: int = 1
 
 
 def side(operand: BufferOperand, axis: int, mode: str, length: int, mode_n: int = 0) -> Side:
@@ -95,21 +103,31 @@ def radices(n: int):
     return out if n == 1 else None
 
 
-def capacity(device, dtype) -> int:
-    """The longest transform one workgroup holds: its memory in elements of the complex dtype."""
-    return device.limits.get("max-compute-workgroup-storage-size", 16384) // np.dtype(dtype).itemsize
+C128 = np.dtype(np.complex128)
+MAX_LOCAL = 1 << 20  # a cap below the device's (tests lower it to reach the multi-pass plans)
 
 
-def four_step_split(n: int, cap: int):
-    """(n1, n2), n = n1 * n2 with both at most cap, n2 as large as possible; None if none."""
-    for n2 in range(min(n, cap), 1, -1):
-        if n % n2 == 0:
-            return (n // n2, n2) if n // n2 <= cap else None
+def capacity(device) -> int:
+    """The longest transform one workgroup holds (float64 pairs in workgroup memory, whatever the
+    dtype)."""
+    return min(MAX_LOCAL, device.limits.get("max-compute-workgroup-storage-size", 16384) // C128.itemsize)
+
+
+def four_step_split(n: int, cap: int, levels: int = 3):
+    """(n1, n2), n = n1 * n2 for a four-step of at most `levels` dispatches: n1 at most cap,
+    n2 at most cap (two) or cap ** 2 (three); None if there is none."""
+    largest = max((d for d in range(2, min(n, cap) + 1) if n % d == 0), default=None)
+    if largest is None:
+        return None
+    if n // largest <= cap:  # two passes: the larger transforms where the stores are contiguous
+        return n // largest, largest
+    if levels > 2 and four_step_split(n // largest, cap, 2) is not None:
+        return largest, n // largest
     return None
 
 
 def can_plan(n: int, cap: int) -> bool:
-    """Whether transform() takes length n: smooth, and local or a four-step of two local ones."""
+    """Whether transform() takes length n: smooth, and local or a four-step of local ones."""
     return radices(n) is not None and (n <= cap or four_step_split(n, cap) is not None)
 
 
@@ -118,19 +136,17 @@ _TWIDDLE = ParamLayout("n", ZERO)
 _tables = per_device(lambda device: plan_cache(64))
 
 
-def twiddle_table(device, n: int, dtype) -> BufferOperand:
-    """exp(-2 pi i m / n) for m < n, computed once per (n, dtype) on the device in float64."""
+def twiddle_table(device, n: int) -> BufferOperand:
+    """exp(-2 pi i m / n) for m < n (complex128), computed once per n on the device."""
     cache = _tables(device)
-    key = (n, dtype)
-    table = cache.get(key)
+    table = cache.get(n)
     if table is None:
-        table = allocate(device, (max(n, 1),), dtype)
-        lay = dt.layout(dtype)
-        launch_kernel(device, ("fft_twiddle", dtype),
+        table = allocate(device, (max(n, 1),), C128)
+        launch_kernel(device, ("fft_twiddle",),
                       lambda: with_libraries("fft_twiddle", device.features, params=_TWIDDLE.wgsl(),
-                                             C=lay.storage, WG=WORKGROUP, root=render("fft_root")),
+                                             C="vec2<f64>", WG=WORKGROUP, root=render("fft_root")),
                       [table.storage], _TWIDDLE.pack(n=n), max(n, 1))
-        cache[key] = table
+        cache[n] = table
     return table
 
 
@@ -155,10 +171,9 @@ def _butterflies(r: int, direction: str, sign: int) -> str:
 
 
 def _source(key: tuple, device) -> str:
-    (_, dtype, n, t, wg, src_mode, src_dtype, dst_mode, dst_dtype, inverse, flags, load_fast, store_fast) = key
+    (_, n, t, wg, src_mode, src_dtype, dst_mode, dst_dtype, inverse, flags, load_fast, store_fast) = key
     chirp_in, chirp_out, blue_inverse, spectrum, twiddle = flags
     direction, sign = ("i", 1) if inverse else ("f", -1)
-    lay = dt.layout(dtype)
     dst_storage = dt.layout(dst_dtype).storage
     rads = radices(n)
     pass_fns, calls, ns = [], [], 1
@@ -171,7 +186,7 @@ def _source(key: tuple, device) -> str:
         ns *= r
     flag = lambda b: "true" if b else "false"
     return with_libraries(
-        "fft_local", device.features, params=PARAMS.wgsl(), F=lay.register[5:-1],
+        "fft_local", device.features, params=PARAMS.wgsl(), F="f64",
         DST=dst_storage, SRC=dt.layout(src_dtype).storage, root=render("fft_root"),
         N=n, T=t, WG=wg, OUT_K=n + 1 if dst_mode == "rfft" else n, MAXD=MAXD, SMEM=max(t * n, 1),
         LOAD_T_FAST=flag(load_fast), STORE_T_FAST=flag(store_fast), CHIRP_IN=flag(chirp_in),
@@ -183,7 +198,8 @@ def _source(key: tuple, device) -> str:
 
 
 def _side_words(k: int, s: Side, dims: tuple, words: dict) -> None:
-    for name, value in (("offset", s.offset), ("axis", s.axis), ("split", s.split), ("ndim", len(dims)),
+    for name, value in (("offset", s.offset), ("axis", s.axis), ("split", s.split), ("inner", s.inner),
+                        ("ndim", len(dims)),
                         ("length", s.length), ("mode_n", s.mode_n)):
         words[name][k] = value
     for d, (size, stride) in enumerate(dims):
@@ -191,12 +207,12 @@ def _side_words(k: int, s: Side, dims: tuple, words: dict) -> None:
         words["stride"][k * MAXD + d] = stride
 
 
-def run_local(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, extras: Extras,
+def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: Extras,
               tw_n: int = 0) -> None:
     """Transforms of length n (local: radices(n) and n <= capacity) of `batch` rows, in one
     dispatch. tw_n: the four-step twiddle of length tw_n on the way out (0: none)."""
     device = src.operand.device
-    cap = capacity(device, dtype)
+    cap = capacity(device)
     t = min(_pow2_floor(cap // max(n, 1)), 1 << (batch - 1).bit_length())
     wg = min(WORKGROUP, max(64, _pow2_floor(t * n // 4)))
     groups = -(-batch // t)
@@ -204,15 +220,15 @@ def run_local(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, ex
     if max(len(src_dims), len(dst_dims)) > MAXD:
         raise NotImplementedError(f"fft: more than {MAXD} batch dimensions that cannot be merged")
     flags = (extras.chirp_in, extras.chirp_out, extras.blue_inverse, extras.spectrum is not None, tw_n > 0)
-    key = ("fft_local", dtype, n, t, wg, src.mode, src.operand.dtype, dst.mode, dst.operand.dtype, inverse,
+    key = ("fft_local", n, t, wg, src.mode, src.operand.dtype, dst.mode, dst.operand.dtype, inverse,
            flags, _t_fast(src, src_dims), _t_fast(dst, dst_dims))
-    words = {name: [0, 0] for name in ("offset", "axis", "split", "ndim", "length", "mode_n")}
+    words = {name: [0, 0] for name in ("offset", "axis", "split", "inner", "ndim", "length", "mode_n")}
     words["shape"], words["stride"] = [1] * (2 * MAXD), [0] * (2 * MAXD)
     _side_words(0, src, src_dims, words)
     _side_words(1, dst, dst_dims, words)
     params = PARAMS.pack(groups=groups, batch=batch, tw_n=tw_n, chirp_n=extras.chirp_n, scale=extras.scale,
                          **words)
-    table = twiddle_table(device, n, dtype)
+    table = twiddle_table(device, n)
     spectrum = extras.spectrum if extras.spectrum is not None else table
     launch_kernel(device, key, lambda: _source(key, device),
                   [dst.operand.storage, src.operand.storage, table.storage, spectrum.storage], params,
@@ -221,20 +237,21 @@ def run_local(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, ex
 
 def transform(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, extras: Extras = Extras()) -> None:
     """The DFT of length n (can_plan) of `batch` rows from src to dst: one local dispatch, or a
-    four-step of two (the chirp and source on the way into step A, the spectrum, chirp, scale
-    and destination on the way out of step B)."""
-    cap = capacity(src.operand.device, dtype)
-    if n <= cap:
-        run_local(src, dst, n, batch, dtype, inverse, extras)
+    four-step (the chirp and source on the way into step A; the spectrum, chirp, scale and
+    destination on the way out of the last step). Scratch rows are of dtype."""
+    if n <= capacity(src.operand.device):
+        run_local(src, dst, n, batch, inverse, extras)
         return
-    split = four_step_split(n, cap)
+    split = four_step_split(n, capacity(src.operand.device), 3 if dst.split == 1 else 2)
     if split is None:
-        raise NotImplementedError(f"fft: length {n} has no plan (it needs more than two passes)")
+        raise NotImplementedError(f"fft: length {n} has no plan (it needs more than three passes)")
     n1, n2 = split
     scratch = allocate(src.operand.device, (batch * n,), dtype)
-    column = Side(scratch, "complex", 0, 1, ((batch, n),), n, split=n2)
+    column = Side(scratch, "complex", 0, 1, ((batch, n),), n, split=n2, inner=n2)
     into = Extras(extras.chirp_in, False, extras.chirp_n, extras.blue_inverse)
-    run_local(dataclasses.replace(src, split=n2), column, n1, batch * n2, dtype, inverse, into, tw_n=n)
+    run_local(dataclasses.replace(src, split=n2, inner=n2), column, n1, batch * n2, inverse, into, tw_n=n)
     rows = Side(scratch, "complex", 0, 1, ((batch * n1, n2),), n2)
-    out = dataclasses.replace(extras, chirp_in=False)
-    run_local(rows, dataclasses.replace(dst, split=n1), n2, batch * n1, dtype, inverse, out)
+    # Row r = (b, k1) of step B writes element k1 + n1 * k2: its split digit k1 joins the
+    # destination's own (a nested four-step's destination already has one: k1 + n1 * (...)).
+    out = dataclasses.replace(dst, split=n1 * dst.split, inner=n1)
+    transform(rows, out, n2, batch * n1, dtype, inverse, dataclasses.replace(extras, chirp_in=False))

@@ -14,12 +14,13 @@ the Hermitian extension of the half spectrum ("hermitian") inverse, keeping what
 
 from __future__ import annotations
 
+from .._core import dtypes as dt
 from .._core.kernels import WORKGROUP, render
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.wgsl import with_libraries
-from .fft_plan import Extras, Side, can_plan, capacity, run_local, side
+from .fft_plan import Extras, Side, can_plan, capacity, radices, run_local, side
 from .fft_bluestein import bluestein
 from .fft_plan import transform
 
@@ -28,7 +29,7 @@ _POST = ParamLayout("items", "h", "inner", ZERO, ("scale", "f64"))
 
 def dft(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, scale: float) -> None:
     """The DFT of length n of `batch` rows from src to dst: planned, or by Bluestein's algorithm."""
-    if can_plan(n, capacity(src.operand.device, dtype)):
+    if can_plan(n, capacity(src.operand.device)):
         transform(src, dst, n, batch, dtype, inverse, Extras(scale=scale))
     else:
         bluestein(src, dst, n, batch, dtype, inverse, scale)
@@ -44,16 +45,16 @@ def forward(x: BufferOperand, out: BufferOperand, axis: int, batch: int, scale: 
     h = n // 2
     pairs = side(x, axis, "pairs", h)
     device = x.device
-    if h <= capacity(device, dtype) and can_plan(h, capacity(device, dtype)):
-        run_local(pairs, side(out, axis, "rfft", h + 1), h, batch, dtype, False, Extras(scale=scale))
+    if h <= capacity(device) and radices(h) is not None:
+        run_local(pairs, side(out, axis, "rfft", h + 1), h, batch, False, Extras(scale=scale))
         return
     z = allocate(device, (batch * h,), dtype)
     dft(pairs, Side(z, "complex", 0, 1, ((batch, h),), h), h, batch, dtype, False, 1.0)
     inner = out.view.strides[axis]
     items = batch * (h + 1)
-    lay_f = "f32" if dtype.itemsize == 8 else "f64"
+    storage = dt.layout(dtype).storage
     launch_kernel(device, ("fft_real_post", dtype),
-                  lambda: with_libraries("fft_real_post", device.features, params=_POST.wgsl(), F=lay_f,
+                  lambda: with_libraries("fft_real_post", device.features, params=_POST.wgsl(), S=storage,
                                          WG=WORKGROUP, root=render("fft_root"), real_lib=render("fft_real_lib")),
                   [out.storage, z.storage], _POST.pack(items=items, h=h, inner=inner, scale=scale), items)
 
