@@ -2,17 +2,20 @@
 over every other axis, of any view (strided, offset, broadcast), into new C-contiguous arrays.
 
 How a length n is computed (fft_plan.py, fft_bluestein.py, fft_real.py):
-- n of prime factors 2, 3, 5, 7 that fits one workgroup's memory (4096 complex64 / 2048
-  complex128 on 32 KiB): one dispatch, all Stockham passes (radices 8, 4, 2, 7, 5, 3) in
-  workgroup memory, the source read once through its strides and the result written once;
-- a longer such n = n1 * n2: two such dispatches (four-step, twiddles fused into the first);
-- any other n: Bluestein's algorithm, a convolution of smooth length m >= 2n - 1 (two
+- n of prime factors 2, 3, 5, 7 (and primes up to 61, as direct O(p) passes, for accuracy)
+  that fits one workgroup's memory (2048 on 32 KiB, as float64 pairs): one dispatch, all
+  Stockham passes (radices 8, 4, 2, 7, 5, 3, ...) in workgroup memory, the source read once
+  through its strides and the result written once;
+- a longer such n = n1 * n2: two such dispatches (four-step, twiddles fused into the first),
+  or three when n2 does not fit either;
+- any other n: Bluestein's algorithm, a convolution of 7-smooth length m >= 2n - 1 (two
   transforms of length m, the chirps and the kernel's spectrum fused into their reads and
   writes; the spectrum cached per length);
 - real transforms of even n through a complex transform of n / 2 (pre- and post-processing
   fused into its read or write); odd n through a complex transform of length n.
-Twiddles are never accumulated: each is exp(-2 pi i m / n) from its exact integer angle, in
-float64 (tables per length computed on the device, rounded once for complex64). The scale is
+Both precisions compute in float64 (NumPy computes complex64 in float64 and rounds once; a
+float32 pipeline would be 2-5x less accurate than that). Twiddles are never accumulated: each is exp(-2 pi i m / n) from its exact integer angle, in
+float64 (tables per length computed on the device). The scale is
 applied in the last write. Nothing waits for the GPU.
 """
 

@@ -2,7 +2,8 @@
 
 With c[j] = exp(-i pi j^2 / n) (j^2 reduced mod 2n in integers, so the angle is exact),
     X[k] = c[k] * sum_j (x[j] c[j]) conj(c[k - j]),
-a cyclic convolution of length m >= 2n - 1 (the smallest 7-smooth length the plans take):
+a cyclic convolution of length m >= 2n - 1 (the smallest 7-smooth length the plans take),
+for n with a prime factor above fft_plan.DIRECT_PRIMES:
     stage 1: A = FFT_m(x * c) * B       the chirp on the way in, B on the way out
     stage 2: X = c * IFFT_m(A) / m      the chirp and scale on the way out
 B = FFT_m(b), b the chirp conjugated and wrapped around, is computed once per n in complex128
@@ -29,7 +30,7 @@ C128 = np.dtype(np.complex128)
 
 def convolution_length(n: int, cap: int) -> int:
     m = 2 * n - 1
-    while not can_plan(m, cap):
+    while not can_plan(m, cap, direct=()):
         m += 1
     return m
 

@@ -21,7 +21,6 @@ round once per dispatch (a four-step's scratch rows are complex64 too).
 from __future__ import annotations
 
 import dataclasses
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,8 +35,12 @@ from .._core.params import ZERO, ParamLayout
 from .._core.view import coalesce
 from .._core.wgsl import with_libraries
 
+_PI_LONG = np.longdouble("3.14159265358979323846264338327950288")
 MAXD = 6  # batch dimensions a side may have after coalescing
 RADICES = (8, 4, 2, 7, 5, 3)  # tried in this order: large radices mean few passes
+# Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
+# pocketfft's generic passes, they keep short lengths as accurate as NumPy's.
+DIRECT_PRIMES = (11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61)
 PARAMS = ParamLayout("groups", "batch", "tw_n", "chirp_n", ZERO, ("scale", "f64"),
                      ("offset", "u32", 2), ("axis", "i32", 2), ("split", "u32", 2), ("inner", "u32", 2),
                      ("ndim", "u32", 2),
@@ -93,10 +96,10 @@ class Extras:
 
 
 # -- lengths --------------------------------------------------------------------------------------
-def radices(n: int):
-    """n's factors among RADICES, largest first, or None when n has another prime factor."""
+def radices(n: int, direct: tuple = DIRECT_PRIMES):
+    """n's factors among RADICES and the direct primes, or None when n has another prime factor."""
     out = []
-    for r in RADICES:
+    for r in RADICES + direct:
         while n % r == 0 and n > 1:
             out.append(r)
             n //= r
@@ -126,9 +129,10 @@ def four_step_split(n: int, cap: int, levels: int = 3):
     return None
 
 
-def can_plan(n: int, cap: int) -> bool:
-    """Whether transform() takes length n: smooth, and local or a four-step of local ones."""
-    return radices(n) is not None and (n <= cap or four_step_split(n, cap) is not None)
+def can_plan(n: int, cap: int, direct: tuple = DIRECT_PRIMES) -> bool:
+    """Whether transform() takes length n: of RADICES and `direct` primes only, and local or a
+    four-step of local ones."""
+    return radices(n, direct) is not None and (n <= cap or four_step_split(n, cap) is not None)
 
 
 # -- tables ---------------------------------------------------------------------------------------
@@ -164,10 +168,11 @@ def _t_fast(s: Side, dims: tuple) -> bool:
 def _butterflies(r: int, direction: str, sign: int) -> str:
     if r in (2, 4, 8):
         return ""  # in fft_dft_pow2.wgsl
-    angles = [2 * math.pi * k / r for k in range(r)]
+    # cos and sin of 2 pi k / r rounded once: taken in long double, then to float64
+    angles = [2 * _PI_LONG * k / r for k in range(r)]
     return render("fft_dft_odd", R=r, H=(r - 1) // 2, D=direction, SIGN=sign,
-                  COS=", ".join(repr(math.cos(a)) for a in angles),
-                  SIN=", ".join(repr(math.sin(a)) for a in angles))
+                  COS=", ".join(repr(float(np.cos(a))) for a in angles),
+                  SIN=", ".join(repr(float(np.sin(a))) for a in angles))
 
 
 def _source(key: tuple, device) -> str:
