@@ -14,9 +14,9 @@ How a length n is computed (fft_plan.py, fft_bluestein.py, fft_real.py):
 - real transforms of even n through a complex transform of n / 2 (pre- and post-processing
   fused into its read or write); odd n through a complex transform of length n.
 Both precisions compute in float64 (NumPy computes complex64 in float64 and rounds once; a
-float32 pipeline would be 2-5x less accurate than that). Twiddles are never accumulated: each is exp(-2 pi i m / n) from its exact integer angle, in
-float64 (tables per length computed on the device). The scale is
-applied in the last write. Nothing waits for the GPU.
+float32 pipeline would be 2-5x less accurate than that). Twiddles are never accumulated: each
+is exp(-2 pi i m / n) from its exact integer angle, in float64 (tables per length computed on
+the device). The scale is applied in the last write. Nothing waits for the GPU.
 """
 
 from __future__ import annotations
