@@ -1,0 +1,104 @@
+"""The fft engine: complex and real 1-D discrete Fourier transforms along one axis, batched
+over every other axis, of any view (strided, offset, broadcast), into new C-contiguous arrays.
+
+How a length n is computed (fft_plan.py, fft_bluestein.py, fft_real.py):
+- n of prime factors 2, 3, 5, 7 (and primes up to 61, as direct O(p) passes, for accuracy)
+  that fits one workgroup's memory (2048 on 32 KiB, as float64 pairs): one dispatch, all
+  Stockham passes (radices 8, 4, 2, 7, 5, 3, ...) in workgroup memory, the source read once
+  through its strides and the result written once;
+- a longer such n = n1 * n2: two such dispatches (four-step, twiddles fused into the first),
+  or three when n2 does not fit either;
+- any other n: Bluestein's algorithm, a convolution of 7-smooth length m >= 2n - 1 (two
+  transforms of length m, the chirps and the kernel's spectrum fused into their reads and
+  writes; the spectrum cached per length);
+- real transforms of even n through a complex transform of n / 2 (pre- and post-processing
+  fused into its read or write); odd n through a complex transform of length n.
+Both precisions compute in float64 (NumPy computes complex64 in float64 and rounds once; a
+float32 pipeline would be 2-5x less accurate than that). Twiddles are never accumulated: each
+is exp(-2 pi i m / n) from its exact integer angle, in float64 (tables per length computed on
+the device). The scale is applied in the last write. Nothing waits for the GPU.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .._core.operands import BufferOperand, allocate
+from . import fft_real
+from .fft_plan import side
+
+_COMPLEX_OF = {np.dtype(np.float32): np.dtype(np.complex64), np.dtype(np.float64): np.dtype(np.complex128)}
+_REAL_OF = {c: r for r, c in _COMPLEX_OF.items()}
+
+
+def _check(x: BufferOperand, axis: int, kinds: str, what: str) -> int:
+    if x.dtype.kind not in kinds:
+        raise TypeError(f"fft engine: {what} takes {'complex' if kinds == 'c' else 'real floating'} input, "
+                        f"not {x.dtype}")
+    ndim = len(x.shape)
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"fft engine: axis {axis} is out of bounds for an array of dimension {ndim}")
+    features = x.device.features
+    if "shader-f64" not in features or "shader-int64" not in features:
+        raise NotImplementedError(f"fft: the twiddles are computed in float64, which {x.device.name} lacks")
+    return axis % ndim
+
+
+def _check_fits(*operands: BufferOperand) -> None:
+    for o in operands:
+        if o.storage.segments is not None or o.storage.nbytes > o.device.max_binding:
+            raise MemoryError(f"fft: arrays of more than one storage binding ({o.device.max_binding} bytes) "
+                              f"are not supported yet ({o.storage.nbytes} bytes)")
+
+
+def _batch(shape, axis: int) -> int:
+    return math.prod(n for d, n in enumerate(shape) if d != axis)
+
+
+def complex_transform(x: BufferOperand, axis: int, inverse: bool, scale: float = 1.0) -> BufferOperand:
+    """scale * sum_k x[k] exp(-+2 pi i j k / n) along axis (sign + when inverse), as a new
+    C-contiguous array of x's shape and (complex) dtype."""
+    axis = _check(x, axis, "c", "complex_transform")
+    out = allocate(x.device, x.shape, x.dtype)
+    n, batch = x.shape[axis], _batch(x.shape, axis)
+    if n == 0 or batch == 0:
+        return out
+    _check_fits(x, out)
+    fft_real.dft(side(x, axis, "complex", n), side(out, axis, "complex", n), n, batch, x.dtype, inverse, scale)
+    return out
+
+
+def real_forward(x: BufferOperand, axis: int, scale: float = 1.0) -> BufferOperand:
+    """NumPy's rfft along axis (n // 2 + 1 terms), times scale: complex64 for float32 input,
+    complex128 for float64."""
+    axis = _check(x, axis, "f", "real_forward")
+    n = x.shape[axis]
+    if n < 1:
+        raise ValueError(f"fft engine: real_forward needs at least one element along axis {axis}, got {n}")
+    shape = x.shape[:axis] + (n // 2 + 1,) + x.shape[axis + 1:]
+    out = allocate(x.device, shape, _COMPLEX_OF[x.dtype])
+    batch = _batch(x.shape, axis)
+    if batch:
+        _check_fits(x, out)
+        fft_real.forward(x, out, axis, batch, scale)
+    return out
+
+
+def real_inverse(x: BufferOperand, axis: int, n: int, scale: float = 1.0) -> BufferOperand:
+    """NumPy's irfft along axis with output length n (x has n // 2 + 1 terms there), times
+    scale, without NumPy's 1/n: the unnormalized inverse. float32 for complex64, float64 for
+    complex128. The imaginary parts of the DC term (and of the Nyquist term, n even) are
+    ignored."""
+    axis = _check(x, axis, "c", "real_inverse")
+    if n < 1 or x.shape[axis] != n // 2 + 1:
+        raise ValueError(f"fft engine: real_inverse of length {n} needs {n // 2 + 1} terms along axis {axis}, "
+                         f"got {x.shape[axis]}")
+    shape = x.shape[:axis] + (n,) + x.shape[axis + 1:]
+    out = allocate(x.device, shape, _REAL_OF[x.dtype])
+    batch = _batch(x.shape, axis)
+    if batch:
+        _check_fits(x, out)
+        fft_real.inverse(x, out, axis, batch, scale)
+    return out

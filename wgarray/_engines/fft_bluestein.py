@@ -1,0 +1,64 @@
+"""Bluestein's algorithm: a transform of any length n as a convolution of smooth length m.
+
+With c[j] = exp(-i pi j^2 / n) (j^2 reduced mod 2n in integers, so the angle is exact),
+    X[k] = c[k] * sum_j (x[j] c[j]) conj(c[k - j]),
+a cyclic convolution of length m >= 2n - 1 (the smallest 7-smooth length the plans take),
+for n with a prime factor above fft_plan.DIRECT_PRIMES:
+    stage 1: A = FFT_m(x * c) * B       the chirp on the way in, B on the way out
+    stage 2: X = c * IFFT_m(A) / m      the chirp and scale on the way out
+B = FFT_m(b), b the chirp conjugated and wrapped around, is computed once per n in complex128
+and cached on the device. The inverse transform conjugates c and B (b is symmetric).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._core.cache import plan_cache
+from .._core.device import per_device
+from .._core.kernels import WORKGROUP, render
+from .._core.launch import launch_kernel
+from .._core.operands import allocate
+from .._core.params import ZERO, ParamLayout
+from .._core.wgsl import with_libraries
+from .fft_plan import Extras, Side, can_plan, capacity, transform
+
+_CHIRP = ParamLayout("n", "m", ZERO)
+_spectra = per_device(lambda device: plan_cache(16))
+C128 = np.dtype(np.complex128)
+
+
+def convolution_length(n: int, cap: int) -> int:
+    m = 2 * n - 1
+    while not can_plan(m, cap, direct=()):
+        m += 1
+    return m
+
+
+def spectrum(device, n: int, m: int):
+    """B = FFT_m(b) (complex128) for Bluestein's transforms of length n."""
+    cache = _spectra(device)
+    found = cache.get((n, m))
+    if found is not None:
+        return found
+    b = allocate(device, (m,), C128)
+    launch_kernel(device, ("fft_chirp",),
+                  lambda: with_libraries("fft_chirp", device.features, params=_CHIRP.wgsl(), WG=WORKGROUP,
+                                         root=render("fft_root")),
+                  [b.storage], _CHIRP.pack(n=n, m=m), m)
+    whole = allocate(device, (m,), C128)
+    transform(Side(b, "complex", 0, 1, (), m), Side(whole, "complex", 0, 1, (), m), m, 1, C128, False)
+    cache[(n, m)] = whole
+    return whole
+
+
+def bluestein(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, scale: float) -> None:
+    """The DFT of length n of `batch` rows from src to dst (the sides' lengths as given)."""
+    device = src.operand.device
+    m = convolution_length(n, capacity(device))
+    work = allocate(device, (batch * m,), dtype)
+    row = Side(work, "complex", 0, 1, ((batch, m),), m)
+    transform(src, row, m, batch, dtype, False,
+              Extras(chirp_in=True, chirp_n=n, blue_inverse=inverse, spectrum=spectrum(device, n, m)))
+    transform(row, dst, m, batch, dtype, True,
+              Extras(chirp_out=True, chirp_n=n, blue_inverse=inverse, scale=scale / m))

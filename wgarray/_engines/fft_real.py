@@ -1,0 +1,70 @@
+"""Real transforms through a complex transform of half the length.
+
+real_forward, n even (h = n / 2): the source reads real values 2j and 2j + 1 as one complex
+z[j] ("pairs"), a complex transform of length h gives Z, and X[k] (k = 0 .. h) comes from Z[k]
+and conj Z[h - k] with the twiddle exp(-2 pi i k / n) (wgsl/fft_real_lib.wgsl). When h is a
+local length, that post-processing is the destination of the one dispatch ("rfft"); otherwise
+Z goes to a scratch row and wgsl/fft_real_post.wgsl finishes.
+real_inverse, n even: the source folds X into the spectrum Z of length h whose inverse gives
+z[j] = x[2j] + i x[2j + 1] ("halfcomplex"), and the destination writes those pairs of reals:
+no extra pass at any length.
+Odd n: a complex transform of length n, through the promoted real values ("real") forward, or
+the Hermitian extension of the half spectrum ("hermitian") inverse, keeping what is needed.
+"""
+
+from __future__ import annotations
+
+from .._core import dtypes as dt
+from .._core.kernels import WORKGROUP, render
+from .._core.launch import launch_kernel
+from .._core.operands import BufferOperand, allocate
+from .._core.params import ZERO, ParamLayout
+from .._core.wgsl import with_libraries
+from .fft_plan import Extras, Side, can_plan, capacity, radices, run_local, side
+from .fft_bluestein import bluestein
+from .fft_plan import transform
+
+_POST = ParamLayout("items", "h", "inner", ZERO, ("scale", "f64"))
+
+
+def dft(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, scale: float) -> None:
+    """The DFT of length n of `batch` rows from src to dst: planned, or by Bluestein's algorithm."""
+    if can_plan(n, capacity(src.operand.device)):
+        transform(src, dst, n, batch, dtype, inverse, Extras(scale=scale))
+    else:
+        bluestein(src, dst, n, batch, dtype, inverse, scale)
+
+
+def forward(x: BufferOperand, out: BufferOperand, axis: int, batch: int, scale: float) -> None:
+    """out (complex, C-contiguous, n // 2 + 1 along axis) := scale * rfft(x) along axis."""
+    n = x.shape[axis]
+    dtype = out.dtype
+    if n % 2:
+        dft(side(x, axis, "real", n), side(out, axis, "complex", n // 2 + 1), n, batch, dtype, False, scale)
+        return
+    h = n // 2
+    pairs = side(x, axis, "pairs", h)
+    device = x.device
+    if h <= capacity(device) and radices(h) is not None:
+        run_local(pairs, side(out, axis, "rfft", h + 1), h, batch, False, Extras(scale=scale))
+        return
+    z = allocate(device, (batch * h,), dtype)
+    dft(pairs, Side(z, "complex", 0, 1, ((batch, h),), h), h, batch, dtype, False, 1.0)
+    inner = out.view.strides[axis]
+    items = batch * (h + 1)
+    storage = dt.layout(dtype).storage
+    launch_kernel(device, ("fft_real_post", dtype),
+                  lambda: with_libraries("fft_real_post", device.features, params=_POST.wgsl(), S=storage,
+                                         WG=WORKGROUP, root=render("fft_root"), real_lib=render("fft_real_lib")),
+                  [out.storage, z.storage], _POST.pack(items=items, h=h, inner=inner, scale=scale), items)
+
+
+def inverse(x: BufferOperand, out: BufferOperand, axis: int, batch: int, scale: float) -> None:
+    """out (real, C-contiguous, n along axis) := scale * the unnormalized irfft of x along axis."""
+    n = out.shape[axis]
+    dtype = x.dtype
+    if n % 2:
+        dft(side(x, axis, "hermitian", n, mode_n=n), side(out, axis, "real", n), n, batch, dtype, True, scale)
+        return
+    h = n // 2
+    dft(side(x, axis, "halfcomplex", h, mode_n=h), side(out, axis, "pairs", h), h, batch, dtype, True, scale)

@@ -1,0 +1,38 @@
+// Butterflies of radix 2, 4 and 8 in the ${D} direction: v[m] := sum_r v[r] w^(r m) with
+// w = exp(${SIGN} 2 pi i / R); twiddles from the table (exp(-2 pi i m / N)), conjugated inverse.
+fn twiddle_${D}(m: u32) -> C { let w = table[m]; return C(w.x, F(${NEG}) * w.y); }
+fn rot_${D}(x: C) -> C { return C(F(-(${SIGN})) * x.y, F(${SIGN}) * x.x); }  // x * (${SIGN} i)
+fn dft2_${D}(v: ptr<function, array<C, 2>>) {
+    let a = (*v)[0];
+    let b = (*v)[1];
+    (*v)[0] = a + b;
+    (*v)[1] = a - b;
+}
+fn dft4_${D}(v: ptr<function, array<C, 4>>) {
+    let s02 = (*v)[0] + (*v)[2];
+    let d02 = (*v)[0] - (*v)[2];
+    let s13 = (*v)[1] + (*v)[3];
+    let d13 = rot_${D}((*v)[1] - (*v)[3]);
+    (*v)[0] = s02 + s13;
+    (*v)[1] = d02 + d13;
+    (*v)[2] = s02 - s13;
+    (*v)[3] = d02 - d13;
+}
+fn dft8_${D}(v: ptr<function, array<C, 8>>) {
+    const H: F = 0.70710678118654752440084436210485;
+    var e = array<C, 4>((*v)[0], (*v)[2], (*v)[4], (*v)[6]);
+    var o = array<C, 4>((*v)[1], (*v)[3], (*v)[5], (*v)[7]);
+    dft4_${D}(&e);
+    dft4_${D}(&o);
+    let o1 = (o[1] + rot_${D}(o[1])) * H;   // w8 = (1 + ${SIGN} i) / sqrt(2)
+    let o2 = rot_${D}(o[2]);
+    let o3 = (rot_${D}(o[3]) - o[3]) * H;   // w8^3 = (-1 + ${SIGN} i) / sqrt(2)
+    (*v)[0] = e[0] + o[0];
+    (*v)[4] = e[0] - o[0];
+    (*v)[1] = e[1] + o1;
+    (*v)[5] = e[1] - o1;
+    (*v)[2] = e[2] + o2;
+    (*v)[6] = e[2] - o2;
+    (*v)[3] = e[3] + o3;
+    (*v)[7] = e[3] - o3;
+}
