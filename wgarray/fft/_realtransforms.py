@@ -33,9 +33,11 @@ _SQRT2 = math.sqrt(2.0)
 
 def _logical_size(kind: str, type: int, n: int) -> int:
     """The length of the DFT each transform is defined through (what "forward" and "ortho" divide by)."""
-    if type == 1:
-        return 2 * (n - 1) if kind == "dct" else 2 * (n + 1)
-    return 2 * n
+    if type == 1 and kind == "dct":
+        if n < 2:  # (SciPy's exception type)
+            raise RuntimeError("zero-length FFT requested: a DCT-I needs at least 2 points")
+        return 2 * (n - 1)
+    return 2 * (n + 1) if type == 1 else 2 * n
 
 
 def _norm_factor(norm: str, size: int) -> float:
@@ -77,9 +79,7 @@ def _transform(x: Array, kind: str, type: int, axis: int, factor: float, orthogo
     """The unnormalised SciPy transform of real floating x along axis (its length N), times factor."""
     n = x.shape[axis]
     device, complex_dtype = x.device, dt.complex_dtype(x._dtype)
-    if type == 1 and kind == "dct":
-        if n < 2:
-            raise RuntimeError("zero-length FFT requested: DCT-I needs at least 2 points")
+    if type == 1 and kind == "dct":  # (n >= 2: _logical_size checked it)
         extended = Array._empty(x.shape[:axis] + (2 * (n - 1),) + x.shape[axis + 1:], x._dtype, device)
         _slice(extended, axis, 0, n)._assign(x)
         _slice(extended, axis, n, None)._assign(x[(slice(None),) * axis + (slice(n - 2, 0, -1),)])
