@@ -234,3 +234,16 @@ def test_round_trips(norm):
     r = x.real.copy()
     compare(wg.fft.irfft(wg.fft.rfft(wg.asarray(r), norm=norm), n=7, norm=norm), r)
     compare(wg.fft.hfft(wg.fft.ihfft(wg.asarray(r), norm=norm), n=7, norm=norm), r)
+
+
+INTEROP_CALLS = {"fft": ((None, 0, "ortho"), {}), "ifft": ((3,), {"norm": "forward"}), "rfft": ((None, 0), {}),
+                 "irfft": ((), {"axis": 0}), "hfft": ((5,), {}), "ihfft": ((), {"norm": "ortho"}),
+                 "fftn": ((), {"axes": (1,)}), "rfft2": ((), {"s": (3, 4)}), "fftshift": ((), {"axes": 0})}
+
+
+@pytest.mark.parametrize("name", sorted(INTEROP_CALLS))
+def test_numpy_functions_on_wgarray_arrays(name):
+    """numpy.fft's functions on wgarray arrays run wgarray.fft's (__array_function__), arguments included."""
+    x = sample("float64", (4, 6))
+    args, kwargs = INTEROP_CALLS[name]
+    compare(getattr(np.fft, name)(wg.asarray(x), *args, **kwargs), getattr(np.fft, name)(x, *args, **kwargs))
