@@ -5,6 +5,7 @@ include each dispatch's submission and wait, so they overstate short kernels; th
 time of the call is printed next to them.
 
   python tools/profile_kernels.py cholesky qr solve eigh   (cases below; default: all)
+  PROFILE_N=256 sets the size (default 4096; fft cases take N * N points)
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ def _cases():
         "eigh": (lambda x: wg.linalg.eigh(x), [spd[:256, :256].copy()]),
         "svd": (lambda x: wg.linalg.svd(x), [a[:256, :256].copy()]),
         "inv4": (lambda x: wg.linalg.inv(x), [rng.standard_normal((65536, 4, 4)).astype(np.float32)]),
+        "fft": (lambda x: wg.fft.fft(x), [(rng.standard_normal(N * N) + 1j).astype(np.complex64)]),
+        "fft1000": (lambda x: wg.fft.fft(x), [(rng.standard_normal((N, 1000)) + 1j).astype(np.complex64)]),
+        "rfft": (lambda x: wg.fft.rfft(x), [rng.standard_normal(N * N).astype(np.float32)]),
+        "fft2": (lambda x: wg.fft.fft2(x), [(a + 1j).astype(np.complex64)]),
     }
 
 

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""wgarray.fft against PyTorch (cuFFT) on the same GPU, in one run: issue 13's acceptance cases,
+each with its time ratio and its accuracy (RMS relative error against a float64/complex128
+NumPy transform of the same input, and NumPy's own error at the input's dtype for scale).
+
+Timed as benchmarks/kernels.py does. On a CPU adapter, --small runs each case at a size a CPU
+can take in seconds.
+
+  python benchmarks/fft.py [--only c64,rfft] [--reps 5] [--small]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kernels import load_libraries, time_call  # noqa: E402
+
+
+def _complex(shape, dtype, seed=0):
+    rng = np.random.default_rng(seed)
+    return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
+
+
+def _real(shape, dtype, seed=0):
+    return np.random.default_rng(seed).standard_normal(shape).astype(dtype)
+
+
+# name -> (make input for a size scale, wgarray/torch call (xp.fft module, x), reference (numpy x) in double)
+CASES = {
+    "fft c64 2^24": (lambda s: _complex(2**24 // s, np.complex64), lambda f, x: f.fft(x), np.fft.fft),
+    "fft c128 2^22": (lambda s: _complex(2**22 // s, np.complex128), lambda f, x: f.fft(x), np.fft.fft),
+    "fft2 c64 4096^2": (lambda s: _complex((4096 // s, 4096 // s), np.complex64), lambda f, x: f.fft2(x),
+                        np.fft.fft2),
+    "rfft f32 2^24": (lambda s: _real(2**24 // s, np.float32), lambda f, x: f.rfft(x), np.fft.rfft),
+    "fft c64 4096 x 1000": (lambda s: _complex((4096 // s, 1000), np.complex64), lambda f, x: f.fft(x), np.fft.fft),
+    "fft c64 4096 x 1009 (prime)": (lambda s: _complex((4096 // s, 1009), np.complex64), lambda f, x: f.fft(x),
+                                    np.fft.fft),
+    "fft c64 1000003 (prime)": (lambda s: _complex(1000003, np.complex64), lambda f, x: f.fft(x), np.fft.fft),
+    "ifft c64 3^10 x 64": (lambda s: _complex((64 // s, 3**10), np.complex64), lambda f, x: f.ifft(x), np.fft.ifft),
+    "fft c64 axis 0 4096 x 1024": (lambda s: _complex((4096 // s, 1024), np.complex64),
+                                   lambda f, x: f.fft(x, axis=0), lambda x: np.fft.fft(x, axis=0)),
+}
+
+
+def _rms(got, ref) -> float:
+    return float(np.sqrt(np.mean(np.abs(got - ref) ** 2) / np.mean(np.abs(ref) ** 2)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--only", default="")
+    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--small", action="store_true")
+    args = parser.parse_args()
+    libraries = load_libraries()
+    wg, upload, sync, device = libraries["wgarray"]
+    torch_lib = libraries.get("torch")
+    print(f"device: {device}")
+    for name, (make, call, reference) in CASES.items():
+        if args.only and not any(key in name for key in args.only.split(",")):
+            continue
+        host = make(16 if args.small else 1)
+        wide = host.astype(np.complex128 if host.dtype.kind == "c" else np.float64)
+        exact = reference(wide)
+        ours = np.asarray(call(wg.fft, upload(host)))
+        numpy_error = _rms(reference(host), exact)  # NumPy at the input's dtype
+        line = f"{name:30s} error {_rms(ours, exact):.2e} (NumPy {numpy_error:.2e})"
+        x = upload(host)
+        ours_time = time_call(lambda: call(wg.fft, x), sync, args.reps, trials=3)
+        line += f"  wgarray {ours_time * 1e3:8.2f} ms"
+        if torch_lib is not None:
+            torch, torch_upload, torch_sync, _ = torch_lib
+            tensor = torch_upload(host)
+            theirs = time_call(lambda: call(torch.fft, tensor), torch_sync, args.reps, trials=3)
+            line += f"  torch {theirs * 1e3:8.2f} ms  ratio {ours_time / theirs:5.2f}x"
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
