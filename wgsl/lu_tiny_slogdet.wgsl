@@ -1,7 +1,7 @@
 // The sign and log|det| of tiny matrices (N x N, N a constant), one invocation per matrix: A is
 // factored in registers (wgsl/lu_tiny_factor.wgsl), then sign and logabsdet follow from the
-// pivots exactly as wgsl/lu_slogdet.wgsl computes them (same operations, same order): a
-// singular matrix gives sign 0 and logabsdet -inf, as NumPy.
+// pivots (written out by lu_tiny.py) exactly as wgsl/lu_slogdet.wgsl computes them (same
+// operations, same order): a singular matrix gives sign 0 and logabsdet -inf, as NumPy.
 // Parameters: lu_tiny.py's TINY_PARAMS (k, chunk and the b fields unused).
 ${enables}
 ${prelude}
@@ -9,8 +9,6 @@ ${params}
 @group(0) @binding(1) var<storage, read_write> sign_out: array<${T}>;
 @group(0) @binding(2) var<storage, read_write> log_out: array<${F}>;
 @group(0) @binding(3) var<storage, read> a: array<${T}>;
-
-const N = ${n}u;
 
 fn zero_word() -> u32 { return p_zero(); }
 
@@ -26,13 +24,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
 ${factor}
     var sign = ${one};
     var logabs = ${F}(0);
-    for (var i = 0u; i < N; i++) {
-        let d = m[i * N + i];
-        let mag = ${magnitude};
-        if (((flips >> i) & 1u) != 0u) { sign = -sign; }
-        sign = ${times_sign};
-        logabs = logabs + log_${ftag}(mag);
-    }
+${fold_pivots}
     if (first_zero != 0i) {
         sign = ${T}();
         logabs = ${neg_infinity};

@@ -1,10 +1,11 @@
 // A X = B for tiny matrices (N x N, N a constant), one invocation per matrix and chunk of
 // right-hand-side columns: the whole solve (gesv) in one dispatch, A held in registers. A is
 // factored (wgsl/lu_tiny_factor.wgsl), then each column of B is read in P's row order
-// (or is a column of the identity: inv), solved by forward substitution with the unit lower L
-// and back substitution with U, and written to x (contiguous batch x N x k). The operations and
-// their order are those of wgsl/lu_solve_small.wgsl, column by column, so both give the same
-// bits. info[g]: 1 + the first column with an exactly zero pivot, or 0.
+// (or is a column of the identity: inv) into v<i>, solved by forward substitution with the unit
+// lower L and back substitution with U (written out by lu_tiny.py), and stored to x (contiguous
+// batch x N x k). The operations and their order are those of wgsl/lu_solve_small.wgsl, column
+// by column, so both give the same bits. info[g]: 1 + the first column with an exactly zero
+// pivot, or 0.
 // Parameters: lu_tiny.py's TINY_PARAMS.
 ${enables}
 ${prelude}
@@ -14,9 +15,15 @@ ${params}
 @group(0) @binding(3) var<storage, read> a: array<${T}>;
 ${b_binding}
 
-const N = ${n}u;
-
 fn zero_word() -> u32 { return p_zero(); }
+
+// Element (r, c) of the identity (inv's B), built on zero_word(): a driver that assumes no NaN
+// would otherwise fold arithmetic on its constant zeros (0 / 0 to 0, say).
+fn identity(r: u32, c: u32) -> ${T} {
+    let z = ${F}(bitcast<f32>(zero_word()));
+    let x = select(z, z + ${F}(1), r == c);
+    return ${identity_element};
+}
 
 ${library}
 
@@ -33,17 +40,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let c1 = min(c0 + p_chunk(), k);
 ${factor}
     for (var c = c0; c < c1; c++) {
-        var v: array<${T}, N>;
-        for (var i = 0u; i < N; i++) { v[i] = ${load_b}; }
-        for (var j = 0u; j < N; j++) {
-            for (var r = j + 1u; r < N; r++) { v[r] = v[r] - multiply(m[r * N + j], v[j]); }
-        }
-        for (var step = 0u; step < N; step++) {
-            let i = N - 1u - step;
-            v[i] = divide(v[i], m[i * N + i]);
-            for (var r = 0u; r < i; r++) { v[r] = v[r] - multiply(m[r * N + i], v[i]); }
-        }
-        for (var i = 0u; i < N; i++) { x[(g * N + i) * k + c] = v[i]; }
+${solve_column}
     }
     if (c0 == 0u) { info[g] = first_zero; }
 }

@@ -75,9 +75,50 @@ def _params(items: int, a: BufferOperand, b: BufferOperand | None, k: int = 0, c
 def _fields(dtype, n: int) -> dict:
     """What both kernels share: the dtype's scalar operations (lu_scalar's, whose workgroup pivot
     scratch goes unused here) and the factorisation."""
-    a = _arith(dtype)
-    return dict(enables="", params=TINY_PARAMS.wgsl(), workgroup=WORKGROUP, n=n, scalar=_scalar(a, 1),
-                factor=render("lu_tiny_factor", F=a["F"], T=a["T"]))
+    return dict(enables="", params=TINY_PARAMS.wgsl(), workgroup=WORKGROUP, scalar=_scalar(_arith(dtype), 1),
+                factor=render("lu_tiny_factor", steps=_factor_steps(n)))
+
+
+# The kernels' loops over rows and columns, written out (see wgsl/lu_tiny_factor.wgsl): matrix
+# element (r, c) is the variable m<r>_<c>, a right-hand-side column's row i is v<i>.
+
+def _factor_steps(n: int) -> str:
+    """Load the matrix, then getf2's steps, column by column."""
+    lines = [f"    var m{r}_{c} = a[a_base + {r}u * a_rows + {c}u * a_cols];" for r in range(n) for c in range(n)]
+    lines += [f"    var perm{i} = {i}u;" for i in range(n)]
+    for j in range(n):
+        below = range(j + 1, n)
+        lines += [f"    {{  // column {j}: the pivot is the first row of the largest key",
+                  f"        var best = pivot_key(m{j}_{j});", f"        var p = {j}u;"]
+        lines += [f"        let key{r} = pivot_key(m{r}_{j});\n        if (key{r} > best) {{ best = key{r}; p = {r}u; }}"
+                  for r in below]
+        for r in below:
+            swap = " ".join(f"{{ let t = {x}{j}{y}; {x}{j}{y} = {x}{r}{y}; {x}{r}{y} = t; }}"
+                            for x, y in [("perm", "")] + [("m", f"_{c}") for c in range(n)])
+            lines.append(f"        if (p == {r}u) {{ {swap} flips |= {1 << j}u; }}")
+        scale = " ".join(f"m{r}_{j} = divide(m{r}_{j}, d);" for r in below)
+        lines += [f"        let d = m{j}_{j};",
+                  f"        if (is_zero(d)) {{ if (first_zero == 0i) {{ first_zero = {j + 1}i; }} }} else {{ {scale} }}"]
+        lines += [f"        m{r}_{c} = m{r}_{c} - multiply(m{r}_{j}, m{j}_{c});" for r in below for c in below]
+        lines.append("    }")
+    return "\n".join(lines)
+
+
+def _solve_column(n: int, load: str) -> str:
+    """Column c of B (row i: `load` with {i}) through L's forward and U's back substitution into x."""
+    lines = [f"        var v{i} = {load.format(i=i)};" for i in range(n)]
+    lines += [f"        v{r} = v{r} - multiply(m{r}_{j}, v{j});" for j in range(n) for r in range(j + 1, n)]
+    for i in reversed(range(n)):
+        lines.append(f"        v{i} = divide(v{i}, m{i}_{i});")
+        lines += [f"        v{r} = v{r} - multiply(m{r}_{i}, v{i});" for r in range(i)]
+    lines += [f"        x[(g * {n}u + {i}u) * k + c] = v{i};" for i in range(n)]
+    return "\n".join(lines)
+
+
+def _fold_pivots(n: int, magnitude: str, times_sign: str, ftag: str, **_) -> str:
+    """sign and logabs from the pivots u_ii, as wgsl/lu_slogdet.wgsl folds them."""
+    return "\n".join(f"    {{ let d = m{i}_{i}; let mag = {magnitude}; if ((flips & {1 << i}u) != 0u) {{ sign = -sign; }} "
+                     f"sign = {times_sign}; logabs = logabs + log_{ftag}(mag); }}" for i in range(n))
 
 
 def solve(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, BufferOperand]:
@@ -100,15 +141,16 @@ def solve(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, Buf
     items = batch * -(-k // chunk)
 
     def source():
-        T = dt.layout(dtype).register
+        arith = _arith(dtype)
         if identity:
-            one = f"{T}(1)" if dt.kind(dtype) != "complex" else f"{T}(1, 0)"
-            b_binding, load_b = "", f"select({T}(), {one}, perm[i] == c)"
+            b_binding, load = "", "identity(perm{i}, c)"
         else:
-            b_binding = f"@group(0) @binding(4) var<storage, read> b: array<{T}>;"
-            load_b = "b[b_base + perm[i] * p_b_row_stride() + c * p_b_col_stride()]"
-        return with_libraries("lu_tiny_solve", device.features, T=T, b_binding=b_binding, load_b=load_b,
-                              **_fields(dtype, n))
+            b_binding = f"@group(0) @binding(4) var<storage, read> b: array<{arith['T']}>;"
+            load = "b[b_base + perm{i} * p_b_row_stride() + c * p_b_col_stride()]"
+        complex_ = dt.kind(dtype) == "complex"
+        return with_libraries("lu_tiny_solve", device.features, T=arith["T"], F=arith["F"], b_binding=b_binding,
+                              identity_element=f"{arith['T']}(x, z)" if complex_ else "x",
+                              solve_column=_solve_column(n, load), **_fields(dtype, n))
 
     storages = [x.storage, info.storage, a.storage] + ([] if identity else [b.storage])
     launch_kernel(device, ("lu_tiny_solve", dtype, n, identity), source, storages,
@@ -126,7 +168,8 @@ def slogdet(a: BufferOperand) -> tuple[BufferOperand, BufferOperand]:
     batch = math.prod(batch_shape)
     if batch == 0:
         return sign, logabsdet
+    folds = slogdet_fields(dtype)
     launch_kernel(device, ("lu_tiny_slogdet", dtype, n), lambda: with_libraries(
-        "lu_tiny_slogdet", device.features, **_fields(dtype, n), **slogdet_fields(dtype)),
+        "lu_tiny_slogdet", device.features, fold_pivots=_fold_pivots(n, **folds), **_fields(dtype, n), **folds),
         [sign.storage, logabsdet.storage, a.storage], _params(batch, a, None), batch, writes=2)
     return sign, logabsdet
