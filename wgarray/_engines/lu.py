@@ -174,8 +174,8 @@ def gesv(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, Buff
     batch_shape = a.shape[:-2] if b is None else b.shape[:-2]
     k = n if b is None else b.shape[-1]
     batch = math.prod(batch_shape)
-    if k > 0 and lu_tiny.supports(stacked := a.broadcast_to((*batch_shape, n, n)), b):
-        return lu_tiny.solve(stacked, b)
+    if (tiny := lu_tiny.solve(a.broadcast_to((*batch_shape, n, n)), b)) is not None:
+        return tiny
     wg = small_capacity(dtype, n, a.device, n + k) if 0 < n <= SMALL_MAX and k > 0 else None
     if wg is not None and batch > 0:
         amat, _keep_a = _as_mat(a.broadcast_to((*batch_shape, n, n)), dtype)
@@ -201,8 +201,8 @@ def _identity(device, n: int, dtype) -> BufferOperand:
 def slogdet(a: BufferOperand) -> tuple[BufferOperand, BufferOperand]:
     """(sign, logabsdet) of each matrix of a (..., n, n): sign in a's dtype (a unit complex
     number for complex a), logabsdet in its real dtype; 0 and -inf for a singular matrix."""
-    if lu_tiny.supports(a):
-        return lu_tiny.slogdet(a)
+    if (tiny := lu_tiny.slogdet(a)) is not None:
+        return tiny
     lu, pivots, info = getrf(a)
     batch_shape = a.shape[:-2]
     sign = allocate(a.device, batch_shape, a.dtype)

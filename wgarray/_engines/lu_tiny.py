@@ -8,19 +8,23 @@ factors it with partial pivoting, and solves or folds the pivots itself. The ope
 their order are those of the workgroup kernels, so a matrix gets the same result on either path.
 
 Batch dims of any view (strided, transposed, broadcast) are walked in the kernel: up to
-BATCH_DIMS of them after merging (view.coalesce); `supports` says whether operands fit.
+BATCH_DIMS of them after merging (view.coalesce); the entry points return None for operands
+they do not take, which then go the general way (lu.gesv, lu.slogdet). Plans (parameter words)
+are cached per dtype and views, so a call costs two allocations and one dispatch.
 """
 
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from .._core import dtypes as dt
+from .._core.cache import plan_cache
 from .._core.kernels import MAX_LOOP, WORKGROUP, render
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
-from .._core.view import coalesce
+from .._core.view import TensorView, coalesce
 from .._core.wgsl import with_libraries
 from .lu_kernels import INDEX_DTYPE, _arith, _scalar, slogdet_fields
 
@@ -42,34 +46,54 @@ def tiny_max(dtype) -> int:
     return min(TINY_MAX, math.isqrt(TINY_BYTES // dtype.itemsize))
 
 
-def supports(a: BufferOperand, b: BufferOperand | None = None) -> bool:
-    """Whether the kernels here take the matrices of a (..., n, n) (and the right-hand sides b
-    (..., n, k) of a's dtype, batch shape equal to a's): n tiny, batch dims few enough."""
+class _Plan(NamedTuple):
+    """A dispatch planned once per (kernel, dtype, views): the parameter words and the count of
+    invocations (0 for an empty batch: nothing to dispatch)."""
+
+    kernel: tuple  # kernel name, dtype, n (and for solve: whether B is the identity)
+    params: bytes
+    items: int
+
+
+_PLANS = plan_cache()
+
+
+def _plan(kernel: str, a: BufferOperand, b: BufferOperand | None, identity: bool = False) -> _Plan | None:
+    """The plan of `kernel` over a (..., n, n) and b (..., n, k), batch shapes equal; None where
+    the kernels here do not take them (n not tiny, b of another dtype or without columns, batch
+    dims that do not merge into BATCH_DIMS)."""
+    key = (kernel, a.dtype, a.view, b.dtype if b is not None else identity, b.view if b is not None else None)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _PLANS[key] = _make_plan(kernel, a, b, identity) or False
+    return plan or None
+
+
+def _make_plan(kernel: str, a: BufferOperand, b: BufferOperand | None, identity: bool) -> _Plan | None:
     n = a.shape[-1]
     if not 1 <= n <= tiny_max(a.dtype) or dt.kind(a.dtype) not in ("float", "complex"):
-        return False
+        return None
     if b is not None and (b.dtype != a.dtype or b.shape[-1] == 0):
-        return False
-    return len(_batch_walk(a, b)[0]) <= BATCH_DIMS
-
-
-def _batch_walk(a: BufferOperand, b: BufferOperand | None):
-    """The batch dims a and b walk together, merged, innermost first: (shape, a's strides, b's)."""
+        return None
     views = [a.view] if b is None else [a.view, b.view]
     shape, strides = coalesce(a.shape[:-2], *(v.strides[:-2] for v in views))
+    if len(shape) > BATCH_DIMS:
+        return None
+    b_view = b.view if b is not None else TensorView((0, 0), (0, 0))
     b_strides = strides[1] if b is not None else (0,) * len(shape)
-    return shape[::-1], strides[0][::-1], b_strides[::-1]
-
-
-def _params(items: int, a: BufferOperand, b: BufferOperand | None, k: int = 0, chunk: int = 1) -> bytes:
-    shape, a_strides, b_strides = _batch_walk(a, b)
-    b_view = b.view if b is not None else None
-    return TINY_PARAMS.pack(items=items, k=k, chunk=chunk, chunks=-(-k // chunk) if k else 1,
-                            batch_dims=len(shape), a_offset=a.view.offset, a_row_stride=a.view.strides[-2],
-                            a_col_stride=a.view.strides[-1], b_offset=b_view.offset if b_view else 0,
-                            b_row_stride=b_view.strides[-2] if b_view else 0,
-                            b_col_stride=b_view.strides[-1] if b_view else 0, batch_shape=shape,
-                            a_batch_strides=a_strides, b_batch_strides=b_strides)
+    batch = math.prod(a.shape[:-2])
+    k = n if b is None else b.shape[-1]
+    # Columns per invocation: all of them, unless splitting them gives a small batch more work items.
+    chunk = min(k, MAX_LOOP, max(1, -(-batch * k // TARGET_ITEMS)))
+    chunks = -(-k // chunk) if kernel == "lu_tiny_solve" else 1
+    params = TINY_PARAMS.pack(items=batch * chunks, k=k, chunk=chunk, chunks=chunks, batch_dims=len(shape),
+                              a_offset=a.view.offset, a_row_stride=a.view.strides[-2],
+                              a_col_stride=a.view.strides[-1], b_offset=b_view.offset,
+                              b_row_stride=b_view.strides[-2], b_col_stride=b_view.strides[-1],
+                              batch_shape=shape[::-1], a_batch_strides=strides[0][::-1],
+                              b_batch_strides=b_strides[::-1])  # innermost batch dim first
+    key = (kernel, a.dtype, n) + ((identity,) if kernel == "lu_tiny_solve" else ())
+    return _Plan(key, params, batch * chunks)
 
 
 def _fields(dtype, n: int) -> dict:
@@ -121,24 +145,22 @@ def _fold_pivots(n: int, magnitude: str, times_sign: str, ftag: str, **_) -> str
                      f"sign = {times_sign}; logabs = logabs + log_{ftag}(mag); }}" for i in range(n))
 
 
-def solve(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, BufferOperand]:
+def solve(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, BufferOperand] | None:
     """X with A X = B for each tiny matrix of a (..., n, n) and right-hand sides b (..., n, k)
     of the same batch shape (broadcast views are fine), or B the identity where b is None (the
-    inverse); see supports(a, b). Returns (x, info): x (..., n, k) contiguous in a's dtype, info
-    (...) int32, 1 + the first column whose pivot is exactly zero, or 0 (a singular A leaves
-    inf/nan in its X), as lu.getrf's."""
+    inverse). Returns (x, info): x (..., n, k) contiguous in a's dtype, info (...) int32, 1 + the
+    first column whose pivot is exactly zero, or 0 (a singular A leaves inf/nan in its X), as
+    lu.getrf's. Returns None where the matrices are not for these kernels (see _plan)."""
+    identity = b is None
+    plan = _plan("lu_tiny_solve", a, b, identity)
+    if plan is None:
+        return None
     device, dtype = a.device, a.dtype
     *batch_shape, n, _ = a.shape
-    k = n if b is None else b.shape[-1]
-    x = allocate(device, (*batch_shape, n, k), dtype)
+    x = allocate(device, (*batch_shape, n, n if identity else b.shape[-1]), dtype)
     info = allocate(device, batch_shape, INDEX_DTYPE)
-    batch = math.prod(batch_shape)
-    if batch == 0:
+    if plan.items == 0:
         return x, info
-    identity = b is None
-    # Columns per invocation: all of them, unless splitting them gives a small batch more work items.
-    chunk = min(k, MAX_LOOP, max(1, -(-batch * k // TARGET_ITEMS)))
-    items = batch * -(-k // chunk)
 
     def source():
         arith = _arith(dtype)
@@ -153,23 +175,25 @@ def solve(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, Buf
                               solve_column=_solve_column(n, load), **_fields(dtype, n))
 
     storages = [x.storage, info.storage, a.storage] + ([] if identity else [b.storage])
-    launch_kernel(device, ("lu_tiny_solve", dtype, n, identity), source, storages,
-                  _params(items, a, b, k, chunk), items, writes=2)
+    launch_kernel(device, plan.kernel, source, storages, plan.params, plan.items, writes=2)
     return x, info
 
 
-def slogdet(a: BufferOperand) -> tuple[BufferOperand, BufferOperand]:
-    """(sign, logabsdet) of each tiny matrix of a (..., n, n) (see supports(a)), as lu.slogdet:
-    sign in a's dtype, logabsdet in its real dtype; 0 and -inf for a singular matrix."""
+def slogdet(a: BufferOperand) -> tuple[BufferOperand, BufferOperand] | None:
+    """(sign, logabsdet) of each tiny matrix of a (..., n, n), as lu.slogdet: sign in a's dtype,
+    logabsdet in its real dtype; 0 and -inf for a singular matrix. None where the matrices are
+    not for these kernels (see _plan)."""
+    plan = _plan("lu_tiny_slogdet", a, None)
+    if plan is None:
+        return None
     device, dtype = a.device, a.dtype
     batch_shape, n = a.shape[:-2], a.shape[-1]
     sign = allocate(device, batch_shape, dtype)
     logabsdet = allocate(device, batch_shape, dt.real_dtype(dtype))
-    batch = math.prod(batch_shape)
-    if batch == 0:
+    if plan.items == 0:
         return sign, logabsdet
     folds = slogdet_fields(dtype)
-    launch_kernel(device, ("lu_tiny_slogdet", dtype, n), lambda: with_libraries(
+    launch_kernel(device, plan.kernel, lambda: with_libraries(
         "lu_tiny_slogdet", device.features, fold_pivots=_fold_pivots(n, **folds), **_fields(dtype, n), **folds),
-        [sign.storage, logabsdet.storage, a.storage], _params(batch, a, None), batch, writes=2)
+        [sign.storage, logabsdet.storage, a.storage], plan.params, plan.items, writes=2)
     return sign, logabsdet
