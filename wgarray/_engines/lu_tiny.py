@@ -2,10 +2,12 @@
 solve/inv (gesv) and slogdet in ONE dispatch each, straight from the operands' views.
 
 The workgroup-per-matrix kernels (lu_kernels) spend 32 invocations, workgroup memory and
-barriers on a 4 x 4 matrix. Here each invocation loads its matrix into a private array (the
-matrix size is a compile-time constant, so the loops unroll and the array stays in registers),
-factors it with partial pivoting, and solves or folds the pivots itself. The operations and
-their order are those of the workgroup kernels, so a matrix gets the same result on either path.
+barriers on a 4 x 4 matrix. Here each invocation loads its matrix into registers, factors it
+with partial pivoting, and solves or folds the pivots itself. The kernels' loops over rows and
+columns are written out here (n is a compile-time constant): naga bounds every loop, which keeps
+drivers from unrolling them, and a matrix indexed by loop counters would go to local memory.
+The operations and their order are those of the workgroup kernels, so a matrix gets the same
+bits on either path.
 
 Batch dims of any view (strided, transposed, broadcast) are walked in the kernel: up to
 BATCH_DIMS of them after merging (view.coalesce); the entry points return None for operands
@@ -24,7 +26,7 @@ from .._core.kernels import MAX_LOOP, WORKGROUP, render
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
-from .._core.view import TensorView, coalesce
+from .._core.view import coalesce
 from .._core.wgsl import with_libraries
 from .lu_kernels import INDEX_DTYPE, _arith, _scalar, slogdet_fields
 
@@ -65,7 +67,7 @@ def _plan(kernel: str, a: BufferOperand, b: BufferOperand | None, identity: bool
     key = (kernel, a.dtype, a.view, b.dtype if b is not None else identity, b.view if b is not None else None)
     plan = _PLANS.get(key)
     if plan is None:
-        plan = _PLANS[key] = _make_plan(kernel, a, b, identity) or False
+        plan = _PLANS[key] = _make_plan(kernel, a, b, identity) or False  # False: cached "not taken"
     return plan or None
 
 
@@ -79,7 +81,7 @@ def _make_plan(kernel: str, a: BufferOperand, b: BufferOperand | None, identity:
     shape, strides = coalesce(a.shape[:-2], *(v.strides[:-2] for v in views))
     if len(shape) > BATCH_DIMS:
         return None
-    b_view = b.view if b is not None else TensorView((0, 0), (0, 0))
+    b_offset, b_rows, b_cols = (b.view.offset, *b.view.strides[-2:]) if b is not None else (0, 0, 0)
     b_strides = strides[1] if b is not None else (0,) * len(shape)
     batch = math.prod(a.shape[:-2])
     k = n if b is None else b.shape[-1]
@@ -88,9 +90,8 @@ def _make_plan(kernel: str, a: BufferOperand, b: BufferOperand | None, identity:
     chunks = -(-k // chunk) if kernel == "lu_tiny_solve" else 1
     params = TINY_PARAMS.pack(items=batch * chunks, k=k, chunk=chunk, chunks=chunks, batch_dims=len(shape),
                               a_offset=a.view.offset, a_row_stride=a.view.strides[-2],
-                              a_col_stride=a.view.strides[-1], b_offset=b_view.offset,
-                              b_row_stride=b_view.strides[-2], b_col_stride=b_view.strides[-1],
-                              batch_shape=shape[::-1], a_batch_strides=strides[0][::-1],
+                              a_col_stride=a.view.strides[-1], b_offset=b_offset, b_row_stride=b_rows,
+                              b_col_stride=b_cols, batch_shape=shape[::-1], a_batch_strides=strides[0][::-1],
                               b_batch_strides=b_strides[::-1])  # innermost batch dim first
     key = (kernel, a.dtype, n) + ((identity,) if kernel == "lu_tiny_solve" else ())
     return _Plan(key, params, batch * chunks)
