@@ -111,10 +111,12 @@ def _specials(n, dtype):
 
 @pytest.mark.parametrize("dtype, n", [(d, n) for d in DTYPES for n in (1, 2, 3, 5, 8)
                                       if n <= lu_tiny.tiny_max(np.dtype(d))])
-def test_same_bits_as_workgroup_kernels(workgroup_path, dtype, n):
-    """The tiny kernels do the workgroup kernels' operations in the same order: the same results,
-    NaNs, signed zeros and singular flags included. Arithmetic on infinities is left to drivers
-    that may assume there are none (fast math): there only the non-finite results must agree."""
+def test_same_as_workgroup_kernels(workgroup_path, dtype, n):
+    """The tiny kernels do the workgroup kernels' operations in the same order: the same singular
+    flags, the same matrices with non-finite results, and the same values up to the roundings of
+    multiply-adds, which drivers may fuse in one kernel and not in the other (on lavapipe, which
+    fuses none, the bits are equal). Arithmetic on infinities is left to drivers that may assume
+    there are none (fast math): there only the non-finite results must agree."""
     specials = _specials(n, dtype)
     a = wg(specials)._data()
     b = wg(random_matrices((10, n, 3), dtype, seed=1))._data()
@@ -123,11 +125,21 @@ def test_same_bits_as_workgroup_kernels(workgroup_path, dtype, n):
         outs = (*lu_engine.gesv(a, None), *lu_engine.gesv(a, b), *lu_engine.slogdet(a))
         return [host(wgarray.Array._wrap(o)) for o in outs]
 
-    finite = np.isfinite(specials).all(axis=(-2, -1)) | np.isnan(specials).any(axis=(-2, -1))
+    cond = np.full(10, np.inf)
+    finite_input = np.isfinite(specials).all(axis=(-2, -1))
+    with np.errstate(all="ignore"):
+        cond[finite_input] = np.linalg.cond(specials[finite_input].astype(np.complex128))
     for got, exp in zip(results(), workgroup_path(results)):
         assert got.dtype == exp.dtype and got.shape == exp.shape
-        assert np.array_equal(got[finite].view(np.uint8), exp[finite].view(np.uint8))
-        assert np.array_equal(np.isfinite(got[~finite]), np.isfinite(exp[~finite]))
+        if got.dtype.kind == "i":  # info
+            assert np.array_equal(got, exp)
+            continue
+        got, exp = got.reshape(10, -1), exp.reshape(10, -1)
+        finite = np.isfinite(exp).all(axis=1)
+        assert np.array_equal(np.isfinite(got).all(axis=1), finite)
+        compared = finite & np.isfinite(cond)
+        for g, e, c in zip(got[compared], exp[compared], cond[compared]):
+            np.testing.assert_allclose(g, e, rtol=0, atol=8 * n * eps(dtype) * max(c, 1.0) * np.abs(e).max())
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
