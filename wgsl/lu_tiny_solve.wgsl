@@ -4,8 +4,8 @@
 // (or is a column of the identity: inv) into v<i>, solved by forward substitution with the unit
 // lower L and back substitution with U (written out by lu_tiny.py), and stored to x (contiguous
 // batch x N x k). The operations and their order are those of wgsl/lu_solve_small.wgsl, column
-// by column, so both give the same bits. info[g]: 1 + the first column with an exactly zero
-// pivot, or 0.
+// by column, so both give the same results (up to multiply-adds a driver fuses in only one).
+// info[g]: 1 + the first column with an exactly zero pivot, or 0.
 // Parameters: lu_tiny.py's TINY_PARAMS.
 ${enables}
 ${prelude}

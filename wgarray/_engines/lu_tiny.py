@@ -7,7 +7,7 @@ with partial pivoting, and solves or folds the pivots itself. The kernels' loops
 columns are written out here (n is a compile-time constant): naga bounds every loop, which keeps
 drivers from unrolling them, and a matrix indexed by loop counters would go to local memory.
 The operations and their order are those of the workgroup kernels, so a matrix gets the same
-bits on either path.
+result on either path (bit for bit where the driver fuses no multiply-adds, as lavapipe).
 
 Batch dims of any view (strided, transposed, broadcast) are walked in the kernel: up to
 BATCH_DIMS of them after merging (view.coalesce); the entry points return None for operands
