@@ -10,6 +10,8 @@ other columns (lu_swap), the U block row is a unit-lower triangular solve (lu_tr
 trailing matrix takes A22 -= L21 @ U12 through matmul.product (lu_subtract writes it back).
 No step reads anything back to the host: pivots and the singular flag stay on the GPU.
 
+Tiny matrices (n <= 8: lu_tiny) are solved and their slogdet taken by one invocation each.
+
 gesv (solve, inv): small systems whose [A | B] fits workgroup memory are solved in one
 dispatch (wgsl/lu_solve_small.wgsl); larger ones go through getrf and getrs.
 
@@ -24,6 +26,7 @@ import math
 from .._core import dtypes as dt
 from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.view import TensorView, coalesce
+from . import lu_tiny
 from .lu_kernels import INDEX_DTYPE, Mat, factor, slogdet as _slogdet_kernel, small_capacity, solve_block, solve_small, \
     subtract, swap_rows
 from .map import MapOp, launch_map
@@ -171,6 +174,8 @@ def gesv(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, Buff
     batch_shape = a.shape[:-2] if b is None else b.shape[:-2]
     k = n if b is None else b.shape[-1]
     batch = math.prod(batch_shape)
+    if (tiny := lu_tiny.solve(a.broadcast_to((*batch_shape, n, n)), b)) is not None:
+        return tiny
     wg = small_capacity(dtype, n, a.device, n + k) if 0 < n <= SMALL_MAX and k > 0 else None
     if wg is not None and batch > 0:
         amat, _keep_a = _as_mat(a.broadcast_to((*batch_shape, n, n)), dtype)
@@ -196,6 +201,8 @@ def _identity(device, n: int, dtype) -> BufferOperand:
 def slogdet(a: BufferOperand) -> tuple[BufferOperand, BufferOperand]:
     """(sign, logabsdet) of each matrix of a (..., n, n): sign in a's dtype (a unit complex
     number for complex a), logabsdet in its real dtype; 0 and -inf for a singular matrix."""
+    if (tiny := lu_tiny.slogdet(a)) is not None:
+        return tiny
     lu, pivots, info = getrf(a)
     batch_shape = a.shape[:-2]
     sign = allocate(a.device, batch_shape, a.dtype)

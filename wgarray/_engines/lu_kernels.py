@@ -229,6 +229,15 @@ def slogdet(sign: Storage, logabs: Storage, lu: Storage, pivots: Storage, info: 
     if batch == 0:
         return
     device = sign.pool.device
+    params = SLOGDET_PARAMS.pack(batch=batch, n=n)
+    launch_kernel(device, ("lu_slogdet", dtype), lambda: with_libraries(
+        "lu_slogdet", device.features, enables="", params=SLOGDET_PARAMS.wgsl(), workgroup=WORKGROUP,
+        **slogdet_fields(dtype)), [sign, logabs, lu, pivots, info], params, batch, writes=2)
+
+
+def slogdet_fields(dtype) -> dict:
+    """The WGSL that folds the pivots u_ii (`d`) into `sign` and its magnitude (`mag`) into
+    log|det|, for wgsl/lu_slogdet.wgsl and wgsl/lu_tiny_slogdet.wgsl (so both give the same bits)."""
     a = _arith(dtype)
     ftag, F = a["ftag"], a["F"]
     if dt.kind(dtype) == "complex":
@@ -236,8 +245,5 @@ def slogdet(sign: Storage, logabs: Storage, lu: Storage, pivots: Storage, info: 
         times_sign = times_sign.format(t=REG_TAG[a["T"]])
     else:
         one, magnitude, times_sign = f"{F}(1)", f"fabs_{ftag}(d)", f"select(sign, -sign, d < {F}(0))"
-    params = SLOGDET_PARAMS.pack(batch=batch, n=n)
-    launch_kernel(device, ("lu_slogdet", dtype), lambda: with_libraries(
-        "lu_slogdet", device.features, enables="", params=SLOGDET_PARAMS.wgsl(), workgroup=WORKGROUP, T=a["T"], F=F,
-        ftag=ftag, one=one, magnitude=magnitude, times_sign=times_sign, neg_infinity=f"-{_INFINITY[F]}"),
-        [sign, logabs, lu, pivots, info], params, batch, writes=2)
+    return dict(T=a["T"], F=F, ftag=ftag, one=one, magnitude=magnitude, times_sign=times_sign,
+                neg_infinity=f"-{_INFINITY[F]}")
