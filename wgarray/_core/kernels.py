@@ -24,6 +24,20 @@ MAX_GROUPS = 65535
 MAX_LOOP = 1 << 15
 
 
+def wide_workgroup(device: Device, scratch_per_invocation: int = 0, fixed_scratch: int = 0) -> int:
+    """Invocations for a one-workgroup-per-matrix kernel whose steps are bound by the latency
+    of global memory (a panel of a factorisation in its buffer): up to 1024 on a GPU, as the
+    adapter's limits and the workgroup memory the kernel needs allow; WORKGROUP on a CPU
+    adapter, where invocations run in turn."""
+    if device.is_cpu:
+        return WORKGROUP
+    invocations = min(1024, device.limits.get("max-compute-invocations-per-workgroup", WORKGROUP))
+    memory = device.limits.get("max-compute-workgroup-storage-size", 16384)
+    while invocations > WORKGROUP and invocations * scratch_per_invocation + fixed_scratch > memory:
+        invocations //= 2
+    return max(invocations, WORKGROUP)
+
+
 def _wgsl_dir() -> Path:
     package = Path(__file__).resolve().parent.parent
     installed = package / "wgsl"  # in a wheel; in a source checkout wgsl/ sits beside the package

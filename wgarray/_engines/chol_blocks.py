@@ -45,7 +45,8 @@ def kernel_source(template: str, dtype, device, params: ParamLayout, **fields) -
     """A factorisation kernel for dtype: the template with its parameters, scalar helpers and
     the libraries it names."""
     lay = dt.layout(dtype)
-    return with_libraries(template, device.features, S=lay.storage, T=lay.register, WG=WG,
+    fields = {"WG": WG, **fields}  # a kernel may ask for a wider workgroup
+    return with_libraries(template, device.features, S=lay.storage, T=lay.register,
                           scalar=scalar_source(dtype), params=params.wgsl(), **fields)
 
 

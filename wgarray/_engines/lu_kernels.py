@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._core import dtypes as dt
-from .._core.kernels import WORKGROUP, render
+from .._core.kernels import WORKGROUP, render, wide_workgroup
 from .._core.launch import launch_kernel
 from .._core.memory import Storage
 from .._core.operands import BufferOperand
@@ -147,21 +147,12 @@ def factor(lu: Mat, pivots: Storage, info: Storage, dtype, batch: int, n: int, c
     if small_wg is not None:
         key, wg, make = ("lu_factor_small", dtype, n), small_wg, lambda: _factor_source(dtype, n, small_wg, device.features)
     else:
-        wg = panel_workgroup(device)
+        wg = wide_workgroup(device, dtype.itemsize // (2 if dt.kind(dtype) == "complex" else 1) + 4)  # the pivot scratch
         key, make = ("lu_factor_panel", dtype, wg), lambda: _factor_source(dtype, None, wg, device.features)
     params = FACTOR_PARAMS.pack(batch=batch, n=n, offset=lu.offset, c0=columns[0], c1=columns[1], s0=swaps[0],
                                 s1=swaps[1])
     # one workgroup per matrix: launch counts invocations in WORKGROUP-sized groups
     launch_kernel(device, key, make, [lu.storage, pivots, info], params, batch * WORKGROUP, writes=3)
-
-
-def panel_workgroup(device) -> int:
-    """Invocations of the workgroup that factors a panel in the buffer: as many as a GPU allows
-    (a panel step is bound by the latency of its memory accesses, which more invocations
-    overlap); WORKGROUP on a CPU adapter, where invocations run in turn."""
-    if device.is_cpu:
-        return WORKGROUP
-    return max(WORKGROUP, min(1024, device.limits.get("max-compute-invocations-per-workgroup", WORKGROUP)))
 
 
 def swap_rows(x: Mat, pivots: Storage, piv_offset: int, piv_batch_stride: int, dtype, batch: int, cols: int, rows: tuple[int, int],

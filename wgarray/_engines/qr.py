@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import math
 
+from .._core import dtypes as dt
+from .._core.kernels import wide_workgroup
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
@@ -25,7 +27,6 @@ from .._core.view import TensorView
 from .chol_blocks import WG, as_batch, block, copy, identity, kernel_source, mul, transposed, update, zeros
 
 PB = 32  # panel width: the kernel's column lanes
-SLICES = WG // PB
 OUTER = 128  # columns of an outer block: its trailing update and Q's formation are matmuls with K = OUTER
 
 PANEL = ParamLayout("batch", "rows", "cols", ZERO, "h_offset", "h_batch", "h_row", "h_col",
@@ -41,8 +42,11 @@ def _panel(h: BufferOperand, v: BufferOperand, tau: BufferOperand, t: BufferOper
                         h_row=hv.strides[1], h_col=hv.strides[2], v_offset=vv.offset, v_batch=vv.strides[0],
                         v_row=vv.strides[1], tau_offset=tau.view.offset, tau_batch=tau.view.strides[0],
                         t_offset=tv.offset, t_batch=tv.strides[0], t_row=tv.strides[1])
-    launch_kernel(h.device, ("qr_panel", h.dtype),
-                  lambda: kernel_source("qr_panel", h.dtype, h.device, PANEL, PB=PB, SLICES=SLICES, PB2=PB * PB),
+    real_bytes = h.dtype.itemsize // (2 if dt.kind(h.dtype) == "complex" else 1)
+    wg = wide_workgroup(h.device, h.dtype.itemsize + real_bytes, (PB * PB + PB) * h.dtype.itemsize + PB * real_bytes)
+    # one workgroup per matrix: launch counts invocations in WG-sized groups
+    launch_kernel(h.device, ("qr_panel", h.dtype, wg),
+                  lambda: kernel_source("qr_panel", h.dtype, h.device, PANEL, PB=PB, SLICES=wg // PB, PB2=PB * PB, WG=wg),
                   [h.storage, v.storage, tau.storage, t.storage], params, batch * WG, writes=4)
 
 
