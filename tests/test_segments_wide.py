@@ -1,9 +1,10 @@
 """Advanced indexing through 64-bit addresses (gather_pieces.needs_wide), the path of arrays
 of 2^32 elements or more. Such an array is too big for CI, so the threshold WIDE_FROM is
 lowered to 1 and the pool's segments shrunk to 4 KiB: small split arrays then take the wide
-kernels (i64 offsets, strides and positions, u64 addresses sorted for ufunc.at). Besides the
-tests below, the gather, scatter and ufunc.at tests of test_segments_indexing.py run here again
-on the wide kernels (imported; the module's autouse fixture switches them)."""
+kernels (i64 offsets, strides and positions, u64 addresses sorted for ufunc.at), and split
+masks give uint64 coordinates (compact.WIDE_FROM). Besides the tests below, the gather,
+scatter, mask and ufunc.at tests of test_segments_indexing.py run here again on the wide
+kernels (imported; the module's autouse fixture switches them)."""
 
 from __future__ import annotations
 
@@ -16,13 +17,13 @@ import wgarray as wg
 from conftest import assert_same, sample
 from test_segments import _split, small_segments  # noqa: F401  (the fixture)
 from test_segments_indexing import (  # noqa: F401  (run again here, through the wide kernels)
-    test_gather_from_an_array_of_segments, test_gather_with_index_arrays_of_segments,
+    test_boolean_masks_and_nonzero_across_segments, test_gather_from_an_array_of_segments, test_gather_with_index_arrays_of_segments,
     test_scatter_into_an_array_of_segments, test_scatter_with_values_and_masks_of_segments,
     test_ufunc_at_into_an_array_of_segments, test_ufunc_at_out_of_bounds_across_segments_writes_nothing,
     test_ufunc_at_with_index_and_value_arrays_of_segments)
 from wgarray._core.operands import BufferOperand
 from wgarray._core.view import TensorView
-from wgarray._engines import gather_pieces
+from wgarray._engines import compact, gather_pieces
 from wgarray._engines.gather import IndexOperand, gather, scatter
 
 if "shader-int64" not in wg.get_device().features:
@@ -40,6 +41,7 @@ def wide(monkeypatch):
         return calls[-1]
 
     monkeypatch.setattr(gather_pieces, "WIDE_FROM", 1)
+    monkeypatch.setattr(compact, "WIDE_FROM", 1)
     for module in ("gather", "scatter_apply"):
         monkeypatch.setattr(f"wgarray._engines.{module}.needs_wide", needs_wide)
     yield
@@ -118,6 +120,17 @@ def test_out_of_bounds_writes_nothing(small_segments, name):
         with pytest.raises(IndexError):
             x[np.array(index)] = 7
     assert_same(x, host)
+
+
+@pytest.mark.parametrize("shape", [(6000,), (45, 130), (7, 20, 31)], ids=str)
+def test_mask_coordinates_are_64_bit(small_segments, shape):
+    mask = np.random.default_rng(28).random(shape) < 0.4
+    mask[-1] = True  # the last chunk holds true elements
+    coords = compact.mask_coordinates(_split(mask)._data())
+    assert coords.dtype == np.uint64
+    assert_same(wg.Array._wrap(coords), np.stack(np.nonzero(mask)).astype(np.uint64))
+    host = sample(np.dtype("float32"), mask.size, seed=29).reshape(shape)
+    assert_same(_split(host)[_split(mask)], host[mask])
 
 
 # -- x's side of the address past 32 bits -------------------------------------------------------
