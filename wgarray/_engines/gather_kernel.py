@@ -89,7 +89,7 @@ def _position(k: int, buf: int, index: Index, address: str, wide: bool = False) 
         n_expr = {"u32": n, "u64": f"u64({n})", "i32": f"i32({n})", "i64": f"i64(u64({n}))"}[reg]
         position = "i32({})"
     lit = {"u32": "u", "u64": "lu", "i32": "i", "i64": "li"}[reg]
-    lines = [f"let n{k} = {n_expr};", f"var v{k} = {value};"]
+    lines = [f"let n{k} = {n_expr};", f"{'let' if unsigned else 'var'} v{k} = {value};"]
     if unsigned:
         if index.mode == "mod":
             return lines + [f"let p{k} = {position.format(f'v{k} % max(n{k}, 1{lit})')};"]
