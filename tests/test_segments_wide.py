@@ -17,10 +17,10 @@ import wgarray as wg
 from conftest import assert_same, sample
 from test_segments import _split, small_segments  # noqa: F401  (the fixture)
 from test_segments_indexing import (  # noqa: F401  (run again here, through the wide kernels)
-    test_boolean_masks_and_nonzero_across_segments, test_gather_from_an_array_of_segments, test_gather_with_index_arrays_of_segments,
-    test_scatter_into_an_array_of_segments, test_scatter_with_values_and_masks_of_segments,
-    test_ufunc_at_into_an_array_of_segments, test_ufunc_at_out_of_bounds_across_segments_writes_nothing,
-    test_ufunc_at_with_index_and_value_arrays_of_segments)
+    test_boolean_masks_and_nonzero_across_segments, test_gather_from_an_array_of_segments,
+    test_gather_with_index_arrays_of_segments, test_scatter_into_an_array_of_segments,
+    test_scatter_with_values_and_masks_of_segments, test_ufunc_at_into_an_array_of_segments,
+    test_ufunc_at_out_of_bounds_across_segments_writes_nothing, test_ufunc_at_with_index_and_value_arrays_of_segments)
 from wgarray._core.operands import BufferOperand
 from wgarray._core.view import TensorView
 from wgarray._engines import compact, gather_pieces
@@ -32,7 +32,7 @@ if "shader-int64" not in wg.get_device().features:
 
 @pytest.fixture(autouse=True)
 def wide(monkeypatch):
-    """Every split x takes 64-bit addresses; asserts that the wide kernels were used."""
+    """Every split x takes 64-bit addresses (and every choice made was the wide one)."""
     calls = []
     real = gather_pieces.needs_wide
 
@@ -172,3 +172,17 @@ def test_without_int64_wide_addresses_raise_memory_error(small_segments):
     with pytest.raises(MemoryError, match="shader-int64"):
         gather_pieces.needs_wide(SimpleNamespace(storage=operand.storage, dtype=operand.dtype, device=device),
                                  0, (1,), [])
+
+
+def test_index_strides_past_32_bits_raise_memory_error(small_segments):
+    """Only x's side of the address is 64-bit: an index array whose own strides pass 32 bits
+    (one of 2^31 elements or more along a dimension) is refused before anything runs."""
+    x = _split(np.arange(3000, dtype=np.float32))
+    index = wg.asarray(np.array([0, 1], np.int64))
+    spread = IndexOperand(_operand(index, (2,), (2**31,)), 3000, 1)  # a fake view: never dispatched
+    with pytest.raises(MemoryError, match="32-bit strides"):
+        gather(_operand(x, (3000,), (1,)), (2,), 0, (0,), [spread])
+    values = wg.asarray(np.array([1, 2], np.float32))
+    with pytest.raises(MemoryError, match="32-bit strides"):
+        scatter(_operand(x, (3000,), (1,)), (2,), 0, (0,), [spread], values._data())
+    assert_same(x, np.arange(3000, dtype=np.float32))

@@ -253,7 +253,17 @@ def _launch(spec: Spec, device, shape, strides, offset, indices, out_storage, in
         fields.update({f"index{k}_offset": index.operand.view.offset, f"index{k}_strides": idx_strides,
                        f"index{k}_len": index.n, f"index{k}_xstride": index.xstride})
     launch_kernel(device, ("gather", spec), lambda: source(spec, device.features),
-                  [out_storage, *in_storages], layout.pack(**fields), items)
+                  [out_storage, *in_storages], pack(layout, fields), items)
+
+
+def pack(layout: ParamLayout, fields: dict) -> bytes:
+    """layout.pack(**fields); MemoryError for an index, value or output array whose strides
+    pass 32 bits (only x's side of the address is ever 64-bit: gather_pieces.needs_wide)."""
+    try:
+        return layout.pack(**fields)
+    except OverflowError as error:
+        raise MemoryError(f"advanced indexing: an index, value or result array too large for 32-bit strides "
+                          f"({error})") from None
 
 
 def _plan(shape, strides, indices, more=()):

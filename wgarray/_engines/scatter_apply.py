@@ -38,7 +38,8 @@ from .._core.params import ZERO, ParamLayout
 from .._core.stream import stream_for
 from .._core.view import TensorView
 from .._core.wgsl import BITS, cast, load_fn, to_bits, with_libraries, wrap
-from .gather_kernel import Index, Spec, _plan, _position, _strided, address_lines, fold_indices, gather_params
+from .gather_kernel import (Index, Spec, _plan, _position, _strided, address_lines, fold_indices, gather_params,
+                            pack)
 from .gather_pieces import box_pieces, is_split, needs_wide, window_offset, x_windows
 from .map import MapOp, launch_map
 from .sort import radix_sort, work_spec
@@ -199,7 +200,7 @@ def _launch_items(spec: ItemSpec, device, out, flags, plan, inputs, value, extra
     elif isinstance(value, ScalarOperand):
         fields.update(value=value.value)
     launch_kernel(device, ("scatter_apply", spec), lambda: _item_source(spec, device.features),
-                  [out, flags.storage, *inputs], layout.pack(**fields), items, writes=2)
+                  [out, flags.storage, *inputs], pack(layout, fields), items, writes=2)
 
 
 # -- the sorted path's apply kernel --------------------------------------------------------------
@@ -264,9 +265,10 @@ def _apply_source(spec: ApplySpec, features) -> str:
              f"    let last = min(lo, first + {MAX_LOOP}u);",
              f"    var acc = {get};",
              f"    for (var k = first; k < last; k++) {{ acc = step(acc{value}); }}", *put]
-    return with_libraries("scatter_apply", features, enables="", params=_apply_params(
-        op.value if spec.value == "param" else None, spec.windowed, spec.wide).wgsl(), out_decl=out_decl, bindings="\n".join(bindings),
-        loaders="\n".join(loaders), functions=functions, workgroup=WORKGROUP, piece=MAX_LOOP, body="\n".join(body))
+    params = _apply_params(op.value if spec.value == "param" else None, spec.windowed, spec.wide)
+    return with_libraries("scatter_apply", features, enables="", params=params.wgsl(), out_decl=out_decl,
+                          bindings="\n".join(bindings), loaders="\n".join(loaders), functions=functions,
+                          workgroup=WORKGROUP, piece=MAX_LOOP, body="\n".join(body))
 
 
 # -- the engine ----------------------------------------------------------------------------------
