@@ -289,7 +289,8 @@ def scatter_apply(op: AtOp, x: BufferOperand, shape, offset: int, strides, indic
     Past one binding (gather_pieces.py): the items go in boxes in which the index arrays and
     the value lie in one buffer each, and each box runs once per buffer of x, whose items
     outside that window of x do nothing. The sorted path's boxes are runs of consecutive items
-    taken in order, so that NumPy's order holds across boxes too."""
+    taken in order, so that NumPy's order holds across boxes too. An x of 2^32 elements or
+    more takes 64-bit addresses (gather_pieces.needs_wide): the sorted addresses are u64."""
     device = x.device
     if math.prod(shape) == 0:
         return True
