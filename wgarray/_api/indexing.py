@@ -265,7 +265,8 @@ def plan(x, key, lazy: bool = False) -> Plan:
                 axes = [(math.prod(sizes), strides[-1])]
                 value = value.reshape(-1)
             if kind == "hostmask":
-                host = Array._from_numpy(np.stack(np.nonzero(value)).astype(np.uint32), x.device)
+                coordinates = np.uint32 if value.size < 2**32 else np.uint64  # as compact.mask_coordinates
+                host = Array._from_numpy(np.stack(np.nonzero(value)).astype(coordinates), x.device)
                 coords = [host[d] for d in range(value.ndim)]
             else:
                 found = Array._wrap(mask_coordinates(value._data()))

@@ -8,7 +8,10 @@ a data-dependent shape needs.
 
 Past one binding, each buffer of the mask is a chunk counted and scanned on its own (one read
 for all the chunk totals), and the chunks write flat element indices into the part of the
-output each buffer of it holds; a map then unravels them into coordinates.
+output each buffer of it holds; a map then unravels them into coordinates. A mask of WIDE_FROM
+(2^32) elements or more has flat indices past 32 bits: its coordinates are uint64, each chunk's
+indices written within the chunk (32 bits, as a chunk is one buffer) and then widened and
+shifted to the chunk's first element by a map.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import numpy as np
 from .._core import dtypes as dt
 from .._core.kernels import WORKGROUP, render
 from .._core.launch import launch_kernel
-from .._core.operands import BufferOperand, allocate, uploaded
+from .._core.operands import BufferOperand, ScalarOperand, allocate, uploaded
 from .._core.segments import buffer_windows, contiguous_chunks
 from .._core.params import ParamLayout
 from .._core.stream import stream_for
@@ -33,6 +36,9 @@ BLOCK = 16 * WORKGROUP  # mask elements per workgroup in the count and compact k
 # blocks of BLOCK mask elements, the mask's size and its first vec4 of words
 _MASK = ("blocks", "size", "mask_vec4")
 COUNT = ParamLayout(*_MASK)
+
+# masks of this many elements or more have uint64 coordinates (tests lower it)
+WIDE_FROM = 2**32
 
 
 @functools.lru_cache(maxsize=None)
@@ -75,13 +81,17 @@ def _totals(device, scans: list) -> list:
 
 def mask_coordinates(mask: BufferOperand) -> BufferOperand:
     """The coordinates of mask's (bool) true elements in row-major order, as a (mask.ndim,
-    count) uint32 operand. Reads the count back from the GPU: one host sync."""
+    count) uint32 operand (uint64 for a mask of WIDE_FROM elements or more). Reads the count
+    back from the GPU: one host sync."""
     device = mask.device
     view = mask.view
+    wide = view.size >= WIDE_FROM
+    index = dt.uint64 if wide else dt.uint32
     if view.size == 0:
         return allocate(device, (view.ndim, 0), dt.uint32)
-    if view.size >= 2**32:
-        raise MemoryError(f"a boolean mask of {view.size} elements: coordinates past 2^32 elements are not supported")
+    if wide and "shader-int64" not in device.features:
+        raise MemoryError(f"a boolean mask of {view.size} elements needs 64-bit coordinates, and {device.name} "
+                          f"lacks shader-int64")
     if not view.is_contiguous or view.offset % 16:  # the kernels read vec4s of words
         copy = allocate(device, view.shape, dt.bool_)
         launch_map(device, MapOp("copy", "a0", (dt.bool_,), dt.bool_), copy.storage, copy.view, dt.bool_, [mask],
@@ -91,10 +101,10 @@ def mask_coordinates(mask: BufferOperand) -> BufferOperand:
     scans = [_count(device, storage, size, start // 16) for storage, start, size, _ in chunks]
     totals = _totals(device, scans)
     count = sum(totals)
-    out = allocate(device, (view.ndim, count), dt.uint32)
+    out = allocate(device, (view.ndim, count), index)
     if not count:
         return out
-    if len(chunks) == 1 and out.storage.segments is None:
+    if len(chunks) == 1 and out.storage.segments is None and not wide:
         blocks, offsets = scans[0]
         layout = compact_params(view.ndim)
         _launch(device, "gather_compact", layout, [out.storage, mask.storage, offsets.storage],
@@ -102,8 +112,8 @@ def mask_coordinates(mask: BufferOperand) -> BufferOperand:
                             column=0, window_first=0, window_len=2**32 - 1, ndim=view.ndim, shape=view.shape),
                 blocks * WORKGROUP)
         return out
-    flat = out if view.ndim == 1 else allocate(device, (count,), dt.uint32)
-    _compact_chunks(device, flat, chunks, scans, totals)
+    flat = out if view.ndim == 1 else allocate(device, (count,), index)
+    (_compact_wide if wide else _compact_chunks)(device, flat, chunks, scans, totals)
     if view.ndim > 1:
         _unravel(device, flat, out, view.shape)
     return out
@@ -124,12 +134,27 @@ def _compact_chunks(device, flat: BufferOperand, chunks: list, scans: list, tota
         column += total
 
 
+def _compact_wide(device, flat: BufferOperand, chunks: list, scans: list, totals: list) -> None:
+    """_compact_chunks for flat indices past 32 bits (flat: uint64): each chunk's indices within
+    the chunk (u32) into a scratch, then widened and shifted to the chunk's first element."""
+    column = 0
+    shift = MapOp("shift", "a0 + a1", (dt.uint64, dt.uint64), dt.uint64)
+    for (storage, start, size, first), scan, total in zip(chunks, scans, totals):
+        if total:
+            scratch = allocate(device, (total,), dt.uint32)
+            _compact_chunks(device, scratch, [(storage, start, size, 0)], [scan], [total])
+            launch_map(device, shift, flat.storage, TensorView((total,), (1,), flat.view.offset + column), dt.uint64,
+                       [scratch, ScalarOperand(first, dt.uint64)], fresh=False)
+        column += total
+
+
 def _unravel(device, flat: BufferOperand, out: BufferOperand, shape: tuple) -> None:
     """out[d, j] = coordinate d of the element with flat index flat[j] in shape."""
     ndim, count = out.shape
-    column = lambda values: uploaded(device, np.asarray(values, np.uint32).reshape(ndim, 1), dt.uint32)  # noqa: E731
+    index = flat.dtype
+    column = lambda values: uploaded(device, np.asarray(values, index).reshape(ndim, 1), index)  # noqa: E731
     strides, sizes = column(contiguous_strides(shape)), column(shape)
     operands = [flat.with_view(TensorView((ndim, count), (0, 1), flat.view.offset)),
                 strides.broadcast_to((ndim, count)), sizes.broadcast_to((ndim, count))]
-    launch_map(device, MapOp("unravel", "(a0 / a1) % a2", (dt.uint32,) * 3, dt.uint32), out.storage, out.view,
-               dt.uint32, operands, fresh=True)
+    launch_map(device, MapOp("unravel", "(a0 / a1) % a2", (index,) * 3, index), out.storage, out.view,
+               index, operands, fresh=True)

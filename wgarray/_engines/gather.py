@@ -8,7 +8,7 @@ import math
 from .._core import dtypes as dt
 from .._core.operands import BufferOperand, allocate
 from .gather_kernel import Index, IndexOperand, Spec, _launch, _plan, fold_indices
-from .gather_pieces import box_pieces, gather_by_segments, is_split, x_windows
+from .gather_pieces import box_pieces, gather_by_segments, is_split, needs_wide, window_offset, x_windows
 
 __all__ = ["IndexOperand", "gather", "scatter"]
 
@@ -19,10 +19,12 @@ def gather(x: BufferOperand, shape, offset: int, strides, indices: list) -> Buff
     size = out.view.size
     if size == 0:
         return out
-    indices = fold_indices(x.device, shape, list(indices))
+    indices = list(indices)
     if is_split(x, out, *(ix.operand for ix in indices)):
-        gather_by_segments(x, out, offset, strides, indices)
+        wide = needs_wide(x, offset, strides, indices)
+        gather_by_segments(x, out, offset, strides, fold_indices(x.device, shape, indices, wide), wide)
         return out
+    indices = fold_indices(x.device, shape, indices)
     kshape, kstrides, istrides, _ = _plan(shape, strides, indices)
     spec = Spec("gather", x.dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in indices))
     per = dt.layout(x.dtype).per_word
@@ -39,9 +41,11 @@ def scatter(x: BufferOperand, shape, offset: int, strides, indices: list, value,
     No operand may share x's buffer (the caller copies)."""
     if math.prod(shape) == 0:
         return
-    indices = fold_indices(x.device, shape, list(indices))
+    indices = list(indices)
     linear = ([value] if isinstance(value, BufferOperand) else []) + ([predicate] if predicate is not None else [])
     split = is_split(x, *(ix.operand for ix in indices), *linear)
+    wide = split and needs_wide(x, offset, strides, indices)
+    indices = fold_indices(x.device, shape, indices, wide)
     windows = x_windows(x) if split else [(x.storage, 0, None)]
     boxes = box_pieces(shape, offset, strides, indices, linear) if split else [(shape, offset, indices, linear)]
     for box, box_offset, box_indices, parts in boxes:
@@ -61,7 +65,8 @@ def scatter(x: BufferOperand, shape, offset: int, strides, indices: list, value,
             storages.append(part.storage)
             fields.update(predicate_offset=part.view.offset, predicate_strides=mstrides.pop(0))
         spec = Spec("scatter", x.dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in box_indices),
-                    vspec, predicate is not None, windowed=split)
+                    vspec, predicate is not None, windowed=split, wide=wide)
         for storage, first, elements in windows:
-            _launch(spec, x.device, kshape, kstrides, box_offset - first, list(zip(box_indices, istrides)), storage,
-                    storages, dict(fields, window_len=elements) if split else fields, math.prod(box))
+            _launch(spec, x.device, kshape, kstrides, window_offset(box_offset, first, wide),
+                    list(zip(box_indices, istrides)), storage, storages,
+                    dict(fields, window_len=elements) if split else fields, math.prod(box))

@@ -7,10 +7,16 @@ and pos_k maps an index to a position on its axis of size n_k:
   "wrap"  NumPy's rule: a negative index counts from the end,
   "clip"  clamped into [0, n) (np.take mode="clip"),
   "mod"   taken modulo n (np.take mode="wrap"),
-  "raw"   an int32 element offset computed earlier (no checks; see fold_indices).
+  "raw"   an element offset computed earlier (no checks; see fold_indices).
 Out-of-bounds indices cannot be detected without a host sync, so the kernels never touch
 memory outside the array instead: gather clamps the position into the axis (reads a valid
 element), scatter drops the write. The callers check host-side indices exactly, as NumPy.
+
+Addresses are 32-bit arithmetic, exact while x's buffers hold fewer than 2^32 elements. A
+`wide` kernel (x of 2^32 elements or more; see gather_pieces.needs_wide) computes them in
+64-bit integers instead: x's offset and strides, the axis lengths and x's strides along them
+are i64 parameters, positions are i64, and a windowed item proceeds only when its address
+lies in the bound window (then a u32 element of that buffer).
 """
 
 from __future__ import annotations
@@ -61,37 +67,44 @@ class Spec:
     # `out_dtype` (32 bits or more: a packed x is gathered widened, then narrowed by a map).
     windowed: bool = False
     out_dtype: np.dtype | None = None
+    wide: bool = False  # 64-bit addresses (x of 2^32 elements or more); needs shader-int64
 
 
-def _position(k: int, buf: int, index: Index, address: str) -> list[str]:
-    """WGSL defining p{k} (i32), the position on the axis; clears `ok` for invalid indices."""
+def _position(k: int, buf: int, index: Index, address: str, wide: bool = False) -> list[str]:
+    """WGSL defining p{k} (i32, or i64 when wide), the position on the axis; clears `ok` for
+    invalid indices."""
     reg = dt.layout(index.dtype).register
     value = f"load{buf}({address})"
     if index.mode == "raw":
-        return [f"let p{k} = {cast(value, index.dtype, dt.int32)};"]
+        return [f"let p{k} = {cast(value, index.dtype, dt.int64 if wide else dt.int32)};"]
     n = f"p_index{k}_len()"
-    if reg in ("u32", "u64"):
-        typ, lit = reg, ("u" if reg == "u32" else "lu")
-        lines = [f"let n{k} = {typ}({n});", f"let v{k} = {value};"]
-        if index.mode == "mod":
-            return lines + [f"let p{k} = i32(v{k} % max(n{k}, 1{lit}));"]
-        lines.append(f"let p{k} = i32(min(v{k}, max(n{k}, 1{lit}) - 1{lit}));")
-        return lines + ([f"ok = ok && v{k} < n{k};"] if index.mode == "wrap" else [])
-    if reg == "i32":
-        lit, n_expr = "i", f"i32({n})"
+    unsigned = reg in ("u32", "u64")
+    if wide:  # everything in 64 bits; the axis length is an i64 field
+        work = dt.uint64 if unsigned else dt.int64
+        value, reg = cast(value, index.dtype, work), dt.layout(work).register
+        n_expr = f"bitcast<u64>({n})" if unsigned else n
+        position = "bitcast<i64>({})" if unsigned else "{}"
     else:
-        lit, n_expr = "li", f"i64(u64({n}))"  # i64(u32) sign-extends on naga
-    lines = [f"let n{k} = {n_expr};", f"var v{k} = {value};"]
+        # (i64 through u64: naga's i64(u32) sign-extends)
+        n_expr = {"u32": n, "u64": f"u64({n})", "i32": f"i32({n})", "i64": f"i64(u64({n}))"}[reg]
+        position = "i32({})"
+    lit = {"u32": "u", "u64": "lu", "i32": "i", "i64": "li"}[reg]
+    lines = [f"let n{k} = {n_expr};", f"{'let' if unsigned else 'var'} v{k} = {value};"]
+    if unsigned:
+        if index.mode == "mod":
+            return lines + [f"let p{k} = {position.format(f'v{k} % max(n{k}, 1{lit})')};"]
+        lines.append(f"let p{k} = {position.format(f'min(v{k}, max(n{k}, 1{lit}) - 1{lit})')};")
+        return lines + ([f"ok = ok && v{k} < n{k};"] if index.mode == "wrap" else [])
     top = f"max(n{k} - 1{lit}, 0{lit})"
     if index.mode == "mod":
         lines += [f"v{k} = v{k} % max(n{k}, 1{lit});", f"if (v{k} < 0{lit}) {{ v{k} = v{k} + n{k}; }}",
-                  f"let p{k} = i32(v{k});"]
+                  f"let p{k} = {position.format(f'v{k}')};"]
     elif index.mode == "clip":
-        lines.append(f"let p{k} = i32(clamp(v{k}, 0{lit}, {top}));")
+        lines.append(f"let p{k} = {position.format(f'clamp(v{k}, 0{lit}, {top})')};")
     else:
         lines += [f"if (v{k} < 0{lit}) {{ v{k} = v{k} + n{k}; }}",
                   f"ok = ok && v{k} >= 0{lit} && v{k} < n{k};",
-                  f"let p{k} = i32(clamp(v{k}, 0{lit}, {top}));"]
+                  f"let p{k} = {position.format(f'clamp(v{k}, 0{lit}, {top})')};"]
     return lines
 
 
@@ -106,9 +119,12 @@ def gather_params(spec: Spec) -> ParamLayout:
     (its view, the axis length and x's stride along it), the value (a view or a scalar) and
     the predicate's view."""
     r = spec.ndim
-    fields = ["items", "numel", ZERO, ("shape", "u32", r), *_view("x", r)]
+    word = "i64" if spec.wide else "i32"  # x's side of the address
+    fields = ["items", "numel", ZERO, ("shape", "u32", r), ("x_offset", "i64" if spec.wide else "u32"),
+              ("x_strides", word, r)]
     for k in range(len(spec.indices)):
-        fields += [*_view(f"index{k}", r), f"index{k}_len", (f"index{k}_xstride", "i32")]
+        fields += [*_view(f"index{k}", r), (f"index{k}_len", "i64" if spec.wide else "u32"),
+                   (f"index{k}_xstride", word)]
     if spec.value is not None:
         fields += _view("value", r) if spec.value[0] == "buffer" else [("value", spec.value[1])]
     if spec.predicate:
@@ -122,6 +138,21 @@ def _strided(name: str, r: int) -> str:
     """The element a view's fields address at the item's coordinates."""
     terms = "".join(f" + i32(c{d}) * p_{name}_strides({d}u)" for d in range(r))
     return f"u32(i32(p_{name}_offset()){terms})"
+
+
+def address_lines(spec: Spec) -> list[str]:
+    """WGSL defining x's element address `a` at the item, after the positions p{k}: a u32
+    element of x's bound buffer (windowed: an item outside the window returns). Wide: the exact
+    i64 address `a64` first."""
+    terms = "".join(f" + p{k} * p_index{k}_xstride()" for k in range(len(spec.indices)))
+    if not spec.wide:  # modulo 2^32 (the caller bounds x's buffers below 2^32 elements)
+        lines = [f"let a = u32(i32({_strided('x', spec.ndim)}){terms});"]
+        return lines + (["if (a >= p_window_len()) { return; }"] if spec.windowed else [])
+    coords = "".join(f" + {cast(f'c{d}', dt.uint32, dt.int64)} * p_x_strides({d}u)" for d in range(spec.ndim))
+    lines = [f"let a64 = p_x_offset(){coords}{terms};"]
+    if spec.windowed:  # below the window, a64 is negative: a huge u64
+        lines += ["if (bitcast<u64>(a64) >= u64(p_window_len())) { return; }", "let a = u32(a64);"]
+    return lines
 
 
 def source(spec: Spec, features) -> str:
@@ -154,16 +185,13 @@ def source(spec: Spec, features) -> str:
             for d in reversed(range(r)):
                 lines.append(f"let c{d} = rem % p_shape({d}u); rem = rem / p_shape({d}u);" if d else "let c0 = rem;")
         first = 1 if spec.kind == "gather" else 0
-        terms = []
         for k, index in enumerate(spec.indices):
-            lines += _position(k, first + k, index, _strided(f"index{k}", r))
-            terms.append(f" + p{k} * p_index{k}_xstride()")
+            lines += _position(k, first + k, index, _strided(f"index{k}", r), spec.wide)
         if spec.kind == "address":
-            lines.append(f"let r = 0{''.join(terms)};")
+            terms = "".join(f" + p{k} * p_index{k}_xstride()" for k in range(len(spec.indices)))
+            lines.append(f"let r = 0{'li' if spec.wide else ''}{terms};")
         else:
-            lines.append(f"let a = u32(i32({_strided('x', r)}){''.join(terms)});")
-            if spec.windowed:  # addresses wrap modulo 2^32 (the caller bounds x's span below that)
-                lines.append("if (a >= p_window_len()) { return; }")
+            lines += address_lines(spec)
         return [indent + line for line in lines]
 
     body: list[str] = []
@@ -225,7 +253,17 @@ def _launch(spec: Spec, device, shape, strides, offset, indices, out_storage, in
         fields.update({f"index{k}_offset": index.operand.view.offset, f"index{k}_strides": idx_strides,
                        f"index{k}_len": index.n, f"index{k}_xstride": index.xstride})
     launch_kernel(device, ("gather", spec), lambda: source(spec, device.features),
-                  [out_storage, *in_storages], layout.pack(**fields), items)
+                  [out_storage, *in_storages], pack(layout, fields), items)
+
+
+def pack(layout: ParamLayout, fields: dict) -> bytes:
+    """layout.pack(**fields); MemoryError for an index, value or output array whose strides
+    pass 32 bits (only x's side of the address is ever 64-bit: gather_pieces.needs_wide)."""
+    try:
+        return layout.pack(**fields)
+    except OverflowError as error:
+        raise MemoryError(f"advanced indexing: an index, value or result array too large for 32-bit strides "
+                          f"({error})") from None
 
 
 def _plan(shape, strides, indices, more=()):
@@ -236,13 +274,16 @@ def _plan(shape, strides, indices, more=()):
     return kshape, ksets[0], ksets[1:1 + len(indices)], ksets[1 + len(indices):]
 
 
-def fold_indices(device, shape, indices: list) -> list:
-    """Too many index arrays for one kernel: fold groups of them into int32 element offsets."""
+def fold_indices(device, shape, indices: list, wide: bool = False) -> list:
+    """Too many index arrays for one kernel: fold groups of them into element offsets (int32,
+    int64 for wide addresses)."""
+    offsets = dt.int64 if wide else dt.int32
     while len(indices) > MAX_INDEX_BUFFERS:
         group, indices = indices[:MAX_INDEX_BUFFERS], indices[MAX_INDEX_BUFFERS:]
-        out = allocate(device, shape, dt.int32)
+        out = allocate(device, shape, offsets)
         kshape, _, istrides, _ = _plan(shape, [0] * len(shape), group)
-        spec = Spec("address", dt.int32, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in group))
+        spec = Spec("address", offsets, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in group),
+                    wide=wide)
         items = math.prod(shape)
         if items:
             _launch(spec, device, kshape, [0] * len(kshape), 0, list(zip(group, istrides)), out.storage,

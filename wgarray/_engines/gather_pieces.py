@@ -6,8 +6,9 @@ segment. x's addresses depend on the data, so each box runs once per segment of 
 kernel binds that segment as a window of x's elements, and an item whose address falls
 outside the window does nothing. Every address falls in exactly one window (gather clamps
 positions into their axis; scatter drops invalid ones), so each output element is written
-once. Addresses wrap modulo 2^32, which stays exact while x's buffer holds fewer than 2^32
-elements; a larger x raises MemoryError.
+once. Addresses wrap modulo 2^32, which stays exact while x's buffers hold fewer than 2^32
+elements; from WIDE_FROM elements on (or x's strides past 32 bits), the kernels compute
+addresses in 64-bit integers (Spec.wide), which needs the adapter's shader-int64.
 
 A packed x (bool, 8- and 16-bit integers) is gathered into a 32-bit twin, since a window
 writes scattered elements of words it does not own, then narrowed by a map.
@@ -28,23 +29,38 @@ _WIDE = {"bool": np.dtype("uint32"), "int8": np.dtype("int32"), "int16": np.dtyp
          "uint8": np.dtype("uint32"), "uint16": np.dtype("uint32")}
 
 
+# x's buffers holding this many elements or more take 64-bit addresses (tests lower it)
+WIDE_FROM = 2**32
+
+
 def is_split(*operands) -> bool:
     return any(o is not None and o.storage.segments is not None for o in operands)
 
 
 def x_windows(x: BufferOperand) -> list:
-    """buffer_windows of x's storage, whose elements must number fewer than 2^32."""
-    windows = buffer_windows(x.storage, x.dtype.itemsize)
+    """buffer_windows of x's storage: (buffer, first element, elements)."""
+    return buffer_windows(x.storage, x.dtype.itemsize)
+
+
+def needs_wide(x: BufferOperand, offset: int, strides, indices: list) -> bool:
+    """Whether x's addresses need 64 bits: x's buffers hold WIDE_FROM elements or more, or its
+    offset or strides pass 32 bits. MemoryError where the adapter has no 64-bit integers."""
+    windows = x_windows(x)
     elements = windows[-1][1] + windows[-1][2]
-    if elements >= 2**32:
-        raise MemoryError(f"advanced indexing into an array of {elements} elements: addresses reach 2^32 elements "
-                          f"(indexing arrays of 2^32 elements or more is not supported)")
-    return windows
+    steps = [*strides, *(ix.xstride for ix in indices)]
+    if elements < WIDE_FROM and offset < 2**32 and all(-2**31 <= s < 2**31 for s in steps) \
+            and all(ix.n < 2**31 for ix in indices):  # axis lengths: i32 positions
+        return False
+    if "shader-int64" not in x.device.features:
+        raise MemoryError(f"advanced indexing into an array of {elements} elements needs 64-bit addresses, and "
+                          f"{x.device.name} lacks shader-int64")
+    return True
 
 
-def window_offset(offset: int, first: int) -> int:
-    """x's offset relative to a window starting at element first, modulo 2^32 (as addresses)."""
-    return (offset - first) % 2**32
+def window_offset(offset: int, first: int, wide: bool = False) -> int:
+    """x's offset relative to a window starting at element first: exact when wide, otherwise
+    modulo 2^32 (as the kernel's addresses)."""
+    return offset - first if wide else (offset - first) % 2**32
 
 
 def box_pieces(shape, offset: int, strides, indices: list, linear: list, max_items: int | None = None):
@@ -61,8 +77,10 @@ def box_pieces(shape, offset: int, strides, indices: list, linear: list, max_ite
         yield box, box_offset, box_indices, parts[len(indices):]
 
 
-def gather_by_segments(x: BufferOperand, out: BufferOperand, offset: int, strides, indices: list) -> None:
-    """out (contiguous, x's dtype) = the gather of gather.gather, for operands past one binding."""
+def gather_by_segments(x: BufferOperand, out: BufferOperand, offset: int, strides, indices: list,
+                       wide_addresses: bool = False) -> None:
+    """out (contiguous, x's dtype) = the gather of gather.gather, for operands past one binding
+    (wide_addresses: see needs_wide)."""
     device, shape = x.device, out.shape
     wide = _WIDE.get(x.dtype.name, x.dtype)
     target = out if wide == x.dtype else allocate(device, shape, wide)
@@ -70,10 +88,11 @@ def gather_by_segments(x: BufferOperand, out: BufferOperand, offset: int, stride
     for box, box_offset, box_indices, (out_part,) in box_pieces(shape, offset, strides, indices, [target]):
         kshape, kstrides, istrides, (ostrides,) = _plan(box, strides, box_indices, [out_part.view.strides])
         spec = Spec("gather", x.dtype, len(kshape), tuple(Index(ix.operand.dtype, ix.mode) for ix in box_indices),
-                    windowed=True, out_dtype=wide)
+                    windowed=True, out_dtype=wide, wide=wide_addresses)
         for storage, first, elements in windows:
             fields = dict(window_len=elements, out_offset=out_part.view.offset, out_strides=ostrides)
-            _launch(spec, device, kshape, kstrides, window_offset(box_offset, first), list(zip(box_indices, istrides)),
-                    out_part.storage, [storage, *(ix.operand.storage for ix in box_indices)], fields, math.prod(box))
+            _launch(spec, device, kshape, kstrides, window_offset(box_offset, first, wide_addresses),
+                    list(zip(box_indices, istrides)), out_part.storage,
+                    [storage, *(ix.operand.storage for ix in box_indices)], fields, math.prod(box))
     if target is not out:
         launch_map(device, MapOp("copy", "a0", (wide,), wide), out.storage, out.view, x.dtype, [target], fresh=True)

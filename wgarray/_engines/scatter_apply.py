@@ -38,8 +38,9 @@ from .._core.params import ZERO, ParamLayout
 from .._core.stream import stream_for
 from .._core.view import TensorView
 from .._core.wgsl import BITS, cast, load_fn, to_bits, with_libraries, wrap
-from .gather_kernel import Index, Spec, _plan, _position, _strided, fold_indices, gather_params
-from .gather_pieces import box_pieces, is_split, window_offset, x_windows
+from .gather_kernel import (Index, Spec, _plan, _position, _strided, address_lines, fold_indices, gather_params,
+                            pack)
+from .gather_pieces import box_pieces, is_split, needs_wide, window_offset, x_windows
 from .map import MapOp, launch_map
 from .sort import radix_sort, work_spec
 
@@ -143,21 +144,22 @@ def _item_source(spec: ItemSpec, features) -> str:
     body = ["    var ok = true;", "    var rem = item;"]
     for d in reversed(range(r)):
         body.append(f"    let c{d} = rem % p_shape({d}u); rem = rem / p_shape({d}u);" if d else "    let c0 = rem;")
-    terms = ""
     for k, index in enumerate(ix.indices):
-        body += ["    " + line for line in _position(k, k, index, _strided(f"index{k}", r))]
-        terms += f" + p{k} * p_index{k}_xstride()"
-    body.append(f"    let a = u32(i32({_strided('x', r)}){terms});")
+        body += ["    " + line for line in _position(k, k, index, _strided(f"index{k}", r), ix.wide)]
     out_decl, functions = "array<u32>", ""
     if spec.kind == "check":
         body.append("    if (!ok) { atomicOr(&flags[0], 1u); }")
-    elif spec.kind == "address":
-        body.append("    out[item] = select(0xffffffffu, a, ok);  // out: the addresses")
+    elif spec.kind == "address":  # out: the addresses (u64 when wide), all ones for an invalid index
+        body += ["    " + line for line in address_lines(ix)]
+        if ix.wide:
+            out_decl = "array<u64>"
+            body.append("    out[item] = select(0xfffffffffffffffflu, bitcast<u64>(a64), ok);")
+        else:
+            body.append("    out[item] = select(0xffffffffu, a, ok);")
     else:
         op = spec.op
         body.append("    if (!ok) { return; }")
-        if ix.windowed:  # x is one buffer of several: a window of its elements
-            body.append("    if (a >= p_window_len()) { return; }")
+        body += ["    " + line for line in address_lines(ix)]  # windowed: x is one buffer of several
         if op.value is not None:
             value = f"load{len(ix.indices)}({_strided('value', r)})" if has_value else "p_value()"
             body.append(f"    let v = {value};")
@@ -198,7 +200,7 @@ def _launch_items(spec: ItemSpec, device, out, flags, plan, inputs, value, extra
     elif isinstance(value, ScalarOperand):
         fields.update(value=value.value)
     launch_kernel(device, ("scatter_apply", spec), lambda: _item_source(spec, device.features),
-                  [out, flags.storage, *inputs], layout.pack(**fields), items, writes=2)
+                  [out, flags.storage, *inputs], pack(layout, fields), items, writes=2)
 
 
 # -- the sorted path's apply kernel --------------------------------------------------------------
@@ -208,22 +210,23 @@ class ApplySpec:
     value: str | None  # "buffer" (contiguous in item order), "param" or None (unary)
     checked: bool
     windowed: bool = False  # x is one buffer of several: elements [window_first, + window_len)
+    wide: bool = False  # the sorted addresses are u64 (gather_pieces.needs_wide)
 
 
 @functools.lru_cache(maxsize=None)
-def _apply_params(value_dtype, windowed: bool) -> ParamLayout:
+def _apply_params(value_dtype, windowed: bool, wide: bool = False) -> ParamLayout:
     fields = ["items", ZERO, "piece"]
     if value_dtype is not None:
         fields.append(("value", value_dtype))
     if windowed:
-        fields += ["window_first", "window_len"]
+        fields += [("window_first", "u64" if wide else "u32"), "window_len"]
     return ParamLayout(*fields)
 
 
 def _apply_source(spec: ApplySpec, features) -> str:
     op = spec.op
     lay = dt.layout(op.target)
-    bindings = ["@group(0) @binding(3) var<storage, read> in0: array<u32>;",
+    bindings = [f"@group(0) @binding(3) var<storage, read> in0: array<{'u64' if spec.wide else 'u32'}>;",
                 "@group(0) @binding(4) var<storage, read> in1: array<i32>;"]
     loaders = []
     if spec.value == "buffer":
@@ -243,7 +246,10 @@ def _apply_source(spec: ApplySpec, features) -> str:
             "    if (item > 0u && in0[item - 1u] == key) { return; }  // not the start of a run"]
     if spec.checked:
         body.append("    if (atomicLoad(&flags[0]) != 0u) { return; }")
-    if spec.windowed:  # the run's element, in the window's buffer (windows start on whole words)
+    if spec.windowed and spec.wide:  # below the window, the difference wraps to a huge u64
+        body += ["    let local = key - p_window_first();", "    if (local >= u64(p_window_len())) { return; }",
+                 "    let a = u32(local);"]
+    elif spec.windowed:  # the run's element, in the window's buffer (windows start on whole words)
         body += ["    let a = key - p_window_first();", "    if (a >= p_window_len()) { return; }"]
     else:
         body.append("    let a = key;")
@@ -259,9 +265,10 @@ def _apply_source(spec: ApplySpec, features) -> str:
              f"    let last = min(lo, first + {MAX_LOOP}u);",
              f"    var acc = {get};",
              f"    for (var k = first; k < last; k++) {{ acc = step(acc{value}); }}", *put]
-    return with_libraries("scatter_apply", features, enables="", params=_apply_params(
-        op.value if spec.value == "param" else None, spec.windowed).wgsl(), out_decl=out_decl, bindings="\n".join(bindings),
-        loaders="\n".join(loaders), functions=functions, workgroup=WORKGROUP, piece=MAX_LOOP, body="\n".join(body))
+    params = _apply_params(op.value if spec.value == "param" else None, spec.windowed, spec.wide)
+    return with_libraries("scatter_apply", features, enables="", params=params.wgsl(), out_decl=out_decl,
+                          bindings="\n".join(bindings), loaders="\n".join(loaders), functions=functions,
+                          workgroup=WORKGROUP, piece=MAX_LOOP, body="\n".join(body))
 
 
 # -- the engine ----------------------------------------------------------------------------------
@@ -282,19 +289,22 @@ def scatter_apply(op: AtOp, x: BufferOperand, shape, offset: int, strides, indic
     Past one binding (gather_pieces.py): the items go in boxes in which the index arrays and
     the value lie in one buffer each, and each box runs once per buffer of x, whose items
     outside that window of x do nothing. The sorted path's boxes are runs of consecutive items
-    taken in order, so that NumPy's order holds across boxes too."""
+    taken in order, so that NumPy's order holds across boxes too. An x of 2^32 elements or
+    more takes 64-bit addresses (gather_pieces.needs_wide): the sorted addresses are u64."""
     device = x.device
     if math.prod(shape) == 0:
         return True
-    indices = fold_indices(device, shape, list(indices))
+    wide = is_split(x) and needs_wide(x, offset, strides, indices)
+    indices = fold_indices(device, shape, list(indices), wide)
     ordered = bool(indices) and not op.any_order  # without index arrays every item has its own element
     # windows of x: (buffer, first element, elements), elements None for a whole unsplit x
     windows = x_windows(x) if is_split(x) else [(x.storage, 0, None)]
     linear = [value] if isinstance(value, BufferOperand) else []
     max_items = None
     if ordered:  # a box's addresses, their sort and its values in item order each fit one buffer
-        max_items = pool_for(device).segment_bytes // max(4, value.dtype.itemsize if linear else 4)
-    boxes = [_Box(box, box_offset, box_indices, strides, parts[0] if parts else value)
+        address_bytes = 8 if wide else 4
+        max_items = pool_for(device).segment_bytes // max(address_bytes, value.dtype.itemsize if linear else 4)
+    boxes = [_Box(box, box_offset, box_indices, strides, parts[0] if parts else value, wide)
              for box, box_offset, box_indices, parts in box_pieces(shape, offset, strides, indices, linear, max_items)]
     flags = _zeros(device, 2)  # [an index was out of bounds, the longest run past MAX_LOOP]
     if checked:
@@ -315,35 +325,37 @@ class _Box:
     """The items of one box: the launch plan of its (coalesced) shape, x's offset, its index
     arrays and value."""
 
-    def __init__(self, shape, offset: int, indices: list, strides, value):
+    def __init__(self, shape, offset: int, indices: list, strides, value, wide: bool = False):
         more = [value.view.strides] if isinstance(value, BufferOperand) else []
         kshape, kstrides, istrides, mstrides = _plan(shape, strides, indices, more)
         self.shape, self.value, self.indices = tuple(shape), value, indices
         self.plan = (kshape, offset, kstrides, indices, istrides, mstrides[0] if mstrides else None)
         self.inputs = [ix.operand.storage for ix in indices] + ([value.storage] if more else [])
         self.items = math.prod(shape)
+        self.wide = wide  # 64-bit addresses (gather_pieces.needs_wide)
 
     def spec(self, dtype, windowed: bool = False) -> Spec:
         value = self.value
         vspec = ("buffer", value.dtype) if isinstance(value, BufferOperand) else \
             ("param", value.dtype) if isinstance(value, ScalarOperand) else None
         return Spec("scatter", dtype, len(self.plan[0]), tuple(Index(ix.operand.dtype, ix.mode) for ix in self.indices),
-                    vspec, windowed=windowed)
+                    vspec, windowed=windowed, wide=self.wide)
 
     def launch(self, spec: ItemSpec, device, out, flags, first: int = 0, window_len: int | None = None) -> None:
         kshape, offset, *rest = self.plan
         extra = {} if window_len is None else {"window_len": window_len}
-        _launch_items(spec, device, out, flags, (kshape, window_offset(offset, first), *rest), self.inputs,
-                      self.value, extra)
+        _launch_items(spec, device, out, flags, (kshape, window_offset(offset, first, self.wide), *rest),
+                      self.inputs, self.value, extra)
 
 
 def _apply_sorted(op: AtOp, box: _Box, device, windows: list, flags, checked: bool) -> None:
     """The sorted path for one box: its element addresses sorted stably, then one invocation
     per run of equal addresses applies the run's values in item order, in each window of x."""
     n = box.items
-    addrs = allocate(device, (n,), dt.uint32)
-    box.launch(ItemSpec("address", None, box.spec(dt.uint32), False), device, addrs.storage, flags)
-    keys, order = radix_sort(addrs.with_view(TensorView.contiguous((1, n))), work_spec(dt.uint32)[1],
+    address = dt.uint64 if box.wide else dt.uint32
+    addrs = allocate(device, (n,), address)
+    box.launch(ItemSpec("address", None, box.spec(address), False), device, addrs.storage, flags)
+    keys, order = radix_sort(addrs.with_view(TensorView.contiguous((1, n))), work_spec(address)[1],
                              values=True, indices=True, index_dtype=dt.int32)
     value = box.value
     if isinstance(value, BufferOperand):  # the values in item order, contiguous
@@ -358,9 +370,9 @@ def _apply_sorted(op: AtOp, box: _Box, device, windows: list, flags, checked: bo
 
     def apply(piece: int) -> None:
         for storage, first, elements in windows:
-            spec = ApplySpec(op, value_kind, checked, windowed=elements is not None)
+            spec = ApplySpec(op, value_kind, checked, windowed=elements is not None, wide=box.wide)
             window = {} if elements is None else {"window_first": first, "window_len": elements}
-            layout = _apply_params(op.value if value_kind == "param" else None, spec.windowed)
+            layout = _apply_params(op.value if value_kind == "param" else None, spec.windowed, spec.wide)
             launch_kernel(device, ("scatter_apply_runs", spec), lambda: _apply_source(spec, device.features),
                           [storage, flags.storage, keys.storage, order.storage, *vinputs],
                           layout.pack(items=n, zero=0, piece=piece, **vparam, **window), n, writes=2)
