@@ -3,11 +3,12 @@ and the one host read a batch needs to report a failed factorisation."""
 
 from __future__ import annotations
 
-import numpy as np
 
 from .._api.coerce import as_array
 from .._array import Array
 from .._core import dtypes as dt
+from .._engines.fold import fold
+from .._engines.folds import logical_fold
 
 
 class LinAlgError(ValueError):
@@ -39,5 +40,8 @@ def matrices(x, name: str, *, square: bool = False) -> Array:
 def raise_if_any(failed: Array, message: str) -> None:
     """failed: a bool or integer Array flagging the matrices whose factorisation failed (computed
     on the GPU). One host read for the whole batch; raises LinAlgError(message) if any is set."""
-    if failed.size and bool(np.asarray(failed.__array_namespace__().any(failed))):
+    if not failed.size:
+        return
+    data = failed._data()  # the engine's fold straight away: this runs on every call of inv and solve
+    if bool(Array._wrap(fold(logical_fold("any", data.dtype), data, tuple(range(failed.ndim))))):
         raise LinAlgError(message)
