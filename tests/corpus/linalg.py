@@ -73,3 +73,20 @@ def matrix_powers_and_pinv(np):
     steady = np.linalg.matrix_power(M, 50)[0]
     B = np.array([[1.0, 2.0], [2.0, 4.0], [0.5, 1.0]])
     return steady, np.linalg.pinv(B) @ B, np.linalg.slogdet(M)
+
+
+@snippet(ulps=1024)
+def markov_stationary_distribution(np):
+    P = np.array([[0.9, 0.075, 0.025], [0.15, 0.8, 0.05], [0.25, 0.25, 0.5]])
+    w, v = np.linalg.eig(P.T)
+    k = np.argmin(np.abs(w - 1))
+    stationary = np.real(v[:, k] / np.sum(v[:, k]))
+    return np.round(stationary, 8)
+
+
+@snippet(ulps=256)
+def rotation_eigenvalues(np):
+    theta = np.pi / 6
+    R = np.array([[np.cos(theta), -np.sin(theta)], [np.sin(theta), np.cos(theta)]])
+    w = np.linalg.eigvals(R)
+    return np.round(np.sort_complex(w), 10), np.round(np.abs(w), 10)
