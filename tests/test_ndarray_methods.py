@@ -243,6 +243,19 @@ def test_sort_in_place_and_argsort(dtype):
     assert_same(wg(h).argsort(stable=True), h.argsort(stable=True))
 
 
+@pytest.mark.parametrize("dtype", ALL_DTYPES, ids=str)
+def test_sort_complex(dtype):
+    h = grid(dtype, (3, 5), seed=6)
+    assert_same(wgarray.sort_complex(wg(h)), np.sort_complex(h))
+    assert_same(wgarray.sort_complex(wg(h)[:, ::-2]), np.sort_complex(h[:, ::-2]))
+    if dtype.kind in "fc":
+        s = special_values(dtype)  # 0.0 and -0.0 tie: NumPy's quicksort leaves them in either order
+        got, expected = wgarray.sort_complex(wg(s)), np.sort_complex(s)
+        assert got.dtype == expected.dtype
+        np.testing.assert_array_equal(np.asarray(got), expected)
+    raises_like(np.exceptions.AxisError, lambda: np.sort_complex(h[0, 0]), lambda: wgarray.sort_complex(wg(h)[0, 0]))
+
+
 def test_sort_errors():
     h, x = np.arange(4.0), wg(np.arange(4.0))
     raises_like(ValueError, lambda: h.sort(order="f"), lambda: x.sort(order="f"))

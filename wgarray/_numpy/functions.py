@@ -1,5 +1,5 @@
 """NumPy functions that the array API standard lacks, or has with fewer keywords, with NumPy's
-signatures: partition, argpartition, choose, compress, put, trace, diagonal, resize, ravel, around,
+signatures: partition, argpartition, sort_complex, choose, compress, put, trace, diagonal, resize, ravel, around,
 dot, and the memory-order helpers the ndarray methods share. All on the GPU, through the
 namespace functions of wgarray/_api; the host only checks arguments and reads single scalars
 (bounds checks that NumPy makes before it writes).
@@ -101,6 +101,18 @@ def argpartition(a, kth, axis=-1, kind="introselect", order=None) -> Array:
     """Indices that partition a along axis (those of a full stable sort, a valid partition)."""
     x, axis = _partition_args("argpartition", a, kth, axis, kind, order)
     return sorting_functions.argsort(x, axis=axis)
+
+
+def sort_complex(a) -> Array:
+    """A sorted copy of a along its last axis in NumPy's complex order (real parts, then imaginary
+    parts), always complex as NumPy returns it: complex64 for 8- and 16-bit integers, complex128
+    for every other real dtype, complex input keeping its own."""
+    x = as_array(a, "sort_complex")
+    x = sorting_functions.sort(x, axis=-1)
+    if dt.kind(x._dtype) == "complex":
+        return x
+    narrow = dt.kind(x._dtype) in ("int", "uint") and x._dtype.itemsize <= 2
+    return astype(x, dt.complex64 if narrow else dt.default_complex(x.device))
 
 
 # -- selection -------------------------------------------------------------------------------------
@@ -296,5 +308,5 @@ def dot(a, b, out=None) -> Array:
 FUNCTIONS = {
     "partition": partition, "argpartition": argpartition, "choose": choose, "compress": compress, "put": put,
     "resize": resize, "diagonal": diagonal, "trace": trace, "ravel": ravel, "around": around, "round": round,
-    "dot": dot, "swapaxes": manip.swapaxes, "transpose": manip.transpose,
+    "dot": dot, "swapaxes": manip.swapaxes, "transpose": manip.transpose, "sort_complex": sort_complex,
 }
