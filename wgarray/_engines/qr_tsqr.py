@@ -20,7 +20,12 @@ where qr.py's panel kernel writes them. Nothing is read back.
 
 from __future__ import annotations
 
+import functools
+
+import numpy as np
+
 from .._core import dtypes as dt
+from .._core.kernels import wide_workgroup
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
@@ -40,17 +45,23 @@ LU = ParamLayout("batch", "cols", ZERO, *_OUT, "tau_offset", "tau_batch", "t_off
 SOLVE = ParamLayout("batch", "rows", "cols", "groups", ZERO, *_OUT, "q_batch", "u_batch")
 
 
-def _capacity(dtype, device) -> int:
-    """Elements of a chunk that workgroup memory holds beside the factor kernel's scratch."""
-    real_bytes = dtype.itemsize // (2 if dt.kind(dtype) == "complex" else 1)
+def _real_bytes(dtype) -> int:
+    return dtype.itemsize // (2 if dt.kind(dtype) == "complex" else 1)
+
+
+@functools.lru_cache(maxsize=None)
+def _shape(dtype, device) -> tuple[int, int]:
+    """The factor and apply kernels' invocations (up to 1024 on a GPU: their steps are bound
+    by latency) and the elements of a chunk that workgroup memory holds beside their scratch."""
+    scratch = dtype.itemsize + _real_bytes(dtype)
+    wg = wide_workgroup(device, scratch, (NODE_ROWS + 1) * PB * dtype.itemsize)
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
-    scratch = (WG + PB) * (dtype.itemsize + real_bytes)
-    return (limit - scratch) // dtype.itemsize
+    return wg, (limit - (wg + PB) * scratch - 16) // dtype.itemsize
 
 
 def node_rows(dtype, device, cols: int) -> int:
     """Rows of a TSQR chunk of cols columns."""
-    return min(NODE_ROWS, _capacity(dtype, device) // cols)
+    return min(NODE_ROWS, _shape(dtype, device)[1] // cols)
 
 
 def suitable(h: BufferOperand) -> bool:
@@ -68,10 +79,18 @@ def _view_words(x: BufferOperand, prefix: str) -> dict:
 def _launch(name: str, x: BufferOperand, layout: ParamLayout, words: dict, storages: list, groups: int,
             writes: int, **fields) -> None:
     """groups workgroups of kernel wgsl/<name>.wgsl for x's dtype (x names the device)."""
-    fields = {"PB": PB, "SLICES": WG // PB, "PB2": PB * PB, **fields}
+    fields = {"PB": PB, "WG": WG, "PB2": PB * PB, **fields}
+    fields["SLICES"] = fields["WG"] // PB
     launch_kernel(x.device, (name, x.dtype, *fields.values()),
                   lambda: kernel_source(name, x.dtype, x.device, layout, **fields), storages,
                   layout.pack(**words), groups * WG, writes)
+
+
+def _safe_low(dtype) -> str:
+    """The smallest sum of squares the factor kernel takes unscaled (a WGSL literal): below it,
+    squares that flush to zero could matter (tiny / eps^2, as LAPACK's nrm2 thresholds)."""
+    info = np.finfo(dtype)
+    return f"{float(info.tiny) / float(info.eps) ** 2:.1e}{'lf' if info.bits == 64 else 'f'}"
 
 
 def _chunks(rows: int, cols: int, chunk_rows: int) -> int:
@@ -87,7 +106,8 @@ def panel(h: BufferOperand, v: BufferOperand, tau: BufferOperand, t: BufferOpera
     batch, rows, cols = h.shape
     device, dtype = h.device, h.dtype
     chunk_rows = node_rows(dtype, device, cols)
-    capacity = chunk_rows * cols
+    wg, capacity = _shape(dtype, device)
+    safe_low = _safe_low(dtype)
     levels = []
     src = h
     while True:
@@ -97,7 +117,7 @@ def panel(h: BufferOperand, v: BufferOperand, tau: BufferOperand, t: BufferOpera
         words = dict(batch=batch, rows=src.shape[1], cols=cols, nodes=nodes, **_view_words(src, "src"),
                      tau_offset=0, tau_batch=nodes * PB, r_offset=0, r_batch=nodes * cols * cols)
         _launch("qr_tsqr_factor", h, FACTOR, words, [src.storage, taus.storage, r.storage], batch * nodes, 3,
-                CAP=capacity)
+                WG=wg, CAP=capacity, SAFE_LOW=safe_low)
         levels.append((src, nodes, taus, words))
         if nodes == 1:
             break
@@ -109,7 +129,7 @@ def panel(h: BufferOperand, v: BufferOperand, tau: BufferOperand, t: BufferOpera
                      q_batch=level_q.view.strides[0])
         qin = taus if q is None else q
         _launch("qr_tsqr_apply", h, APPLY, words, [level_q.storage, src.storage, taus.storage, qin.storage],
-                batch * nodes, 1, CAP=capacity)
+                batch * nodes, 1, WG=wg, CAP=capacity)
         q = level_q
     # r: the top level's R (batch, cols, cols); the reconstruction writes h, v, tau and t.
     u = allocate(device, (batch, cols, cols), dtype)
