@@ -29,7 +29,6 @@ from .._core.kernels import wide_workgroup
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
-from .._core.view import TensorView
 from .chol_blocks import WG, kernel_source
 
 PB = 32  # the widest panel: the kernels' column lanes (qr.PB)
