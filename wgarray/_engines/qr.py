@@ -24,6 +24,7 @@ from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.view import TensorView
+from . import qr_tsqr
 from .chol_blocks import WG, as_batch, block, copy, identity, kernel_source, mul, transposed, update, zeros
 
 PB = 32  # panel width: the kernel's column lanes
@@ -35,7 +36,11 @@ PANEL = ParamLayout("batch", "rows", "cols", ZERO, "h_offset", "h_batch", "h_row
 
 def _panel(h: BufferOperand, v: BufferOperand, tau: BufferOperand, t: BufferOperand) -> None:
     """Factor the panel h (batch, rows, cols <= PB) in place; v (batch, rows, min(rows, cols))
-    gets the vectors, tau (batch, k) the scalars, t (batch, PB, PB) the WY factor."""
+    gets the vectors, tau (batch, k) the scalars, t (batch, PB, PB) the WY factor. A tall panel
+    takes TSQR on many workgroups (qr_tsqr.py), a short one a workgroup per matrix."""
+    if qr_tsqr.suitable(h):
+        qr_tsqr.panel(h, v, tau, t)
+        return
     batch, rows, cols = h.shape
     hv, vv, tv = h.view, v.view, t.view
     params = PANEL.pack(batch=batch, rows=rows, cols=cols, h_offset=hv.offset, h_batch=hv.strides[0],

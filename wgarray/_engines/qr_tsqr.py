@@ -1,0 +1,145 @@
+"""A tall panel of Householder QR on many workgroups: TSQR with Householder reconstruction
+(Ballard, Demmel, Grigori, Jacquelin, Knight, Nguyen, "Reconstructing Householder vectors
+from Tall-Skinny QR", 2015: TSQR-HR; LAPACK's getsqrhrt).
+
+qr_panel.wgsl factors a panel with one workgroup per matrix, straight in global memory: on a
+tall panel the GPU idles. Here, for a panel A (batch, rows, cols <= PB):
+    TSQR        wgsl/qr_tsqr_factor.wgsl   chunks of rows, each QR-factored in workgroup memory
+                                           by its own workgroup; their stacked R factors form
+                                           the next level's matrix, until one chunk holds it;
+                wgsl/qr_tsqr_apply.wgsl    the explicit Q, from the top level's reflectors
+                                           down, each chunk's reflectors applied to its rows
+                                           of the level above's Q: A = Q R;
+    reconstruction  wgsl/qr_hr_lu.wgsl     LU of Q1 - S without pivoting (S = diag(+-1) keeps
+                                           every pivot >= 1): Y1, U; T = -U S Y1^{-H},
+                                           R_householder = S R;
+                wgsl/qr_hr_solve.wgsl      Y2 = Q2 U^{-1}, row by row on many workgroups.
+Y, tau = diag(T), T and S R are what LAPACK's geqrf gives (the same sign choices), written
+where qr.py's panel kernel writes them. Nothing is read back.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from .._core import dtypes as dt
+from .._core.kernels import wide_workgroup
+from .._core.launch import launch_kernel
+from .._core.operands import BufferOperand, allocate
+from .._core.params import ZERO, ParamLayout
+from .chol_blocks import WG, kernel_source
+
+PB = 32  # the widest panel: the kernels' column lanes (qr.PB)
+NODE_ROWS = 256  # rows of a chunk of TSQR (fewer where workgroup memory holds fewer)
+MIN_ROWS = 512  # panels of more rows take TSQR; shorter ones the one-workgroup kernel
+
+_SRC = ("src_offset", "src_batch", "src_row", "src_col", "tau_offset", "tau_batch")
+FACTOR = ParamLayout("batch", "rows", "cols", "nodes", ZERO, *_SRC, "r_offset", "r_batch")
+APPLY = ParamLayout("batch", "rows", "cols", "nodes", ZERO, *_SRC, "qin_batch", "identity", "q_batch")
+_OUT = ("h_offset", "h_batch", "h_row", "h_col", "v_offset", "v_batch", "v_row")
+LU = ParamLayout("batch", "cols", ZERO, *_OUT, "tau_offset", "tau_batch", "t_offset", "t_batch", "t_row",
+                 "u_batch", "q_batch", "r_batch")
+SOLVE = ParamLayout("batch", "rows", "cols", "groups", ZERO, *_OUT, "q_batch", "u_batch")
+
+
+def _real_bytes(dtype) -> int:
+    return dtype.itemsize // (2 if dt.kind(dtype) == "complex" else 1)
+
+
+@functools.lru_cache(maxsize=None)
+def _shape(dtype, device) -> tuple[int, int]:
+    """The factor and apply kernels' invocations (up to 1024 on a GPU: their steps are bound
+    by latency) and the elements of a chunk that workgroup memory holds beside their scratch."""
+    scratch = dtype.itemsize + _real_bytes(dtype)
+    wg = wide_workgroup(device, scratch, (NODE_ROWS + 1) * PB * dtype.itemsize)
+    limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
+    return wg, (limit - (wg + PB) * scratch - 16) // dtype.itemsize
+
+
+def node_rows(dtype, device, cols: int) -> int:
+    """Rows of a TSQR chunk of cols columns."""
+    return min(NODE_ROWS, _shape(dtype, device)[1] // cols)
+
+
+def suitable(h: BufferOperand) -> bool:
+    """Whether the panel h (batch, rows, cols) takes TSQR: tall, and chunks of at least 2 cols
+    rows fit workgroup memory (every chunk has at least cols rows then)."""
+    _, rows, cols = h.shape
+    if dt.kind(h.dtype) == "complex" and not h.device.is_cpu:
+        return False  # the complex factor kernel hangs on the H100 (NVIDIA's Vulkan driver): not understood yet
+    return rows > MIN_ROWS and node_rows(h.dtype, h.device, cols) >= 2 * cols
+
+
+def _view_words(x: BufferOperand, prefix: str) -> dict:
+    o, s = x.view.offset, x.view.strides
+    return {f"{prefix}_offset": o, f"{prefix}_batch": s[0], f"{prefix}_row": s[1], f"{prefix}_col": s[2]}
+
+
+def _launch(name: str, x: BufferOperand, layout: ParamLayout, words: dict, storages: list, groups: int,
+            writes: int, **fields) -> None:
+    """groups workgroups of kernel wgsl/<name>.wgsl for x's dtype (x names the device)."""
+    fields = {"PB": PB, "WG": WG, "PB2": PB * PB, **fields}
+    fields["SLICES"] = fields["WG"] // PB
+    launch_kernel(x.device, (name, x.dtype, *fields.values()),
+                  lambda: kernel_source(name, x.dtype, x.device, layout, **fields), storages,
+                  layout.pack(**words), groups * WG, writes)
+
+
+def _safe_low(dtype) -> str:
+    """The smallest sum of squares the factor kernel takes unscaled (a WGSL literal): below it,
+    squares that flush to zero could matter (tiny / eps^2, as LAPACK's nrm2 thresholds)."""
+    info = np.finfo(dtype)
+    return f"{float(info.tiny) / float(info.eps) ** 2:.1e}{'lf' if info.bits == 64 else 'f'}"
+
+
+def _chunks(rows: int, cols: int, chunk_rows: int) -> int:
+    """Chunks of a level of rows: one where it fits, else about chunk_rows each (the kernels
+    split rows evenly: every chunk has at least cols rows when chunk_rows >= 2 cols)."""
+    return 1 if rows <= chunk_rows else -(-rows // chunk_rows)
+
+
+def panel(h: BufferOperand, v: BufferOperand, tau: BufferOperand, t: BufferOperand) -> None:
+    """Factor the panel h (batch, rows, cols <= PB; suitable(h)) in place as qr.py's panel
+    kernel does: R above the diagonal and the vectors below, v (batch, rows, cols) the vectors
+    explicitly, tau (batch, cols) the scalars, t (batch, cols, cols) the WY factor."""
+    batch, rows, cols = h.shape
+    device, dtype = h.device, h.dtype
+    chunk_rows = node_rows(dtype, device, cols)
+    wg, capacity = _shape(dtype, device)
+    safe_low = _safe_low(dtype)
+    levels = []
+    src = h
+    while True:
+        nodes = _chunks(src.shape[1], cols, chunk_rows)
+        taus = allocate(device, (batch, nodes, PB), dtype)
+        r = allocate(device, (batch, nodes * cols, cols), dtype)
+        words = dict(batch=batch, rows=src.shape[1], cols=cols, nodes=nodes, **_view_words(src, "src"),
+                     tau_offset=0, tau_batch=nodes * PB, r_offset=0, r_batch=nodes * cols * cols)
+        _launch("qr_tsqr_factor", h, FACTOR, words, [src.storage, taus.storage, r.storage], batch * nodes, 3,
+                WG=wg, CAP=capacity, SAFE_LOW=safe_low)
+        levels.append((src, nodes, taus, words))
+        if nodes == 1:
+            break
+        src = r
+    q = None  # the explicit Q of the level above; the identity at the top
+    for src, nodes, taus, words in reversed(levels):
+        level_q = allocate(device, (batch, src.shape[1], cols), dtype)
+        words = dict({k: words[k] for k in APPLY.offsets.keys() & words.keys()}, qin_batch=0 if q is None else q.view.strides[0], identity=int(q is None),
+                     q_batch=level_q.view.strides[0])
+        qin = taus if q is None else q
+        _launch("qr_tsqr_apply", h, APPLY, words, [level_q.storage, src.storage, taus.storage, qin.storage],
+                batch * nodes, 1, WG=wg, CAP=capacity)
+        q = level_q
+    # r: the top level's R (batch, cols, cols); the reconstruction writes h, v, tau and t.
+    u = allocate(device, (batch, cols, cols), dtype)
+    out = dict(**_view_words(h, "h"), v_offset=v.view.offset, v_batch=v.view.strides[0], v_row=v.view.strides[1])
+    words = dict(batch=batch, cols=cols, **out, tau_offset=tau.view.offset, tau_batch=tau.view.strides[0],
+                 t_offset=t.view.offset, t_batch=t.view.strides[0], t_row=t.view.strides[1],
+                 u_batch=cols * cols, q_batch=rows * cols, r_batch=cols * cols)
+    _launch("qr_hr_lu", h, LU, words, [h.storage, v.storage, tau.storage, t.storage, u.storage, q.storage, r.storage],
+            batch, 5)
+    groups = -(-(rows - cols) // WG)
+    words = dict(batch=batch, rows=rows, cols=cols, groups=groups, **out, q_batch=rows * cols, u_batch=cols * cols)
+    _launch("qr_hr_solve", h, SOLVE, words, [h.storage, v.storage, q.storage, u.storage], batch * groups, 2)

@@ -1,0 +1,82 @@
+// Householder reconstruction (Ballard et al. 2015; LAPACK's orhr_col / unhr_col), top block,
+// one workgroup per matrix. From the panel's TSQR, Q (rows x cols, orthonormal columns,
+// q[b * q_batch + i * cols + j]) and R (r[b * r_batch + i * cols + j], real diagonal):
+//   the LU without pivoting of Q1 - S (Q1 its top cols x cols block), S = diag(s),
+//   s_j = -sign(re d_j) for the pivot d_j as the elimination reaches it, so |d_j - s_j| >= 1:
+//   Q1 - S = Y1 U with Y1 unit lower triangular;
+//   T = -U S Y1^{-H} (upper triangular) and R_householder = S R, so that
+//   A = (I - Y T Y^H) [S R; 0] where Y = [Y1; Q2 U^{-1}] (qr_hr_solve.wgsl finds Q2 U^{-1}).
+// These are LAPACK's geqrf reflectors: Y the vectors, tau = diag(T), R_householder its R.
+// The kernel writes the panel's top block of h (S R on and above the diagonal, Y1 below), of
+// v (Y1 explicitly), tau, T (t) and U (u[b * u_batch + i * cols + j], for qr_hr_solve).
+${prelude}
+${params}
+@group(0) @binding(1) var<storage, read_write> h: array<${S}>;
+@group(0) @binding(2) var<storage, read_write> v: array<${S}>;
+@group(0) @binding(3) var<storage, read_write> taus: array<${S}>;
+@group(0) @binding(4) var<storage, read_write> t: array<${S}>;
+@group(0) @binding(5) var<storage, read_write> u: array<${S}>;
+@group(0) @binding(6) var<storage, read> q: array<${S}>;
+@group(0) @binding(7) var<storage, read> r: array<${S}>;
+${scalar}
+${library}
+
+const PB: u32 = ${PB}u;
+const WG: u32 = ${WG}u;
+var<workgroup> m: array<${T}, ${PB2}>;
+var<workgroup> tm: array<${T}, ${PB2}>;
+var<workgroup> signs: array<R, PB>;
+
+@compute @workgroup_size(${WG})
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    let b = wid.x + wid.y * nwg.x;
+    if (b >= p_batch()) { return; }
+    let cols = p_cols();
+    for (var e = lid; e < cols * cols; e += WG) { m[(e / cols) * PB + e % cols] = q[b * p_q_batch() + e]; }
+    workgroupBarrier();
+    for (var j = 0u; j < cols; j++) {
+        if (lid == 0u) {
+            let d = m[j * PB + j];
+            let s = select(R(1), R(-1), sc_re(d) >= R(0));
+            signs[j] = s;
+            m[j * PB + j] = d - sc_real(s);
+        }
+        workgroupBarrier();
+        if (lid > j && lid < cols) { m[lid * PB + j] = sc_mul(m[lid * PB + j], sc_recip(m[j * PB + j])); }
+        workgroupBarrier();
+        let rest = cols - 1u - j;
+        for (var e = lid; e < rest * rest; e += WG) {
+            let i = j + 1u + e / rest;
+            let c = j + 1u + e % rest;
+            m[i * PB + c] = m[i * PB + c] - sc_mul(m[i * PB + j], m[j * PB + c]);
+        }
+        workgroupBarrier();
+    }
+    // Row i of T from T Y1^H = -U S, column by column (Y1^H is unit upper triangular).
+    if (lid < cols) {
+        let i = lid;
+        for (var c = 0u; c < cols; c++) {
+            var acc = ${T}();
+            if (c >= i) {
+                acc = -sc_scale(m[i * PB + c], signs[c]);
+                for (var l = i; l < c; l++) { acc = acc - sc_mul(tm[i * PB + l], sc_conj(m[c * PB + l])); }
+            }
+            tm[i * PB + c] = acc;
+        }
+    }
+    workgroupBarrier();
+    let hbase = p_h_offset() + b * p_h_batch();
+    let vbase = p_v_offset() + b * p_v_batch();
+    let tbase = p_t_offset() + b * p_t_batch();
+    for (var e = lid; e < cols * cols; e += WG) {
+        let i = e / cols;
+        let c = e % cols;
+        let lu = m[i * PB + c];
+        h[hbase + i * p_h_row() + c * p_h_col()] = select(lu, sc_scale(r[b * p_r_batch() + e], signs[i]), i <= c);
+        v[vbase + i * p_v_row() + c] = select(select(${T}(), sc_real(R(1)), i == c), lu, i > c);
+        t[tbase + i * p_t_row() + c] = tm[i * PB + c];
+        u[b * p_u_batch() + e] = lu;
+        if (i == c) { taus[p_tau_offset() + b * p_tau_batch() + i] = tm[i * PB + i]; }
+    }
+}
