@@ -26,7 +26,7 @@ import math
 from .._core import dtypes as dt
 from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.view import TensorView, coalesce
-from . import lu_tiny
+from . import lu_panel, lu_tiny
 from .lu_kernels import INDEX_DTYPE, Mat, factor, slogdet as _slogdet_kernel, small_capacity, solve_block, solve_small, \
     subtract, swap_rows
 from .map import MapOp, launch_map
@@ -78,15 +78,20 @@ def getrf(a: BufferOperand) -> tuple[BufferOperand, BufferOperand, BufferOperand
         factor(mat, pivots.storage, info.storage, dtype, batch, n, (0, n), (0, n), small_wg)
         return lu, pivots, info
     _fill(info, 0)
+    rows = lu_panel.capacity(dtype, device, PANEL)
     for k in range(0, n, PANEL):
         kb = min(PANEL, n - k)
         rest = n - k - kb
-        factor(mat, pivots.storage, info.storage, dtype, batch, n, (k, k + kb), (k, k + kb))
-        swap_rows(mat, pivots.storage, 0, n, dtype, batch, n, (k, k + kb), skip=(k, k + kb))
+        if rows is not None:  # the panel, its row swaps elsewhere and U12 = L11^-1 A12
+            lu_panel.factor_panel(mat, pivots.storage, info.storage, dtype, batch, n, k, kb, PANEL, rows)
+        else:
+            factor(mat, pivots.storage, info.storage, dtype, batch, n, (k, k + kb), (k, k + kb))
+            swap_rows(mat, pivots.storage, 0, n, dtype, batch, n, (k, k + kb), skip=(k, k + kb))
+            if rest > 0:
+                solve_block(mat.at(k, k), mat.at(k, k + kb), dtype, batch, kb, rest, lower=True, unit=True)
         if rest == 0:
             continue
-        # U12 = L11^-1 A12, then A22 -= L21 @ U12.
-        solve_block(mat.at(k, k), mat.at(k, k + kb), dtype, batch, kb, rest, lower=True, unit=True)
+        # A22 -= L21 @ U12.
         update = product(mat.at(k + kb, k).operand(dtype, batch, rest, kb), mat.at(k, k + kb).operand(dtype, batch, kb, rest))
         subtract(mat.at(k + kb, k + kb), update, batch, rest, rest)
     return lu, pivots, info
