@@ -76,9 +76,11 @@ def _scalar(a: dict, wg: int) -> str:
 _INFINITY = {"f32": "bitcast<f32>(0x7f800000u)", "f64": "bitcast<f64>(0x7ff0000000000000lu)"}
 
 
-def _steps(a: dict, mem: str, wg: int, barrier: str, record_pivot: str) -> str:
-    """The factorisation loop (wgsl/lu_factor_steps.wgsl) over the matrix in `mem`."""
-    return render("lu_factor_steps", mem=mem, F=a["F"], wg=wg, barrier=barrier, record_pivot=record_pivot)
+def _steps(a: dict, mem: str, wg: int, barrier: str, record_pivot: str, lanes: int = 32) -> str:
+    """The factorisation loop (wgsl/lu_factor_steps.wgsl) over the matrix in `mem`; its rank-1
+    updates give `lanes` invocations (a power of two dividing wg) to each row."""
+    return render("lu_factor_steps", mem=mem, F=a["F"], wg=wg, barrier=barrier, record_pivot=record_pivot,
+                  lanes=min(lanes, wg))
 
 
 def _factor_source(dtype, n: int | None, wg: int, features) -> str:

@@ -24,18 +24,19 @@ left as it is; the factorisation stays consistent.
 from __future__ import annotations
 
 from .._core import dtypes as dt
-from .._core.kernels import WORKGROUP, render
+from .._core.kernels import WORKGROUP
 from .._core.launch import launch_kernel
 from .._core.memory import Storage
 from .._core.operands import allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.wgsl import with_libraries
-from .lu_kernels import INDEX_DTYPE, Mat, _arith, _scalar
+from .lu_kernels import INDEX_DTYPE, Mat, _arith, _scalar, _steps
 
 SELECT_PARAMS = ParamLayout("batch", "n", "offset", "k", "kb", "level", "groups", "groups_in", "arity", "last", ZERO)
-FINISH_PARAMS = ParamLayout("batch", "n", "offset", "k", "kb", ZERO)
+FINISH_PARAMS = ParamLayout("batch", "n", "offset", "k", "kb", "swap_groups", "block_row_groups", "l21_groups", ZERO)
 
 SELECT_WORKGROUP = 256
+FINISH_WORKGROUP = 256
 MAX_ROWS = None  # caps the rows a workgroup holds (tests lower it to build deeper trees)
 
 
@@ -66,6 +67,7 @@ def factor_panel(lu: Mat, pivots: Storage, info: Storage, dtype, batch: int, n: 
                  width: int, rows: int) -> None:
     """Factor the panel [k, k + kb) of each contiguous n x n matrix of lu (kb <= width) with
     tournament pivoting; swap the rows of the other columns and solve the block row U12."""
+    assert width & (width - 1) == 0 and width <= FINISH_WORKGROUP, "the panel width must be a power of two"
     device = lu.storage.pool.device
     tree = Tree(n - k, rows, width)
     leaves = tree.groups[0]
@@ -73,8 +75,8 @@ def factor_panel(lu: Mat, pivots: Storage, info: Storage, dtype, batch: int, n: 
     a = _arith(dtype)
 
     def source():
-        steps = render("lu_factor_steps", mem="m", F=a["F"], wg=SELECT_WORKGROUP, barrier="workgroupBarrier();",
-                       record_pivot="if (lid == 0u) { let t = rows[j]; rows[j] = rows[p]; rows[p] = t; }")
+        steps = _steps(a, "m", SELECT_WORKGROUP, "workgroupBarrier();",
+                       "if (lid == 0u) { let t = rows[j]; rows[j] = rows[p]; rows[p] = t; }", lanes=min(width, SELECT_WORKGROUP))
         return with_libraries("lu_panel_select", device.features, enables="", params=SELECT_PARAMS.wgsl(),
                               wg=SELECT_WORKGROUP, rows=rows, width=width, cells=rows * width,
                               scalar=_scalar(a, SELECT_WORKGROUP), steps=steps, **a)
@@ -87,10 +89,13 @@ def factor_panel(lu: Mat, pivots: Storage, info: Storage, dtype, batch: int, n: 
         launch_kernel(device, ("lu_panel_select", dtype, rows, width), source,
                       [lu.storage, pivots, info, candidates_out, candidates_in], params, batch * groups * WORKGROUP, writes=4)
         groups_in = groups
-    items = batch * (2 * n - k - 2 * kb)
-    if items == 0:
+    lanes = FINISH_WORKGROUP // width  # columns (block row) or rows (L21) per workgroup
+    groups = dict(swap_groups=-(-k // FINISH_WORKGROUP), block_row_groups=-(-(n - k - kb) // lanes),
+                  l21_groups=-(-(n - k - kb) // lanes))
+    if batch * sum(groups.values()) == 0:
         return
-    params = FINISH_PARAMS.pack(batch=batch, n=n, offset=lu.offset, k=k, kb=kb)
-    launch_kernel(device, ("lu_panel_finish", dtype), lambda: with_libraries(
-        "lu_panel_finish", device.features, enables="", params=FINISH_PARAMS.wgsl(), workgroup=WORKGROUP, **a),
-        [lu.storage, pivots], params, items)
+    params = FINISH_PARAMS.pack(batch=batch, n=n, offset=lu.offset, k=k, kb=kb, **groups)
+    launch_kernel(device, ("lu_panel_finish", dtype, width), lambda: with_libraries(
+        "lu_panel_finish", device.features, enables="", params=FINISH_PARAMS.wgsl(), wg=FINISH_WORKGROUP,
+        width=width, lanes=lanes, top_cells=width * width, **a),
+        [lu.storage, pivots], params, batch * sum(groups.values()) * WORKGROUP)
