@@ -27,7 +27,7 @@ from .._core import dtypes as dt
 from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.view import TensorView, coalesce
 from . import lu_panel, lu_tiny
-from .lu_kernels import INDEX_DTYPE, Mat, factor, slogdet as _slogdet_kernel, small_capacity, solve_block, solve_small, \
+from .lu_kernels import INDEX_DTYPE, Mat, factor, slogdet as _slogdet_kernel, small_capacity, solve_block, solve_columns, solve_small, \
     subtract, swap_rows
 from .map import MapOp, launch_map
 from .matmul import product
@@ -35,6 +35,7 @@ from .matmul import product
 SMALL_MAX = 64  # largest n factored whole in workgroup memory (where it fits)
 PANEL = 32  # columns per panel of the blocked factorisation
 TRSM_BLOCK = 32  # rows per diagonal block of the blocked triangular solve
+TRSV_MAX_COLS = 8  # right-hand sides up to which a triangular solve runs a workgroup per column
 
 
 def _check_dtype(dtype) -> None:
@@ -98,7 +99,11 @@ def getrf(a: BufferOperand) -> tuple[BufferOperand, BufferOperand, BufferOperand
 
 
 def _solve_in_place(t: Mat, x: Mat, dtype, batch: int, m: int, cols: int, lower: bool, unit: bool) -> None:
-    """x = T^-1 x for the m x m triangles t and m x cols blocks x: blocked substitution."""
+    """x = T^-1 x for the m x m triangles t and m x cols blocks x: blocked substitution, or
+    for few columns one workgroup per column (one dispatch)."""
+    if cols <= TRSV_MAX_COLS:
+        solve_columns(t, x, dtype, batch, m, cols, lower, unit)
+        return
     starts = list(range(0, m, TRSM_BLOCK))
     for i0 in starts if lower else reversed(starts):
         ib = min(TRSM_BLOCK, m - i0)
