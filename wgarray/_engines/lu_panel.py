@@ -86,7 +86,7 @@ def factor_panel(lu: Mat, pivots: Storage, info: Storage, dtype, batch: int, n: 
         params = SELECT_PARAMS.pack(batch=batch, n=n, offset=lu.offset, k=k, kb=kb, level=level, groups=groups,
                                     groups_in=groups_in, arity=tree.arity, last=int(groups == 1))
         candidates_out, candidates_in = scratch[level % 2], scratch[1 - level % 2]
-        launch_kernel(device, ("lu_panel_select", dtype, rows, width), source,
+        launch_kernel(device, ("lu_panel_select", dtype, rows, width, SELECT_WORKGROUP), source,
                       [lu.storage, pivots, info, candidates_out, candidates_in], params, batch * groups * WORKGROUP, writes=4)
         groups_in = groups
     lanes = FINISH_WORKGROUP // width  # columns (block row) or rows (L21) per workgroup
