@@ -57,12 +57,22 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         if (lid < nb) { x[xb + (k0 + lid) * xr] = s; }
         let r0 = select(0u, hi, LOWER);
         let r1 = select(k0, m, LOWER);
+        // The block's contribution as one sum, subtracted once (as the blocked solve's matmul:
+        // rounding errors grow with the block count, not with m); four loads in flight at a time.
         for (var r = r0 + lid; r < r1; r += ${wg}u) {
-            var acc = x[xb + r * xr];
-            for (var j = 0u; j < nb; j++) {
-                acc = acc - multiply(${t_buf}[tb + r * tr + (k0 + j) * tc], solved[j]);
+            let row = tb + r * tr + k0 * tc;
+            var dot = ${T}();
+            var j = 0u;
+            for (; j + 4u <= nb; j += 4u) {
+                let t0 = ${t_buf}[row + j * tc];
+                let t1 = ${t_buf}[row + (j + 1u) * tc];
+                let t2 = ${t_buf}[row + (j + 2u) * tc];
+                let t3 = ${t_buf}[row + (j + 3u) * tc];
+                dot = dot + multiply(t0, solved[j]) + multiply(t1, solved[j + 1u]) + multiply(t2, solved[j + 2u])
+                    + multiply(t3, solved[j + 3u]);
             }
-            x[xb + r * xr] = acc;
+            for (; j < nb; j++) { dot = dot + multiply(${t_buf}[row + j * tc], solved[j]); }
+            x[xb + r * xr] = x[xb + r * xr] - dot;
         }
         storageBarrier();
         workgroupBarrier();
