@@ -4,10 +4,14 @@ and complex128.
 
 getrf: a matrix that fits workgroup memory (n <= SMALL_MAX) is factored whole by one
 workgroup (wgsl/lu_factor.wgsl, the matrix in workgroup memory). A larger one goes
-right-looking and blocked, PANEL columns at a time: the panel is factored by one workgroup per
-matrix in the buffer itself (the same kernel: pivot search in-kernel), its row swaps reach the
-other columns (lu_swap), the U block row is a unit-lower triangular solve (lu_trsm), and the
-trailing matrix takes A22 -= L21 @ U12 through matmul.product (lu_subtract writes it back).
+right-looking and blocked, PANEL columns at a time: the panel by tournament pivoting on many
+workgroups (lu_panel: CALU), which also swaps the other columns' rows and solves the U block
+row; then the trailing matrix takes A22 -= L21 @ U12 through matmul.product (lu_subtract
+writes it back). A panel whose rows fit one workgroup is exact partial pivoting; a taller one
+may pivot on other rows than LAPACK's (equally valid ones): factors and pivots may then differ
+from LAPACK's, while solve, inv and det agree with NumPy up to rounding. Where the tournament
+does not fit workgroup memory (lu_panel.capacity) the panel is factored by one workgroup per
+matrix in the buffer itself (the same steps), then lu_swap and lu_trsm.
 No step reads anything back to the host: pivots and the singular flag stay on the GPU.
 
 Tiny matrices (n <= 8: lu_tiny) are solved and their slogdet taken by one invocation each.
@@ -15,7 +19,8 @@ Tiny matrices (n <= 8: lu_tiny) are solved and their slogdet taken by one invoca
 gesv (solve, inv): small systems whose [A | B] fits workgroup memory are solved in one
 dispatch (wgsl/lu_solve_small.wgsl); larger ones go through getrf and getrs.
 
-trsm: blocked by TRSM_BLOCK rows: each diagonal block by substitution (one invocation per
+trsm: up to TRSV_MAX_COLS right-hand sides, one dispatch (a workgroup per column: lu_trsv);
+more, blocked by TRSM_BLOCK rows: each diagonal block by substitution (one invocation per
 right-hand side), the rest of the rows updated by matmul.product.
 """
 
