@@ -46,13 +46,13 @@
             }
         }
         ${barrier}
-        // Rank-1 update of the rest of the columns [j+1, u1), rows j+1..n-1.
-        let width = u1 - j - 1u;
-        let count = (n - j - 1u) * width;
-        for (var t = lid; t < count; t += ${wg}u) {
-            let r = j + 1u + t / width;
-            let c = j + 1u + t % width;
-            ${mem}[mbase + r * ld + c] = ${mem}[mbase + r * ld + c] - multiply(${mem}[mbase + r * ld + j], ${mem}[mbase + j * ld + c]);
+        // Rank-1 update of the rest of the columns [j+1, u1), rows j+1..n-1: ${lanes} invocations
+        // per row (a power of two: no integer division), ${wg} / ${lanes} rows at a time.
+        for (var r = j + 1u + lid / ${lanes}u; r < n; r += ${wg}u / ${lanes}u) {
+            let l = ${mem}[mbase + r * ld + j];
+            for (var c = j + 1u + lid % ${lanes}u; c < u1; c += ${lanes}u) {
+                ${mem}[mbase + r * ld + c] = ${mem}[mbase + r * ld + c] - multiply(l, ${mem}[mbase + j * ld + c]);
+            }
         }
         ${barrier}
     }

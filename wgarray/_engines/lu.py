@@ -4,10 +4,14 @@ and complex128.
 
 getrf: a matrix that fits workgroup memory (n <= SMALL_MAX) is factored whole by one
 workgroup (wgsl/lu_factor.wgsl, the matrix in workgroup memory). A larger one goes
-right-looking and blocked, PANEL columns at a time: the panel is factored by one workgroup per
-matrix in the buffer itself (the same kernel: pivot search in-kernel), its row swaps reach the
-other columns (lu_swap), the U block row is a unit-lower triangular solve (lu_trsm), and the
-trailing matrix takes A22 -= L21 @ U12 through matmul.product (lu_subtract writes it back).
+right-looking and blocked, PANEL columns at a time: the panel by tournament pivoting on many
+workgroups (lu_panel: CALU), which also swaps the other columns' rows and solves the U block
+row; then the trailing matrix takes A22 -= L21 @ U12 through matmul.product (lu_subtract
+writes it back). A panel whose rows fit one workgroup is exact partial pivoting; a taller one
+may pivot on other rows than LAPACK's (equally valid ones): factors and pivots may then differ
+from LAPACK's, while solve, inv and det agree with NumPy up to rounding. Where the tournament
+does not fit workgroup memory (lu_panel.capacity) the panel is factored by one workgroup per
+matrix in the buffer itself (the same steps), then lu_swap and lu_trsm.
 No step reads anything back to the host: pivots and the singular flag stay on the GPU.
 
 Tiny matrices (n <= 8: lu_tiny) are solved and their slogdet taken by one invocation each.
@@ -15,7 +19,8 @@ Tiny matrices (n <= 8: lu_tiny) are solved and their slogdet taken by one invoca
 gesv (solve, inv): small systems whose [A | B] fits workgroup memory are solved in one
 dispatch (wgsl/lu_solve_small.wgsl); larger ones go through getrf and getrs.
 
-trsm: blocked by TRSM_BLOCK rows: each diagonal block by substitution (one invocation per
+trsm: up to TRSV_MAX_COLS right-hand sides, one dispatch (a workgroup per column: lu_trsv);
+more, blocked by TRSM_BLOCK rows: each diagonal block by substitution (one invocation per
 right-hand side), the rest of the rows updated by matmul.product.
 """
 
@@ -26,8 +31,8 @@ import math
 from .._core import dtypes as dt
 from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.view import TensorView, coalesce
-from . import lu_tiny
-from .lu_kernels import INDEX_DTYPE, Mat, factor, slogdet as _slogdet_kernel, small_capacity, solve_block, solve_small, \
+from . import lu_panel, lu_tiny
+from .lu_kernels import INDEX_DTYPE, Mat, factor, slogdet as _slogdet_kernel, small_capacity, solve_block, solve_columns, solve_small, \
     subtract, swap_rows
 from .map import MapOp, launch_map
 from .matmul import product
@@ -35,6 +40,7 @@ from .matmul import product
 SMALL_MAX = 64  # largest n factored whole in workgroup memory (where it fits)
 PANEL = 32  # columns per panel of the blocked factorisation
 TRSM_BLOCK = 32  # rows per diagonal block of the blocked triangular solve
+TRSV_MAX_COLS = 8  # right-hand sides up to which a triangular solve runs a workgroup per column
 
 
 def _check_dtype(dtype) -> None:
@@ -78,22 +84,31 @@ def getrf(a: BufferOperand) -> tuple[BufferOperand, BufferOperand, BufferOperand
         factor(mat, pivots.storage, info.storage, dtype, batch, n, (0, n), (0, n), small_wg)
         return lu, pivots, info
     _fill(info, 0)
+    rows = lu_panel.capacity(dtype, device, PANEL)
     for k in range(0, n, PANEL):
         kb = min(PANEL, n - k)
         rest = n - k - kb
-        factor(mat, pivots.storage, info.storage, dtype, batch, n, (k, k + kb), (k, k + kb))
-        swap_rows(mat, pivots.storage, 0, n, dtype, batch, n, (k, k + kb), skip=(k, k + kb))
+        if rows is not None:  # the panel, its row swaps elsewhere and U12 = L11^-1 A12
+            lu_panel.factor_panel(mat, pivots.storage, info.storage, dtype, batch, n, k, kb, PANEL, rows)
+        else:
+            factor(mat, pivots.storage, info.storage, dtype, batch, n, (k, k + kb), (k, k + kb))
+            swap_rows(mat, pivots.storage, 0, n, dtype, batch, n, (k, k + kb), skip=(k, k + kb))
+            if rest > 0:
+                solve_block(mat.at(k, k), mat.at(k, k + kb), dtype, batch, kb, rest, lower=True, unit=True)
         if rest == 0:
             continue
-        # U12 = L11^-1 A12, then A22 -= L21 @ U12.
-        solve_block(mat.at(k, k), mat.at(k, k + kb), dtype, batch, kb, rest, lower=True, unit=True)
+        # A22 -= L21 @ U12.
         update = product(mat.at(k + kb, k).operand(dtype, batch, rest, kb), mat.at(k, k + kb).operand(dtype, batch, kb, rest))
         subtract(mat.at(k + kb, k + kb), update, batch, rest, rest)
     return lu, pivots, info
 
 
 def _solve_in_place(t: Mat, x: Mat, dtype, batch: int, m: int, cols: int, lower: bool, unit: bool) -> None:
-    """x = T^-1 x for the m x m triangles t and m x cols blocks x: blocked substitution."""
+    """x = T^-1 x for the m x m triangles t and m x cols blocks x: blocked substitution, or
+    for few columns one workgroup per column (one dispatch)."""
+    if cols <= TRSV_MAX_COLS:
+        solve_columns(t, x, dtype, batch, m, cols, lower, unit)
+        return
     starts = list(range(0, m, TRSM_BLOCK))
     for i0 in starts if lower else reversed(starts):
         ib = min(TRSM_BLOCK, m - i0)

@@ -76,9 +76,11 @@ def _scalar(a: dict, wg: int) -> str:
 _INFINITY = {"f32": "bitcast<f32>(0x7f800000u)", "f64": "bitcast<f64>(0x7ff0000000000000lu)"}
 
 
-def _steps(a: dict, mem: str, wg: int, barrier: str, record_pivot: str) -> str:
-    """The factorisation loop (wgsl/lu_factor_steps.wgsl) over the matrix in `mem`."""
-    return render("lu_factor_steps", mem=mem, F=a["F"], wg=wg, barrier=barrier, record_pivot=record_pivot)
+def _steps(a: dict, mem: str, wg: int, barrier: str, record_pivot: str, lanes: int = 32) -> str:
+    """The factorisation loop (wgsl/lu_factor_steps.wgsl) over the matrix in `mem`; its rank-1
+    updates give `lanes` invocations (a power of two dividing wg) to each row."""
+    return render("lu_factor_steps", mem=mem, F=a["F"], wg=wg, barrier=barrier, record_pivot=record_pivot,
+                  lanes=min(lanes, wg))
 
 
 def _factor_source(dtype, n: int | None, wg: int, features) -> str:
@@ -172,6 +174,20 @@ def swap_rows(x: Mat, pivots: Storage, piv_offset: int, piv_batch_stride: int, d
         [x.storage, pivots], params, items)
 
 
+def _triangle_fields(dtype, lower: bool, unit: bool, same: bool) -> dict:
+    """The template fields lu_trsm.wgsl and lu_trsv.wgsl share: T read from x itself (same) or t."""
+    a = _arith(dtype)
+    t_buf = "x" if same else "t"
+    return dict(T=a["T"], divide=a["divide"], multiply=a["multiply"], t_buf=t_buf,
+                t_binding="" if same else f"@group(0) @binding(2) var<storage, read> t: array<{a['T']}>;")
+
+
+def _triangle_params(t: Mat, x: Mat, items: int, m: int, cols: int) -> bytes:
+    return TRSM_PARAMS.pack(items=items, cols=cols, m=m, x_offset=x.offset, x_batch_stride=x.batch_stride,
+                            x_row_stride=x.row_stride, t_offset=t.offset, t_batch_stride=t.batch_stride,
+                            t_row_stride=t.row_stride, t_col_stride=t.col_stride)
+
+
 def solve_block(t: Mat, x: Mat, dtype, batch: int, m: int, cols: int, lower: bool, unit: bool) -> None:
     """x = T^-1 x in place for the m x m triangle T (lower or upper; unit: diagonal 1) and the
     m x cols block x, by substitution (one invocation per column)."""
@@ -180,23 +196,38 @@ def solve_block(t: Mat, x: Mat, dtype, batch: int, m: int, cols: int, lower: boo
         return
     device = x.storage.pool.device
     same = t.storage is x.storage
-    a = _arith(dtype)
-    params = TRSM_PARAMS.pack(items=items, cols=cols, m=m, x_offset=x.offset, x_batch_stride=x.batch_stride,
-                              x_row_stride=x.row_stride, t_offset=t.offset, t_batch_stride=t.batch_stride,
-                              t_row_stride=t.row_stride, t_col_stride=t.col_stride)
 
     def source():
-        t_buf = "x" if same else "t"
         return with_libraries(
-            "lu_trsm", device.features, enables="", params=TRSM_PARAMS.wgsl(), workgroup=WORKGROUP, T=a["T"],
-            lower="lower" if lower else "upper", unit="unit" if unit else "not unit", t_buf=t_buf,
-            t_binding="" if same else f"@group(0) @binding(2) var<storage, read> t: array<{a['T']}>;",
-            divide=a["divide"], multiply=a["multiply"], row="step" if lower else "m - 1u - step",
-            j_from="0u" if lower else "k + 1u", j_to="k" if lower else "m",
-            divide_diagonal="" if unit else f"s = divide(s, {t_buf}[tb + k * tr + k * tc]);")
+            "lu_trsm", device.features, enables="", params=TRSM_PARAMS.wgsl(), workgroup=WORKGROUP,
+            lower="lower" if lower else "upper", unit="unit" if unit else "not unit",
+            row="step" if lower else "m - 1u - step", j_from="0u" if lower else "k + 1u", j_to="k" if lower else "m",
+            divide_diagonal="" if unit else f"s = divide(s, {'x' if same else 't'}[tb + k * tr + k * tc]);",
+            **_triangle_fields(dtype, lower, unit, same))
 
     storages = [x.storage] if same else [x.storage, t.storage]
-    launch_kernel(device, ("lu_trsm", dtype, lower, unit, same), source, storages, params, items)
+    launch_kernel(device, ("lu_trsm", dtype, lower, unit, same), source, storages,
+                  _triangle_params(t, x, items, m, cols), items)
+
+
+TRSV_BLOCK = 32  # rows per block of the one-workgroup triangular solve
+
+
+def solve_columns(t: Mat, x: Mat, dtype, batch: int, m: int, cols: int, lower: bool, unit: bool) -> None:
+    """x = T^-1 x in place, as solve_block, for a triangle of any size in one dispatch: one
+    workgroup per (matrix, column) (wgsl/lu_trsv.wgsl), for few columns."""
+    items = batch * cols
+    if items == 0 or m == 0:
+        return
+    device = x.storage.pool.device
+    same = t.storage is x.storage
+    wg = wide_workgroup(device)
+    source = lambda: with_libraries(  # noqa: E731
+        "lu_trsv", device.features, enables="", params=TRSM_PARAMS.wgsl(), wg=wg, block=TRSV_BLOCK,
+        is_lower=str(lower).lower(), is_unit=str(unit).lower(), **_triangle_fields(dtype, lower, unit, same))
+    storages = [x.storage] if same else [x.storage, t.storage]
+    launch_kernel(device, ("lu_trsv", dtype, lower, unit, same, wg), source, storages,
+                  _triangle_params(t, x, items, m, cols), items * WORKGROUP)
 
 
 def subtract(x: Mat, c: BufferOperand, batch: int, rows: int, cols: int) -> None:
