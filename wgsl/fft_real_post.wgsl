@@ -6,7 +6,7 @@ ${params}
 alias F = f64;
 alias C = vec2<F>;
 @group(0) @binding(1) var<storage, read_write> dst: array<${S}>;
-@group(0) @binding(2) var<storage, read> z: array<${S}>;
+@group(0) @binding(2) var<storage, read> z: array<${Z}>;  // complex128
 ${root}
 ${library}
 fn cmul(a: C, b: C) -> C { return C(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
