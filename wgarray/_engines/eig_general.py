@@ -34,7 +34,7 @@ from .._core.operands import BufferOperand, allocate
 from .._core.params import ParamLayout
 from .._core.stream import stream_for
 from .._core.wgsl import REG_TAG, with_libraries
-from .jacobi import _field
+from .jacobi import scalar_field
 
 # status, the active block's last row, its first row, sweeps since a deflation, sweeps in all, the scale's exponent
 STATE_WORDS = 6
@@ -63,7 +63,7 @@ def _source(template: str, kernel: str, dtype, wg: int, features, vectors: bool,
     register = dt.layout(real).register
     kind = "complex" if dt.kind(dtype) == "complex" else "real"
     ctag = REG_TAG[f"vec2<{register}>"]
-    field = _field(dtype) + "\n" + render(f"geev_field_{kind}", ctag=ctag)
+    field = scalar_field(dtype) + "\n" + render(f"geev_field_{kind}", ctag=ctag)
     return with_libraries(template, features, enables="", params=_params(kernel, real).wgsl(), workgroup=wg,
                           tstorage=dt.layout(dtype).storage, cstorage=dt.layout(dt.complex_dtype(real)).storage,
                           rtag=REG_TAG[register], ctag=ctag, field=field, state_words=STATE_WORDS,

@@ -56,7 +56,7 @@ def _workgroup(n: int) -> int:
     return 64 if n < 32 else 256
 
 
-def _field(dtype) -> str:
+def scalar_field(dtype) -> str:
     """The scalar arithmetic (f_re, f_mul, ...) of dtype's element and real types."""
     real = dt.layout(dt.real_dtype(dtype)).register
     U, _, _, expmask, _, suffix = FLOAT_BITS[real]
@@ -70,7 +70,7 @@ def _source(template: str, dtype, workgroup: int, features, params: ParamLayout,
     real = dt.real_dtype(dtype)
     return with_libraries(template, features, enables="", params=params.wgsl(), workgroup=workgroup,
                           rstorage=dt.layout(real).storage, tstorage=dt.layout(dtype).storage,
-                          rtag=REG_TAG[dt.layout(real).register], field=_field(dtype),
+                          rtag=REG_TAG[dt.layout(real).register], field=scalar_field(dtype),
                           pairing=render("eig_pairing"), **{k: str(v).lower() for k, v in flags.items()})
 
 
