@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-import numpy as np
-import pytest
+import os
 
-import wgarray
+# SciPy reads SCIPY_ARRAY_API once, when it is first imported, and its array-API paths (scipy.fft,
+# scipy.signal, scikit-learn's array_api_dispatch) are tested here: set it before any test module
+# can import SciPy, whatever order pytest and xdist collect them in.
+os.environ["SCIPY_ARRAY_API"] = "1"
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+import wgarray  # noqa: E402
 
 DTYPE_NAMES = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
                "float32", "float64", "complex64", "complex128")

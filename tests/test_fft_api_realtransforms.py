@@ -2,8 +2,6 @@
 types 1-4, every norm with and without orthogonalize, n/s padding and truncation, axes, dtypes (complex
 input: real and imaginary parts apart), views, empty arrays and the errors. Skipped without SciPy."""
 
-import os
-import sys
 import warnings
 
 import numpy as np
@@ -12,8 +10,6 @@ import pytest
 import wgarray as wg
 from test_fft_api import compare, sample
 
-if "scipy" not in sys.modules:  # SciPy reads it at import: test_fft_api_scipy (and test_sklearn) need it set
-    os.environ["SCIPY_ARRAY_API"] = "1"
 scipy_fft = pytest.importorskip("scipy.fft")
 
 ONE_D = ["dct", "idct", "dst", "idst"]

@@ -1,20 +1,14 @@
 """SciPy's array-API path on wgarray inputs (SCIPY_ARRAY_API=1): scipy.fft's transforms, fftfreq(xp=wgarray)
 and fftshift, and scipy.signal's fftconvolve, oaconvolve and convolve(method='fft') return wgarray arrays that
-match SciPy's NumPy results. Skipped without SciPy, or when SciPy was imported without SCIPY_ARRAY_API=1."""
+match SciPy's NumPy results."""
 
 from __future__ import annotations
 
-import os
-import sys
 
 import numpy as np
 import pytest
 
-# SciPy reads SCIPY_ARRAY_API when it is imported: set it before the first import.
-if "scipy" not in sys.modules:
-    os.environ["SCIPY_ARRAY_API"] = "1"
-elif os.environ.get("SCIPY_ARRAY_API") != "1":
-    pytest.skip("scipy was imported before SCIPY_ARRAY_API=1 could be set", allow_module_level=True)
+# SciPy's array-API path needs SCIPY_ARRAY_API=1 at its import: conftest.py sets it.
 
 scipy_fft = pytest.importorskip("scipy.fft")
 signal = pytest.importorskip("scipy.signal")

@@ -9,19 +9,12 @@ wgarray stays correct when several threads record, read back and assign at once.
 from __future__ import annotations
 
 import inspect
-import os
-import sys
 import threading
 
 import numpy as np
 import pytest
 
-# SciPy reads SCIPY_ARRAY_API when it is imported, and sklearn refuses array_api_dispatch
-# without it: set it before the first import of either.
-if "scipy" not in sys.modules:
-    os.environ["SCIPY_ARRAY_API"] = "1"
-elif os.environ.get("SCIPY_ARRAY_API") != "1":
-    pytest.skip("scipy was imported before SCIPY_ARRAY_API=1 could be set", allow_module_level=True)
+# sklearn refuses array_api_dispatch without SCIPY_ARRAY_API=1, which conftest.py sets.
 
 sklearn = pytest.importorskip("sklearn")
 pytest.importorskip("scipy")
