@@ -89,16 +89,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         for (var i = j + 1u + lid; i < rows; i += WG) { ssq += sc_sq(sc_scale(h[at(i, j)], inv_amax)); }
         let alpha = h[at(j, j)];  // read by all before the barrier in all_sum: lane 0 overwrites it
         let xnorm = amax * sc_sqrt(all_sum(ssq));
-        let ar = sc_re(alpha);
-        let ai = sc_im(alpha);
-        let big = max(max(abs(ar), abs(ai)), xnorm);
-        let inv_big = select(R(1) / big, R(0), big == R(0));
-        let norm = big * sc_sqrt(ar * inv_big * ar * inv_big + ai * inv_big * ai * inv_big
-                                 + xnorm * inv_big * xnorm * inv_big);
-        let identity = xnorm == R(0) && ai == R(0);
-        let beta = select(select(norm, -norm, ar >= R(0)), ar, identity);
-        let tau = select(sc_make((beta - ar) / beta, -ai / beta), ${T}(), identity);
-        let scal = select(sc_recip(sc_make(ar - beta, ai)), sc_real(R(1)), identity);
+        let reflector = householder(alpha, xnorm);  // wgsl/householder.wgsl
+        let beta = reflector.beta;
+        let tau = reflector.tau;
+        let scal = reflector.scal;
         for (var i = j + 1u + lid; i < rows; i += WG) { h[at(i, j)] = sc_mul(scal, h[at(i, j)]); }
         if (lid == 0u) {
             h[at(j, j)] = sc_real(beta);

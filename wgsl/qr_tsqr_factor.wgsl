@@ -102,16 +102,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         }
         let xnorm = x_scale * sc_sqrt(max(sc_re(dots[j]), R(0)));
         let alpha = a[j * cols + j];
-        let ar = sc_re(alpha);
-        let ai = sc_im(alpha);
-        let big = max(max(abs(ar), abs(ai)), xnorm);
-        let inv_big = select(R(1) / big, R(0), big == R(0));
-        let norm = big * sc_sqrt(ar * inv_big * ar * inv_big + ai * inv_big * ai * inv_big
-                                 + xnorm * inv_big * xnorm * inv_big);
-        let identity = xnorm == R(0) && ai == R(0);
-        let beta = select(select(norm, -norm, ar >= R(0)), ar, identity);
-        let tau = select(sc_make((beta - ar) / beta, -ai / beta), ${T}(), identity);
-        let scal = select(sc_recip(sc_make(ar - beta, ai)), sc_real(R(1)), identity);
+        let reflector = householder(alpha, xnorm);  // wgsl/householder.wgsl
+        let beta = reflector.beta;
+        let tau = reflector.tau;
+        let scal = reflector.scal;
         if (lid == 0u) { taus[p_tau_offset() + b * p_tau_batch() + g * PB + j] = tau; }
         // a[j:, c] -= conj(tau) v d_c with d_c = v^H a[j:, c], v = (1, scal x).
         if (lane > j && lane < cols) {

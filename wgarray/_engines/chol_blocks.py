@@ -33,12 +33,15 @@ UPDATE = ParamLayout("items", "rows", "cols", "lower", "conj", ZERO, *_VIEW)
 # -- kernels' sources ----------------------------------------------------------------------------
 @functools.lru_cache(maxsize=None)
 def scalar_source(dtype) -> str:
-    """wgsl/chol_scalar_*.wgsl for dtype: sc_mul, sc_conj, sc_re, ... (R: the real type)."""
+    """wgsl/chol_scalar_*.wgsl for dtype: sc_mul, sc_conj, sc_re, ... (R: the real type), and the
+    Householder reflector of wgsl/householder.wgsl built on them."""
     register = dt.layout(dtype).register
     if dt.kind(dtype) == "complex":
         part = register[5:-1]
-        return render("chol_scalar_complex", T=register, tag=REG_TAG[register], F=part, ftag=REG_TAG[part])
-    return render("chol_scalar_real", T=register, tag=REG_TAG[register])
+        scalar = render("chol_scalar_complex", T=register, tag=REG_TAG[register], F=part, ftag=REG_TAG[part])
+    else:
+        scalar = render("chol_scalar_real", T=register, tag=REG_TAG[register])
+    return scalar + "\n" + render("householder", T=register)
 
 
 def kernel_source(template: str, dtype, device, params: ParamLayout, **fields) -> str:
