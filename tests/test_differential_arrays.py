@@ -13,8 +13,8 @@ from hypothesis.extra import numpy as hnp
 
 import wgarray
 from conftest import ALL_DTYPES, assert_same, wg
-from test_differential import (REAL_DTYPES, axes, elements, operands, prop, python_scalars, raises_like, shapes,
-                               views)
+from differential_support import (REAL_DTYPES, axes, elements, operands, prop, python_scalars, raises_like,
+                                  shapes, views)
 
 
 # == 3. indexing ==============================================================================

@@ -16,9 +16,8 @@ from hypothesis.extra import numpy as hnp
 
 import wgarray
 from conftest import ALL_DTYPES, assert_same, host, mismatches, wg
-from test_differential import (COMPLEX_REL, NOT_COMPARED, ULPS, _nonnegative, bool_with_huge_int, elements,
-                               kind_of, operands, prop, python_scalars, raises_like, shapes,
-                               views)
+from differential_support import elements, kind_of, operands, prop, python_scalars, raises_like, shapes, views
+from test_differential import COMPLEX_REL, NOT_COMPARED, ULPS, _nonnegative, bool_with_huge_int
 from test_differential_arrays import index_keys, split_key
 
 # operator -> (in-place operator, namespace function)
