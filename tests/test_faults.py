@@ -7,7 +7,7 @@ import pytest
 import wgpu
 
 import wgarray as wg
-from wgarray._core import device as device_module, memory as memory_module
+from wgarray._core import device as device_module, memory as memory_module, native
 from wgarray._core.device import Device, DeviceLostError, choose_adapter
 from wgarray._core.kernels import Kernel, KernelCompileError, kernel_cache
 from wgarray._core.memory import MIN_CACHE_BYTES, pool_for
@@ -94,10 +94,11 @@ def test_an_exception_from_create_bind_group_leaves_the_stream_consistent(monkey
     stream.bind_groups.clear()  # so that the next op must create its bind group
     stream.groups_by_uid.clear()
 
-    def refuse(**kwargs):
+    def refuse(*args, **kwargs):
         raise wgpu.GPUValidationError("injected: cannot create this bind group")
 
-    monkeypatch.setattr(device.wgpu, "create_bind_group", refuse)
+    monkeypatch.setattr(device.wgpu, "create_bind_group", refuse)  # the public path ...
+    monkeypatch.setattr(native, "create_bind_group", refuse)  # ... and the direct one
     with pytest.raises(wgpu.GPUValidationError, match="injected"):
         x * three
     assert stream.pending == 0  # nothing half-recorded

@@ -179,11 +179,14 @@ class Stream:
                         f"({self.pool.segment_bytes} bytes on {self.device.name}), and this operation "
                         f"does not work on such arrays in pieces yet")
             layout, _ = self.kernels.bind_group_layout(kernel.signature)
-            entries = [{"binding": 0, "resource": {"buffer": self.arena, "offset": 0, "size": PARAM_WINDOW}}]
-            for i, s in enumerate(storages, start=1):
-                entries.append({"binding": i, "resource": {"buffer": s.buffer, "offset": 0, "size": s.buffer.size}})
+            bindings = [(self.arena, PARAM_WINDOW)] + [(s.buffer, s.buffer.size) for s in storages]
             try:  # nothing is recorded yet: a failure here leaves the stream as it was
-                group = self.gpu.create_bind_group(layout=layout, entries=entries)
+                if _native.AVAILABLE:
+                    group = _native.create_bind_group(self.gpu, layout, bindings)
+                else:
+                    group = self.gpu.create_bind_group(layout=layout, entries=[
+                        {"binding": i, "resource": {"buffer": buffer, "offset": 0, "size": size}}
+                        for i, (buffer, size) in enumerate(bindings)])
             except Exception as e:
                 self.device.raise_checked(e)
             self.bind_groups[key] = group
