@@ -119,9 +119,14 @@ def test_nan_rows(tree):
     assert pivots[0, 0] != 11 and np.isnan(lu[0]).any() and np.isnan(lu[1]).any()
 
 
+@pytest.mark.parametrize("panel", [None, 24], ids=["one-dispatch", "panels"])
 @pytest.mark.parametrize("lower, unit", [(True, True), (False, False), (True, False), (False, True)])
 @pytest.mark.parametrize("dtype", DTYPES)
-def test_trsv_many_blocks(dtype, lower, unit):
+def test_trsv_many_blocks(dtype, lower, unit, panel, monkeypatch):
+    """panels: lu_trsv on diagonal blocks of 24 rows (a tall triangle with few columns), the
+    rows below updated by matmuls."""
+    if panel:
+        monkeypatch.setattr(lu_engine, "TRSV_PANEL", panel)
     m = 75  # three blocks of 32 rows, the last one short
     t = (random_matrices((2, m, m), dtype, seed=m) / m + np.eye(m)).astype(dtype)  # well conditioned
     b = random_matrices((2, m, 2), dtype, seed=1)
