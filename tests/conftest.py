@@ -153,3 +153,13 @@ def assert_same_tree(expected, got, what):
         np.testing.assert_allclose(got, expected, rtol=1e-6, atol=1e-12, equal_nan=True, err_msg=what)
     else:
         np.testing.assert_array_equal(got, expected, err_msg=what)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_replay_recordings():
+    """Each test starts without recorded engine calls (_core/replay.py): a test that changes an
+    engine's tunables (monkeypatch) must not replay a call recorded under other settings."""
+    from wgarray._core import replay
+
+    replay.clear()
+    yield

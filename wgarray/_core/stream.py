@@ -25,6 +25,8 @@ DeviceLostError from then on.
 from __future__ import annotations
 
 
+import threading
+
 import wgpu
 
 from . import native as _native
@@ -84,6 +86,7 @@ class Stream:
         self.pending_bytes = 0  # bytes bound by the pending dispatches: a measure of their work
         self.submit_bytes = SUBMIT_BYTES  # pending_bytes that make a batch: twice the last one
         self.recent = [None] * RECENT  # the last ops recorded (kernels, "upload", "download")
+        self.capture = None  # a replay.Capture while one thread's engine call is captured
         self.bind_groups: dict = {}
         self.groups_by_uid: dict[int, list] = {}
         self.submits = 0
@@ -133,7 +136,14 @@ class Stream:
         self._close_pass()
         return self._open_encoder()
 
+    def _not_captured(self) -> None:
+        """A command that a capture cannot replay (a copy, an upload, a download): drop it."""
+        capture = self.capture
+        if capture is not None and capture.thread == threading.get_ident():
+            capture.valid = False
+
     def _copy(self, source, source_offset: int, destination, destination_offset: int, size: int, label: str):
+        self._not_captured()
         encoder = self._encoder_for_copy()
         try:
             encoder.copy_buffer_to_buffer(source, source_offset, destination, destination_offset, size)
@@ -245,6 +255,8 @@ class Stream:
                 dispatch(handle, groups[0], groups[1], 1)
             self.recent[self.pending & _RECENT_MASK] = kernel
             self.pending += 1
+            if self.capture is not None and self.capture.thread == threading.get_ident():
+                self.capture.dispatch(kernel, storages, params, groups)
             for s in storages:
                 self.pending_bytes += s.nbytes
             if self.pending >= MAX_PENDING or self.pending_bytes >= self.submit_bytes or (
@@ -285,6 +297,7 @@ class Stream:
     # -- transfers ---------------------------------------------------------------
     def upload(self, storage: Storage, data) -> None:
         """Write host bytes into a storage from its start, after all recorded work."""
+        self._not_captured()
         view = memoryview(data).cast("B")
         if storage.segments is None:
             self._upload(storage.buffer, view)
@@ -316,6 +329,7 @@ class Stream:
 
     def download(self, storage: Storage, byte_offset: int, nbytes: int) -> bytes:
         """Copy bytes out of a storage once all recorded work is done."""
+        self._not_captured()
         if storage.segments is None:
             return self._download(storage.buffer, byte_offset, nbytes)
         step = storage.segments[0].nbytes  # the first segment is always whole

@@ -23,6 +23,7 @@ import math
 from .._core import dtypes as dt
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
+from .._core.replay import replayable
 from .._core.view import TensorView
 from .chol_blocks import FACTOR, WG, as_batch, block, block_size, copy, kernel_source, mul, solve_right_lower_h, \
     transposed, update, view_words, zeros
@@ -98,6 +99,7 @@ def factor_in_place(w: BufferOperand, failed: BufferOperand) -> None:
         _factor_level(w, failed, OUTER, _factor_inner)
 
 
+@replayable
 def cholesky(a: BufferOperand, upper: bool = False) -> tuple[BufferOperand, BufferOperand]:
     """The Cholesky factor of every matrix of a (..., n, n): L (A = L L^H, reading A's lower
     triangle) or, if upper, U (A = U^H U, reading the upper triangle); the other triangle of

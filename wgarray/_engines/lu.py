@@ -33,6 +33,7 @@ import math
 
 from .._core import dtypes as dt
 from .._core.operands import BufferOperand, ScalarOperand, allocate
+from .._core.replay import replayable
 from .._core.view import TensorView, coalesce
 from . import lu_panel, lu_tiny
 from .lu_kernels import INDEX_DTYPE, Mat, factor, slogdet as _slogdet_kernel, small_capacity, solve_block, solve_columns, solve_small, \
@@ -65,6 +66,7 @@ def _fill(out: BufferOperand, value) -> None:
                [ScalarOperand(value, out.dtype)], fresh=True)
 
 
+@replayable
 def getrf(a: BufferOperand) -> tuple[BufferOperand, BufferOperand, BufferOperand]:
     """The LU factorisation P A = L U of each matrix of a (..., n, n) (float or complex).
 
@@ -148,6 +150,7 @@ def _batch_stride(view: TensorView, core: int = 2) -> int | None:
     return strides[0] if batch_shape else 0
 
 
+@replayable
 def trsm(t: BufferOperand, b: BufferOperand, *, lower: bool, unit: bool = False) -> BufferOperand:
     """X with T X = B for each triangular T of t (..., m, m) and B of b (..., m, k), batch shapes
     equal (broadcast views are fine). Only the lower (lower=True) or upper triangle of T is read;
@@ -164,6 +167,7 @@ def trsm(t: BufferOperand, b: BufferOperand, *, lower: bool, unit: bool = False)
     return x
 
 
+@replayable
 def getrs(lu: BufferOperand, pivots: BufferOperand, b: BufferOperand) -> BufferOperand:
     """X with A X = B, from getrf's (lu, pivots) of A and the right-hand sides b (..., n, k).
     lu (..., n, n) and pivots (..., n) may be views broadcast to b's batch shape, so one
@@ -187,6 +191,7 @@ def getrs(lu: BufferOperand, pivots: BufferOperand, b: BufferOperand) -> BufferO
     return x
 
 
+@replayable
 def gesv(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, BufferOperand]:
     """X with A X = B for the matrices of a (..., n, n) and b (..., n, k), or B the identity
     where b is None (the inverse). a's batch dims may be broadcast against b's (one
@@ -221,6 +226,7 @@ def _identity(device, n: int, dtype) -> BufferOperand:
     return eye
 
 
+@replayable
 def slogdet(a: BufferOperand) -> tuple[BufferOperand, BufferOperand]:
     """(sign, logabsdet) of each matrix of a (..., n, n): sign in a's dtype (a unit complex
     number for complex a), logabsdet in its real dtype; 0 and -inf for a singular matrix."""

@@ -23,6 +23,7 @@ from .._core.kernels import wide_workgroup
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
+from .._core.replay import replayable
 from .._core.view import TensorView
 from . import qr_tsqr
 from .chol_blocks import WG, as_batch, block, copy, identity, kernel_source, mul, transposed, update, zeros
@@ -131,6 +132,7 @@ def _apply_left(a: BufferOperand, v: BufferOperand, t: BufferOperand) -> None:
     update(a, mul(v, mul(transposed(t), mul(transposed(v), a, conj=True), conj=True)))
 
 
+@replayable
 def qr(a: BufferOperand, mode: str) -> tuple:
     """numpy.linalg.qr of a (..., m, n) by mode: 'reduced' and 'complete' give (Q, R), 'r' gives
     (R,), 'raw' gives (h, tau) in LAPACK's layout as NumPy returns it (h transposed), and the deprecated 'economic'
