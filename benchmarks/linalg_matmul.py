@@ -20,6 +20,7 @@ On the GPU machine: source .gl/activate; python3 benchmarks/linalg_matmul.py --j
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -36,22 +37,28 @@ from wgarray._engines import matmul as core  # noqa: E402
 def cases(quick: bool) -> dict:
     """name: (shape of A, shape of B, dtype, alternative plans for --explore)."""
     s = 8 if quick else 1  # sizes divided by s on the CPU machine
-    f32_tilings = [{"kernel": "tiled", "tiling": t} for t in (core.BIG, core.MID, core.SMALL)]
-    f64_tilings = [{"kernel": "tiled", "tiling": t} for t in (core.F64_BIG, core.F64_MID, core.GENERIC)]
+    deep = {name: dataclasses.replace(t, BK=16) for name, t in (("BIG", core.BIG), ("MID", core.MID))}
+    f32_tilings = [{"kernel": "tiled", "tiling": t} for t in (core.BIG, core.MID, core.SMALL, deep["BIG"], deep["MID"])]
+    f64_scalar = [core.Tiling(16, 16, 4, 4, 8, False, True, True), core.Tiling(16, 16, 8, 4, 8, False, True, True),
+                  core.Tiling(16, 16, 4, 4, 16, False, True, True), core.Tiling(16, 16, 4, 4, 16, False, True)]
+    f64_tilings = [{"kernel": "tiled", "tiling": t} for t in (core.F64_BIG, core.F64_MID, core.GENERIC, *f64_scalar)]
     return {
         "matvec": ((8192 // s, 8192 // s), (8192 // s,), "float32",
                    [{"kernel": "naive"}] + [{"kernel": "dot", "chunk": c // s} for c in (4096, 1024)]),
         "vecmat": ((8192 // s,), (8192 // s, 8192 // s), "float32",
-                   [{"kernel": "naive", "chunk": c // s} for c in (8192, 2048, 128 * s)]),
+                   [{"kernel": "naive", "chunk": 128}] + [{"kernel": "gevm", "chunk": c // s} for c in (4096, 2048)]),
         "f64": ((2048 // s, 2048 // s), (2048 // s, 2048 // s), "float64", f64_tilings),
         "batch": ((256, 128, 128), (256, 128, 128), "float32", f32_tilings),
         "tall-skinny": ((65536 // s, 64), (64, 64), "float32", f32_tilings),
         "short-wide": ((64, 64), (64, 65536 // s), "float32", f32_tilings),
         "split-K": ((256, 65536 // s), (65536 // s, 256), "float32",
-                    [{"kernel": "tiled", "split": 1}] + [{"kernel": "tiled", "tiling": t, "split": k}
-                                                          for t in (core.MID, core.BIG) for k in (16, 64)]),
+                    [{"kernel": "tiled", "tiling": t, "split": k} for t in (core.BIG, deep["BIG"]) for k in (32, 64, 128)]),
         "f32-4096": ((4096 // s, 4096 // s), (4096 // s, 4096 // s), "float32", f32_tilings),
     }
+
+
+def tiling_label(t) -> str:
+    return f"{t.BM}x{t.BN}/{t.TM}x{t.TN}/BK{t.BK}{'' if t.vec else ' scalar'}{'' if t.unroll else ' loop'}"
 
 
 def best_time(run, sync, reps: int, trials: int) -> tuple[float, object]:
@@ -184,8 +191,7 @@ def main() -> None:
                 core._FORCE.clear()
             rate = (a.nbytes + b.nbytes) / t / 1e9 if bandwidth_bound else flop / t / 1e9
             ratio = t / t_torch if t_torch else float("nan")
-            label = "default" if plan is None else ", ".join(f"{k_}={getattr(v, 'BM', v)}x{getattr(v, 'BN', '')}"
-                                                              if k_ == "tiling" else f"{k_}={v}"
+            label = "default" if plan is None else ", ".join(tiling_label(v) if k_ == "tiling" else f"{k_}={v}"
                                                               for k_, v in plan.items())
             print(f"{name:<12} {label:<44} {t * 1e3:>10.3f} {(t_torch or float('nan')) * 1e3:>9.3f} "
                   f"{rate:>10.0f} {ratio:>6.2f}{'' if ok else '!'}")
