@@ -86,7 +86,7 @@ def test_default_split_k():
 
 
 # -- tilings ---------------------------------------------------------------------------------------------------------
-# vec4 tilings take float32/float64 and 32-bit integers only (the planner never gives them others)
+# vec4 tilings take float32 and 32-bit integers only (the planner never gives them others)
 @pytest.mark.parametrize("tiling, dtype", [
     (tiling, dtype) for tiling in ("F64_BIG", "F64_MID", "SMALL")
     for dtype in ("float64", "float32", "complex128", "int16", "bool")

@@ -32,9 +32,9 @@ def kernel_of(a, b) -> str:
 
 
 # -- the gevm kernel ---------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("m, k, n", [(1, 300, 40), (1, 1000, 8), (1, 3, 4), (5, 130, 68), (15, 257, 36)])
+@pytest.mark.parametrize("m, k, n", [(1, 300, 40), (1, 1000, 8), (2, 700, 12), (1, 3, 4), (5, 130, 68), (15, 257, 36)])
 def test_gevm_shapes(m, k, n):
-    """Columns not a multiple of a workgroup's 32, K not a multiple of its 4 x 32 k-slices."""
+    """Columns not a multiple of a workgroup's 32, K not a multiple of its 8 x 32 k-slices."""
     a, b = data((m, k), "float32"), data((k, n), "float32")
     A, B = wg(a), wg(b)
     check(A @ B, a, b)

@@ -4,7 +4,7 @@ views, never copies. product() plans it: which kernel (matmul_source.py), which 
 K-slices or K-chunks fill the GPU; matmul_pieces.py handles what exceeds the kernels' limits.
 
   big products (M, N >= 16)       tiled kernel; f32 128 x 128 tiles where they fill the GPU and waste
-                                  little, else 64 x 64; float64 its own vec4 tilings; 32 x 32 tiles for
+                                  little, else 64 x 64; float64 its own scalar unrolled tilings; 32 x 32 tiles for
                                   small matrices; few tiles and a long K split into K-slices (split-K)
   skinny, operand K-contiguous    dot kernel: a group of lanes per output (matrix @ vector, dot)
   skinny, operand M/N-contiguous  naive kernel: consecutive invocations on consecutive outputs
