@@ -86,7 +86,7 @@ def test_default_split_k():
 
 
 # -- tilings ---------------------------------------------------------------------------------------------------------
-# vec4 tilings take float32/float64 and 32-bit integers only (the planner never gives them others)
+# vec4 tilings take float32 and 32-bit integers only (the planner never gives them others)
 @pytest.mark.parametrize("tiling, dtype", [
     (tiling, dtype) for tiling in ("F64_BIG", "F64_MID", "SMALL")
     for dtype in ("float64", "float32", "complex128", "int16", "bool")
@@ -132,13 +132,15 @@ def _plan(sa, sb, dtype="float32"):
     (M, K), N = av.shape[-2:], bv.shape[-1]
     if M >= 16 and N >= 16:
         batch = int(np.prod(np.broadcast_shapes(sa[:-2], sb[:-2])))
-        return "tiled", core._choose_tiling(np.dtype(dtype), batch, M, N, xp.get_device())
-    return core._skinny_kernel(M, N, K, av, bv), None
+        return "tiled", core._choose_tiling(np.dtype(dtype), batch, M, N, K, xp.get_device())
+    return core._skinny_kernel(M, N, K, av, bv, np.dtype(dtype), np.dtype(dtype), ()), None
 
 
 def test_plans_for_the_hard_shapes():
     assert _plan((8192, 8192), (8192,))[0] == "dot"  # matrix @ vector: rows contiguous along K
-    assert _plan((8192,), (8192, 8192))[0] == "naive"  # vector @ matrix: columns contiguous along N
+    assert _plan((8192,), (8192, 8192))[0] == "gevm"  # float32 vector @ matrix: rows of B in vec4 words
+    assert _plan((8192,), (8192, 8192), "float64")[0] == "naive"  # columns contiguous along N
+    assert _plan((8192,), (8192, 8190))[0] == "naive"  # rows of B not in whole vec4 words
     assert _plan((4, 4 * LANES), (4 * LANES,))[0] == "dot"
     assert _plan((4, 20), (20,))[0] == "naive"  # too short for lanes
     assert _plan((2048, 2048), (2048, 2048), "float64")[1] == core.F64_BIG
@@ -146,5 +148,7 @@ def test_plans_for_the_hard_shapes():
     assert _plan((64, 64), (64, 65536))[1] == core.MID
     assert _plan((4096, 4096), (4096, 4096))[1] == core.BIG
     assert _plan((300, 32, 32), (300, 32, 32))[1] == core.SMALL
-    assert core._k_slices(core.MID, 16, 65536, 256 * 256 * 4, xp.get_device()) == 16  # split-K: 256 groups
+    assert _plan((256, 65536), (65536, 256))[1] == core.BIG  # split-K: 4 tiles, K-slices of 1024 terms
+    assert core._k_slices(core.BIG, 4, 65536, 256 * 256 * 4, xp.get_device()) == 64  # split-K: 256 groups
+    assert _plan((256, 4096), (4096, 256))[1] == core.MID  # too short a K to fill the GPU with 128 x 128 tiles
     assert core._k_slices(core.BIG, 1024, 4096, 4096 * 4096 * 4, xp.get_device()) == 1

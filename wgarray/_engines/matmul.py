@@ -4,20 +4,25 @@ views, never copies. product() plans it: which kernel (matmul_source.py), which 
 K-slices or K-chunks fill the GPU; matmul_pieces.py handles what exceeds the kernels' limits.
 
   big products (M, N >= 16)       tiled kernel; f32 128 x 128 tiles where they fill the GPU and waste
-                                  little, else 64 x 64; float64 its own vec4 tilings; 32 x 32 tiles for
+                                  little, else 64 x 64; float64 its own scalar unrolled tilings; 32 x 32 tiles for
                                   small matrices; few tiles and a long K split into K-slices (split-K)
   skinny, operand K-contiguous    dot kernel: a group of lanes per output (matrix @ vector, dot)
   skinny, operand M/N-contiguous  naive kernel: consecutive invocations on consecutive outputs
-                                  (vector @ matrix), a long K cut into chunks
+                                  (vector @ matrix), a long K cut into chunks; for float32 with B
+                                  in rows of vec4 words, the gevm kernel (one pass)
+The plan depends on the operands' dtypes and views only, and is cached: a loop of products of one
+shape spends its host time on the dispatch, not on planning it again.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 
 from .._core import dtypes as dt
 from .._core.kernels import MAX_LOOP, PARAM_WINDOW
+from .._core.device import per_device
 from .._core.launch import launch_kernel
 from .._core.memory import pool_for
 from .._core.operands import BufferOperand, ScalarOperand, allocate
@@ -26,12 +31,12 @@ from .fold import fold
 from .folds import sum_fold
 from .map import MapOp, launch_map
 from .matmul_pieces import MAX_K, product_by_segments, product_in_pieces
-from .matmul_source import (BIG, F64_BIG, F64_MID, GENERIC, LANES, MID, MID32, SMALL, THREADS, Tiling, acc_dtype,
-                            dot_source, naive_source, skinny_params, tiled_params, tiled_source)
+from .matmul_source import (BIG, F64_BIG, F64_MID, GENERIC, GEVM_QUADS, GEVM_SLICES, LANES, MID, MID32, SMALL,
+                            THREADS, Tiling, acc_dtype, dot_source, gevm_source, naive_source, skinny_params, tiled_params, tiled_source)
 
 __all__ = ["product", "Tiling", "BIG", "MID", "MID32", "GENERIC", "F64_BIG", "F64_MID", "SMALL", "MAX_K"]
 
-_FORCE: dict = {}  # tests force a plan: {"kernel": "tiled" | "naive" | "dot", "tiling": Tiling, "chunk": int,
+_FORCE: dict = {}  # tests force a plan: {"kernel": "tiled" | "naive" | "dot" | "gevm", "tiling": Tiling, "chunk": int,
 #                                         "split": int (K-slices of the tiled kernel)}
 
 # How much parallel work fills a large GPU (an H100 holds 132 x 2048 invocations): the skinny
@@ -40,27 +45,31 @@ _FORCE: dict = {}  # tests force a plan: {"kernel": "tiled" | "naive" | "dot", "
 TARGET_ITEMS = 1 << 17
 TARGET_GROUPS = 256
 MIN_K = 256
+GEVM_MIN_CHUNK = 1024
+BIG_SLICE = 1024  # K-slices of large tiles keep at least this many terms
 
 
 def _padded(cfg: Tiling, M: int, N: int) -> int:
     return -(-M // cfg.BM) * cfg.BM * -(-N // cfg.BN) * cfg.BN
 
 
-def _worth_big(cfg: Tiling, batch: int, M: int, N: int) -> bool:
+def _worth_big(cfg: Tiling, batch: int, M: int, N: int, K: int) -> bool:
     """Large tiles pay where there are enough of them to fill the GPU and they waste little more
-    than 64 x 64 tiles at the edges (a 65536 x 64 result would leave half of 128 x 128 tiles idle)."""
-    tiles = batch * -(-M // cfg.BM) * -(-N // cfg.BN)
+    than 64 x 64 tiles at the edges (a 65536 x 64 result would leave half of 128 x 128 tiles idle).
+    A long K counts as more tiles: split-K cuts it into slices (256 x 256 @ K = 65536 took 0.30 ms
+    on an H100 in 128 x 128 tiles and 64 slices, 0.48 ms in 64 x 64 tiles and 16 slices)."""
+    tiles = batch * -(-M // cfg.BM) * -(-N // cfg.BN) * max(1, K // BIG_SLICE)
     return tiles >= 128 and _padded(cfg, M, N) <= 1.1 * _padded(MID, M, N)
 
 
-def _choose_tiling(acc, batch: int, M: int, N: int, device) -> Tiling:
+def _choose_tiling(acc, batch: int, M: int, N: int, K: int, device) -> Tiling:
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     if M <= 32 and N <= 32:
         cfg = SMALL
     elif acc == dt.float32:
-        cfg = BIG if _worth_big(BIG, batch, M, N) else MID
+        cfg = BIG if _worth_big(BIG, batch, M, N, K) else MID
     elif acc == dt.float64:
-        cfg = F64_BIG if _worth_big(F64_BIG, batch, M, N) else F64_MID
+        cfg = F64_BIG if _worth_big(F64_BIG, batch, M, N, K) else F64_MID
     elif dt.layout(acc).storage in ("i32", "u32"):
         cfg = MID32
     else:
@@ -92,11 +101,40 @@ def _skinny_chunk(outputs: int, K: int, per_output: int, min_chunk: int, max_chu
     return min(max(min_chunk, -(-K // chunks)), max_chunk)
 
 
-def _skinny_kernel(M: int, N: int, K: int, av: TensorView, bv: TensorView) -> str:
+def _skinny_kernel(M: int, N: int, K: int, av: TensorView, bv: TensorView, a_dtype, b_dtype, b_batch_strides) -> str:
     """"dot" when the operand read most (A for matrix @ vector, B for vector @ matrix) runs contiguously
-    along K, so that lanes striding K coalesce; "naive" otherwise (contiguous along M or N, or K short)."""
+    along K, so that lanes striding K coalesce; "gevm" for float32 vector @ matrix whose B is read in
+    vec4 words (rows contiguous along N, every offset and stride a multiple of 4); "naive" otherwise."""
+    if N > M and a_dtype == b_dtype == dt.float32 and bv.strides[-1] == 1 and \
+            all(x % 4 == 0 for x in (N, bv.offset, bv.strides[-2], *b_batch_strides)):
+        return "gevm"
     k_stride = av.strides[-1] if N <= M else bv.strides[-2]
     return "dot" if k_stride == 1 and K >= 4 * LANES else "naive"
+
+
+def _gevm_chunk(groups: int, K: int) -> int:
+    """K-chunk length of the gevm kernel: one chunk where the columns give TARGET_GROUPS workgroups,
+    else enough chunks (of at least GEVM_MIN_CHUNK terms) for that many."""
+    chunks = -(-TARGET_GROUPS // groups)
+    return min(max(GEVM_MIN_CHUNK, -(-K // chunks)), MAX_LOOP * GEVM_SLICES)
+
+
+@dataclasses.dataclass(frozen=True)
+class Plan:
+    """One product's dispatch as product() decides it from the operands' dtypes and views."""
+
+    kernel_key: tuple
+    source: object  # () -> the kernel's WGSL
+    params: bytes
+    invocations: int
+    parts: int  # K-chunks or K-slices whose partial products are added up afterwards
+    out_shape: tuple
+    acc: object  # the dtype the kernel accumulates and writes
+    result: object
+
+
+MAX_PLANS = 1024  # cached plans per device (the cache starts over when full)
+_plans = per_device(lambda device: {})
 
 
 def product(a: BufferOperand, b: BufferOperand, *, conj: bool = False) -> BufferOperand:
@@ -104,6 +142,35 @@ def product(a: BufferOperand, b: BufferOperand, *, conj: bool = False) -> Buffer
     device = a.device
     if b.device is not device:
         raise ValueError(f"matmul operands are on different devices ({device} and {b.device})")
+    plans = _plans(device)
+    key = (a.dtype, b.dtype, a.view, b.view, conj)
+    plan = None if _FORCE else plans.get(key)
+    if plan is None or a.storage.segments is not None or b.storage.segments is not None:
+        plan = _plan_or_run(a, b, conj)
+        if not isinstance(plan, Plan):
+            return plan  # an empty product, K = 0, or work in pieces: done
+        if not _FORCE:
+            if len(plans) >= MAX_PLANS:
+                plans.clear()
+            plans[key] = plan
+    out = allocate(device, (plan.parts, *plan.out_shape), plan.acc)
+    launch_kernel(device, plan.kernel_key, plan.source, [out.storage, a.storage, b.storage], plan.params,
+                  plan.invocations)
+    if plan.parts > 1:
+        out = fold(sum_fold(plan.acc), out, (0,))
+    else:
+        out = out.with_view(TensorView.contiguous(plan.out_shape))
+    if plan.acc == plan.result:
+        return out
+    cast_out = allocate(device, plan.out_shape, plan.result)
+    launch_map(device, MapOp("copy", "a0", (plan.acc,), plan.acc), cast_out.storage, cast_out.view, plan.result,
+               [out], fresh=True)
+    return cast_out
+
+
+def _plan_or_run(a: BufferOperand, b: BufferOperand, conj: bool):
+    """The product's Plan, or its result where it needs none (empty, K = 0) or runs in pieces."""
+    device = a.device
     result = dt.promote(a.dtype, b.dtype, device)
     logical = dt.kind(result) == "bool"
     acc = acc_dtype(result)
@@ -134,48 +201,41 @@ def product(a: BufferOperand, b: BufferOperand, *, conj: bool = False) -> Buffer
         raise NotImplementedError(f"matmul with {len(bshape)} non-mergeable batch dimensions")
     views = dict(batch_dims=len(bshape), a_offset=av.offset, a_m_stride=av.strides[-2], a_k_stride=av.strides[-1],
                  b_offset=bv.offset, b_k_stride=bv.strides[-2], b_n_stride=bv.strides[-1], batch=batch_words)
-    storages = [None, a.storage, b.storage]
+    plan = functools.partial(Plan, out_shape=out_shape, acc=acc, result=result)
 
     if M >= 16 and N >= 16:
         kernel = _FORCE.get("kernel") or "tiled"
     else:
-        kernel = _FORCE.get("kernel") or _skinny_kernel(M, N, K, av, bv)
+        kernel = _FORCE.get("kernel") or _skinny_kernel(M, N, K, av, bv, a.dtype, b.dtype, b_bs)
     if kernel == "tiled":
-        cfg = _FORCE.get("tiling") or _choose_tiling(acc, batch, M, N, device)
+        cfg = _FORCE.get("tiling") or _choose_tiling(acc, batch, M, N, K, device)
         a_fast = "mn" if av.strides[-2] == 1 and av.strides[-1] != 1 else "k"
         b_fast = "k" if bv.strides[-2] == 1 and bv.strides[-1] != 1 else "mn"
         tiles_m, tiles_n = -(-M // cfg.BM), -(-N // cfg.BN)
         tiles = batch * tiles_m * tiles_n
         k_len = -(-K // (_FORCE.get("split") or _k_slices(cfg, tiles, K, batch * M * N * acc.itemsize, device)))
         parts = -(-K // k_len)
-        out = allocate(device, (parts, *out_shape), acc)
-        storages[0] = out.storage
-        key = ("matmul_tiled", cfg, a.dtype, b.dtype, acc, a_fast, b_fast, conj, logical)
         params = tiled_params(len(bshape)).pack(M=M, N=N, K=k_len, tiles_n=tiles_n, tiles_m=tiles_m,
                                                 groups=tiles * parts, k_total=K, inner_batch=batch, **views)
-        launch_kernel(device, key, lambda: tiled_source(cfg, a.dtype, b.dtype, acc, a_fast, b_fast, conj, logical),
-                      storages, params, tiles * parts * THREADS)
-    else:
-        outputs = batch * M * N
-        per_output = LANES if kernel == "dot" else 1
-        min_chunk = 32 * LANES if kernel == "dot" else 128
-        chunk = _FORCE.get("chunk") or _skinny_chunk(outputs, K, per_output, min_chunk, MAX_LOOP * per_output)
+        return plan(("matmul_tiled", cfg, a.dtype, b.dtype, acc, a_fast, b_fast, conj, logical),
+                    functools.partial(tiled_source, cfg, a.dtype, b.dtype, acc, a_fast, b_fast, conj, logical),
+                    params, tiles * parts * THREADS, parts)
+    outputs = batch * M * N
+    if kernel == "gevm":
+        groups = batch * M * -(-N // (4 * GEVM_QUADS))
+        chunk = _FORCE.get("chunk") or _gevm_chunk(groups, K)
         parts = -(-K // chunk)
-        out = allocate(device, (parts, *out_shape), acc)
-        storages[0] = out.storage
-        source = dot_source if kernel == "dot" else naive_source
-        key = ("matmul_" + kernel, a.dtype, b.dtype, acc, conj, logical)
         params = skinny_params(len(bshape)).pack(M=M, N=N, K=K, chunk_len=chunk, batches=batch,
-                                                 items=outputs * parts, **views)
-        invocations = -(-outputs * parts * LANES // THREADS) * THREADS if kernel == "dot" else outputs * parts
-        launch_kernel(device, key, lambda: source(a.dtype, b.dtype, acc, conj, logical), storages, params,
-                      invocations)
-    if parts > 1:
-        out = fold(sum_fold(acc), out, (0,))
-    else:
-        out = out.with_view(TensorView.contiguous(out_shape))
-    if acc == result:
-        return out
-    cast_out = allocate(device, out_shape, result)
-    launch_map(device, MapOp("copy", "a0", (acc,), acc), cast_out.storage, cast_out.view, result, [out], fresh=True)
-    return cast_out
+                                                 items=groups * parts, **views)
+        return plan(("matmul_gevm", a.dtype, b.dtype, acc), functools.partial(gevm_source, a.dtype, b.dtype, acc),
+                    params, groups * parts * THREADS, parts)
+    per_output = LANES if kernel == "dot" else 1
+    min_chunk = 32 * LANES if kernel == "dot" else 128
+    chunk = _FORCE.get("chunk") or _skinny_chunk(outputs, K, per_output, min_chunk, MAX_LOOP * per_output)
+    parts = -(-K // chunk)
+    source = dot_source if kernel == "dot" else naive_source
+    params = skinny_params(len(bshape)).pack(M=M, N=N, K=K, chunk_len=chunk, batches=batch,
+                                             items=outputs * parts, **views)
+    invocations = -(-outputs * parts * LANES // THREADS) * THREADS if kernel == "dot" else outputs * parts
+    return plan(("matmul_" + kernel, a.dtype, b.dtype, acc, conj, logical),
+                functools.partial(source, a.dtype, b.dtype, acc, conj, logical), params, invocations, parts)

@@ -9,7 +9,9 @@
                           run contiguously along M or N (vector @ row-major matrix);
   wgsl/matmul_dot.wgsl    one group of lanes per output element and K-chunk, the lanes striding
                           K: skinny products whose operands run contiguously along K
-                          (row-major matrix @ vector, dot products).
+                          (row-major matrix @ vector, dot products);
+  wgsl/matmul_gevm.wgsl   float32 vector @ row-major matrix: vec4 loads of B's rows, the k-slices
+                          of a workgroup added up in workgroup memory (no second pass).
 Inputs are cast to the accumulation type as they are loaded. Narrow integers accumulate in
 32 bits (wrap-around makes the final cast exact, as NumPy's own wrapping), bool in u32 with
 OR-of-AND, as NumPy's bool matmul.
@@ -27,6 +29,8 @@ from .._core.params import ZERO, ParamLayout
 
 THREADS = WORKGROUP  # invocations of a workgroup of any of the kernels
 LANES = 32  # lanes of the dot kernel that share one output element
+GEVM_QUADS = 8  # column quads of a gevm workgroup (32 columns: 128-byte rows of B per k)
+GEVM_SLICES = THREADS // GEVM_QUADS  # its k-slices, added up in workgroup memory
 
 # The views of A and B (strides u32 two's complement), then the batch dims: a trailing array
 # of (size, A stride, B stride) per dim, innermost first. Its accessor does not depend on its
@@ -84,10 +88,11 @@ BIG = Tiling(16, 16, 8, 8, 8, True, True, True)  # f32: 128 x 128 tiles, 8 x 8 p
 MID = Tiling(16, 16, 4, 4, 8, True, True, True)  # f32: 64 x 64
 MID32 = Tiling(16, 16, 4, 4, 8, True, True)  # other 32-bit types
 GENERIC = Tiling(16, 16, 4, 4, 8, False, True)  # 64-bit integers and complex types
-# float64: vec4<f64> words in workgroup memory (half the register file per value of f32's, so
-# the register blocks stay smaller than BIG's for the default)
-F64_BIG = Tiling(16, 16, 8, 4, 8, True, True, True)  # 128 x 64
-F64_MID = Tiling(16, 16, 4, 4, 8, True, True, True)  # 64 x 64
+# float64: scalar words in workgroup memory, the k-slice unrolled (an H100 took 1.21 ms for a
+# 2048^2 product in 128 x 64 tiles so, 1.77 ms with vec4<f64> words; BK = 16 took 1.40 ms), and
+# register blocks smaller than BIG's (a value takes two registers)
+F64_BIG = Tiling(16, 16, 8, 4, 8, False, True, True)  # 128 x 64
+F64_MID = Tiling(16, 16, 4, 4, 8, False, True, True)  # 64 x 64
 SMALL = Tiling(16, 16, 2, 2, 8, False, True)  # 32 x 32: small matrices (batches), any type
 
 
@@ -263,3 +268,13 @@ def dot_source(a_dtype, b_dtype, acc, conj: bool, logical: bool) -> str:
     return render("matmul_dot", **fields, batch_bases=render("matmul_batch"), params=skinny_params(0).wgsl(),
                   workgroup=THREADS, lanes=LANES, lanes2=2 * LANES,
                   lanes3=3 * LANES, lanes4=4 * LANES, zero=f"{fields['T']}()", combine="a | b" if logical else "a + b")
+
+
+def gevm_source(a_dtype, b_dtype, acc) -> str:
+    fields = _common_fields(a_dtype, b_dtype, acc, False, False)
+    fields["loaders"] = load_fn(0, a_dtype)  # B is read in vec4 words (ld_b4), not by load1
+    return render("matmul_gevm", **fields, batch_bases=render("matmul_batch"), params=skinny_params(0).wgsl(),
+                  workgroup=THREADS, quads=GEVM_QUADS, cols=4 * GEVM_QUADS, slices=GEVM_SLICES,
+                  declare="\n".join(f"    var acc{j} = vec4<{fields['T']}>();" for j in range(8)),
+                  accumulate="\n".join(f"            acc{j} += ld_a(a_row + (k + {j * GEVM_SLICES}u) * sak)"
+                                        f" * ld_b4(b_col + (k + {j * GEVM_SLICES}u) * sbk);" for j in range(8)))
