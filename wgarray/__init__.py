@@ -45,7 +45,8 @@ globals().update(_elementwise.FUNCTIONS)
 globals().update(_numpy_math.FUNCTIONS)  # frexp, modf, divmod, nan_to_num, ... (not table rows)
 globals().update(_ufuncs.UFUNCS)
 from ._numpy.numpy_functions import *  # noqa: E402,F403  (ndarray methods; NumPy's reductions, round, ...)
-from ._numpy.more_functions import *  # noqa: E402,F403  (nan-family, outer, cov, histogram, einsum, ...)
+from ._numpy.more_functions import *  # noqa: E402,F403  (nan-family, outer, cov, histogram, ...)
+from ._numpy.extra_functions import *  # noqa: E402,F403  (einsum, index routines, windows, bits, I/O, ...)
 
 # NumPy's versions of the creation functions (superset signatures), its type objects and index tricks
 from ._numpy.creation import *  # noqa: E402,F403
