@@ -29,6 +29,7 @@ from . import linalg
 from . import fft
 from . import lib, testing
 from .lib import scimath as emath
+from . import polynomial
 from ._numpy import interop as _interop  # noqa: F401  (NumPy's __array_ufunc__ / __array_function__)
 from ._numpy import math_functions as _numpy_math
 from ._numpy.errstate import errstate, geterr, geterrcall, seterr, seterrcall
@@ -55,6 +56,7 @@ from ._numpy.creation import *  # noqa: E402,F403
 from ._numpy.dtypes import *  # noqa: E402,F403
 from ._numpy.index_tricks import *  # noqa: E402,F403
 from ._numpy.ranges import *  # noqa: E402,F403
+globals().update(polynomial.LEGACY)  # poly1d, polyfit, roots, ... (above linalg: wgarray/polynomial)
 
 
 def _array_namespace(self, api_version=None):
