@@ -1,6 +1,6 @@
 """NumPy's index and counting functions: argwhere, flatnonzero, unravel_index, ravel_multi_index,
-triu_indices, tril_indices, digitize, bincount, lexsort, and the 1-D set operations intersect1d,
-union1d, setdiff1d. All on the GPU (nonzero's compaction, sorts, searchsorted, ordered reduceat);
+triu_indices, tril_indices, digitize, bincount, lexsort, and the 1-D set operations
+union1d, setdiff1d (intersect1d: sets.py). All on the GPU (nonzero's compaction, sorts, searchsorted, ordered reduceat);
 the host reads only what NumPy checks before it answers (bounds, monotonic bins, bincount's
 length), one small value each.
 """
@@ -183,16 +183,6 @@ def _flat_unique(a, name: str) -> Array:
     return unique_values(reshape(as_array(a, name), (-1,)))
 
 
-def intersect1d(ar1, ar2, assume_unique=False, return_indices=False) -> Array:
-    """The sorted values present in both (NumPy's: sort the two unique sets together, keep duplicates)."""
-    if return_indices:
-        raise NotImplementedError("intersect1d: return_indices=True is not implemented")
-    a = reshape(as_array(ar1, "intersect1d"), (-1,)) if assume_unique else _flat_unique(ar1, "intersect1d")
-    b = reshape(as_array(ar2, "intersect1d"), (-1,)) if assume_unique else _flat_unique(ar2, "intersect1d")
-    both = sort(concat([a, b]))
-    return both[:-1][both[1:] == both[:-1]]
-
-
 def union1d(ar1, ar2) -> Array:
     """The sorted values present in either."""
     return unique_values(concat([reshape(as_array(ar1, "union1d"), (-1,)), reshape(as_array(ar2, "union1d"), (-1,))]))
@@ -205,4 +195,4 @@ def setdiff1d(ar1, ar2, assume_unique=False) -> Array:
 
 
 FUNCTIONS = {f.__name__: f for f in (argwhere, flatnonzero, unravel_index, ravel_multi_index, triu_indices,
-                                     tril_indices, digitize, bincount, lexsort, intersect1d, union1d, setdiff1d)}
+                                     tril_indices, digitize, bincount, lexsort, union1d, setdiff1d)}

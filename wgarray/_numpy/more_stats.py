@@ -27,6 +27,7 @@ from .._api.searching_functions import searchsorted
 from .._api.sorting_functions import argsort
 from .._api.utility_functions import any as any_
 from . import reductions
+from .bin_estimators import estimated_bin_count
 from .functions import diagonal
 from .indices import bincount
 from .ranges import linspace
@@ -220,8 +221,8 @@ def _bin_edges(x: Array, shape: tuple, bins, range_, weights) -> Array:
         if w.shape != shape:
             raise ValueError("weights should have the same shape as a.")
     if isinstance(bins, str):
-        raise NotImplementedError(f"histogram: bin estimator {bins!r} is not implemented; give the number of "
-                                  "bins or the edges")
+        first, last = _range_of(x, range_)
+        bins = estimated_bin_count(x, bins, range_, first, last, weights is not None, histogram)
     if np.ndim(bins) == 0:
         try:
             count = operator.index(bins)
