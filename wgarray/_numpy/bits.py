@@ -68,7 +68,7 @@ def unpackbits(a, /, axis=None, count=None, bitorder="big") -> Array:
         total = bits.shape[-1]
         keep = count if count >= 0 else total + count
         if keep < 0:
-            raise ValueError(f"-count larger than number of elements")
+            raise ValueError("-count larger than number of elements")
         if keep <= total:
             bits = bits[..., :keep]
         else:

@@ -12,7 +12,7 @@ from .. import linalg
 from .._array import Array
 from .._core import dtypes as dt
 from .._api.coerce import as_array
-from .._api.creation_functions import arange, asarray, zeros
+from .._api.creation_functions import arange, zeros
 from .._api.manipulation_functions import atleast_1d, concat, flip
 from .._api.sorting_functions import sort
 from .._api.statistical_functions import max as max_, min as min_, sum as sum_
