@@ -3,7 +3,8 @@
 // [first, end) holding row k (tridiag_split.wgsl), so that each block's eigenvalues come in
 // order at its rows. lohi (batch, n, 2) keeps the bracket [lo, hi] between dispatches (stage 0
 // starts it from the block's Gerschgorin interval); each dispatch halves it at most
-// p_iters() times, stopping at hi - lo <= 2 eps max(|lo|, |hi|) + eps ||T||; w gets the middle.
+// p_iters() times, stopping at hi - lo <= 2 eps max(|lo|, |hi|) + eps ||T_block||; w gets the
+// middle.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> w: array<R>;
@@ -45,8 +46,19 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         return;
     }
     let blk = t_block(b, n, k, norm);
+    if (blk.y - blk.x == 1u) {  // a block of one row: its eigenvalue exactly
+        w[item] = t_d(b, n, k);
+        return;
+    }
     var max_e2 = R(0);
-    for (var i = blk.x; i + 1u < blk.y; i++) { max_e2 = max(max_e2, t_e(b, n, i) * t_e(b, n, i)); }
+    var block_norm = R(0);  // the bracket's tolerance is relative to the block, whose vectors
+    for (var i = blk.x; i < blk.y; i++) {  // inverse iteration separates at that scale
+        let e = t_inner_e(b, n, i, blk);
+        max_e2 = max(max_e2, e * e);
+        var row = abs(t_d(b, n, i)) + abs(e);
+        if (i > blk.x) { row += abs(t_e(b, n, i - 1u)); }
+        block_norm = max(block_norm, row);
+    }
     let pivmin = SAFEMIN * max(R(1), max_e2);
     var lo: R;
     var hi: R;
@@ -59,7 +71,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             lo = min(lo, t_d(b, n, i) - radius);
             hi = max(hi, t_d(b, n, i) + radius);
         }
-        let pad = EPS * norm * R(2u * (blk.y - blk.x) + 2u) + R(2) * pivmin;
+        let pad = EPS * block_norm * R(2u * (blk.y - blk.x) + 2u) + R(2) * pivmin;
         lo -= pad;
         hi += pad;
     } else {
@@ -68,7 +80,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     }
     let target_index = k - blk.x;
     for (var it = 0u; it < p_iters(); it++) {
-        if (hi - lo <= R(2) * EPS * max(abs(lo), abs(hi)) + EPS * norm) { break; }
+        if (hi - lo <= R(2) * EPS * max(abs(lo), abs(hi)) + EPS * block_norm) { break; }
         let mid = R(0.5) * (lo + hi);
         if (mid <= lo || mid >= hi) { break; }
         if (below(b, n, blk, mid, pivmin) > target_index) { hi = mid; } else { lo = mid; }
