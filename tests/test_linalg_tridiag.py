@@ -151,6 +151,25 @@ def test_eigh_batches_and_views():
     check(base[::2, ::2].T.copy(), host(w), host(v), np.float64)
 
 
+@pytest.mark.parametrize("fuse_rows", [0, 40])
+@pytest.mark.parametrize("dtype", [np.float32, np.complex128])
+def test_eigh_many_workgroup_gemv(monkeypatch, dtype, fuse_rows):
+    """Trailing matrices past FUSE_ROWS take the GEMV kernel (only those of H100-sized
+    problems do by default): all of them (0), or the first columns only (40)."""
+    monkeypatch.setattr(tridiag, "FUSE_ROWS", fuse_rows)
+    rng = rng_for("gemv", dtype, fuse_rows)
+    a = random(rng, (2, 100, 100), dtype)
+    a = ((a + np.swapaxes(a, -1, -2).conj()) / 2).astype(dtype)
+    w, v = xp.linalg.eigh(wg(a))
+    check(a, host(w), host(v), dtype)
+
+
+def test_eigh_empty_batch():
+    w, v = xp.linalg.eigh(wg(np.zeros((0, 70, 70))))
+    assert w.shape == (0, 70) and v.shape == (0, 70, 70)
+    assert xp.linalg.eigvalsh(wg(np.zeros((2, 0, 70, 70), np.float32))).shape == (2, 0, 70)
+
+
 def test_eigh_integers_promote():
     a = np.add.outer(np.arange(70), np.arange(70)) % 7
     w, v = xp.linalg.eigh(wg(a))

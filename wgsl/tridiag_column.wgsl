@@ -12,6 +12,8 @@
 //     panel's rank-2 updates so far), d_j its diagonal, and the reflector of a[j+1:, j]
 //     (wgsl/householder.wgsl): e_j = beta, tau_j, v_j (v_j[j+1] = 1) into the panel (twice)
 //     and into vall (batch, n, n) column j for the back-transformation.
+//   fused (if p_fused()): for a short trailing matrix, y = a v_j in this workgroup and then
+//     finish j, saving the GEMV's dispatch and the next step's finish.
 // small (batch, small_stride): the panels' T (NB x NB each) then the n taus; de (batch, 2n):
 // d then e (real).
 ${prelude}
@@ -21,7 +23,7 @@ ${params}
 @group(0) @binding(3) var<storage, read_write> vall: array<${S}>;
 @group(0) @binding(4) var<storage, read_write> small: array<${S}>;
 @group(0) @binding(5) var<storage, read_write> de: array<R>;
-@group(0) @binding(6) var<storage, read> ypart: array<${S}>;
+@group(0) @binding(6) var<storage, read_write> ypart: array<${S}>;
 ${scalar}
 ${library}
 
@@ -69,7 +71,7 @@ fn wg_reduce_r(x: R, take_max: bool) -> R {
     return total;
 }
 
-fn finish(b: u32, n: u32, p0: u32, f: u32) {
+fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
     let lid = local_id;
     let i = f - p0;
     let m0 = f + 1u;
@@ -78,7 +80,7 @@ fn finish(b: u32, n: u32, p0: u32, f: u32) {
     // y = a v_f from the partial sums; W's column i holds it until w replaces it.
     for (var r = m0 + lid; r < n; r += WG) {
         var y = ${T}();
-        for (var ch = 0u; ch < p_chunks(); ch++) { y = y + ypart[(b * p_chunks() + ch) * n + r]; }
+        for (var ch = 0u; ch < chunks; ch++) { y = y + ypart[(b * chunks + ch) * n + r]; }
         pan[pan_at(r, NB + i)] = y;
     }
     // V^H v_f and W^H v_f over the panel's earlier columns: lane q, rows in SL slices.
@@ -180,6 +182,17 @@ fn column(b: u32, n: u32, p0: u32, j: u32) {
     }
 }
 
+// y = A v_j by this workgroup alone (as one chunk of ypart): for trailing matrices short
+// enough that a dispatch of tridiag_gemv.wgsl costs more than the work.
+fn local_gemv(b: u32, n: u32, j: u32, i: u32) {
+    let abase = b * n * n;
+    for (var r = j + 1u + local_id; r < n; r += WG) {
+        var acc = ${T}();
+        for (var c = j + 1u; c < n; c++) { acc = acc + sc_mul(sc_conj(a[abase + c * n + r]), pan[pan_at(c, i)]); }
+        ypart[b * n + r] = acc;
+    }
+}
+
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
@@ -188,6 +201,12 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     local_id = lid;
     let n = p_n();
     pbase = b * n * 3u * NB;
-    if (p_finish() != 0u) { finish(b, n, p_p0(), p_f()); }
+    if (p_finish() != 0u) { finish(b, n, p_p0(), p_f(), p_chunks()); }
     if (p_column() != 0u) { column(b, n, p_p0(), p_j()); }
+    if (p_fused() != 0u) {  // a short trailing matrix: y = A v_j here, then w_j at once
+        storageBarrier();
+        local_gemv(b, n, p_j(), p_j() - p_p0());
+        storageBarrier();
+        finish(b, n, p_p0(), p_j(), 1u);
+    }
 }

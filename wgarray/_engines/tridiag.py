@@ -47,7 +47,11 @@ NB = 32  # panel width: reflectors per trailing update (the column kernel's lane
 MAX_CHUNKS = 32  # column chunks of the GEMV: partial sums per row
 MIN_N = 65  # smaller matrices take the Jacobi engine (one workgroup per matrix, more accurate)
 
-COLUMN = ParamLayout("batch", "n", ZERO, "p0", "panel", "panels", "f", "j", "finish", "column", "chunks",
+# Trailing matrices of at most FUSE_ROWS rows get y = A v from the column kernel's own workgroup
+# (m^2 words read by one multiprocessor: ~5-10 us at m = 512 on an H100, less than a dispatch).
+FUSE_ROWS = 512
+
+COLUMN = ParamLayout("batch", "n", ZERO, "p0", "panel", "panels", "f", "j", "finish", "column", "fused", "chunks",
                      "small_stride", "keep_v")
 GEMV = ParamLayout("batch", "n", ZERO, "j", "col", "row_tiles", "chunks", "chunk_len")
 
@@ -91,15 +95,17 @@ class _Reduction:
     def _source(self, template: str, params: ParamLayout):
         return lambda: kernel_source(template, self.dtype, self.device, params, NB=NB)
 
-    def column(self, p0: int, finish: int | None, j: int | None) -> None:
-        """A column step: w of reflector `finish`, then column j's reflector (either may be None)."""
+    def column(self, p0: int, finish: int | None, j: int | None, fused: bool = False) -> None:
+        """A column step: w of reflector `finish`, then column j's reflector (either may be None),
+        and if fused, y = A v_j and w_j too."""
         chunks = _chunking(self.n - finish - 1)[1] if finish is not None else 0
         params = COLUMN.pack(batch=self.batch, n=self.n, p0=p0, panel=p0 // NB, panels=self.panels,
                              f=finish or 0, j=j or 0, finish=int(finish is not None), column=int(j is not None),
-                             chunks=chunks, small_stride=self.small_stride, keep_v=int(self.keep_v))
+                             fused=int(fused), chunks=chunks, small_stride=self.small_stride,
+                             keep_v=int(self.keep_v))
         launch_kernel(self.device, ("tridiag_column", self.dtype), self._source("tridiag_column", COLUMN),
                       [self.work.storage, self.pan.storage, self.vall.storage, self.small.storage,
-                       self.de.storage, self.ypart.storage], params, self.batch * WORKGROUP, writes=5)
+                       self.de.storage, self.ypart.storage], params, self.batch * WORKGROUP, writes=6)
 
     def gemv(self, p0: int, j: int) -> None:
         m = self.n - j - 1
@@ -115,12 +121,15 @@ class _Reduction:
         n = self.n
         for p0 in range(0, n, NB):
             p1 = min(n, p0 + NB)
+            pending = None  # the reflector whose w the next step finishes
             for j in range(p0, p1):
-                self.column(p0, j - 1 if j > p0 else None, j)
-                if j < n - 1:
+                fused = j < n - 1 and n - j - 1 <= FUSE_ROWS
+                self.column(p0, pending, j, fused)
+                pending = j if j < n - 1 and not fused else None
+                if pending is not None:
                     self.gemv(p0, j)
-            if p1 - 1 < n - 1:
-                self.column(p0, p1 - 1, None)
+            if pending is not None:
+                self.column(p0, pending, None)
             if p1 < n:  # A[p1:, p1:] -= V W^H + W V^H = [V W] [W V]^H
                 rows = n - p1
                 vw = block(self.pan, p1, rows, 0, 2 * NB)
