@@ -15,22 +15,23 @@ back-transformation of the eigenvectors by the panels' compact WY form.
     column by column by the column step (larft), from the V^H v it needs anyway.
 
 Dispatches for one n x n matrix (a batch costs the same: every kernel takes the whole batch):
-2 per column (2n) + 3 per panel (n/NB) in the reduction, about 2 + n/900 for the eigenvalues,
-R + 1 for the vectors (R: the largest cluster, usually 1; one host read), 4 per panel in the
-back-transformation, and a sort. n = 1024, NB = 32: 2048 + 96 + 3 + 2 + 128 ~ 2280 dispatches
-(about 45-140 ms of host time at 20-60 us each on the H100 machine), against 2n^3 flops of
-GEMV reading the trailing matrix (1.4 GB at n = 1024: under a millisecond of bandwidth) and
-4/3 n^3 + 2 n^3 flops of matmul. The one-stage reduction is dispatch-bound, so its column step
-is one workgroup kernel plus one GEMV, the fewest that keep the GEMV on many workgroups: a
-two-stage reduction (dense -> band by QR panels, band -> tridiagonal by bulge chasing in one
-workgroup) would cut the 2n dispatches to ~10 n/NB but serialises O(n^2 NB) work with a
-barrier per bulge step on one multiprocessor; it is the next step if the lead's H100 numbers
-show the dispatches dominate.
+2 per column while the trailing matrix has more than FUSE_ROWS rows (column step + GEMV), 1
+per column past that (the column kernel makes y = A v itself), 3 per panel (a last column step,
+the product, the subtraction); ~2 for the eigenvalues (bisection, MAX_LOOP iterations a
+dispatch); R + 1 for the vectors (R: the largest cluster, usually 1; one host read); 4 per panel
+in the back-transformation; the sort (argsort and gathers). Counted at n = 1024, float32:
+1781 for eigh (2 x 512 + 512 + 16 + 62 in the reduction), 1630 for eigvalsh: about 35-110 ms of
+host time at 20-60 us each on the H100 machine, against 2n^3/3 flops of GEMV that read the
+trailing matrix (1.4 GB at n = 1024: under a millisecond of bandwidth) and 2n^3 flops of
+matmul in the trailing updates and back-transformation. The one-stage reduction is
+dispatch-bound, so its column step is one workgroup kernel plus one GEMV, the fewest that keep
+a long GEMV on many workgroups. A two-stage reduction (dense -> band by QR panels with matmul
+updates, band -> tridiagonal by bulge chasing in one workgroup, as MAGMA's) would cut the
+reduction to ~10 n/NB dispatches but serialises O(n^2 NB) work, a barrier per bulge step, on
+one multiprocessor: the next step if the H100 measurements show the dispatches dominate.
 """
 
 from __future__ import annotations
-
-import math
 
 from .._core import dtypes as dt
 from .._core.kernels import MAX_LOOP, WORKGROUP
@@ -56,15 +57,13 @@ COLUMN = ParamLayout("batch", "n", ZERO, "p0", "panel", "panels", "f", "j", "fin
 GEMV = ParamLayout("batch", "n", ZERO, "j", "col", "row_tiles", "chunks", "chunk_len")
 
 
-def suitable(device, shape) -> bool:
+def suitable(device, shape, dtype) -> bool:
     """Whether eigh of matrices of this (batch, n, n) shape takes this engine: n past the
-    Jacobi size, work in one storage binding each, and (on CPU adapters, whose loops end past
-    MAX_LOOP iterations) the inverse iteration's serial loops within MAX_LOOP."""
+    Jacobi size, each working array within one storage binding, and (on CPU adapters, whose
+    loops end past MAX_LOOP iterations) the inverse iteration's serial loops within MAX_LOOP:
+    n <= 963 there; larger ones take the Jacobi engine, slower but exact."""
     batch, n, _ = shape
-    if n < MIN_N:
-        return False
-    limit = pool_for(device).segment_bytes
-    if batch * n * n * 16 > limit:
+    if n < MIN_N or batch * n * n * dtype.itemsize > pool_for(device).segment_bytes:
         return False
     return not device.is_cpu or tridiag_solve.serial_loops(n) <= MAX_LOOP
 

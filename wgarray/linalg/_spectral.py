@@ -76,7 +76,7 @@ def eigvalsh(x, /, UPLO="L") -> Array:
 def _eigh(x: Array, lower: bool, vectors: bool):
     """(eigenvalues ascending, eigenvectors or None) by the engine that suits the size."""
     operand, batch = stacked(x)
-    if not tridiag.suitable(operand.device, operand.shape):
+    if not tridiag.suitable(operand.device, operand.shape, operand.dtype):
         w, v = jacobi.eigh(operand, lower, vectors)
         return unstacked(w, batch), (unstacked(v, batch) if vectors else None)
     w, v = tridiag.eigh(operand, lower, vectors)
