@@ -39,6 +39,7 @@ from .._core.launch import launch_kernel
 from .._core.memory import pool_for
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
+from .._core.replay import replayable
 from .._core.view import TensorView
 from .chol_blocks import block, kernel_source, mul, transposed, update, zeros
 from .map import MapOp, launch_map
@@ -135,19 +136,6 @@ class _Reduction:
                 wv = block(self.pan, p1, rows, NB, 2 * NB)
                 update(block(self.work, p1, rows, p1, rows), mul(vw, transposed(wv), conj=True), conj=True)
 
-    def back_transform(self, z: BufferOperand) -> None:
-        """z := Q z in place, z (batch, n, n) in the matrix dtype."""
-        n = self.n
-        for p in reversed(range(self.panels)):
-            p0 = p * NB
-            kb = min(NB, n - 1 - p0)
-            if kb <= 0:
-                continue
-            v = block(self.vall, p0 + 1, n - p0 - 1, p0, kb)
-            t = self.small.with_view(TensorView((self.batch, kb, kb), (self.small_stride, NB, 1), p * NB * NB))
-            zs = block(z, p0 + 1, n - p0 - 1, 0, n)
-            update(zs, mul(v, mul(t, mul(transposed(v), zs, conj=True))))
-
 
 def _hermitian_copy(a: BufferOperand, lower: bool) -> BufferOperand:
     """A fresh contiguous (batch, n, n) copy of the Hermitian matrices whose `lower` (or upper)
@@ -166,16 +154,42 @@ def _hermitian_copy(a: BufferOperand, lower: bool) -> BufferOperand:
     return out
 
 
+@replayable
+def _tridiagonalise(a: BufferOperand, lower: bool, keep_v: bool):
+    """The reduction of the Hermitian matrices a (batch, n, n) (their lower or upper triangle):
+    (d, e) as de (batch, 2n), and the reflectors' vectors (if keep_v) and T factors and taus."""
+    reduction = _Reduction(_hermitian_copy(a, lower), keep_v)
+    reduction.run()
+    return reduction.de, reduction.vall, reduction.small
+
+
+@replayable
+def _back_transform(vall: BufferOperand, small: BufferOperand, z: BufferOperand) -> BufferOperand:
+    """z := Q z in place, z (batch, n, n) in the matrix dtype, Q from _tridiagonalise's vectors
+    vall and T factors (in small)."""
+    batch, n, _ = z.shape
+    small_stride = small.shape[-1]
+    for p in reversed(range(-(-n // NB))):
+        p0 = p * NB
+        kb = min(NB, n - 1 - p0)
+        if kb <= 0:
+            continue
+        v = block(vall, p0 + 1, n - p0 - 1, p0, kb)
+        t = small.with_view(TensorView((batch, kb, kb), (small_stride, NB, 1), p * NB * NB))
+        zs = block(z, p0 + 1, n - p0 - 1, 0, n)
+        update(zs, mul(v, mul(t, mul(transposed(v), zs, conj=True))))
+    return z
+
+
 def eigh(a: BufferOperand, lower: bool, vectors: bool):
     """Eigenvalues (real dtype, (batch, n), NOT sorted: each split block's in ascending order at
     its rows) and, if vectors, the eigenvectors (batch, n, n) as columns in the same order, of
     the Hermitian matrices a (batch, n, n) reading their lower (or upper) triangle. Non-finite
     input gives NaN. The caller sorts (one stable argsort and gathers)."""
-    reduction = _Reduction(_hermitian_copy(a, lower), keep_v=vectors)
-    reduction.run()
-    w = tridiag_solve.eigenvalues(reduction.de, reduction.batch, reduction.n)
+    batch, n, _ = a.shape
+    de, vall, small = _tridiagonalise(a, lower, vectors)
+    w = tridiag_solve.eigenvalues(de, batch, n)
     if not vectors:
         return w, None
-    z = tridiag_solve.eigenvectors(reduction.de, w, reduction.batch, reduction.n, a.dtype)
-    reduction.back_transform(z)
-    return w, z
+    z = tridiag_solve.eigenvectors(de, w, batch, n, a.dtype)
+    return w, _back_transform(vall, small, z)
