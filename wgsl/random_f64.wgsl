@@ -20,6 +20,13 @@ fn block_normal_f64(r: vec4<u32>) -> vec2<f64> { return box_muller_f64(u01_open_
 fn block_exponential_f64(r: vec4<u32>) -> vec2<f64> {
     return vec2<f64>(0.0lf - log_f64(u01_open_f64(r.x, r.y)), 0.0lf - log_f64(u01_open_f64(r.z, r.w)));
 }
+// Logistic values log(u / (1 - u)) of u = (2k + 1) 2^-53 for 52 random bits k: strictly inside
+// (0, 1), and 1 - u exact, so never infinite.
+fn logistic_of_words(lo: u32, hi: u32) -> f64 {
+    let u = (2.0lf * floor(random_bits53(lo, hi) * 0.5lf) + 1.0lf) * 1.1102230246251565e-16lf;
+    return log_f64(u) - log_f64(1.0lf - u);
+}
+fn block_logistic_f64(r: vec4<u32>) -> vec2<f64> { return vec2<f64>(logistic_of_words(r.x, r.y), logistic_of_words(r.z, r.w)); }
 
 // log(Gamma(x)) for x > 0, as NumPy's random_loggam: Stirling's series from x + n >= 7.
 fn random_loggam(x: f64) -> f64 {

@@ -31,7 +31,7 @@ BLOCK = ParamLayout(*_KEYED, ("shift", "f64"), ("scale", "f64"))
 ELEMENT = {"f64": ParamLayout(*_KEYED, ("a", "f64"), ("b", "f64")),
            "u64": ParamLayout(*_KEYED, ("a", "u64"), ("b", "u64"))}
 
-BLOCK_METHODS = ("uniform", "normal", "exponential", "bits")
+BLOCK_METHODS = ("uniform", "normal", "exponential", "logistic", "bits")
 # sampler -> (its WGSL file, the parameter type, the stored value's expression in param_a/param_b)
 ELEMENT_SAMPLERS = {
     "gamma": ("random_gamma", "f64", "standard_gamma(i, param_a(i))"),
@@ -91,11 +91,13 @@ def _keyed(key: int, counter: int) -> dict:
 def block_draw(device, method: str, dtype, shape, key: int, counter: int, shift: float = 0.0,
                scale: float = 1.0) -> BufferOperand:
     """A vectorised draw of shape: method "uniform" ([0, 1)), "normal", "exponential" (float32 or
-    float64, stored as shift + scale * value; float64 only), or "bits" (uint32 words)."""
+    float64), "logistic" (float64), each stored as shift + scale * value (float64 only), or "bits"
+    (uint32 words)."""
     dtype = np.dtype(dtype)
     if method not in BLOCK_METHODS:
         raise ValueError(f"random engine: no vectorised draw {method!r}")
-    if (method == "bits") != (dtype == np.uint32) or dtype.kind not in "fu":
+    if (method == "bits") != (dtype == np.uint32) or dtype.kind not in "fu" or (method == "logistic") > (
+            dtype == np.float64):
         raise TypeError(f"random engine: {method} draws no {dtype}")
     _require(device, method, dtype, False)
     out = allocate(device, shape, dtype)
