@@ -59,7 +59,7 @@ fn finish(j: u32, k: u32, row: Row, value: C) -> C {
         v = cmul(v, select(w, conj(w), INVERSE));
     }
     if (CHIRP_OUT) { v = cmul(v, chirp(j)); }
-    return v * p_scale();
+    return v * F(p_scale());
 }
 
 ${source}
