@@ -1,8 +1,9 @@
 """The package's layering: imports point one way, and nothing forms a cycle.
 
 Layers, lowest first: _core, _engines, the Array (_array), the namespace (_api), the NumPy
-layer (_numpy: ufunc objects, ndarray methods, NumPy-only functions), the linalg extension, then the
-package root. A module may import its own layer and the layers below it, never above; imports
+layer (_numpy: ufunc objects, ndarray methods, NumPy-only functions), lib and testing (numpy.lib's
+and numpy.testing's modules), the linalg and fft extensions, polynomial (above linalg: roots are
+eigenvalues), random, then the package root. A module may import its own layer and the layers below it, never above; imports
 inside functions count too. The root (wgarray/__init__.py, __main__.py) may import anything.
 """
 

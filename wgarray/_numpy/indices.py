@@ -11,6 +11,8 @@ import builtins
 import math
 import operator
 
+import numpy as np
+
 from .._array import Array
 from .._core import dtypes as dt
 from .._api.coerce import as_array
@@ -103,15 +105,20 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C") -> Array:
     return flat
 
 
+def _diagonal(k) -> int:
+    """A diagonal's number: NumPy's tri compares j - i with k, so a float k acts as its floor."""
+    return math.floor(k) if isinstance(k, (float, np.floating)) else operator.index(k)
+
+
 def triu_indices(n, k=0, m=None) -> tuple:
     """The (row, column) indices of the upper triangle from the k-th diagonal, in C order."""
-    below = diagonal_band(n, m, k - 1, dt.bool_, None, "<=")
+    below = diagonal_band(n, m, _diagonal(k) - 1, dt.bool_, None, "<=")
     return nonzero(ELEMENTWISE["logical_not"](below))
 
 
 def tril_indices(n, k=0, m=None) -> tuple:
     """The (row, column) indices of the lower triangle up to the k-th diagonal, in C order."""
-    return nonzero(diagonal_band(n, m, k, dt.bool_, None, "<="))
+    return nonzero(diagonal_band(n, m, _diagonal(k), dt.bool_, None, "<="))
 
 
 def digitize(x, bins, right=False) -> Array:

@@ -27,12 +27,10 @@ from .._numpy.more_products import convolve, outer
 
 
 def _coefficients(p, name: str) -> Array:
+    """p's coefficients along its first axis (NumPy's functions take N-D arrays as stacks of them)."""
     if isinstance(p, poly1d):
         return p.coeffs
-    c = atleast_1d(as_array(p, name))
-    if c.ndim != 1:
-        raise ValueError(f"{name}: the coefficients must be a 1-D array")
-    return c
+    return atleast_1d(as_array(p, name))
 
 
 def _inexact(c: Array) -> Array:
@@ -43,24 +41,25 @@ def _wrap_like(result: Array, *inputs):
     return poly1d(result) if any(isinstance(p, poly1d) for p in inputs) else result
 
 
+def _padded_alike(x: Array, y: Array) -> tuple[Array, Array]:
+    """x and y with the shorter padded by leading zero coefficients."""
+    diff = x.shape[0] - y.shape[0]
+    if diff > 0:
+        y = concat([zeros((diff, *y.shape[1:]), dtype=y.dtype), y])
+    elif diff < 0:
+        x = concat([zeros((-diff, *x.shape[1:]), dtype=x.dtype), x])
+    return x, y
+
+
 def polyadd(a1, a2):
     """The sum of two polynomials (the shorter padded with leading zeros)."""
     x, y = _coefficients(a1, "polyadd"), _coefficients(a2, "polyadd")
-    diff = x.shape[0] - y.shape[0]
-    if diff > 0:
-        y = concat([zeros((diff,), dtype=y.dtype), y])
-    elif diff < 0:
-        x = concat([zeros((-diff,), dtype=x.dtype), x])
+    x, y = _padded_alike(x, y)
     return _wrap_like(x + y, a1, a2)
 
 
 def polysub(a1, a2):
-    x, y = _coefficients(a1, "polysub"), _coefficients(a2, "polysub")
-    diff = x.shape[0] - y.shape[0]
-    if diff > 0:
-        y = concat([zeros((diff,), dtype=y.dtype), y])
-    elif diff < 0:
-        x = concat([zeros((-diff,), dtype=x.dtype), x])
+    x, y = _padded_alike(_coefficients(a1, "polysub"), _coefficients(a2, "polysub"))
     return _wrap_like(x - y, a1, a2)
 
 
