@@ -24,7 +24,8 @@ from .._api.manipulation_functions import concat, reshape, stack
 from .._api.searching_functions import nonzero, searchsorted
 from .._api.set_functions import isin, unique_values
 from .._api.sorting_functions import argsort, sort
-from .._api.statistical_functions import max as max_
+from .._api.statistical_functions import max as max_, min as min_
+from .._engines.bin_count import count_bins
 from .._api.utility_functions import all as all_, any as any_, diff
 from .ufuncs import UFUNCS
 
@@ -139,18 +140,22 @@ def digitize(x, bins, right=False) -> Array:
 
 
 def bincount(x, weights=None, minlength=0) -> Array:
-    """How often each value 0..max(x) occurs (or the sum of its weights, added in x's order as NumPy
-    does: a stable sort groups the values, an ordered reduceat sums each group)."""
+    """How often each value 0..max(x) occurs (one counting pass: _engines/bin_count.py), or the sum of
+    its weights, added in x's order as NumPy does (a stable sort groups the values, an ordered
+    reduceat sums each group)."""
     values = _integers(x, "bincount")
     if values.ndim != 1:
         raise ValueError("object too deep for desired array" if values.ndim > 1 else "object of too small depth for desired array")
     minlength = operator.index(minlength)
     if minlength < 0:
         raise ValueError("'minlength' must not be negative")
-    if values.size and bool(any_(values < 0)):
+    low, high = (int(v) for v in np.asarray(stack([min_(values), max_(values)]))) if values.size else (0, -1)
+    if low < 0:  # one read for both checks
         raise ValueError("'list' argument must have no negative elements")
-    length = builtins.max(int(max_(values)) + 1 if values.size else 0, minlength)
+    length = builtins.max(high + 1, minlength)
     device = values.device
+    if weights is None and (counts := count_bins(values._data(), length)) is not None:
+        return astype(Array._wrap(counts), _INTP)
     values = astype(values, _INTP, copy=False)
     starts = searchsorted(sort(values), arange(length + 1, dtype=_INTP, device=device), side="left")
     counts = starts[1:] - starts[:-1]
