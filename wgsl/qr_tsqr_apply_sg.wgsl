@@ -1,11 +1,12 @@
 // TSQR, one level back down, with subgroup operations: what wgsl/qr_tsqr_apply.wgsl computes
-// (the same parameters and output). Q_g lives in workgroup memory by columns, q_g[c * RS + i];
+// (the same parameters and output; the reflectors' vectors
+// from vt, where the factor wrote them by columns). Q_g lives in workgroup memory by columns, q_g[c * RS + i];
 // each column goes through all of the chunk's reflectors in its own subgroup (v^H q_c by a
 // subgroupAdd, then q_c -= tau v (v^H q_c)): the columns never meet, no barrier between steps.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> q: array<${S}>;
-@group(0) @binding(2) var<storage, read> src: array<${S}>;
+@group(0) @binding(2) var<storage, read> vt: array<${S}>;  // the chunks by columns (qr_tsqr_factor_sg.wgsl)
 @group(0) @binding(3) var<storage, read> taus: array<${S}>;
 @group(0) @binding(4) var<storage, read> qin: array<${S}>;
 ${scalar}
@@ -28,7 +29,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let cols = p_cols();
     let r0 = g * p_rows() / nodes;
     let rows = (g + 1u) * p_rows() / nodes - r0;
-    let base = p_src_offset() + b * p_src_batch() + r0 * p_src_row();
+    let vbase = b * p_rows() * cols + r0 * cols;
     let in_base = b * p_qin_batch() + g * cols * cols;
     for (var e = lid; e < rows * cols; e += WG) {
         let i = e / cols;
@@ -49,14 +50,14 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             var acc = ${T}();
             for (var i = first; i < rows; i += lanes) {
                 if (i >= j) {
-                    let vi = select(src[base + i * p_src_row() + j * p_src_col()], sc_real(R(1)), i == j);
+                    let vi = select(vt[vbase + j * rows + i], sc_real(R(1)), i == j);
                     acc = acc + sc_mul(sc_conj(vi), a[c * RS + i]);
                 }
             }
             let f = sc_mul(taus[tau_base + j], subgroupAdd(acc));
             for (var i = first; i < rows; i += lanes) {
                 if (i >= j) {
-                    let vi = select(src[base + i * p_src_row() + j * p_src_col()], sc_real(R(1)), i == j);
+                    let vi = select(vt[vbase + j * rows + i], sc_real(R(1)), i == j);
                     a[c * RS + i] = a[c * RS + i] - sc_mul(vi, f);
                 }
             }

@@ -6,12 +6,14 @@
 // then the columns c > j are shared out, one subgroup each: s_c = x^H a[j+1:, c] by a
 // subgroupAdd and the column's update. One barrier a column: the next column's values.
 // Column j's vector is scaled and its beta stored during step j + 1 (nobody reads it then),
-// by the last subgroup, which has the fewest columns.
+// by the last subgroup, which has the fewest columns. The chunk goes out twice: by rows in
+// place, and by columns to vt for wgsl/qr_tsqr_apply_sg.wgsl.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> src: array<${S}>;
 @group(0) @binding(2) var<storage, read_write> taus: array<${S}>;
 @group(0) @binding(3) var<storage, read_write> rs: array<${S}>;
+@group(0) @binding(4) var<storage, read_write> vt: array<${S}>;  // the chunk again, by columns, for the apply
 ${scalar}
 ${library}
 
@@ -92,6 +94,9 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     for (var q = lid; q < rows * cols; q += WG) {
         src[base + (q / cols) * p_src_row() + (q % cols) * p_src_col()] = a[(q % cols) * RS + q / cols];
     }
+    // The chunk by columns, at its rows' place of the level: the apply's lanes read it coalesced.
+    let vbase = b * p_rows() * cols + r0 * cols;
+    for (var q = lid; q < rows * cols; q += WG) { vt[vbase + q] = a[(q / rows) * RS + q % rows]; }
     let rbase = p_r_offset() + b * p_r_batch() + g * cols * cols;
     for (var q = lid; q < cols * cols; q += WG) {
         let i = q / cols;

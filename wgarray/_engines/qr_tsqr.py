@@ -123,19 +123,22 @@ def panel(h: BufferOperand, v: BufferOperand, tau: BufferOperand, t: BufferOpera
         r = allocate(device, (batch, nodes * cols, cols), dtype)
         words = dict(batch=batch, rows=src.shape[1], cols=cols, nodes=nodes, **_view_words(src, "src"),
                      tau_offset=0, tau_batch=nodes * PB, r_offset=0, r_batch=nodes * cols * cols)
-        _launch("qr_tsqr_factor" + kind, h, FACTOR, words, [src.storage, taus.storage, r.storage], batch * nodes, 3,
+        storages = [src.storage, taus.storage, r.storage]
+        if by_subgroups:  # the vectors by columns too, for the apply's coalesced reads
+            storages.append(allocate(device, (batch, src.shape[1] * cols), dtype).storage)
+        _launch("qr_tsqr_factor" + kind, h, FACTOR, words, storages, batch * nodes, len(storages),
                 WG=wg, SAFE_LOW=safe_low, **layout)
-        levels.append((src, nodes, taus, words))
+        levels.append((src, nodes, taus, words, storages[-1] if by_subgroups else src.storage))
         if nodes == 1:
             break
         src = r
     q = None  # the explicit Q of the level above; the identity at the top
-    for src, nodes, taus, words in reversed(levels):
+    for src, nodes, taus, words, vectors in reversed(levels):
         level_q = allocate(device, (batch, src.shape[1], cols), dtype)
         words = dict({k: words[k] for k in APPLY.offsets.keys() & words.keys()}, qin_batch=0 if q is None else q.view.strides[0], identity=int(q is None),
                      q_batch=level_q.view.strides[0])
         qin = taus if q is None else q
-        _launch("qr_tsqr_apply" + kind, h, APPLY, words, [level_q.storage, src.storage, taus.storage, qin.storage],
+        _launch("qr_tsqr_apply" + kind, h, APPLY, words, [level_q.storage, vectors, taus.storage, qin.storage],
                 batch * nodes, 1, WG=wg, **layout)
         q = level_q
     # r: the top level's R (batch, cols, cols); the reconstruction writes h, v, tau and t.
