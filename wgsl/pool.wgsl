@@ -1,7 +1,7 @@
 // Pooling: one invocation per output element of (N, C, OD, OH, OW), over a window of the input
 // (N, C, ID, IH, IW) of any strides; 1-D and 2-D pools are 3-D ones with leading sizes of 1.
-//   max: the largest element (NaN wins, the last NaN; ties keep the first), and where
-//        ${indices}: its flat index into the (ID * IH * IW) plane, as torch's max_pool;
+//   max: the largest element (NaN wins, the last NaN; ties keep the first), and where asked
+//        for: its flat index into the (ID * IH * IW) plane, as torch's max_pool;
 //   avg: the mean of the window's elements within the input, divided as torch's avg_pool:
 //        by divisor_override where given, else by the window clipped to the padded input
 //        (count_include_pad) or to the input.
