@@ -9,7 +9,7 @@ import pytest
 import wgarray as wa
 from wgarray import nn
 from wgarray._engines import conv as conv_engine
-from wgarray._engines.conv_source import BIG, F64_BIG, F64_MID, MID, NARROW
+from wgarray._engines.conv_source import BIG, F64_BIG, F64_MID, HALF, MID, NARROW
 
 RNG = np.random.default_rng(15)
 CONVS = {1: nn.conv1d, 2: nn.conv2d, 3: nn.conv3d}
@@ -86,7 +86,8 @@ def test_conv_matches_reference(case, with_bias):
     close(got, ref_conv(x, w, b, stride, padding, dilation, groups), np.float32)
 
 
-@pytest.mark.parametrize("kernel,tiling", [("gemm", BIG), ("gemm", MID), ("gemm", NARROW), ("direct", None)])
+@pytest.mark.parametrize("kernel,tiling", [("gemm", BIG), ("gemm", MID), ("gemm", NARROW), ("gemm", HALF),
+                                           ("direct", None)])
 def test_every_float32_kernel(force, kernel, tiling):
     x, w, b = data((2, 6, 9, 10)), data((20, 3, 3, 2)), data(20)
     force["kernel"] = kernel
@@ -178,7 +179,7 @@ BAD = [
     (dict(stride=0), RuntimeError, "non-positive stride is not supported"),
     (dict(dilation=0), RuntimeError, "dilation should be greater than zero"),
     (dict(padding=-1), RuntimeError, "negative padding is not supported"),
-    (dict(padding="full"), ValueError, "Invalid padding string 'full'"),
+    (dict(padding="full"), ValueError, "Invalid padding string: 'full'"),
     (dict(padding="same", stride=2), RuntimeError, "padding='same' is not supported for strided convolutions"),
     (dict(stride=(1, 1, 1)), RuntimeError, "expected stride to be a single integer value or a list of 2 values"),
     (dict(w=(2, 3, 9, 9)), RuntimeError, "Kernel size can't be greater than actual input size"),

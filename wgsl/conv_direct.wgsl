@@ -34,16 +34,25 @@ ${declare}
     let Og = p_Og();
     let Cg = p_Cg();
     let w_base = g * p_K() * Og + n;
+    let dims = in_dims();
+    let xs = x_spatial();
+    let d = dil();
+    // Rows of the input outside it are skipped whole; only the last axis is checked per load.
     for (var c = 0u; c < Cg; c++) {
-        let coff = i32(c) * p_xs(1u);
+        let cbase = org.x + i32(c) * p_xs(1u);
         for (var kd = 0u; kd < KSIZE.x; kd++) {
-        for (var kh = 0u; kh < KSIZE.y; kh++) {
-            for (var kw = 0u; kw < KSIZE.z; kw++) {
-                let tp = vec4<i32>(coff, vec3<i32>(vec3<u32>(kd, kh, kw)) * dil());
-                let w = wt[w_base + (((kd * KSIZE.y + kh) * KSIZE.z + kw) * Cg + c) * Og];
+            let yd = coord(org.y, i32(kd) * d.x, KSTRIDE.x);
+            if (bitcast<u32>(yd) >= dims.x) { continue; }
+            for (var kh = 0u; kh < KSIZE.y; kh++) {
+                let yh = coord(org.z, i32(kh) * d.y, KSTRIDE.y);
+                if (bitcast<u32>(yh) >= dims.y) { continue; }
+                let rbase = cbase + yd * xs.x + yh * xs.y;
+                for (var kw = 0u; kw < KSIZE.z; kw++) {
+                    let w = wt[w_base + (((kd * KSIZE.y + kh) * KSIZE.z + kw) * Cg + c) * Og];
+                    let kofs = i32(kw) * d.z;
 ${accumulate}
+                }
             }
-        }
         }
     }
     let obase = row * p_OW() + ow;

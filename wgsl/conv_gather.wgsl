@@ -33,6 +33,12 @@ fn tap(k: u32) -> vec4<i32> {
     return vec4<i32>(i32(c) * p_xs(1u), kpos * dil());
 }
 
+// The input coordinate along one dim for an output origin o and a tap offset (tap x dilation);
+// outside the input, or not hit by the transposed gather's stride s: negative or past the end.
+fn coord(o: i32, kofs: i32, s: i32) -> i32 {
+${coord}
+}
+
 // A[m, k] for the origin o of m (base in o.x) and the tap t of k (channel offset in t.x).
 fn gather(o: vec4<i32>, t: vec4<i32>, k_ok: bool) -> ${T} {
 ${gather}

@@ -54,6 +54,7 @@ class ConvTiling:
 BIG = ConvTiling(16, 16, 8, 8, 8, True)  # float32: 128 positions x 128 channels
 MID = ConvTiling(16, 16, 4, 4, 8, True)  # float32: 64 x 64
 NARROW = ConvTiling(32, 8, 4, 4, 8, True)  # float32, 16-32 channels a group: 128 x 32
+HALF = ConvTiling(32, 8, 4, 8, 8, True)  # float32, 33-64 channels a group: 128 x 64
 F64_BIG = ConvTiling(16, 16, 8, 4, 8, False)  # float64 (a value takes two registers): 128 x 64
 F64_MID = ConvTiling(16, 16, 4, 4, 8, False)  # float64: 64 x 64
 
@@ -82,7 +83,9 @@ def _common(dtype, ksize: tuple, kstride: tuple, transposed: bool, bias: bool) -
     kd, kh, kw = ksize
     sd, sh, sw = kstride
     gather_lib = render("conv_gather", T=T, KD=kd, KH=kh, KW=kw, SD=sd, SH=sh, SW=sw,
-                        origin=_origin(transposed), gather=_gather(T, transposed))
+                        origin=_origin(transposed), gather=_gather(T, transposed),
+                        coord=("    let t = o - kofs;\n    return select(-1, t / s, t >= 0 && t % s == 0);" if transposed
+                               else "    return o + kofs;"))
     return dict(params=CONV.wgsl(), T=T, gather_lib=gather_lib, workgroup=THREADS,
                 bias_binding=f"@group(0) @binding(4) var<storage, read> bias: array<{T}>;" if bias else "")
 
@@ -191,6 +194,7 @@ def direct_source(dtype, ksize: tuple, kstride: tuple, transposed: bool, bias: b
     step = "1" if transposed else "p_stride(2u)"
     return render("conv_direct", **fields, VW=VW, bias_value=_bias("n", bias, T),
                   declare="\n".join(f"    var acc{j} = b;" for j in range(VW)),
-                  origins="\n".join(f"    let o{j} = org + vec4<i32>(0, 0, 0, {j} * {step});" for j in range(VW)),
-                  accumulate="\n".join(f"                acc{j} += w * gather(o{j}, tp, true);" for j in range(VW)),
+                  origins="\n".join(f"    let o{j} = org.w + {j} * {step};" for j in range(VW)),
+                  accumulate="\n".join(f"                    {{ let y = coord(o{j}, kofs, KSTRIDE.z); if (bitcast<u32>(y) < dims.z)"
+                                       f" {{ acc{j} += w * xin[u32(rbase + y * xs.z)]; }} }}" for j in range(VW)),
                   store="\n".join(f"    if (ow + {j}u < p_OW()) {{ out[obase + {j}u] = acc{j}; }}" for j in range(VW)))

@@ -113,7 +113,7 @@ def _padding(padding, dims: int, fname: str, stride, dilation, kernel) -> tuple:
         if padding == "valid":
             return (0,) * dims, (0,) * dims
         if padding != "same":
-            raise PaddingStringError(f"Invalid padding string '{padding}', should be one of {{'valid', 'same'}}")
+            raise PaddingStringError(f"Invalid padding string: '{padding}' (should be one of 'valid', 'same')")
         if any(s != 1 for s in stride):
             raise RuntimeError("padding='same' is not supported for strided convolutions")
         total = [d * (k - 1) for d, k in zip(dilation, kernel)]
