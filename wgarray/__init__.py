@@ -31,6 +31,7 @@ from . import lib, testing
 from .lib import scimath as emath
 from . import polynomial
 from . import random
+from . import nn
 from ._numpy import interop as _interop  # noqa: F401  (NumPy's __array_ufunc__ / __array_function__)
 from ._numpy import math_functions as _numpy_math
 from ._numpy.errstate import errstate, geterr, geterrcall, seterr, seterrcall

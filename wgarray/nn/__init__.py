@@ -1,0 +1,12 @@
+"""wgarray.nn: torch.nn.functional's functions on wgarray arrays (layout NCHW, weights OIHW, as torch),
+every one a WGSL kernel on the device.
+
+Convolutions and pools (wgarray/_engines/conv.py, pool.py): conv1d/2d/3d, conv_transpose1d/2d/3d,
+max_pool1d/2d/3d, avg_pool1d/2d/3d.
+"""
+
+from ._conv import conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d, conv_transpose3d
+from ._pool import avg_pool1d, avg_pool2d, avg_pool3d, max_pool1d, max_pool2d, max_pool3d
+
+__all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
+           "avg_pool1d", "avg_pool2d", "avg_pool3d", "max_pool1d", "max_pool2d", "max_pool3d"]
