@@ -125,5 +125,4 @@ def test_numpy_unique(equal_nan):
         if arr is not z:  # without return_index, NumPy may keep another of the merged complex NaNs
             assert_same(wgarray.unique(wg(arr), equal_nan=equal_nan), np.unique(arr, equal_nan=equal_nan))
     assert len(wgarray.unique(wg(x), return_counts=True)) == 2
-    with pytest.raises(NotImplementedError, match="axis"):
-        wgarray.unique(wg(x), axis=0)
+    assert_same(wgarray.unique(wg(x), axis=0), np.unique(x, axis=0))  # more in test_numpy_unique_axis.py

@@ -79,6 +79,10 @@ def fill_scalar(value, dtype):
 
 def host_array(obj, dtype):
     """Host data (NumPy, lists, DLPack, buffers) as a NumPy array of a supported dtype, before the upload."""
+    if isinstance(obj, (np.ma.MaskedArray, np.matrix)):  # their own semantics would be lost in an upload
+        kind = "masked arrays" if isinstance(obj, np.ma.MaskedArray) else "numpy.matrix"
+        raise TypeError(f"wgarray does not support {kind}: use NumPy for them "
+                        f"({'numpy.ma' if kind == 'masked arrays' else 'or numpy.asarray(m) for a plain 2-D array'})")
     if isinstance(obj, (np.ndarray, np.generic)):
         host = np.asarray(obj)
     elif isinstance(obj, (list, tuple, range)):
@@ -100,7 +104,7 @@ def host_array(obj, dtype):
         dt.as_dtype(host.dtype.newbyteorder("="))
     except TypeError:
         raise TypeError(f"wgarray does not support the data type {host.dtype} "
-                        f"(from {type(obj).__name__} input)") from None
+                        f"(from {type(obj).__name__} input){dt.unsupported_hint(host.dtype)}") from None
     return host
 
 

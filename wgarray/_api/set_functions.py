@@ -3,6 +3,7 @@ and isin, on the radix sort and set engines."""
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
@@ -11,7 +12,15 @@ from .._array import Array
 from .._core import dtypes as dt
 from .._engines import unique as set_engine
 from .._engines.sort import work_spec
-from .coerce import as_array
+from .coerce import as_array, normalize_axis
+from .creation_functions import arange, asarray, empty, ones
+from .data_type_functions import astype
+from .indexing_functions import take
+from .manipulation_functions import concat, moveaxis, reshape
+from .searching_functions import nonzero
+from .sorting_functions import argsort
+from .statistical_functions import cumulative_sum
+from .utility_functions import any as any_, diff
 
 __all__ = ["isin", "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
 
@@ -92,15 +101,42 @@ def unique_values(x, /) -> Array:
 
 def unique(ar, return_index: bool = False, return_inverse: bool = False, return_counts: bool = False,
            axis=None, *, equal_nan: bool = True, sorted: bool = True):
-    """NumPy's unique: sorted distinct values (NaNs merged unless equal_nan=False), and
-    optionally first indices, inverse indices (shaped like ar) and counts."""
+    """NumPy's unique: sorted distinct values (NaNs merged unless equal_nan=False), or with axis the
+    distinct sub-arrays along it in lexicographic order (every NaN distinct, as NumPy); and
+    optionally first indices, inverse indices (shaped like ar; (ar.shape[axis],) with axis) and
+    counts."""
     ar = as_array(ar, "unique")
     if axis is not None:
-        raise NotImplementedError("unique with axis= (distinct sub-arrays) is not implemented in wgarray")
-    parts = _unique(ar, return_index, return_inverse, return_counts, equal_nan=bool(equal_nan))
+        parts = _unique_along(ar, normalize_axis(axis, ar.ndim))
+    else:
+        parts = _unique(ar, return_index, return_inverse, return_counts, equal_nan=bool(equal_nan))
     wanted = [("indices", return_index), ("inverse_indices", return_inverse), ("counts", return_counts)]
     extra = [parts[key] for key, flag in wanted if flag]
     return (parts["values"], *extra) if extra else parts["values"]
+
+
+def _unique_along(ar: Array, axis: int) -> dict:
+    """The distinct sub-arrays of ar along axis, sorted lexicographically: stable sorts by each
+    column from the last to the first (as lexsort), then the first of each run of equal rows."""
+    index_dtype = dt.as_dtype("int64")
+    moved = moveaxis(ar, axis, 0)
+    n = moved.shape[0]
+    rows = reshape(moved, (n, math.prod(moved.shape[1:])))
+    order = arange(n, dtype=index_dtype, device=ar.device)
+    for j in reversed(range(rows.shape[1])):
+        order = take(order, argsort(take(rows[:, j], order), stable=True))
+    ordered = take(rows, order, axis=0)
+    first = ones((n,), dtype=dt.bool_, device=ar.device)
+    if n > 1:
+        first[1:] = any_(ordered[1:] != ordered[:-1], axis=1)
+    starts = nonzero(first)[0]
+    group = cumulative_sum(astype(first, index_dtype)) - 1  # each sorted row's unique value
+    inverse = empty((n,), dtype=index_dtype, device=ar.device)
+    if n:
+        inverse[order] = group
+    values = reshape(take(ordered, starts, axis=0), (starts.shape[0], *moved.shape[1:]))
+    return {"values": moveaxis(values, 0, axis), "indices": take(order, starts), "inverse_indices": inverse,
+            "counts": diff(concat([starts, asarray([n], dtype=index_dtype, device=ar.device)]))}
 
 
 _SCALARS = (bool, int, float, complex, np.generic)

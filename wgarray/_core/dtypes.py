@@ -158,8 +158,16 @@ def as_dtype(dtype, device=None):
     except TypeError as e:
         raise TypeError(f"data type {dtype!r} not understood") from e
     if result not in LAYOUTS:
-        raise TypeError(f"wgarray does not support the data type {result}")
+        raise TypeError(f"wgarray does not support the data type {result}{unsupported_hint(result)}")
     return result
+
+
+def unsupported_hint(dtype) -> str:
+    """Where to go for a NumPy dtype wgarray does not offer (strings, objects, dates, records)."""
+    kinds = {"U": "strings", "S": "byte strings", "O": "Python objects", "M": "datetimes", "m": "timedeltas",
+             "V": "structured (record) data"}
+    what = kinds.get(np.dtype(dtype).kind)
+    return f": {what} stay NumPy's (use numpy for them)" if what else ""
 
 
 def kind(dtype) -> str:
