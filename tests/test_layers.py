@@ -12,7 +12,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "wgarray"
-LAYERS = ("_core", "_engines", "_array", "_api", "_numpy", "linalg", "fft")
+LAYERS = ("_core", "_engines", "_array", "_api", "_numpy", "linalg", "fft", "nn")
 MAX_LINES = 500
 
 

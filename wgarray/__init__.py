@@ -27,6 +27,7 @@ from ._api.utility_functions import *  # noqa: F403
 from ._array import Array
 from . import linalg
 from . import fft
+from . import nn
 from ._numpy import interop as _interop  # noqa: F401  (NumPy's __array_ufunc__ / __array_function__)
 from ._numpy import math_functions as _numpy_math
 from ._numpy.errstate import errstate, geterr, geterrcall, seterr, seterrcall

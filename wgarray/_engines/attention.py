@@ -1,0 +1,206 @@
+"""The attention engine: scaled dot-product attention in one fused kernel (flash attention,
+wgsl/nn_attention.wgsl), float32 or float64, on strided views.
+
+    out[..., i, :] = sum_j softmax_j(scale * q[..., i, :] . k[..., j, :] + bias[..., i, j]) v[..., j, :]
+
+The L x S score matrix never exists: each workgroup keeps a tile of query rows and walks the keys
+in tiles staged in workgroup memory, with an online softmax (running maximum and sum, in the
+input's precision: float32 for float32) in registers. Causal attention (PyTorch's tril(ones(L, S)),
+top-left aligned) skips the key tiles above the diagonal. q, k, v and the mask are read through
+their strides, broadcast batch dimensions with stride 0 and grouped-query heads by index (key head
+h // group), so nothing is copied. Rows that no key takes part in give NaN (0 / 0), as PyTorch's
+math path (softmax of a row of -inf). Tile sizes follow the adapter's workgroup-memory limit.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+from .._core import dtypes as dt
+from .._core.config import fast_math_enabled
+from .._core.kernels import MAX_LOOP, WORKGROUP
+from .._core.launch import launch_kernel
+from .._core.operands import BufferOperand, ScalarOperand, allocate
+from .._core.params import ZERO, ParamLayout
+from .._core.wgsl import with_libraries
+from .map import MapOp, launch_map
+
+MAX_BATCH_DIMS = 8
+MAX_ROW_GROUPS = 16  # TY: query rows per tile are 4 TY
+MAX_LANES = 16  # TX: key rows per tile are 4 TX
+
+
+@functools.lru_cache(maxsize=None)
+def _params(dtype) -> ParamLayout:
+    b = MAX_BATCH_DIMS
+    return ParamLayout("groups", "L", "S", "E", "Ev", ZERO, "nbatch", "head_dim", "group",
+                       "q_off", "k_off", "v_off", "m_off", "q_rs", "q_es", "k_rs", "k_es", "v_rs", "v_es",
+                       "m_rs", "m_cs", ("bshape", "u32", b), ("q_bs", "u32", b), ("k_bs", "u32", b),
+                       ("v_bs", "u32", b), ("m_bs", "u32", b), ("scale", "f64" if dtype == dt.float64 else "f32"))
+
+
+@dataclass(frozen=True)
+class Tiles:
+    """TX lanes per row group (4 TX keys a tile), TY row groups (4 TY queries a tile); ALIAS: the
+    K tile shares workgroup memory with P and V."""
+    TX: int
+    TY: int
+    alias: bool
+
+    def layout(self, e4: int, ev4: int) -> tuple[int, int]:
+        """(P0, words): where P starts and the vec4 words of workgroup memory."""
+        br, bc, qs = 4 * self.TY, 4 * self.TX, e4 + 1
+        k0 = br * qs
+        p0 = k0 if self.alias else k0 + bc * qs
+        end = p0 + bc * (self.TY + 1) + bc * ev4
+        return p0, max(end, k0 + bc * qs)
+
+
+def lanes(device) -> int:
+    """Lanes of a row group: they reduce with subgroup shuffles, so at most the smallest subgroup."""
+    if "subgroup" not in device.features:
+        return 1
+    info = device.adapter.info
+    smallest = info.get("subgroup_min_size", info.get("stackgroup_min_size", 4)) or 4
+    return max(1, min(MAX_LANES, 1 << (int(smallest).bit_length() - 1)))
+
+
+def choose_tiles(device, dtype, e: int, ev: int) -> Tiles:
+    """The largest tiles (queries x keys) that fit the adapter's workgroup memory; without
+    sharing K's space where both fit (one barrier less)."""
+    limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
+    unit = 4 * dtype.itemsize
+    e4, ev4 = -(-e // 4), -(-ev // 4)
+    best = None
+    tx_max = lanes(device)
+    for ty in (16, 8, 4, 2, 1):
+        tx = tx_max
+        while tx >= 1:
+            for alias in (False, True):
+                tiles = Tiles(tx, ty, alias)
+                if tiles.layout(e4, ev4)[1] * unit <= limit:
+                    rank = (ty * tx, tx, not alias)
+                    if best is None or rank > best[0]:
+                        best = (rank, tiles)
+                    break
+            tx //= 2
+    if best is None:
+        raise MemoryError(f"attention: head size {e} does not fit {device.name}'s {limit} bytes of workgroup memory")
+    return best[1]
+
+
+_FORCE: dict = {}  # benchmarks and tests force tiles: {"tiles": Tiles}
+
+
+def _mask_code(mask: BufferOperand | None, T: str) -> dict:
+    idx = "mbase + i * p_m_rs() + j * p_m_cs()"
+    if mask is None:
+        return dict(MASK=0, mask_binding="", mask_keep="    return true;", mask_add=f"    return {T}(0);")
+    binding = f"@group(0) @binding(5) var<storage, read> mb: array<{dt.layout(mask.dtype).storage}>;"
+    if mask.dtype == dt.bool_:
+        keep = f"    let at = {idx};\n    return ((mb[at >> 2u] >> ((at & 3u) * 8u)) & 0xffu) != 0u;"
+        return dict(MASK=1, mask_binding=binding, mask_keep=keep, mask_add=f"    return {T}(0);")
+    return dict(MASK=2, mask_binding=binding, mask_keep="    return true;", mask_add=f"    return mb[{idx}];")
+
+
+def _source(device, dtype, tiles: Tiles, e: int, ev: int, causal: bool, mask: BufferOperand | None,
+            fast: bool) -> str:
+    T = dt.layout(dtype).register
+    e4, ev4 = -(-e // 4), -(-ev // 4)
+    p0, words = tiles.layout(e4, ev4)
+    offsets = []
+    o = tiles.TX // 2
+    while o >= 1:
+        offsets.append(o)
+        o //= 2
+    if T == "f64":
+        shfl = ("bitcast<f64>(u64(subgroupShuffleXor(u32(bitcast<u64>(x) & 0xfffffffflu), lane_mask)) | "
+                "(u64(subgroupShuffleXor(u32(bitcast<u64>(x) >> 32u), lane_mask)) << 32u))")
+        exp = "exp_f64(x)"
+        neg_inf = "bitcast<f64>(0xfff0000000000000lu)"
+    else:
+        shfl = "subgroupShuffleXor(x, lane_mask)"
+        exp = "exp(x)" if fast else "exp_f32(x)"
+        neg_inf = "bitcast<f32>(0xff800000u)"
+    if not offsets:
+        shfl = "x"
+    return with_libraries(
+        "nn_attention", device.features, enables="", params=_params(dtype).wgsl(), S=dt.layout(dtype).storage,
+        T=T, TX=tiles.TX, TY=tiles.TY, WG=tiles.TX * tiles.TY, BR=4 * tiles.TY, BC=4 * tiles.TX, E4=e4, EV4=ev4,
+        KV=-(-ev4 // tiles.TX), P0=p0, SM=words, ALIAS=str(tiles.alias).lower(), CAUSAL=str(causal).lower(),
+        NEG_INF=neg_inf, EXP=exp, SHFL=shfl, SCALE="p_scale()",
+        reduce_max="\n".join(f"    m = max(m, shfl(m, {k}u));" for k in offsets),
+        reduce_sum="\n".join(f"    s = s + shfl(s, {k}u);" for k in offsets),
+        **_mask_code(mask, T))
+
+
+def _check_fits(*operands) -> None:
+    for x in operands:
+        if x is None:
+            continue
+        if x.storage.segments is not None or x.storage.nbytes > x.device.max_binding:
+            raise MemoryError(f"attention: arrays of more than one storage binding ({x.device.max_binding} bytes) "
+                              f"are not supported yet ({x.storage.nbytes} bytes)")
+        if x.storage.nbytes // x.dtype.itemsize >= 2**31:
+            raise MemoryError("attention: operands of 2^31 elements or more are not supported yet")
+
+
+def attention(q: BufferOperand, k: BufferOperand, v: BufferOperand, mask: BufferOperand | None,
+              batch_shape: tuple, scale: float, causal: bool, group: int) -> BufferOperand:
+    """softmax(scale q k^T + mask) v over batch_shape + (L, Ev), a new C-contiguous array.
+
+    q: batch_shape + (L, E); k: (S, E) and v: (S, Ev) after batch dims that broadcast to
+    batch_shape except the last, the heads, which are batch_shape[-1] // group; mask: None or
+    a view broadcast to batch_shape + (L, S), bool (True takes part) or q's dtype (added).
+    Operands are views of any strides; their batch dims are aligned with batch_shape (size 1
+    or stride 0 where broadcast)."""
+    dtype = q.dtype
+    L, E = q.shape[-2:]
+    S, Ev = v.shape[-2:]
+    out = allocate(q.device, tuple(batch_shape) + (L, Ev), dtype)
+    batch = math.prod(batch_shape)
+    if batch == 0 or L == 0 or Ev == 0:
+        return out
+    if S == 0:  # nothing to attend to: the empty sum, as PyTorch's matmul of the empty softmax
+        launch_map(q.device, MapOp("fill", "a0", (dtype,), dtype), out.storage, out.view, dtype,
+                   [ScalarOperand(0, dtype)], fresh=True)
+        return out
+    if len(batch_shape) > MAX_BATCH_DIMS:
+        raise NotImplementedError(f"attention: at most {MAX_BATCH_DIMS} batch dimensions, got {len(batch_shape)}")
+    _check_fits(q, k, v, mask, out)
+    device = q.device
+    tiles = _FORCE.get("tiles") or choose_tiles(device, dtype, E, Ev)
+    tiles_q = -(-L // (4 * tiles.TY))
+    if -(-S // (4 * tiles.TX)) > MAX_LOOP or batch * tiles_q >= 2**31:
+        raise NotImplementedError(f"attention: {S} keys or {batch * tiles_q} tiles of queries are too many for one dispatch")
+    nb = len(batch_shape)
+
+    def bstrides(x, kv: bool = False):
+        if x is None:
+            return [0] * nb
+        shape, strides = x.shape[:-2], x.view.strides[:-2]
+        result = []
+        for d in range(nb):
+            full = batch_shape[d] // group if kv and d == nb - 1 else batch_shape[d]
+            result.append(0 if shape[d] == 1 and full != 1 else strides[d])
+        return result[::-1]  # innermost first, as the kernel takes the batch index apart
+
+    mview = mask.view if mask is not None else None
+    params = _params(dtype).pack(
+        groups=batch * tiles_q, L=L, S=S, E=E, Ev=Ev, nbatch=nb, head_dim=0, group=group,
+        q_off=q.view.offset, k_off=k.view.offset, v_off=v.view.offset, m_off=mview.offset if mask else 0,
+        q_rs=q.view.strides[-2], q_es=q.view.strides[-1], k_rs=k.view.strides[-2], k_es=k.view.strides[-1],
+        v_rs=v.view.strides[-2], v_es=v.view.strides[-1],
+        m_rs=mview.strides[-2] if mask else 0, m_cs=mview.strides[-1] if mask else 0,
+        bshape=batch_shape[::-1], q_bs=bstrides(q), k_bs=bstrides(k, True), v_bs=bstrides(v, True), m_bs=bstrides(mask),
+        scale=scale)
+    fast = fast_math_enabled() and dtype == dt.float32
+    mask_kind = None if mask is None else mask.dtype
+    key = ("nn_attention", dtype, tiles, E, Ev, causal, mask_kind, fast)
+    storages = [out.storage, q.storage, k.storage, v.storage] + ([mask.storage] if mask is not None else [])
+    # one workgroup per tile of queries: launch_kernel counts items in WORKGROUP-sized groups
+    launch_kernel(device, key, lambda: _source(device, dtype, tiles, E, Ev, causal, mask, fast), storages, params,
+                  batch * tiles_q * WORKGROUP)
+    return out
