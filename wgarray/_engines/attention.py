@@ -14,48 +14,17 @@ math path (softmax of a row of -inf). Tile sizes follow the adapter's workgroup-
 
 from __future__ import annotations
 
-import functools
 import math
-from dataclasses import dataclass
 
 from .._core import dtypes as dt
 from .._core.config import fast_math_enabled
 from .._core.kernels import MAX_LOOP, WORKGROUP
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, ScalarOperand, allocate
-from .._core.params import ZERO, ParamLayout
-from .._core.wgsl import with_libraries
+from .attention_source import MAX_BATCH_DIMS, Tiles, params, source
 from .map import MapOp, launch_map
 
-MAX_BATCH_DIMS = 8
-MAX_ROW_GROUPS = 16  # TY: query rows per tile are 4 TY
-MAX_LANES = 16  # TX: key rows per tile are 4 TX
-
-
-@functools.lru_cache(maxsize=None)
-def _params(dtype) -> ParamLayout:
-    b = MAX_BATCH_DIMS
-    return ParamLayout("groups", "L", "S", "E", "Ev", ZERO, "nbatch", "head_dim", "group",
-                       "q_off", "k_off", "v_off", "m_off", "q_rs", "q_es", "k_rs", "k_es", "v_rs", "v_es",
-                       "m_rs", "m_cs", ("bshape", "u32", b), ("q_bs", "u32", b), ("k_bs", "u32", b),
-                       ("v_bs", "u32", b), ("m_bs", "u32", b), ("scale", "f64" if dtype == dt.float64 else "f32"))
-
-
-@dataclass(frozen=True)
-class Tiles:
-    """TX lanes per row group (4 TX keys a tile), TY row groups (4 TY queries a tile); ALIAS: the
-    K tile shares workgroup memory with P and V."""
-    TX: int
-    TY: int
-    alias: bool
-
-    def layout(self, e4: int, ev4: int) -> tuple[int, int]:
-        """(P0, words): where P starts and the vec4 words of workgroup memory."""
-        br, bc, qs = 4 * self.TY, 4 * self.TX, e4 + 1
-        k0 = br * qs
-        p0 = k0 if self.alias else k0 + bc * qs
-        end = p0 + bc * (self.TY + 1) + bc * ev4
-        return p0, max(end, k0 + bc * qs)
+MAX_LANES = 16  # TX: at most 16 lanes reduce a row
 
 
 def lanes(device) -> int:
@@ -81,7 +50,7 @@ def choose_tiles(device, dtype, e: int, ev: int) -> Tiles:
             for alias in (False, True):
                 tiles = Tiles(tx, ty, alias)
                 if tiles.layout(e4, ev4)[1] * unit <= limit:
-                    rank = (ty * tx, tx, not alias)
+                    rank = (tiles.BR * tiles.BC, tx, not alias)
                     if best is None or rank > best[0]:
                         best = (rank, tiles)
                     break
@@ -92,48 +61,6 @@ def choose_tiles(device, dtype, e: int, ev: int) -> Tiles:
 
 
 _FORCE: dict = {}  # benchmarks and tests force tiles: {"tiles": Tiles}
-
-
-def _mask_code(mask: BufferOperand | None, T: str) -> dict:
-    idx = "mbase + i * p_m_rs() + j * p_m_cs()"
-    if mask is None:
-        return dict(MASK=0, mask_binding="", mask_keep="    return true;", mask_add=f"    return {T}(0);")
-    binding = f"@group(0) @binding(5) var<storage, read> mb: array<{dt.layout(mask.dtype).storage}>;"
-    if mask.dtype == dt.bool_:
-        keep = f"    let at = {idx};\n    return ((mb[at >> 2u] >> ((at & 3u) * 8u)) & 0xffu) != 0u;"
-        return dict(MASK=1, mask_binding=binding, mask_keep=keep, mask_add=f"    return {T}(0);")
-    return dict(MASK=2, mask_binding=binding, mask_keep="    return true;", mask_add=f"    return mb[{idx}];")
-
-
-def _source(device, dtype, tiles: Tiles, e: int, ev: int, causal: bool, mask: BufferOperand | None,
-            fast: bool) -> str:
-    T = dt.layout(dtype).register
-    e4, ev4 = -(-e // 4), -(-ev // 4)
-    p0, words = tiles.layout(e4, ev4)
-    offsets = []
-    o = tiles.TX // 2
-    while o >= 1:
-        offsets.append(o)
-        o //= 2
-    if T == "f64":
-        shfl = ("bitcast<f64>(u64(subgroupShuffleXor(u32(bitcast<u64>(x) & 0xfffffffflu), lane_mask)) | "
-                "(u64(subgroupShuffleXor(u32(bitcast<u64>(x) >> 32u), lane_mask)) << 32u))")
-        exp = "exp_f64(x)"
-        neg_inf = "bitcast<f64>(0xfff0000000000000lu)"
-    else:
-        shfl = "subgroupShuffleXor(x, lane_mask)"
-        exp = "exp(x)" if fast else "exp_f32(x)"
-        neg_inf = "bitcast<f32>(0xff800000u)"
-    if not offsets:
-        shfl = "x"
-    return with_libraries(
-        "nn_attention", device.features, enables="", params=_params(dtype).wgsl(), S=dt.layout(dtype).storage,
-        T=T, TX=tiles.TX, TY=tiles.TY, WG=tiles.TX * tiles.TY, BR=4 * tiles.TY, BC=4 * tiles.TX, E4=e4, EV4=ev4,
-        KV=-(-ev4 // tiles.TX), P0=p0, SM=words, ALIAS=str(tiles.alias).lower(), CAUSAL=str(causal).lower(),
-        NEG_INF=neg_inf, EXP=exp, SHFL=shfl, SCALE="p_scale()",
-        reduce_max="\n".join(f"    m = max(m, shfl(m, {k}u));" for k in offsets),
-        reduce_sum="\n".join(f"    s = s + shfl(s, {k}u);" for k in offsets),
-        **_mask_code(mask, T))
 
 
 def _check_fits(*operands) -> None:
@@ -188,7 +115,7 @@ def attention(q: BufferOperand, k: BufferOperand, v: BufferOperand, mask: Buffer
         return result[::-1]  # innermost first, as the kernel takes the batch index apart
 
     mview = mask.view if mask is not None else None
-    params = _params(dtype).pack(
+    values = params(dtype).pack(
         groups=batch * tiles_q, L=L, S=S, E=E, Ev=Ev, nbatch=nb, head_dim=0, group=group,
         q_off=q.view.offset, k_off=k.view.offset, v_off=v.view.offset, m_off=mview.offset if mask else 0,
         q_rs=q.view.strides[-2], q_es=q.view.strides[-1], k_rs=k.view.strides[-2], k_es=k.view.strides[-1],
@@ -201,6 +128,6 @@ def attention(q: BufferOperand, k: BufferOperand, v: BufferOperand, mask: Buffer
     key = ("nn_attention", dtype, tiles, E, Ev, causal, mask_kind, fast)
     storages = [out.storage, q.storage, k.storage, v.storage] + ([mask.storage] if mask is not None else [])
     # one workgroup per tile of queries: launch_kernel counts items in WORKGROUP-sized groups
-    launch_kernel(device, key, lambda: _source(device, dtype, tiles, E, Ev, causal, mask, fast), storages, params,
+    launch_kernel(device, key, lambda: source(device, dtype, tiles, E, Ev, causal, mask_kind, fast), storages, values,
                   batch * tiles_q * WORKGROUP)
     return out

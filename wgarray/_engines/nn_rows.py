@@ -30,6 +30,35 @@ def _params(dtype) -> ParamLayout:
                        ("eps", "f64" if dtype == dt.float64 else "f32"))
 
 
+_TREE_REDUCE = """fn reduce(v: T, lid: u32, take_max: bool) -> T {
+    red[lid] = v;
+    workgroupBarrier();
+    for (var half = WG / 2u; half > 0u; half >>= 1u) {
+        if (lid < half) {
+            let a = red[lid];
+            let b = red[lid + half];
+            red[lid] = select(a + b, max(a, b), take_max);
+        }
+        workgroupBarrier();
+    }
+    let r = red[0];
+    workgroupBarrier();  // red is reused by the next reduction
+    return r;
+}"""
+_SUBGROUP_REDUCE = """fn reduce(v: T, lid: u32, sg_lane: u32, sg_size: u32, take_max: bool) -> T {
+    var part = subgroupAdd(v);
+    if (take_max) { part = subgroupMax(v); }
+    if (sg_lane == 0u) { red[lid / sg_size] = part; }
+    workgroupBarrier();
+    var r = red[0];
+    for (var k = 1u; k < (WG + sg_size - 1u) / sg_size; k++) {
+        r = select(r + red[k], max(r, red[k]), take_max);
+    }
+    workgroupBarrier();  // red is reused by the next reduction
+    return r;
+}"""
+
+
 def _workgroup(n: int) -> int:
     """Invocations per row: enough that a row fits MAX_ITEMS registers each, at least 64."""
     wg = 64
@@ -49,13 +78,24 @@ def _source(device, op: str, dtype, wg: int, items: int, in_regs: bool, has_w: b
     if has_b:
         bindings.append(f"@group(0) @binding({4 if has_w else 3}) var<storage, read> bb: array<{T}>;")
     neg_inf = "bitcast<f64>(0xfff0000000000000lu)" if T == "f64" else "bitcast<f32>(0xff800000u)"
+    subgroups = T == "f32" and "subgroup" in device.features
+    regs = range(items if in_regs else 0)
+    code = dict(
+        load_regs="\n".join(f"    var v{t} = T(0);\n    if (lid + {t * wg}u < n) {{ v{t} = x[o.x + (lid + {t * wg}u) * ics]; }}"
+                            for t in regs),
+        pass1_regs="\n".join(f"        if (lid + {t * wg}u < n) {{ acc = combine(acc, v{t}); }}" for t in regs),
+        pass2_regs="\n".join(f"        if (lid + {t * wg}u < n) {{ s += spread(v{t} - center); }}" for t in regs),
+        store_regs="\n".join(f"        if (lid + {t * wg}u < n) {{ out[o.y + (lid + {t * wg}u) * ocs] = "
+                             f"finish(v{t}, lid + {t * wg}u, center, factor, shift); }}" for t in regs))
     return with_libraries(
         "nn_rows", device.features, enables="", params=_params(dtype).wgsl(), S=dt.layout(dtype).storage, T=T,
-        tag=tag, WG=wg, ITEMS=items, OP=OPS[op], IN_REGS=str(in_regs).lower(), HAS_W=str(has_w).lower(),
+        tag=tag, WG=wg, OP=OPS[op], IN_REGS=str(in_regs).lower(), HAS_W=str(has_w).lower(),
         HAS_B=str(has_b).lower(), MAXD=MAX_DIMS, NEG_INF=neg_inf, EXP=f"exp_{tag}(v)", LOG=f"log_{tag}(v)",
         WEIGHT="w[p_w_off() + j * p_w_cs()]" if has_w else f"{T}(1)",
         BIAS="bb[p_b_off() + j * p_b_cs()]" if has_b else f"{T}(0)",
-        affine_bindings="\n".join(bindings))
+        affine_bindings="\n".join(bindings), reduce=_SUBGROUP_REDUCE if subgroups else _TREE_REDUCE,
+        sg_args=(", @builtin(subgroup_invocation_id) sg_lane: u32, @builtin(subgroup_size) sg_size: u32"
+                 if subgroups else ""), sg_pass=", sg_lane, sg_size" if subgroups else "", **code)
 
 
 def _check_fits(*operands) -> None:
