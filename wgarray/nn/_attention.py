@@ -99,7 +99,7 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
         if full != batch + (L, S):
             raise RuntimeError(f"{name}: attn_mask of shape {tuple(mask.shape)} does not broadcast to the scores' "
                                f"shape {batch + (L, S)}")
-        mask_data = _padded(mask, ndim)
+        mask_data = _padded(mask, ndim).broadcast_to(batch + (L, S))  # stride 0 where broadcast
     scale = 1.0 / math.sqrt(q.shape[-1]) if scale is None else float(scale)
     out = attention(_padded(q, ndim), _padded(k, ndim), _padded(v, ndim), mask_data, batch, scale,
                     bool(is_causal), group)
