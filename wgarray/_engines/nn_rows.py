@@ -60,11 +60,11 @@ _SUBGROUP_REDUCE = """fn reduce(v: T, lid: u32, sg_lane: u32, sg_size: u32, take
 
 
 def _workgroup(n: int) -> int:
-    """Invocations per row: enough that a row fits MAX_ITEMS registers each, at least 64."""
+    """Invocations per row: the fewest (at least 64) that hold the row in MAX_ITEMS registers
+    each, so that many rows are in flight. On an H100, 256 invocations per row of 1024 float32
+    (4 each) left the kernel bound by latency: 82 us for 8192 rows, PyTorch 29 us."""
     wg = 64
     while wg < WORKGROUP and wg * MAX_ITEMS < n:
-        wg *= 2
-    while wg < WORKGROUP and wg * 4 < n:  # fewer items each, more memory requests in flight
         wg *= 2
     return wg
 
