@@ -1,7 +1,7 @@
 """wgarray.nn.scaled_dot_product_attention against a NumPy reference written here (PyTorch's math
 path in float64: scores, mask, softmax, product): dtypes, head sizes 8 to 256, causal with L != S,
 L or S of 1, masks of every broadcast shape (bool and float), grouped-query heads, scale, views,
-fully masked rows (NaN), empty inputs, the kernel's tile variants, and bad input with PyTorch's
+fully masked rows (0, as torch >= 2.5), empty inputs, the kernel's tile variants, and bad input with PyTorch's
 exception types."""
 
 import numpy as np
@@ -87,15 +87,21 @@ def test_mask_strided_view():
     check(sdpa(q, k, v, attn_mask=mask), reference(q, k, v, mask=full.T), np.float64)
 
 
-def test_fully_masked_rows_are_nan():
+def test_fully_masked_rows_are_zero():
+    """PyTorch >= 2.5 (at::_safe_softmax in the math path, and the fused kernels): a row whose
+    scores are all -inf gives 0, where a plain softmax gives NaN."""
     q, k, v = normal((4, 8)), normal((5, 8)), normal((5, 8))
     mask = np.ones((4, 5), bool)
     mask[1] = False
     got = np.asarray(sdpa(q, k, v, attn_mask=mask))
-    assert np.isnan(got[1]).all() and not np.isnan(np.delete(got, 1, 0)).any()
+    assert (got[1] == 0).all()
     check(np.delete(got, 1, 0), np.delete(reference(q, k, v, mask=mask), 1, 0), np.float32)
     float_mask = np.where(mask, 0.0, -np.inf).astype(np.float32)
-    assert np.isnan(np.asarray(sdpa(q, k, v, attn_mask=float_mask))[1]).all()
+    assert (np.asarray(sdpa(q, k, v, attn_mask=float_mask))[1] == 0).all()
+    causal_and_padding = np.tril(np.ones((4, 5), bool))
+    causal_and_padding[:, 0] = False  # row 0 sees only key 0, now excluded
+    got = np.asarray(sdpa(q, k, v, attn_mask=causal_and_padding))
+    assert (got[0] == 0).all() and np.isfinite(got).all()
 
 
 def test_masked_nan_scores_are_ignored():

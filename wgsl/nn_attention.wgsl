@@ -134,6 +134,6 @@ ${pv_step}
         }
         workgroupBarrier();
     }
-    // Rows that nothing took part in: 0 / 0, NaN, as PyTorch's softmax of -inf scores.
+    // Rows that no key took part in give 0, as PyTorch's SDPA (its _safe_softmax, torch >= 2.5).
 ${store_out}
 }

@@ -8,8 +8,9 @@ in tiles staged in workgroup memory, with an online softmax (running maximum and
 input's precision: float32 for float32) in registers. Causal attention (PyTorch's tril(ones(L, S)),
 top-left aligned) skips the key tiles above the diagonal. q, k, v and the mask are read through
 their strides, broadcast batch dimensions with stride 0 and grouped-query heads by index (key head
-h // group), so nothing is copied. Rows that no key takes part in give NaN (0 / 0), as PyTorch's
-math path (softmax of a row of -inf). Tile sizes follow the adapter's workgroup-memory limit.
+h // group), so nothing is copied. Rows that no key takes part in (every score -inf) give 0, as
+PyTorch's SDPA since torch 2.5 (_safe_softmax in its math path, and its fused kernels); before
+2.5 its math path gave NaN. Tile sizes follow the adapter's workgroup-memory limit.
 """
 
 from __future__ import annotations

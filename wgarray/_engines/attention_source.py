@@ -124,7 +124,9 @@ def _body(tiles: Tiles, kv: int) -> dict:
     pv += [f"            o{i}_{k} += pc.{_C[i]} * v{k};" for k in range(kv) for i in rows]
     out = []
     for i in rows:
-        out.append(f"    {{\n        let inv = T(1) / row_sum(l{i});\n        let qi = q0 + 4u * ty + {i}u;")
+        # a row no key took part in (l = 0) gives 0, as PyTorch's _safe_softmax (torch >= 2.5)
+        out.append(f"    {{\n        let total = row_sum(l{i});\n"
+                   f"        let inv = select(T(1) / total, T(0), total == T(0));\n        let qi = q0 + 4u * ty + {i}u;")
         for k in range(kv):
             out.append(f"        if (qi < L && tx + {k}u * TX < EV4) {{\n            let w = o{i}_{k} * inv;\n"
                        f"            let at = (b * L + qi) * Ev + 4u * (tx + {k}u * TX);")

@@ -1,14 +1,16 @@
 """scaled_dot_product_attention, as torch.nn.functional's, over the attention engine (one fused
 flash-attention kernel, wgarray/_engines/attention.py).
 
-Semantics follow PyTorch's math path (torch 2.5+): shapes (..., L, E), (..., S, E), (..., S, Ev)
+Semantics follow PyTorch's math path (torch >= 2.5): shapes (..., L, E), (..., S, E), (..., S, Ev)
 with batch dimensions broadcast; a bool mask takes True as "takes part", a float mask (of the
 query's dtype) is added to the scaled scores; masks broadcast to (..., L, S); is_causal is
 tril(ones(L, S)) (top-left aligned, also when L != S) and excludes an explicit mask; enable_gqa
 lets key and value have fewer heads (dim -3) than the query, head h reading head
-h // (Hq // Hk). A row whose mask excludes every key gives NaN, as the math path's softmax of
--inf scores. One difference: a NaN score at a position the mask or causality excludes is
-ignored (PyTorch's math path adds -inf to it and gets NaN; its fused kernels ignore it, as here).
+h // (Hq // Hk). A row whose mask excludes every key (every score -inf, also through a float
+mask) gives 0: PyTorch's math path does so since torch 2.5 (at::_safe_softmax, pytorch#133882),
+as its fused kernels do; torch < 2.5 gave NaN there. One difference: a NaN score at a position
+the mask or causality excludes is ignored (the math path adds -inf to it and gets NaN; the fused
+kernels ignore it, as here).
 """
 
 from __future__ import annotations
