@@ -89,8 +89,8 @@ def time_call(fn, sync, reps, trials=5):
     return best
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(rows=ROWS, doc=__doc__):
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--only", default="", help="comma-separated substrings of row names")
     parser.add_argument("--reps", type=int, default=10)
     parser.add_argument("--json", default=None)
@@ -99,7 +99,7 @@ def main():
     print("devices:", {name: lib[3] for name, lib in libs.items()})
     wanted = [w for w in args.only.split(",") if w]
     results = []
-    for name, make, exprs, work, unit in ROWS:
+    for name, make, exprs, work, unit in rows:
         if wanted and not any(w in name for w in wanted):
             continue
         host = make()
@@ -116,6 +116,9 @@ def main():
                 inputs = None
         results.append(row)
         scale = {"GB/s": 1e9, "Melem/s": 1e6, "GFLOP/s": 1e9}[unit]
+        if not row.get("wgarray"):
+            print(f"{name:<18} wgarray {row.get('wgarray_error')}", flush=True)
+            continue
         cells = []
         for lib in libs:
             s = row.get(lib)

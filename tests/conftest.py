@@ -163,3 +163,16 @@ def _fresh_replay_recordings():
 
     replay.clear()
     yield
+
+
+@pytest.fixture
+def force():
+    """force(kernel=..., tiling=..., chunk=..., split=...) picks the matmul engine's plan for the
+    rest of the test."""
+    from wgarray._engines import matmul
+
+    def set_(**kw):
+        matmul._FORCE.clear()
+        matmul._FORCE.update(kw)
+    yield set_
+    matmul._FORCE.clear()

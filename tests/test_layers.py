@@ -1,8 +1,9 @@
 """The package's layering: imports point one way, and nothing forms a cycle.
 
 Layers, lowest first: _core, _engines, the Array (_array), the namespace (_api), the NumPy
-layer (_numpy: ufunc objects, ndarray methods, NumPy-only functions), the linalg extension, then the
-package root. A module may import its own layer and the layers below it, never above; imports
+layer (_numpy: ufunc objects, ndarray methods, NumPy-only functions), lib and testing (numpy.lib's
+and numpy.testing's modules), the linalg and fft extensions, polynomial (above linalg: roots are
+eigenvalues), random, nn (whose dropout draws from random), then the package root. A module may import its own layer and the layers below it, never above; imports
 inside functions count too. The root (wgarray/__init__.py, __main__.py) may import anything.
 """
 
@@ -12,7 +13,8 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "wgarray"
-LAYERS = ("_core", "_engines", "_array", "_api", "_numpy", "linalg", "fft", "nn")
+LAYERS = ("_core", "_engines", "_array", "_api", "_numpy", "lib", "testing", "linalg", "fft", "polynomial", "random",
+          "nn")
 MAX_LINES = 500
 
 

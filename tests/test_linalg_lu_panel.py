@@ -52,12 +52,37 @@ def test_getrf_tree(tree, dtype, n):
         assert np.abs(np.tril(lu[k], -1)).max() <= 8  # the tournament's multipliers stay small
 
 
-def test_one_chunk_is_partial_pivoting(monkeypatch):
+@pytest.fixture(params=[True, False], ids=["subgroups", "tree"])
+def pick(request, monkeypatch):
+    """The selection's pivot reduction: subgroup operations (f32 keys, where the adapter has
+    them) or the tree in workgroup memory."""
+    monkeypatch.setattr(lu_panel, "SUBGROUPS", request.param)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("ties", [False, True], ids=["random", "ties"])
+def test_one_chunk_is_partial_pivoting(pick, dtype, ties, monkeypatch):
+    """Exactly LAPACK's pivots, ties included (small integers: equal keys, the first one wins)."""
     monkeypatch.setattr(lu_engine, "SMALL_MAX", 0)
     monkeypatch.setattr(lu_engine, "PANEL", 8)
-    a = random_matrices((40, 40), "float64", seed=3)
-    _, pivots, _ = factors(a)
+    if ties:
+        a = np.random.default_rng(3).integers(-2, 3, (40, 40)).astype(dtype)
+    else:
+        a = random_matrices((40, 40), dtype, seed=3)
+    lu, pivots, info = factors(a)
     assert (pivots == reference_pivots(a)).all()
+    assert backward_error(a, lu, pivots) <= 10 * 40 * eps(dtype)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "complex64"])
+def test_getrf_tree_without_subgroups(tree, dtype, monkeypatch):
+    monkeypatch.setattr(lu_panel, "SUBGROUPS", False)
+    a = random_matrices((2, 37, 37), dtype, seed=37)
+    lu, pivots, info = factors(a)
+    assert (info == 0).all()
+    for k in range(2):
+        check_pivots(pivots[k], 37)
+        assert backward_error(a[k], lu[k], pivots[k]) <= 10 * 37 * eps(dtype)
 
 
 @pytest.mark.parametrize("dtype", ["float32", "complex128"])

@@ -22,10 +22,12 @@ FLOATS = (np.float32, np.float64, np.complex64, np.complex128)
 rng = np.random.default_rng(20260)
 
 
-@pytest.fixture
-def tsqr(monkeypatch):
-    """Panels of more than 8 rows take TSQR in chunks of 64 rows; yields the number of TSQR
-    panels factored so far (a list: calls[0])."""
+@pytest.fixture(params=[True, False], ids=["subgroups", "no-subgroups"])
+def tsqr(monkeypatch, request):
+    """Panels of more than 8 rows take TSQR in chunks of 64 rows, by the subgroup kernels (f32
+    parts, where the adapter has subgroups) or the others; yields the number of TSQR panels
+    factored so far (a list: calls[0])."""
+    monkeypatch.setattr(qr_tsqr, "SUBGROUPS", request.param)
     calls = [0]
     panel = qr_tsqr.panel
 

@@ -60,15 +60,6 @@ def check(got, a, b, op=np.matmul):
     assert np.all(err <= bound), f"max error {err.max()} (bound {bound.min()})"
 
 
-@pytest.fixture
-def force():
-    """force(kernel=..., tiling=..., chunk=...) picks the kernel for the rest of the test."""
-    def set_(**kw):
-        core._FORCE.clear()
-        core._FORCE.update(kw)
-    yield set_
-    core._FORCE.clear()
-
 
 # -- every dtype, both kernels ------------------------------------------------------------------------
 @pytest.mark.parametrize("dtype", ALL_DTYPES, ids=str)

@@ -18,14 +18,6 @@ from conftest import ALL_DTYPES, assert_same, wg
 from test_matmul import check, data
 
 
-@pytest.fixture
-def force():
-    def set_(**kw):
-        core._FORCE.clear()
-        core._FORCE.update(kw)
-    yield set_
-    core._FORCE.clear()
-
 
 # -- the dot kernel ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("dtype", ALL_DTYPES, ids=str)

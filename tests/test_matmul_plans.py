@@ -15,14 +15,6 @@ from conftest import assert_same, wg
 from test_matmul import check, data
 
 
-@pytest.fixture
-def force():
-    def set_(**kw):
-        core._FORCE.clear()
-        core._FORCE.update(kw)
-    yield set_
-    core._FORCE.clear()
-
 
 def kernel_of(a, b) -> str:
     """The kernel product() planned for these operands (from its plan cache)."""

@@ -56,6 +56,10 @@ DIFFERENCES = {
     "isposinf": "isposinf(x, out) with a NumPy array as out",
     # floats where NumPy wants integers: NumPy truncates some of them; wgarray raises TypeError/IndexError
     "repeat": "float repeats", "take": "float indices", "roll": "float shift", "rot90": "float k",
+    "polyder": "float order m (NumPy truncates it)", "polyint": "float order m (NumPy truncates it)",
+    "diag_indices": "a float n (NumPy makes float indices) or an array as ndim",
+    "tril_indices_from": "float k: NumPy's tri builds an integer arange from float bounds; wgarray takes j - i <= k",
+    "triu_indices_from": "float k: NumPy's tri builds an integer arange from float bounds; wgarray takes j - i >= k",
     "tril": "float k", "triu": "float k", "tri": "float N", "tril_indices": "float n", "triu_indices": "float n",
     "unique": "unique(ar, ar): an array as the return_index flag",
     # the standard's isin needs an array argument (NumPy's takes two scalars)

@@ -153,3 +153,37 @@ def test_qr_engine_replays_with_new_result_buffers():
     q2, r2 = qr_engine.qr(g, "reduced")
     assert q1.storage is not q2.storage and r1.storage is not r2.storage
     np.testing.assert_array_equal(host(wgarray.Array._wrap(q1)), host(wgarray.Array._wrap(q2)))
+
+
+def test_a_buffer_kept_across_calls_is_bound_again_not_replaced():
+    """An engine's cached table (made before the capture, neither input nor allocated in the
+    call) is external: the replay binds the same storage, whose contents it needs."""
+    table = wg(np.arange(6, dtype=np.float32) * 10)  # made once, outside the calls
+
+    @replay.replayable
+    def add_table(x):
+        from wgarray._engines.map import MapOp, launch_map
+        out = allocate(x.device, x.shape, x.dtype)
+        launch_map(x.device, MapOp("test_add", "a0 + a1", (x.dtype, x.dtype), x.dtype), out.storage, out.view,
+                   x.dtype, [x, table._data()], fresh=True)
+        return out
+
+    x = wg(np.ones(6, np.float32))._data()
+    for _ in range(3):
+        np.testing.assert_array_equal(host(wgarray.Array._wrap(add_table(x))), 1 + np.arange(6) * 10)
+    (recording,) = _recording_of("add_table")
+    assert recording is not replay._NOT_REPLAYABLE and list(recording.external.values()) == [table._data().storage]
+
+
+def test_a_result_in_an_external_buffer_is_never_replayed():
+    kept = wg(np.arange(4, dtype=np.float32))
+
+    @replay.replayable
+    def hands_out_the_cache(x):
+        chol_engine.zeros(x.device, (1,), x.dtype)  # some dispatch
+        return kept._data()
+
+    x = wg(np.ones(4, np.float32))._data()
+    for _ in range(2):
+        assert hands_out_the_cache(x).storage is kept._data().storage
+    assert _recording_of("hands_out_the_cache") == [replay._NOT_REPLAYABLE]

@@ -27,6 +27,10 @@ from ._api.utility_functions import *  # noqa: F403
 from ._array import Array
 from . import linalg
 from . import fft
+from . import lib, testing
+from .lib import scimath as emath
+from . import polynomial
+from . import random
 from . import nn
 from ._numpy import interop as _interop  # noqa: F401  (NumPy's __array_ufunc__ / __array_function__)
 from ._numpy import math_functions as _numpy_math
@@ -46,13 +50,15 @@ globals().update(_elementwise.FUNCTIONS)
 globals().update(_numpy_math.FUNCTIONS)  # frexp, modf, divmod, nan_to_num, ... (not table rows)
 globals().update(_ufuncs.UFUNCS)
 from ._numpy.numpy_functions import *  # noqa: E402,F403  (ndarray methods; NumPy's reductions, round, ...)
-from ._numpy.more_functions import *  # noqa: E402,F403  (nan-family, outer, cov, histogram, einsum, ...)
+from ._numpy.more_functions import *  # noqa: E402,F403  (nan-family, outer, cov, histogram, ...)
+from ._numpy.extra_functions import *  # noqa: E402,F403  (einsum, index routines, windows, bits, I/O, ...)
 
 # NumPy's versions of the creation functions (superset signatures), its type objects and index tricks
 from ._numpy.creation import *  # noqa: E402,F403
 from ._numpy.dtypes import *  # noqa: E402,F403
 from ._numpy.index_tricks import *  # noqa: E402,F403
 from ._numpy.ranges import *  # noqa: E402,F403
+globals().update(polynomial.LEGACY)  # poly1d, polyfit, roots, ... (above linalg: wgarray/polynomial)
 
 
 def _array_namespace(self, api_version=None):

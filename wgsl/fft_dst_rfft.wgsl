@@ -1,7 +1,8 @@
 // Destination: the real forward transform X[k], k = 0 .. N, of the n = 2N real values whose
-// pairs were transformed into Z (in workgroup memory); see fft_real_lib.wgsl.
+// pairs were transformed into Z (in workgroup memory); see fft_real_lib.wgsl. The
+// destination's roots are those of 2N.
 ${real_lib}
-fn dst_store(t: u32, base: i32, j: u32, k: u32) {
-    let x = rfft_term(s[t * N + k % N], conj(s[t * N + (N - k) % N]), root(k, 2u * N));
-    dst[at(1u, base, j)] = ${DST}(finish(j, x));
+fn dst_store(t: u32, row: Row, j: u32, k: u32) {
+    let x = rfft_term(s[t * N + k % N], conj(s[t * N + (N - k) % N]), dst_root(k));
+    dst[at(1u, row.base, j)] = ${DST}(finish(j, k, row, x));
 }

@@ -1,11 +1,10 @@
 // Batched 1-D transforms of length N held in workgroup memory: T transforms per workgroup,
 // all Stockham passes inside (fft_pass.wgsl), one read and one write of the data.
 // The kernel's batch index b (0 <= b < p_batch()) and a position k along the transform
-// address each side (0: source, 1: destination) through that side's parameters:
-//   logical index  j = k * split + (r % inner) * (split / inner) + r / inner, r = b % split
-//                  (split > 1: a four-step pass, see fft_plan.Side)
-//   row address    offset + sum(coords(b / split) * strides) over the side's batch dims,
-// and the side's mode (fft_src_*.wgsl, fft_dst_*.wgsl) reads or writes element j of the row.
+// address each side (0: source, 1: destination) through src_row / dst_row (fft_row.wgsl):
+// the row's base address and the logical index j = k * split + digit, and the side's mode
+// (fft_src_*.wgsl, fft_dst_*.wgsl) reads or writes element j of the row. Every root of unity
+// comes from a table computed once per length (no sine or cosine per element).
 ${prelude}
 ${params}
 alias F = ${F};
@@ -14,7 +13,9 @@ alias C = vec2<F>;
 @group(0) @binding(2) var<storage, read> src: array<${SRC}>;
 @group(0) @binding(3) var<storage, read> table: array<C>;      // twiddles of length N
 @group(0) @binding(4) var<storage, read> spectrum: array<C>;   // Bluestein's, when SPECTRUM
-${root}
+@group(0) @binding(5) var<storage, read> chirps: array<C>;     // Bluestein's chirp, when CHIRP_IN/OUT
+@group(0) @binding(6) var<storage, read> src_roots: array<C>;  // two-level root tables (fft_roots.wgsl)
+@group(0) @binding(7) var<storage, read> dst_roots: array<C>;  // of the lengths the sides need
 ${library}
 
 const N: u32 = ${N}u;
@@ -28,51 +29,37 @@ const CHIRP_IN: bool = ${CHIRP_IN};          // Bluestein: multiply loads by the
 const CHIRP_OUT: bool = ${CHIRP_OUT};        // ... and stores
 const BLUE_INV: bool = ${BLUE_INV};          // the chirp (and spectrum) of an inverse transform
 const SPECTRUM: bool = ${SPECTRUM};          // multiply stores by spectrum[j]
-const TWIDDLE: bool = ${TWIDDLE};            // four-step: multiply stores by w_tw^((j / split) * (j % split))
+const TWIDDLE: bool = ${TWIDDLE};            // four-step: multiply stores by w_tw^(k * digit)
 const INVERSE: bool = ${INVERSE};
+const SRC_SPLIT: u32 = ${SRC_SPLIT}u;        // the sides' splits (fft_row.wgsl)
+const DST_SPLIT: u32 = ${DST_SPLIT}u;
 
 var<workgroup> s: array<C, ${SMEM}>;
 var<private> lane: u32;
 
 fn cmul(a: C, b: C) -> C { return C(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
 fn conj(a: C) -> C { return C(a.x, -a.y); }
-fn root(m: u32, n: u32) -> C { return C(fft_root(m, n)); }  // exp(-2 pi i m / n)
-
-fn side_index(side: u32, b: u32, k: u32) -> u32 {
-    let split = p_split(side);
-    let inner = p_inner(side);
-    let r = b % split;
-    return k * split + (r % inner) * (split / inner) + r / inner;
-}
-fn side_base(side: u32, b: u32) -> i32 {
-    var rest = b / p_split(side);
-    var base = i32(p_offset(side));
-    for (var d = p_ndim(side); d > 0u; d--) {
-        let size = p_shape(side * MAXD + d - 1u);
-        base += i32(rest % size) * p_stride(side * MAXD + d - 1u);
-        rest /= size;
-    }
-    return base;
-}
+struct Row { base: i32, digit: u32 }
+${rows}
+${roots}
 // The storage index of element j (counted in elements of the side's buffer) of a row.
 fn at(side: u32, base: i32, j: u32) -> u32 { return u32(base + i32(j) * p_axis(side)); }
 
-fn chirp(j: u32) -> C {  // exp(-i pi j^2 / n): j^2 reduced mod 2n exactly first
-    let n2 = 2u * p_chirp_n();
-    let w = root(u32((u64(j) * u64(j)) % u64(n2)), n2);
+fn chirp(j: u32) -> C {  // exp(-i pi j^2 / n), conjugated for an inverse transform
+    let w = chirps[j];
     return select(w, conj(w), BLUE_INV);
 }
 
-// What every store applies to the transform's value at logical index j.
-fn finish(j: u32, value: C) -> C {
+// What every store applies to the transform's value at position k, logical index j.
+fn finish(j: u32, k: u32, row: Row, value: C) -> C {
     var v = value;
     if (SPECTRUM) { let w = spectrum[j]; v = cmul(v, select(w, conj(w), BLUE_INV)); }
     if (TWIDDLE) {
-        let w = root((j / p_split(1u)) * (j % p_split(1u)), p_tw_n());
+        let w = dst_root(k * row.digit);
         v = cmul(v, select(w, conj(w), INVERSE));
     }
     if (CHIRP_OUT) { v = cmul(v, chirp(j)); }
-    return v * p_scale();
+    return v * F(p_scale());
 }
 
 ${source}
@@ -80,11 +67,12 @@ ${sink}
 ${butterflies}
 ${pass_fns}
 
-fn load(b: u32, k: u32) -> C {
-    let j = side_index(0u, b, k);
+fn load(row: Row, k: u32) -> C {
+    let j = k * SRC_SPLIT + row.digit;
     if (j >= p_length(0u)) { return C(); }
-    let v = src_read(side_base(0u, b), j);
-    return select(v, cmul(v, chirp(j)), CHIRP_IN);
+    let v = src_read(row.base, j);
+    if (CHIRP_IN) { return cmul(v, chirp(j)); }
+    return v;
 }
 
 @compute @workgroup_size(${WG})
@@ -98,7 +86,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     for (var e = lid; e < T * N; e += WG) {
         let t = select(e / N, e % T, LOAD_T_FAST);
         let k = select(e % N, e / T, LOAD_T_FAST);
-        if (t < count) { s[t * N + k] = load(first + t, k); }
+        if (t < count) { s[t * N + k] = load(src_row(first + t), k); }
     }
     workgroupBarrier();
     ${passes}
@@ -106,9 +94,9 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         let t = select(e / OUT_K, e % T, STORE_T_FAST);
         let k = select(e % OUT_K, e / T, STORE_T_FAST);
         if (t < count) {
-            let b = first + t;
-            let j = side_index(1u, b, k);
-            if (j < p_length(1u)) { dst_store(t, side_base(1u, b), j, k); }
+            let row = dst_row(first + t);
+            let j = k * DST_SPLIT + row.digit;
+            if (j < p_length(1u)) { dst_store(t, row, j, k); }
         }
     }
 }

@@ -10,6 +10,6 @@ fn src_read(base: i32, j: u32) -> C {
     let h = p_mode_n(0u);
     let a = halfcomplex_term(base, j, h);
     let b = conj(halfcomplex_term(base, h - j, h));
-    let d = cmul(a - b, conj(root(j, 2u * h)));
+    let d = cmul(a - b, conj(src_root(j)));  // the source's roots are those of 2h
     return (a + b) + C(-d.y, d.x);
 }

@@ -1,15 +1,21 @@
-// The twiddle table of a transform of length n: table[m] = exp(-2 pi i m / n), computed in
-// float64 and rounded once to the table's type.
+// A table of roots of unity w^m = exp(-2 pi i m / M), M = p_n(), each computed in float64 from
+// its exact integer angle (fft_root) and rounded once:
+//   p_square() == 0: entry i < 2^bits holds w^i, entry 2^bits + h holds w^(h 2^bits): the
+//     two-level table of fft_roots.wgsl (with 2^bits >= M, the plain table w^i, i < M);
+//   p_square() == 1: entry i holds w^(i^2 mod M) (Bluestein's chirp exp(-i pi i^2 / n), M = 2n).
 ${prelude}
 ${params}
-@group(0) @binding(1) var<storage, read_write> table: array<${C}>;
+@group(0) @binding(1) var<storage, read_write> table: array<vec2<f64>>;
 ${root}
 ${library}
 
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
-    let m = linear_id(wid, nwg, lid, ${WG}u);
-    if (m >= p_n()) { return; }
-    table[m] = ${C}(fft_root(m, p_n()));
+    let i = linear_id(wid, nwg, lid, ${WG}u);
+    if (i >= p_entries()) { return; }
+    let fine = 1u << p_bits();
+    var m = select((i - fine) << p_bits(), i, i < fine);
+    if (p_square() != 0u) { m = u32((u64(i) * u64(i)) % u64(p_n())); }
+    table[i] = fft_root(m % p_n(), p_n());
 }

@@ -2,13 +2,20 @@
 // one level of the reduction tree. Workgroup (matrix g, group q) copies its stack of rows into
 // workgroup memory: at the leaves (level 0) the rows [lo, hi) of chunk q (balanced chunks of at
 // most ${rows} rows, each >= kb), above them the kb candidate rows of each of the `arity`
-// groups q*arity.. of the level below (cand_in). It runs partial pivoting (getf2, the steps of
-// wgsl/lu_factor_steps.wgsl) over the stack and passes its first kb rows, the winners, on as
-// candidates (cand_out) by their row indices. The panel itself is only read.
-// At the last level (one group, `last` = 1) the winners are the pivot rows, in pivot order,
-// and their rows in workgroup memory hold L11 and U11 (partial pivoting restricted to the
-// winners): the kernel turns the chosen rows into LAPACK's row interchanges (pivots), applies
-// them to the panel's columns, writes L11\U11 over the panel's top block and sets info.
+// groups q*arity.. of the level below (cand_in). It runs partial pivoting (getf2) over the
+// stack and passes its kb pivot rows, the winners, on as candidates (cand_out) by their row
+// indices, in pivot order. The panel itself is only read.
+// The stack's rows never move: each invocation owns the rows lid, lid + ${wg}, ... and keeps
+// their positions (where getf2's interchanges would have put them, for its tie-breaks: the
+// first of equal pivot keys) in `position`; a chosen pivot row leaves the active set. A step
+// is then one reduction for the pivot (pick_pivot: subgroup operations where the adapter has
+// them, one barrier a step) and each owner's rank-1 update of its own rows with unscaled
+// multipliers (the pivot row is read by all, written by none after it is chosen). The
+// multipliers of the winners are scaled only where L11 is written out.
+// At the last level (one group, `last` = 1) the winners are the pivot rows, in pivot order, and
+// their rows hold L11 and U11 (partial pivoting restricted to the winners): the kernel turns
+// the chosen rows into LAPACK's row interchanges (pivots), applies them to the panel's
+// columns, writes L11\U11 over the panel's top block and sets info.
 // The rest of the matrix's columns and the panel's rows below are wgsl/lu_panel_finish.wgsl's.
 // Parameters: lu_panel.py's SELECT_PARAMS.
 ${enables}
@@ -24,14 +31,38 @@ fn zero_word() -> u32 { return p_zero(); }
 
 ${library}
 
-var<workgroup> m: array<${T}, ${cells}>;  // the stack, ${rows} rows of ${width} columns
+const LD: u32 = ${width}u + 1u;  // the stack's row stride: odd, so that owners' rows fall in distinct banks
+const INACTIVE: u32 = 0xffffffffu;  // the position of a row chosen as a pivot
+const NO_KEY: ${F} = ${F}(-2);  // below every row's key (a NaN's is -1)
+
+var<workgroup> m: array<${T}, ${cells}>;  // the stack, ${rows} rows of stride LD
 var<workgroup> rows: array<u32, ${rows}>;  // the matrix row each stack row came from
+var<workgroup> position: array<u32, ${rows}>;  // each stack row's position, or INACTIVE (owner's only)
+var<workgroup> order: array<u32, ${width}>;  // the stack rows chosen, in pivot order
 var<workgroup> swap_to: array<u32, ${width}>;  // the last level's interchanges
-${scalar}
+
+// The pivot key: LAPACK's |re| + |im| (cabs1). A NaN is never chosen over a number, as
+// LAPACK's i?amax (whose > is false for NaN); an all-NaN column keeps its diagonal pivot.
+fn pivot_key(v: ${T}) -> ${F} {
+    let mag = ${magnitude};
+    return select(mag, ${F}(-1), isnan_${ftag}(mag));
+}
+fn is_zero(v: ${T}) -> bool { return ${is_zero}; }
+fn divide(a: ${T}, b: ${T}) -> ${T} { return ${divide}; }
+fn multiply(a: ${T}, b: ${T}) -> ${T} { return ${multiply}; }
+
+// Whether candidate (key, pos) beats (best_key, best_pos): the larger key, the first position on ties.
+fn beats(key: ${F}, pos: u32, best_key: ${F}, best_pos: u32) -> bool {
+    return key > best_key || (key == best_key && pos < best_pos);
+}
+
+struct Pivot { key: ${F}, pos: u32, row: u32 }
+
+${pick_pivot}
 
 @compute @workgroup_size(${wg})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32) {
+        @builtin(local_invocation_index) lid: u32${subgroup_ids}) {
     let w = wid.x + wid.y * nwg.x;
     let groups = p_groups();
     if (w >= p_batch() * groups) { return; }
@@ -41,7 +72,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let k = p_k();
     let kb = p_kb();
     let base = p_offset() + g * dim * dim;
-    let ld = ${width}u;
     // The stack: its height n (uniform: from the parameters alone) and its rows.
     var n = 0u;
     if (p_level() == 0u) {
@@ -55,30 +85,59 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         let first = (g * p_groups_in() + q * p_arity()) * kb;
         for (var i = lid; i < n; i += ${wg}u) { rows[i] = cand_in[first + i]; }
     }
+    for (var i = lid; i < n; i += ${wg}u) { position[i] = i; }
     workgroupBarrier();
     for (var t = lid; t < n * kb; t += ${wg}u) {
         let i = t / kb;
         let c = t % kb;
-        m[i * ld + c] = lu[base + rows[i] * dim + k + c];
+        m[i * LD + c] = lu[base + rows[i] * dim + k + c];
     }
     workgroupBarrier();
-    let mbase = 0u;
-    let c0 = 0u;
-    let c1 = kb;
-    let s0 = 0u;
-    let s1 = kb;
-    let u1 = kb;
-${steps}
+    var first_zero = 0i;
+    for (var j = 0u; j < kb; j++) {
+        // This invocation's best row for column j (its rows' column j it updated itself).
+        var best = Pivot(NO_KEY, INACTIVE, INACTIVE);
+        for (var r = lid; r < n; r += ${wg}u) {
+            let pos = position[r];
+            if (pos != INACTIVE) {
+                let key = pivot_key(m[r * LD + j]);
+                if (beats(key, pos, best.key, best.pos)) { best = Pivot(key, pos, r); }
+            }
+        }
+        let pivot = pick_pivot(best, j${subgroup_args});  // a workgroup barrier: the pivot row is visible
+        let p = pivot.row;
+        if (lid == 0u) { order[j] = p; }
+        let d = m[p * LD + j];
+        let zero = is_zero(d);
+        if (zero && first_zero == 0i) { first_zero = i32(j + 1u); }
+        // Rank-1 update of the owned active rows; the row at position j takes the pivot's
+        // position, as getf2's interchange would move it. A zero pivot is not divided by.
+        for (var r = lid; r < n; r += ${wg}u) {
+            let pos = position[r];
+            if (pos == INACTIVE) { continue; }
+            if (r == p) {
+                position[r] = INACTIVE;
+                continue;
+            }
+            if (pos == j) { position[r] = pivot.pos; }
+            var l = m[r * LD + j];
+            if (!zero) { l = divide(l, d); }
+            for (var c = j + 1u; c < kb; c++) {
+                m[r * LD + c] = m[r * LD + c] - multiply(l, m[p * LD + c]);
+            }
+        }
+    }
+    workgroupBarrier();
     if (p_last() == 0u) {
         let first = (g * groups + q) * kb;
-        for (var i = lid; i < kb; i += ${wg}u) { cand_out[first + i] = rows[i]; }
+        for (var i = lid; i < kb; i += ${wg}u) { cand_out[first + i] = rows[order[i]]; }
         return;
     }
-    // Winner i sits at matrix row rows[i]; the interchanges so far moved it: follow them.
+    // Winner i sits at matrix row rows[order[i]]; the interchanges so far moved it: follow them.
     let pbase = g * dim;
     if (lid == 0u) {
         for (var i = 0u; i < kb; i++) {
-            var at = rows[i];
+            var at = rows[order[i]];
             for (var j = 0u; j < i; j++) {
                 if (at == k + j) { at = swap_to[j]; } else if (at == swap_to[j]) { at = k + j; }
             }
@@ -102,9 +161,13 @@ ${steps}
     }
     storageBarrier();
     workgroupBarrier();
+    // L11\U11: the winners' rows in pivot order, L's multipliers divided by their pivots now.
     for (var t = lid; t < kb * kb; t += ${wg}u) {
         let i = t / kb;
         let c = t % kb;
-        lu[base + (k + i) * dim + k + c] = m[i * ld + c];
+        var v = m[order[i] * LD + c];
+        let d = m[order[c] * LD + c];
+        if (c < i && !is_zero(d)) { v = divide(v, d); }
+        lu[base + (k + i) * dim + k + c] = v;
     }
 }

@@ -7,7 +7,7 @@ snippet under both and compares the results; `python -m tests.corpus` prints the
 Snippets are registered with the `@snippet` decorator, by module: the module's name is the category.
     ulps           how far float results may be from NumPy's, in units of the last place of the
                    largest magnitude compared (transcendentals and reductions round differently)
-    needs          "random": out of scope for now, scored separately
+    needs          what the snippet needs that wgarray lacks: out of scope, scored separately
     known_failure  the one-line reason wgarray cannot pass it yet (a strict xfail in pytest)
 """
 
@@ -20,7 +20,7 @@ from typing import Callable
 CATEGORY_MODULES = (
     "munging", "statistics", "images", "differences", "simulation", "ml", "masking", "fancy",
     "shapes", "broadcasting", "cumulative", "sorting", "where_clip", "printing", "dtypes",
-    "creation", "methods", "ufunc_methods", "scalars", "inplace", "linalg", "fft", "out_of_scope",
+    "creation", "methods", "ufunc_methods", "scalars", "inplace", "linalg", "fft", "library", "random",
 )
 
 DEFAULT_ULPS = 4

@@ -119,6 +119,7 @@ class BufferPool:
         self.staging: dict[int, list] = {}  # size -> [buffer], reused from the end
         self.staging_bytes = 0
         self.segment_bytes = segment_bytes(device)
+        self.capture = None  # a replay.Capture while one thread's engine call is captured
 
     @property
     def cache_limit(self) -> int | None:
@@ -144,7 +145,10 @@ class BufferPool:
         size = max(size, (nbytes + 15) // 16 * 16)
         with self.lock:
             buffer, uid = self._take(size, nbytes)
-        return Storage(self, buffer, nbytes, uid)
+        storage = Storage(self, buffer, nbytes, uid)
+        if self.capture is not None:
+            self.capture.allocated(storage)
+        return storage
 
     def _take(self, size: int, nbytes: int) -> tuple:
         """A buffer of `size` bytes, cached or new, counted as nbytes in use (under the lock)."""
@@ -183,7 +187,10 @@ class BufferPool:
             for segment in segments:  # nothing half-made stays in use
                 self.returned.append((segment.buffer, segment.uid, segment.nbytes))
             raise
-        return Storage(self, None, nbytes, None, tuple(segments))
+        storage = Storage(self, None, nbytes, None, tuple(segments))
+        if self.capture is not None:
+            self.capture.allocated(storage)
+        return storage
 
     def _take_back(self) -> None:
         """Move the buffers of dead Storages to the free lists (under the lock)."""

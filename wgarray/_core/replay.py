@@ -32,13 +32,27 @@ _NOT_REPLAYABLE = object()
 
 
 class Capture:
-    """What the stream saw one thread record during one engine call."""
+    """What the stream and the pool saw one thread do during one engine call: its dispatches,
+    and which buffers it allocated (a replay allocates them afresh). A buffer it used without
+    allocating or taking it as an input (a table an engine keeps cached across calls) is
+    external: a replay binds that very storage again."""
 
-    def __init__(self):
+    def __init__(self, input_uids: tuple):
         self.thread = threading.get_ident()
+        self.input_uids = input_uids
         self.dispatches: list = []  # (kernel, uids, params, groups)
-        self.sizes: dict[int, int] = {}  # buffer uid -> the most bytes any of its storages asked for
+        self.sizes: dict[int, int] = {}  # uid of an allocated buffer -> the most bytes asked of it
+        self.external: dict[int, Storage] = {}
         self.valid = True
+
+    def allocated(self, storage: Storage) -> None:
+        if threading.get_ident() != self.thread:
+            return
+        if storage.segments is not None or storage.uid in self.external:
+            self.valid = False
+            return
+        if storage.nbytes > self.sizes.get(storage.uid, 0):
+            self.sizes[storage.uid] = storage.nbytes
 
     def dispatch(self, kernel, storages, params: bytes, groups) -> None:
         if not self.valid:
@@ -48,21 +62,24 @@ class Capture:
             if not isinstance(s, Storage) or s.segments is not None:
                 self.valid = False
                 return
-            uids.append(s.uid)
-            if s.nbytes > self.sizes.get(s.uid, 0):
-                self.sizes[s.uid] = s.nbytes
+            uid = s.uid
+            if uid not in self.sizes and uid not in self.input_uids:
+                self.external[uid] = s
+            uids.append(uid)
         self.dispatches.append((kernel, tuple(uids), params, groups))
 
 
 class Recording:
-    def __init__(self, capture: Capture, input_uids: tuple, result):
+    def __init__(self, capture: Capture, result):
         self.dispatches = capture.dispatches
-        self.input_uids = input_uids
-        self.result = _shape_of(result, capture.sizes)
+        self.input_uids = capture.input_uids
+        self.result = _shape_of(result)
         self.sizes = capture.sizes
+        self.external = capture.external
 
     def replay(self, device, inputs: list[Storage]):
-        storages = dict(zip(self.input_uids, inputs))
+        storages = dict(self.external)
+        storages.update(zip(self.input_uids, inputs))
         pool = pool_for(device)
         for uid, nbytes in self.sizes.items():
             if uid not in storages:
@@ -110,18 +127,19 @@ def replayable(function):
         inputs = _unique_storages(operands)
         if recording is not None:
             return recording.replay(device, inputs)
-        capture = Capture()
+        capture = Capture(tuple(s.uid for s in inputs))
+        pool = pool_for(device)
         with stream.lock:
             if stream.capture is not None:  # another thread is capturing: just run
                 return function(*args, **kwargs)
-            stream.capture = capture
+            stream.capture = pool.capture = capture
         try:
             result = function(*args, **kwargs)
         finally:
-            stream.capture = None
+            stream.capture = pool.capture = None
         recorded = _NOT_REPLAYABLE
-        if capture.valid and _results_known(result, capture, inputs):
-            recorded = Recording(capture, tuple(s.uid for s in inputs), result)
+        if capture.valid and _results_known(result, capture):
+            recorded = Recording(capture, result)
         with _lock:
             _recordings[key] = recorded
             while len(_recordings) > MAX_RECORDINGS:
@@ -156,13 +174,15 @@ def _unique_storages(operands) -> list[Storage]:
     return storages
 
 
-def _results_known(result, capture: Capture, inputs) -> bool:
-    """Whether every buffer a result lives in is an input's or one the capture saw (a result
-    the call allocated but never wrote, say an empty one, is sized from its storage)."""
+def _results_known(result, capture: Capture) -> bool:
+    """Whether every buffer a result lives in is an input's or one the call allocated (never
+    an external one, which a replay would hand out again)."""
     for operand in _operands(result):
         if operand is _NOT_REPLAYABLE or operand.storage.segments is not None:
             return False
-        capture.sizes.setdefault(operand.storage.uid, operand.storage.nbytes)
+        uid = operand.storage.uid
+        if uid in capture.external or (uid not in capture.sizes and uid not in capture.input_uids):
+            return False
     return True
 
 
@@ -176,12 +196,12 @@ def _operands(result):
         yield _NOT_REPLAYABLE
 
 
-def _shape_of(result, sizes):
+def _shape_of(result):
     """The result's structure with each operand as (uid, view, dtype)."""
     if isinstance(result, BufferOperand):
         return ("operand", result.storage.uid, result.view, result.dtype)
     if type(result) in (tuple, list):
-        return (type(result), [_shape_of(item, sizes) for item in result])
+        return (type(result), [_shape_of(item) for item in result])
     return None
 
 

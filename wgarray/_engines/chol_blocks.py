@@ -59,6 +59,13 @@ def block_size(dtype, device, sizes=(64, 32, 16)) -> int:
     return next((nb for nb in sizes if nb * nb * dtype.itemsize <= limit), sizes[-1])
 
 
+def padded_stride(dtype, device, nb: int) -> int:
+    """The row stride of an nb x nb block in workgroup memory: nb + 1 (odd: a column's elements
+    in distinct banks) where that fits, else nb."""
+    limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
+    return nb + 1 if nb * (nb + 1) * dtype.itemsize <= limit else nb
+
+
 # -- views ----------------------------------------------------------------------------------------
 def block(x: BufferOperand, r0: int, rows: int, c0: int, cols: int) -> BufferOperand:
     """Rows r0:r0+rows, columns c0:c0+cols of every matrix of the batch x (batch, ., .)."""
@@ -119,10 +126,11 @@ def solve_right_lower_h(b: BufferOperand, l: BufferOperand) -> None:
     params = TRSM.pack(batch=batch, rows=rows, k=k, b_offset=bv.offset, b_batch=bv.strides[0], b_row=bv.strides[1],
                        b_col=bv.strides[2], l_offset=lv.offset, l_batch=lv.strides[0], l_row=lv.strides[1],
                        l_col=lv.strides[2])
-    # Both bound read-write: they are usually blocks of the one working copy.
+    # Both bound read-write: they are usually blocks of the one working copy. A workgroup
+    # solves WG // nb rows, an invocation per element.
     launch_kernel(b.device, ("chol_trsm", b.dtype, nb),
-                  lambda: kernel_source("chol_trsm", b.dtype, b.device, TRSM, NB=nb, CAP=nb * nb),
-                  [b.storage, l.storage], params, batch * -(-rows // WG) * WG, writes=2)
+                  lambda: kernel_source("chol_trsm", b.dtype, b.device, TRSM, NB=nb),
+                  [b.storage, l.storage], params, batch * -(-rows // (WG // nb)) * WG, writes=2)
 
 
 # -- copies in and out --------------------------------------------------------------------------------

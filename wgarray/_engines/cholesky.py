@@ -25,8 +25,8 @@ from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.replay import replayable
 from .._core.view import TensorView
-from .chol_blocks import FACTOR, WG, as_batch, block, block_size, copy, kernel_source, mul, solve_right_lower_h, \
-    transposed, update, view_words, zeros
+from .chol_blocks import FACTOR, WG, as_batch, block, block_size, copy, kernel_source, mul, padded_stride, \
+    solve_right_lower_h, transposed, update, view_words, zeros
 
 FLAG = dt.uint32
 
@@ -38,7 +38,8 @@ def factor_blocks(a: BufferOperand, failed: BufferOperand) -> None:
     nb = block_size(a.dtype, a.device)
     params = FACTOR.pack(batch=batch, n=n, **view_words(a))
     launch_kernel(a.device, ("chol_factor", a.dtype, nb),
-                  lambda: kernel_source("chol_factor", a.dtype, a.device, FACTOR, NB=nb, CAP=nb * nb),
+                  lambda: kernel_source("chol_factor", a.dtype, a.device, FACTOR, NB=nb,
+                                        LDS=padded_stride(a.dtype, a.device, nb)),
                   [a.storage, failed.storage], params, batch * WG, writes=2)
 
 

@@ -7,7 +7,7 @@ for n with a prime factor above fft_plan.DIRECT_PRIMES:
     stage 1: A = FFT_m(x * c) * B       the chirp on the way in, B on the way out
     stage 2: X = c * IFFT_m(A) / m      the chirp and scale on the way out
 B = FFT_m(b), b the chirp conjugated and wrapped around, is computed once per n in complex128
-and cached on the device. The inverse transform conjugates c and B (b is symmetric).
+and cached on the device, as is the chirp (fft_plan.chirp_table). The inverse transform conjugates c and B (b is symmetric).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from .._core.launch import launch_kernel
 from .._core.operands import allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.wgsl import with_libraries
-from .fft_plan import Extras, Side, can_plan, capacity, transform
+from .fft_plan import Extras, Side, can_plan, capacity, chirp_table, transform
 
 _CHIRP = ParamLayout("n", "m", ZERO)
 _spectra = per_device(lambda device: plan_cache(16))
@@ -60,8 +60,9 @@ def bluestein(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, sc
     # rounded in each transform's four-step scratch and once at the end (three times at most,
     # not four: within 2x of NumPy's error with a margin).
     work = allocate(device, (batch * m,), C128)
+    chirp = chirp_table(device, n)
     row = Side(work, "complex", 0, 1, ((batch, m),), m)
     transform(src, row, m, batch, dtype, False,
-              Extras(chirp_in=True, chirp_n=n, blue_inverse=inverse, spectrum=spectrum(device, n, m)))
+              Extras(chirp_in=True, chirp=chirp, blue_inverse=inverse, spectrum=spectrum(device, n, m)))
     transform(row, dst, m, batch, dtype, True,
-              Extras(chirp_out=True, chirp_n=n, blue_inverse=inverse, scale=scale / m))
+              Extras(chirp_out=True, chirp=chirp, blue_inverse=inverse, scale=scale / m))

@@ -41,9 +41,8 @@ RADICES = (8, 4, 2, 7, 5, 3)  # tried in this order: large radices mean few pass
 # Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
 # pocketfft's generic passes, they keep short lengths as accurate as NumPy's.
 DIRECT_PRIMES = (11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61)
-PARAMS = ParamLayout("groups", "batch", "tw_n", "chirp_n", ZERO, ("scale", "f64"),
-                     ("offset", "u32", 2), ("axis", "i32", 2), ("split", "u32", 2), ("inner", "u32", 2),
-                     ("ndim", "u32", 2),
+PARAMS = ParamLayout("groups", "batch", ZERO, ("scale", "f64"),
+                     ("offset", "u32", 2), ("axis", "i32", 2), ("bits", "u32", 2),
                      ("length", "u32", 2), ("mode_n", "u32", 2),
                      ("shape", "u32", 2 * MAXD), ("stride", "i32", 2 * MAXD))
 
@@ -84,12 +83,12 @@ def batch_dims(s: Side) -> tuple:
 @dataclass(frozen=True)
 class Extras:
     """What a transform does besides the DFT: Bluestein's chirp on the way in and/or out (the
-    chirp of length chirp_n; conjugated when blue_inverse), a spectrum to multiply the output by,
-    and the scale of the output."""
+    table `chirp` of length n; conjugated when blue_inverse), a spectrum to multiply the output
+    by, and the scale of the output."""
 
     chirp_in: bool = False
     chirp_out: bool = False
-    chirp_n: int = 0
+    chirp: BufferOperand | None = None
     blue_inverse: bool = False
     spectrum: BufferOperand | None = None
     scale: float = 1.0
@@ -136,22 +135,48 @@ def can_plan(n: int, cap: int, direct: tuple = DIRECT_PRIMES) -> bool:
 
 
 # -- tables ---------------------------------------------------------------------------------------
-_TWIDDLE = ParamLayout("n", ZERO)
+_TABLE = ParamLayout("n", "bits", "entries", "square", ZERO)
 _tables = per_device(lambda device: plan_cache(64))
 
 
-def twiddle_table(device, n: int) -> BufferOperand:
-    """exp(-2 pi i m / n) for m < n (complex128), computed once per n on the device."""
+def root_bits(m: int) -> int:
+    """The fine level of the two-level root table of m (wgsl/fft_roots.wgsl): about sqrt(m)
+    entries in each level."""
+    return ((max(m, 1) - 1).bit_length() + 1) // 2
+
+
+def _table(device, kind: str, m: int) -> BufferOperand:
+    """A table of the roots exp(-2 pi i k / m) (complex128, wgsl/fft_twiddle.wgsl), computed once
+    per (kind, m) on the device: "plain" (entry k, k < m), "split" (two levels of root_bits(m))
+    or "chirp" (entry j = the root of j^2 mod m, j < m / 2)."""
     cache = _tables(device)
-    table = cache.get(n)
+    table = cache.get((kind, m))
     if table is None:
-        table = allocate(device, (max(n, 1),), C128)
+        bits = {"plain": (max(m, 1) - 1).bit_length(), "split": root_bits(m), "chirp": 0}[kind]
+        entries = {"plain": max(m, 1), "split": (1 << bits) + -(-m >> bits), "chirp": m // 2}[kind]
+        table = allocate(device, (entries,), C128)
         launch_kernel(device, ("fft_twiddle",),
-                      lambda: with_libraries("fft_twiddle", device.features, params=_TWIDDLE.wgsl(),
-                                             C="vec2<f64>", WG=WORKGROUP, root=render("fft_root")),
-                      [table.storage], _TWIDDLE.pack(n=n), max(n, 1))
-        cache[n] = table
+                      lambda: with_libraries("fft_twiddle", device.features, params=_TABLE.wgsl(),
+                                             WG=WORKGROUP, root=render("fft_root")),
+                      [table.storage], _TABLE.pack(n=max(m, 1), bits=bits, entries=entries,
+                                                   square=int(kind == "chirp")), entries)
+        cache[(kind, m)] = table
     return table
+
+
+def twiddle_table(device, n: int) -> BufferOperand:
+    """exp(-2 pi i k / n) for k < n: the passes' twiddles."""
+    return _table(device, "plain", n)
+
+
+def root_table(device, m: int) -> BufferOperand:
+    """exp(-2 pi i k / m) for k < m as two levels of root_bits(m) (wgsl/fft_roots.wgsl)."""
+    return _table(device, "split", m)
+
+
+def chirp_table(device, n: int) -> BufferOperand:
+    """Bluestein's chirp exp(-i pi j^2 / n) for j < n, j^2 reduced mod 2n exactly."""
+    return _table(device, "chirp", 2 * n)
 
 
 # -- the local kernel -----------------------------------------------------------------------------
@@ -176,7 +201,7 @@ def _butterflies(r: int, direction: str, sign: int) -> str:
 
 
 def _source(key: tuple, device) -> str:
-    (_, n, t, wg, src_mode, src_dtype, dst_mode, dst_dtype, inverse, flags, load_fast, store_fast) = key
+    (_, n, t, wg, src_mode, src_dtype, dst_mode, dst_dtype, inverse, flags, load_fast, store_fast, shapes) = key
     chirp_in, chirp_out, blue_inverse, spectrum, twiddle = flags
     direction, sign = ("i", 1) if inverse else ("f", -1)
     dst_storage = dt.layout(dst_dtype).storage
@@ -190,9 +215,14 @@ def _source(key: tuple, device) -> str:
         calls.append(f"pass{r}_{direction}({ns}u);")
         ns *= r
     flag = lambda b: "true" if b else "false"
+    rows = "\n".join(render("fft_row", NAME=name, SIDE=k, NDIM=ndim, SPLIT=split, INNER=inner)
+                     for k, (name, (ndim, split, inner)) in enumerate(zip(("src", "dst"), shapes)))
+    roots = "\n".join(render("fft_roots", NAME=f"{name}_root", TABLE=f"{name}_roots", BITS=f"p_bits({k}u)")
+                      for k, name in enumerate(("src", "dst")))
     return with_libraries(
         "fft_local", device.features, params=PARAMS.wgsl(), F="f64",
-        DST=dst_storage, SRC=dt.layout(src_dtype).storage, root=render("fft_root"),
+        DST=dst_storage, SRC=dt.layout(src_dtype).storage, rows=rows, roots=roots,
+        SRC_SPLIT=shapes[0][1], DST_SPLIT=shapes[1][1],
         N=n, T=t, WG=wg, OUT_K=n + 1 if dst_mode == "rfft" else n, MAXD=MAXD, SMEM=max(t * n, 1),
         LOAD_T_FAST=flag(load_fast), STORE_T_FAST=flag(store_fast), CHIRP_IN=flag(chirp_in),
         CHIRP_OUT=flag(chirp_out), BLUE_INV=flag(blue_inverse), SPECTRUM=flag(spectrum),
@@ -202,14 +232,22 @@ def _source(key: tuple, device) -> str:
         pass_fns="\n".join(pass_fns), passes="\n    ".join(calls))
 
 
-def _side_words(k: int, s: Side, dims: tuple, words: dict) -> None:
-    for name, value in (("offset", s.offset), ("axis", s.axis), ("split", s.split), ("inner", s.inner),
-                        ("ndim", len(dims)),
-                        ("length", s.length), ("mode_n", s.mode_n)):
+def _side_words(k: int, s: Side, dims: tuple, roots: int, words: dict) -> None:
+    for name, value in (("offset", s.offset), ("axis", s.axis), ("length", s.length), ("mode_n", s.mode_n),
+                        ("bits", root_bits(roots))):
         words[name][k] = value
     for d, (size, stride) in enumerate(dims):
         words["shape"][k * MAXD + d] = size
         words["stride"][k * MAXD + d] = stride
+
+
+def _roots_of(s: Side, n: int, tw_n: int, source: bool) -> int:
+    """The length whose roots a side needs (0: none): a four-step's twiddle (tw_n, on the way
+    out), or the real transforms' (2 h: h = mode_n, or n)."""
+    if source:
+        return 2 * s.mode_n if s.mode == "halfcomplex" else 0
+    assert not (tw_n and s.mode == "rfft")
+    return tw_n or (2 * n if s.mode == "rfft" else 0)
 
 
 def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: Extras,
@@ -225,18 +263,20 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     if max(len(src_dims), len(dst_dims)) > MAXD:
         raise NotImplementedError(f"fft: more than {MAXD} batch dimensions that cannot be merged")
     flags = (extras.chirp_in, extras.chirp_out, extras.blue_inverse, extras.spectrum is not None, tw_n > 0)
+    shapes = tuple((len(dims), s.split, s.inner) for s, dims in ((src, src_dims), (dst, dst_dims)))
     key = ("fft_local", n, t, wg, src.mode, src.operand.dtype, dst.mode, dst.operand.dtype, inverse,
-           flags, _t_fast(src, src_dims), _t_fast(dst, dst_dims))
-    words = {name: [0, 0] for name in ("offset", "axis", "split", "inner", "ndim", "length", "mode_n")}
+           flags, _t_fast(src, src_dims), _t_fast(dst, dst_dims), shapes)
+    words = {name: [0, 0] for name in ("offset", "axis", "length", "mode_n", "bits")}
     words["shape"], words["stride"] = [1] * (2 * MAXD), [0] * (2 * MAXD)
-    _side_words(0, src, src_dims, words)
-    _side_words(1, dst, dst_dims, words)
-    params = PARAMS.pack(groups=groups, batch=batch, tw_n=tw_n, chirp_n=extras.chirp_n, scale=extras.scale,
-                         **words)
+    roots = (_roots_of(src, n, tw_n, True), _roots_of(dst, n, tw_n, False))
+    _side_words(0, src, src_dims, roots[0], words)
+    _side_words(1, dst, dst_dims, roots[1], words)
+    params = PARAMS.pack(groups=groups, batch=batch, scale=extras.scale, **words)
     table = twiddle_table(device, n)
-    spectrum = extras.spectrum if extras.spectrum is not None else table
+    either = lambda x: table if x is None else x  # unused bindings take the twiddle table
+    tables = [either(extras.spectrum), either(extras.chirp)] + [root_table(device, m) if m else table for m in roots]
     launch_kernel(device, key, lambda: _source(key, device),
-                  [dst.operand.storage, src.operand.storage, table.storage, spectrum.storage], params,
+                  [dst.operand.storage, src.operand.storage, table.storage] + [x.storage for x in tables], params,
                   groups * WORKGROUP)
 
 
@@ -253,7 +293,7 @@ def transform(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, ex
     n1, n2 = split
     scratch = allocate(src.operand.device, (batch * n,), dtype)
     column = Side(scratch, "complex", 0, 1, ((batch, n),), n, split=n2, inner=n2)
-    into = Extras(extras.chirp_in, False, extras.chirp_n, extras.blue_inverse)
+    into = Extras(extras.chirp_in, False, extras.chirp, extras.blue_inverse)
     run_local(dataclasses.replace(src, split=n2, inner=n2), column, n1, batch * n2, inverse, into, tw_n=n)
     rows = Side(scratch, "complex", 0, 1, ((batch * n1, n2),), n2)
     # Row r = (b, k1) of step B writes element k1 + n1 * k2: its split digit k1 joins the

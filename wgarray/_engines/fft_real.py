@@ -20,11 +20,11 @@ from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.wgsl import with_libraries
-from .fft_plan import Extras, Side, can_plan, capacity, radices, run_local, side
+from .fft_plan import Extras, Side, can_plan, capacity, radices, root_bits, root_table, run_local, side
 from .fft_bluestein import bluestein
 from .fft_plan import C128, transform
 
-_POST = ParamLayout("items", "h", "inner", ZERO, ("scale", "f64"))
+_POST = ParamLayout("items", "h", "inner", "bits", ZERO, ("scale", "f64"))
 
 
 def dft(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, scale: float) -> None:
@@ -58,8 +58,10 @@ def forward(x: BufferOperand, out: BufferOperand, axis: int, batch: int, scale: 
     launch_kernel(device, ("fft_real_post", dtype),
                   lambda: with_libraries("fft_real_post", device.features, params=_POST.wgsl(), S=storage,
                                          Z=dt.layout(C128).storage,
-                                         WG=WORKGROUP, root=render("fft_root"), real_lib=render("fft_real_lib")),
-                  [out.storage, z.storage], _POST.pack(items=items, h=h, inner=inner, scale=scale), items)
+                                         WG=WORKGROUP, real_lib=render("fft_real_lib"),
+                                         roots=render("fft_roots", NAME="root", TABLE="roots", BITS="p_bits()")),
+                  [out.storage, z.storage, root_table(device, n).storage],
+                  _POST.pack(items=items, h=h, inner=inner, bits=root_bits(n), scale=scale), items)
 
 
 def inverse(x: BufferOperand, out: BufferOperand, axis: int, batch: int, scale: float) -> None:

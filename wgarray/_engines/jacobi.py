@@ -7,7 +7,8 @@ Both run every sweep inside one dispatch: the rotations of a step are disjoint p
 over the workgroup's invocations, and the convergence test (a sweep that rotates nothing) is
 made on the GPU, so nothing waits for the host. Jacobi's results are accurate to the last
 bits (relative accuracy of small eigenvalues, orthogonality to a few eps), which is why it
-is used here rather than a tridiagonal reduction. The matrix and its rotations live in a
+is used for small matrices; eigh of order 65 and more takes the tridiagonal reduction
+(tridiag.py), whose cost grows as n^3 once rather than per sweep. The matrix and its rotations live in a
 work buffer; the batch goes in dispatches whose work buffer fits one storage binding.
 """
 

@@ -29,8 +29,9 @@ from .._core.launch import launch_kernel
 from .._core.memory import Storage
 from .._core.operands import allocate
 from .._core.params import ZERO, ParamLayout
+from .._core.kernels import render
 from .._core.wgsl import with_libraries
-from .lu_kernels import INDEX_DTYPE, Mat, _arith, _scalar, _steps
+from .lu_kernels import INDEX_DTYPE, Mat, _arith
 
 SELECT_PARAMS = ParamLayout("batch", "n", "offset", "k", "kb", "level", "groups", "groups_in", "arity", "last", ZERO)
 FINISH_PARAMS = ParamLayout("batch", "n", "offset", "k", "kb", "swap_groups", "block_row_groups", "l21_groups", ZERO)
@@ -38,6 +39,7 @@ FINISH_PARAMS = ParamLayout("batch", "n", "offset", "k", "kb", "swap_groups", "b
 SELECT_WORKGROUP = 512  # on GPUs (measured on the H100: 16% faster than 256); WORKGROUP on CPU adapters
 FINISH_WORKGROUP = 256
 MAX_ROWS = None  # caps the rows a workgroup holds (tests lower it to build deeper trees)
+SUBGROUPS = True  # the selection's pivot reductions by subgroup operations where they can (tests turn it off)
 
 
 def capacity(dtype, device, width: int) -> int | None:
@@ -45,8 +47,8 @@ def capacity(dtype, device, width: int) -> int | None:
     pivot scratch), or None where fewer than 2 * width fit: no tournament then."""
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     part = dtype.itemsize // (2 if dt.kind(dtype) == "complex" else 1)
-    scratch = select_workgroup(device) * (part + 4) + width * 4
-    rows = (limit - scratch) // (width * dtype.itemsize + 4)
+    scratch = select_workgroup(device) * (part + 8) + 2 * width * 4  # pivot reduction, order, swap_to
+    rows = (limit - scratch) // ((width + 1) * dtype.itemsize + 8)  # a padded row, its index and position
     if MAX_ROWS is not None:
         rows = min(rows, MAX_ROWS)
     return rows if rows >= 2 * width else None
@@ -54,6 +56,22 @@ def capacity(dtype, device, width: int) -> int | None:
 
 def select_workgroup(device) -> int:
     return WORKGROUP if device.is_cpu else SELECT_WORKGROUP
+
+
+def _select_source(dtype, device, rows: int, width: int) -> str:
+    """wgsl/lu_panel_select.wgsl with its pivot reduction: subgroup operations where the
+    adapter has them and the key is f32, else a tree in workgroup memory."""
+    a = _arith(dtype)
+    wg = select_workgroup(device)
+    if SUBGROUPS and "subgroup" in device.features and a["F"] == "f32":
+        pick, ids, args = "lu_pick_subgroup", (", @builtin(subgroup_invocation_id) sg_lane: u32, "
+                                               "@builtin(subgroup_id) sg_id: u32, @builtin(num_subgroups) sg_count: u32"), \
+            ", sg_lane, sg_id, sg_count"
+    else:
+        pick, ids, args = "lu_pick_tree", "", ", lid"
+    return with_libraries("lu_panel_select", device.features, enables="", params=SELECT_PARAMS.wgsl(), wg=wg,
+                          rows=rows, width=width, cells=rows * (width + 1), pick_pivot=render(pick, wg=wg, F=a["F"]),
+                          subgroup_ids=ids, subgroup_args=args, **a)
 
 
 class Tree:
@@ -78,20 +96,14 @@ def factor_panel(lu: Mat, pivots: Storage, info: Storage, dtype, batch: int, n: 
     scratch = [allocate(device, (max(batch * leaves * kb, 1),), INDEX_DTYPE).storage for _ in range(2)]
     a = _arith(dtype)
     wg = select_workgroup(device)
-
-    def source():
-        steps = _steps(a, "m", wg, "workgroupBarrier();",
-                       "if (lid == 0u) { let t = rows[j]; rows[j] = rows[p]; rows[p] = t; }", lanes=min(width, wg))
-        return with_libraries("lu_panel_select", device.features, enables="", params=SELECT_PARAMS.wgsl(),
-                              wg=wg, rows=rows, width=width, cells=rows * width,
-                              scalar=_scalar(a, wg), steps=steps, **a)
-
+    picks_by_subgroup = SUBGROUPS and "subgroup" in device.features
     groups_in = 0
     for level, groups in enumerate(tree.groups):
         params = SELECT_PARAMS.pack(batch=batch, n=n, offset=lu.offset, k=k, kb=kb, level=level, groups=groups,
                                     groups_in=groups_in, arity=tree.arity, last=int(groups == 1))
         candidates_out, candidates_in = scratch[level % 2], scratch[1 - level % 2]
-        launch_kernel(device, ("lu_panel_select", dtype, rows, width, wg), source,
+        launch_kernel(device, ("lu_panel_select", dtype, rows, width, wg, picks_by_subgroup),
+                      lambda: _select_source(dtype, device, rows, width),
                       [lu.storage, pivots, info, candidates_out, candidates_in], params, batch * groups * WORKGROUP, writes=4)
         groups_in = groups
     lanes = FINISH_WORKGROUP // width  # columns (block row) or rows (L21) per workgroup

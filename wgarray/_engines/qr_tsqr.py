@@ -34,6 +34,7 @@ from .chol_blocks import WG, kernel_source
 PB = 32  # the widest panel: the kernels' column lanes (qr.PB)
 NODE_ROWS = 256  # rows of a chunk of TSQR (fewer where workgroup memory holds fewer)
 MIN_ROWS = 512  # panels of more rows take TSQR; shorter ones the one-workgroup kernel
+SUBGROUPS = True  # the _sg kernels (a subgroup per column) where the adapter has subgroups (tests turn it off)
 
 _SRC = ("src_offset", "src_batch", "src_row", "src_col", "tau_offset", "tau_batch")
 FACTOR = ParamLayout("batch", "rows", "cols", "nodes", ZERO, *_SRC, "r_offset", "r_batch")
@@ -109,6 +110,11 @@ def panel(h: BufferOperand, v: BufferOperand, tau: BufferOperand, t: BufferOpera
     chunk_rows = node_rows(dtype, device, cols)
     wg, capacity = _shape(dtype, device)
     safe_low = _safe_low(dtype)
+    # f32 parts only: subgroup operations on f64 are not a given. The _sg kernels hold a chunk
+    # by columns of an odd stride (without the other kernels' scratch, it fits).
+    by_subgroups = SUBGROUPS and "subgroup" in device.features and _real_bytes(dtype) == 4
+    stride = chunk_rows | 1
+    kind, layout = ("_sg", dict(RS=stride, CAP=cols * stride)) if by_subgroups else ("", dict(CAP=capacity))
     levels = []
     src = h
     while True:
@@ -117,20 +123,23 @@ def panel(h: BufferOperand, v: BufferOperand, tau: BufferOperand, t: BufferOpera
         r = allocate(device, (batch, nodes * cols, cols), dtype)
         words = dict(batch=batch, rows=src.shape[1], cols=cols, nodes=nodes, **_view_words(src, "src"),
                      tau_offset=0, tau_batch=nodes * PB, r_offset=0, r_batch=nodes * cols * cols)
-        _launch("qr_tsqr_factor", h, FACTOR, words, [src.storage, taus.storage, r.storage], batch * nodes, 3,
-                WG=wg, CAP=capacity, SAFE_LOW=safe_low)
-        levels.append((src, nodes, taus, words))
+        storages = [src.storage, taus.storage, r.storage]
+        if by_subgroups:  # the vectors by columns too, for the apply's coalesced reads
+            storages.append(allocate(device, (batch, src.shape[1] * cols), dtype).storage)
+        _launch("qr_tsqr_factor" + kind, h, FACTOR, words, storages, batch * nodes, len(storages),
+                WG=wg, SAFE_LOW=safe_low, **layout)
+        levels.append((src, nodes, taus, words, storages[-1] if by_subgroups else src.storage))
         if nodes == 1:
             break
         src = r
     q = None  # the explicit Q of the level above; the identity at the top
-    for src, nodes, taus, words in reversed(levels):
+    for src, nodes, taus, words, vectors in reversed(levels):
         level_q = allocate(device, (batch, src.shape[1], cols), dtype)
         words = dict({k: words[k] for k in APPLY.offsets.keys() & words.keys()}, qin_batch=0 if q is None else q.view.strides[0], identity=int(q is None),
                      q_batch=level_q.view.strides[0])
         qin = taus if q is None else q
-        _launch("qr_tsqr_apply", h, APPLY, words, [level_q.storage, src.storage, taus.storage, qin.storage],
-                batch * nodes, 1, WG=wg, CAP=capacity)
+        _launch("qr_tsqr_apply" + kind, h, APPLY, words, [level_q.storage, vectors, taus.storage, qin.storage],
+                batch * nodes, 1, WG=wg, **layout)
         q = level_q
     # r: the top level's R (batch, cols, cols); the reconstruction writes h, v, tau and t.
     u = allocate(device, (batch, cols, cols), dtype)

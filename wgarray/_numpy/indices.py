@@ -1,6 +1,6 @@
 """NumPy's index and counting functions: argwhere, flatnonzero, unravel_index, ravel_multi_index,
-triu_indices, tril_indices, digitize, bincount, lexsort, and the 1-D set operations intersect1d,
-union1d, setdiff1d. All on the GPU (nonzero's compaction, sorts, searchsorted, ordered reduceat);
+triu_indices, tril_indices, digitize, bincount, lexsort, and the 1-D set operations
+union1d, setdiff1d (intersect1d: sets.py). All on the GPU (nonzero's compaction, sorts, searchsorted, ordered reduceat);
 the host reads only what NumPy checks before it answers (bounds, monotonic bins, bincount's
 length), one small value each.
 """
@@ -10,6 +10,8 @@ from __future__ import annotations
 import builtins
 import math
 import operator
+
+import numpy as np
 
 from .._array import Array
 from .._core import dtypes as dt
@@ -22,7 +24,8 @@ from .._api.manipulation_functions import concat, reshape, stack
 from .._api.searching_functions import nonzero, searchsorted
 from .._api.set_functions import isin, unique_values
 from .._api.sorting_functions import argsort, sort
-from .._api.statistical_functions import max as max_
+from .._api.statistical_functions import max as max_, min as min_
+from .._engines.bin_count import count_bins
 from .._api.utility_functions import all as all_, any as any_, diff
 from .ufuncs import UFUNCS
 
@@ -103,15 +106,20 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C") -> Array:
     return flat
 
 
+def _diagonal(k) -> int:
+    """A diagonal's number: NumPy's tri compares j - i with k, so a float k acts as its floor."""
+    return math.floor(k) if isinstance(k, (float, np.floating)) else operator.index(k)
+
+
 def triu_indices(n, k=0, m=None) -> tuple:
     """The (row, column) indices of the upper triangle from the k-th diagonal, in C order."""
-    below = diagonal_band(n, m, k - 1, dt.bool_, None, "<=")
+    below = diagonal_band(n, m, _diagonal(k) - 1, dt.bool_, None, "<=")
     return nonzero(ELEMENTWISE["logical_not"](below))
 
 
 def tril_indices(n, k=0, m=None) -> tuple:
     """The (row, column) indices of the lower triangle up to the k-th diagonal, in C order."""
-    return nonzero(diagonal_band(n, m, k, dt.bool_, None, "<="))
+    return nonzero(diagonal_band(n, m, _diagonal(k), dt.bool_, None, "<="))
 
 
 def digitize(x, bins, right=False) -> Array:
@@ -132,18 +140,22 @@ def digitize(x, bins, right=False) -> Array:
 
 
 def bincount(x, weights=None, minlength=0) -> Array:
-    """How often each value 0..max(x) occurs (or the sum of its weights, added in x's order as NumPy
-    does: a stable sort groups the values, an ordered reduceat sums each group)."""
+    """How often each value 0..max(x) occurs (one counting pass: _engines/bin_count.py), or the sum of
+    its weights, added in x's order as NumPy does (a stable sort groups the values, an ordered
+    reduceat sums each group)."""
     values = _integers(x, "bincount")
     if values.ndim != 1:
         raise ValueError("object too deep for desired array" if values.ndim > 1 else "object of too small depth for desired array")
     minlength = operator.index(minlength)
     if minlength < 0:
         raise ValueError("'minlength' must not be negative")
-    if values.size and bool(any_(values < 0)):
+    low, high = (int(v) for v in np.asarray(stack([min_(values), max_(values)]))) if values.size else (0, -1)
+    if low < 0:  # one read for both checks
         raise ValueError("'list' argument must have no negative elements")
-    length = builtins.max(int(max_(values)) + 1 if values.size else 0, minlength)
+    length = builtins.max(high + 1, minlength)
     device = values.device
+    if weights is None and (counts := count_bins(values._data(), length)) is not None:
+        return astype(Array._wrap(counts), _INTP)
     values = astype(values, _INTP, copy=False)
     starts = searchsorted(sort(values), arange(length + 1, dtype=_INTP, device=device), side="left")
     counts = starts[1:] - starts[:-1]
@@ -183,16 +195,6 @@ def _flat_unique(a, name: str) -> Array:
     return unique_values(reshape(as_array(a, name), (-1,)))
 
 
-def intersect1d(ar1, ar2, assume_unique=False, return_indices=False) -> Array:
-    """The sorted values present in both (NumPy's: sort the two unique sets together, keep duplicates)."""
-    if return_indices:
-        raise NotImplementedError("intersect1d: return_indices=True is not implemented")
-    a = reshape(as_array(ar1, "intersect1d"), (-1,)) if assume_unique else _flat_unique(ar1, "intersect1d")
-    b = reshape(as_array(ar2, "intersect1d"), (-1,)) if assume_unique else _flat_unique(ar2, "intersect1d")
-    both = sort(concat([a, b]))
-    return both[:-1][both[1:] == both[:-1]]
-
-
 def union1d(ar1, ar2) -> Array:
     """The sorted values present in either."""
     return unique_values(concat([reshape(as_array(ar1, "union1d"), (-1,)), reshape(as_array(ar2, "union1d"), (-1,))]))
@@ -205,4 +207,4 @@ def setdiff1d(ar1, ar2, assume_unique=False) -> Array:
 
 
 FUNCTIONS = {f.__name__: f for f in (argwhere, flatnonzero, unravel_index, ravel_multi_index, triu_indices,
-                                     tril_indices, digitize, bincount, lexsort, intersect1d, union1d, setdiff1d)}
+                                     tril_indices, digitize, bincount, lexsort, union1d, setdiff1d)}

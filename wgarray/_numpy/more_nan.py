@@ -22,6 +22,7 @@ from .._api.indexing_functions import take_along_axis
 from .._api.manipulation_functions import permute_dims, reshape
 from .._api.utility_functions import any as any_
 from . import reductions, statistics
+from .quantile_methods import GPU, check_weights, lerp, positions, weighted_rows
 from .reductions import NoValue, deliver
 from .statistics import _host_quantiles, _kept_shape, _sorted_rows, _without_nans
 
@@ -143,37 +144,33 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False) -> 
     return deliver(result, out, "nanmedian")
 
 
-def _nan_quantile(x: Array, q: np.ndarray, weak: bool, axis, method: str, keepdims: bool, name: str) -> Array:
-    """NumPy's quantile of each row's non-NaN elements: its virtual index (count - 1) * q per row, then the
-    method's pick or its lerp, all on the GPU (the host only checks q)."""
+def _nan_quantile(x: Array, q: np.ndarray, weak: bool, axis, method: str, keepdims: bool, name: str,
+                  weights=None) -> Array:
+    """NumPy's quantile of each row's non-NaN elements: the method's positions from each row's count,
+    then its pick or its lerp, all on the GPU (the host only checks q)."""
     statistics.check_quantile_arguments(x, q, method, name)
-    rows, count, axes = _sorted_with_counts(x, axis)
-    qdtype = dt.as_dtype(q.dtype.name)
-    q_row = as_array(np.ascontiguousarray(q.ravel()), name, x.device)  # (Q,), broadcast against (*rest, 1)
-    last = E["subtract"](count, 1)
-    virtual = E["multiply"](astype(last, qdtype), q_row)  # (*rest, Q)
-    if method in statistics._DISCRETE:
-        pick = {"lower": "floor", "higher": "ceil", "nearest": "round"}[method]
-        index = E["clip"](astype(E[pick](virtual), dt.as_dtype("int64")), 0, None)
-        result = _gather_rows(rows, E["minimum"](index, E["maximum"](last, 0)))
+    if weights is not None:  # NaNs weigh nothing (they sort last): NumPy drops them
+        weights = E["where"](E["isnan"](x), 0, check_weights(x, weights, axis, method, name))
+        rows, axes = statistics._rows(x, axis)
+        valid = reductions.sum(_not_nan(rows), axis=-1, dtype=dt.as_dtype("int64"), keepdims=True)
+        w_rows = statistics._rows(weights, axis)[0]
+        w_rows = E["where"](E["equal"](valid, 0), 1, w_rows)  # slices of NaNs only: NaN, not an error
+        result = E["where"](E["equal"](valid, 0), math.nan, weighted_rows(rows, w_rows, q, name, nan_rows=False))
     else:
-        previous = E["floor"](virtual)
-        above = E["greater_equal"](virtual, astype(last, qdtype))
-        clipped_last = E["maximum"](last, 0)
-        previous_index = E["where"](above, clipped_last, astype(previous, dt.as_dtype("int64")))
-        next_index = E["where"](above, clipped_last, E["add"](previous_index, 1))
-        gamma = E["subtract"](virtual, previous)
-        if method == "midpoint":
-            gamma = E["where"](E["equal"](E["remainder"](gamma, 1), 0), 0.0, 0.5)
-        t, one_minus_t = gamma, E["subtract"](1, gamma)
-        if weak:  # NumPy's gamma is then a Python float: weak, so t and 1 - t take the input's dtype
-            t, one_minus_t = astype(t, x._dtype), astype(one_minus_t, x._dtype)
-        low, high = _gather_rows(rows, previous_index), _gather_rows(rows, next_index)
-        difference = E["subtract"](high, low)
-        lerp = E["add"](low, E["multiply"](difference, t))  # NumPy's _lerp
-        upper = E["subtract"](high, E["multiply"](difference, one_minus_t))
-        result = E["where"](E["greater_equal"](gamma, 0.5), upper, lerp)
-    result = E["where"](E["equal"](count, 0), math.nan, result)  # (*rest, Q)
+        rows, count, axes = _sorted_with_counts(x, axis)
+        qdtype = dt.as_dtype(q.dtype.name)
+        q_row = as_array(np.ascontiguousarray(q.ravel()), name, x.device)  # (Q,), broadcast against (*rest, 1)
+        kind, *where = positions(GPU, astype(E["maximum"](count, 1), qdtype), q_row, method)
+        if kind == "pick":
+            result = _gather_rows(rows, where[0])
+        else:
+            previous, following, gamma = where
+            t, one_minus_t = gamma, E["subtract"](1, gamma)
+            if weak:  # NumPy's gamma is then a Python float: weak, so t and 1 - t take the input's dtype
+                t, one_minus_t = astype(t, x._dtype), astype(one_minus_t, x._dtype)
+            result = lerp(_gather_rows(rows, previous), _gather_rows(rows, following), t, one_minus_t,
+                          E["greater_equal"](gamma, 0.5))
+        result = E["where"](E["equal"](count, 0), math.nan, result)  # (*rest, Q)
     result = permute_dims(result, (result.ndim - 1, *range(result.ndim - 1)))
     rest = _kept_shape(x.shape, axes) if keepdims else rows.shape[:-1]
     return reshape(result, (*q.shape, *rest))
@@ -185,18 +182,16 @@ def _nan_order_statistic(name: str, scale: float):
     def statistic(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
                   weights=None):
         x = as_array(a, name)
-        if weights is not None:
-            raise NotImplementedError(f"{name}: weights (method='inverted_cdf') are not implemented")
         if not _has_nans(x):
-            return plain(x, q, axis=axis, out=out, method=method, keepdims=keepdims)
+            return plain(x, q, axis=axis, out=out, method=method, keepdims=keepdims, weights=weights)
         q, weak = _host_quantiles(q, name)
         if axis is not None:
             normalize_axes(axis, x.ndim)
-        return deliver(_nan_quantile(x, q / scale, weak, axis, method, bool(keepdims), name), out, name)
+        return deliver(_nan_quantile(x, q / scale, weak, axis, method, bool(keepdims), name, weights), out, name)
 
     statistic.__name__ = statistic.__qualname__ = name
     statistic.__doc__ = (f"The q-th {name[3:]}s of the non-NaN elements along the axes (q in [0, {int(scale)}]; "
-                         "methods linear, lower, higher, nearest, midpoint); NaN for slices of NaNs only.")
+                         "NumPy's 13 methods, weights with 'inverted_cdf'); NaN for slices of NaNs only.")
     return statistic
 
 

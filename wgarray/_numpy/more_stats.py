@@ -18,7 +18,7 @@ from .._array import Array
 from .._core import dtypes as dt
 from .._api.coerce import as_array
 from .._api.creation_functions import zeros
-from .._api.data_type_functions import astype
+from .._api.data_type_functions import astype, result_type
 from .._api.elementwise_functions import FUNCTIONS as E
 from .._api.indexing_functions import take
 from .._api.linear_algebra_functions import matmul
@@ -26,7 +26,9 @@ from .._api.manipulation_functions import concat, reshape
 from .._api.searching_functions import searchsorted
 from .._api.sorting_functions import argsort
 from .._api.utility_functions import any as any_
+from .._engines.bin_count import count_bins
 from . import reductions
+from .bin_estimators import estimated_bin_count
 from .functions import diagonal
 from .indices import bincount
 from .ranges import linspace
@@ -220,8 +222,8 @@ def _bin_edges(x: Array, shape: tuple, bins, range_, weights) -> Array:
         if w.shape != shape:
             raise ValueError("weights should have the same shape as a.")
     if isinstance(bins, str):
-        raise NotImplementedError(f"histogram: bin estimator {bins!r} is not implemented; give the number of "
-                                  "bins or the edges")
+        first, last = _range_of(x, range_)
+        bins = estimated_bin_count(x, bins, range_, first, last, weights is not None, histogram)
     if np.ndim(bins) == 0:
         try:
             count = operator.index(bins)
@@ -250,7 +252,8 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None) -> Array:
 
 def histogram(a, bins=10, range=None, density=None, weights=None) -> tuple:
     """Counts (or summed weights) of the flattened data in each bin, and the bin edges: bin i holds
-    edges[i] <= a < edges[i + 1], the last bin also its right edge (searchsorted, then bincount)."""
+    edges[i] <= a < edges[i + 1], the last bin also its right edge (one counting pass with a binary
+    search per value; weights: searchsorted, then bincount's ordered sums)."""
     data = as_array(a, "histogram")
     x = reshape(data, (-1,))
     edges = _bin_edges(x, data.shape, bins, range, weights)
@@ -260,6 +263,11 @@ def histogram(a, bins=10, range=None, density=None, weights=None) -> tuple:
         raise NotImplementedError("histogram: complex weights are not implemented")
     if dt.kind(x._dtype) == "complex":
         raise TypeError("histogram: complex data cannot be binned (it has no order)")
+    if w is None and dt.kind(common := result_type(x, edges)) == "float":
+        counts = count_bins(x._data(), count, astype(edges, common)._data())
+        if counts is not None:
+            counts = astype(Array._wrap(counts), dt.as_dtype("int64"))
+            return (_density(counts, edges) if density else counts), edges
     index = E["subtract"](searchsorted(edges, x, side="right"), 1)
     index = E["where"](E["equal"](x, edges[-1]), count - 1, index)  # the last bin is closed
     inside = E["logical_and"](E["greater_equal"](x, edges[0]), E["less_equal"](x, edges[-1]))
@@ -267,10 +275,13 @@ def histogram(a, bins=10, range=None, density=None, weights=None) -> tuple:
     counts = bincount(index, weights=None if w is None else astype(w, _F64), minlength=count + 1)[:count]
     if w is not None:
         counts = astype(counts, w._dtype)
-    if density:
-        widths = astype(E["subtract"](edges[1:], edges[:-1]), _F64)
-        counts = E["divide"](E["divide"](counts, widths), reductions.sum(counts))
-    return counts, edges
+    return (_density(counts, edges) if density else counts), edges
+
+
+def _density(counts: Array, edges: Array) -> Array:
+    """NumPy's density: counts / widths / the total."""
+    widths = astype(E["subtract"](edges[1:], edges[:-1]), _F64)
+    return E["divide"](E["divide"](counts, widths), reductions.sum(counts))
 
 
 FUNCTIONS = {f.__name__: f for f in (cov, corrcoef, ediff1d, interp, histogram_bin_edges, histogram)}

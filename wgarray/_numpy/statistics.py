@@ -25,6 +25,7 @@ from .._api.manipulation_functions import broadcast_to, permute_dims, reshape
 from .._api.sorting_functions import sort
 from .._api.utility_functions import any as any_
 from . import reductions
+from .quantile_methods import HOST, METHODS, check_weights, lerp, positions, weighted_rows
 from .reductions import NoValue, deliver
 
 
@@ -32,12 +33,17 @@ def _kept_shape(shape: tuple, axes: tuple) -> tuple:
     return tuple(1 if i in axes else n for i, n in enumerate(shape))
 
 
-def _sorted_rows(x: Array, axis) -> tuple[Array, tuple]:
-    """x with the reduced axes moved last and merged into one, sorted along it; and those axes."""
+def _rows(x: Array, axis) -> tuple[Array, tuple]:
+    """x with the reduced axes moved last and merged into one; and those axes."""
     axes = normalize_axes(axis, x.ndim)
     rest = [i for i in range(x.ndim) if i not in axes]
     moved = permute_dims(x, (*rest, *axes))
-    rows = reshape(moved, (*(x.shape[i] for i in rest), math.prod(x.shape[i] for i in axes)))
+    return reshape(moved, (*(x.shape[i] for i in rest), math.prod(x.shape[i] for i in axes))), axes
+
+
+def _sorted_rows(x: Array, axis) -> tuple[Array, tuple]:
+    """_rows, sorted along the merged axis."""
+    rows, axes = _rows(x, axis)
     return sort(rows, axis=-1), axes
 
 
@@ -76,20 +82,10 @@ def _host_quantiles(q, name: str):
     return (q if q.dtype.kind == "f" else q.astype(np.float64)), weak
 
 
-# NumPy's methods; the discrete ones pick one sorted element by a rounded virtual index (keeping the dtype)
-_QUANTILE_METHODS = ("inverted_cdf", "averaged_inverted_cdf", "closest_observation", "interpolated_inverted_cdf",
-                     "hazen", "weibull", "linear", "median_unbiased", "normal_unbiased", "lower", "higher",
-                     "midpoint", "nearest")
-_DISCRETE = {"lower": np.floor, "higher": np.ceil, "nearest": np.around}
-
-
 def check_quantile_arguments(x: Array, q: np.ndarray, method: str, name: str) -> None:
     """NumPy's checks of a quantile's method, input kind and q (name: the function, e.g. nanpercentile)."""
-    if method not in _QUANTILE_METHODS:
-        raise ValueError(f"{method!r} is not a valid method. Use one of: {_QUANTILE_METHODS}")
-    if method not in ("linear", "midpoint", *_DISCRETE):
-        raise NotImplementedError(f"{name}: method {method!r} is not implemented (linear, lower, higher, nearest "
-                                  "and midpoint are)")
+    if method not in METHODS:
+        raise ValueError(f"{method!r} is not a valid method. Use one of: {METHODS}")
     if dt.kind(x._dtype) == "complex":
         raise TypeError("a must be an array of real numbers")
     if not (np.all(q >= 0) and np.all(q <= 1)):
@@ -98,61 +94,59 @@ def check_quantile_arguments(x: Array, q: np.ndarray, method: str, name: str) ->
                          f"[0, {100 if percent else 1}]")
 
 
-def _quantile(x: Array, q: np.ndarray, weak: bool, axis, method: str, keepdims: bool, name: str) -> Array:
+def _quantile(x: Array, q: np.ndarray, weak: bool, axis, method: str, keepdims: bool, name: str,
+              weights=None) -> Array:
     check_quantile_arguments(x, q, method, name)
-    rows, axes = _sorted_rows(x, axis)
+    if weights is not None:
+        weights = check_weights(x, weights, axis, method, name)
+        rows, axes = _rows(x, axis)
+        result = weighted_rows(rows, _rows(weights, axis)[0], q, name)  # (*rest, Q)
+        result = reshape(permute_dims(result, (result.ndim - 1, *range(result.ndim - 1))),
+                         (*q.shape, *rows.shape[:-1]))
+    else:
+        rows, axes = _sorted_rows(x, axis)
+        result = _by_positions(rows, q, weak, method, name)
+    if keepdims:
+        result = reshape(result, (*q.shape, *_kept_shape(x.shape, axes)))
+    return result
+
+
+def _by_positions(rows: Array, q: np.ndarray, weak: bool, method: str, name: str) -> Array:
+    """The quantiles of sorted rows by the method's positions (computed on the host from q)."""
     n = rows.shape[-1]
-    virtual = (n - 1) * q  # NumPy's virtual index of the linear method
-    previous = np.floor(virtual)
-    above = virtual >= n - 1
-    previous_index = np.where(above, n - 1, previous).astype(np.int64)
-    next_index = np.where(above, n - 1, previous + 1).astype(np.int64)
-    gamma = virtual - previous  # NumPy's gamma (taken with the floored index even above the bounds)
-    if method == "midpoint":
-        gamma = np.where(gamma % 1 == 0, 0.0, 0.5).astype(gamma.dtype)
-    lead = (q.ndim, rows.ndim - 1)
+    lead = rows.ndim - 1
 
     def gathered(index: np.ndarray) -> Array:
         values = take(rows, index.ravel(), axis=-1)  # (*rest, q.size)
         values = permute_dims(values, (values.ndim - 1, *range(values.ndim - 1)))
         return reshape(values, (*q.shape, *rows.shape[:-1]))
 
-    if method in _DISCRETE:
-        result = _nan_where_any_nan(gathered(_DISCRETE[method](virtual).astype(np.int64)), rows)
-        return reshape(result, (*q.shape, *_kept_shape(x.shape, axes))) if keepdims else result
-    low, high = gathered(previous_index), gathered(next_index)
+    kind, *where = positions(HOST, n, q, method)
+    if kind == "pick":
+        return _nan_where_any_nan(gathered(where[0]), rows)
+    previous, following, gamma = where
     if weak:  # a Python scalar q: gamma stays a weak Python float, as in NumPy
         t, one_minus_t, upper_half = float(gamma), 1 - float(gamma), bool(gamma >= 0.5)
     else:
-        t = as_array(gamma.reshape(q.shape + (1,) * lead[1]), name, x.device)
+        t = as_array(gamma.reshape(q.shape + (1,) * lead), name, rows.device)
         one_minus_t, upper_half = ELEMENTWISE["subtract"](1, t), ELEMENTWISE["greater_equal"](t, 0.5)
-    difference = ELEMENTWISE["subtract"](high, low)
-    lerp = ELEMENTWISE["add"](low, ELEMENTWISE["multiply"](difference, t))  # NumPy's _lerp
-    upper = ELEMENTWISE["subtract"](high, ELEMENTWISE["multiply"](difference, one_minus_t))
-    result = ELEMENTWISE["where"](upper_half, upper, lerp)
-    result = _nan_where_any_nan(result, rows)
-    if keepdims:
-        result = reshape(result, (*q.shape, *_kept_shape(x.shape, axes)))
-    return result
+    return _nan_where_any_nan(lerp(gathered(previous), gathered(following), t, one_minus_t, upper_half), rows)
 
 
 def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *, weights=None):
-    """The q-th quantiles (q in [0, 1]) along the axes by NumPy's method (linear, lower, higher,
-    nearest, midpoint); q's dimensions lead."""
-    if weights is not None:
-        raise NotImplementedError("quantile: weights (method='inverted_cdf') are not implemented")
+    """The q-th quantiles (q in [0, 1]) along the axes by any of NumPy's 13 methods (weights with
+    'inverted_cdf'); q's dimensions lead."""
     q, weak = _host_quantiles(q, "quantile")
-    return deliver(_quantile(as_array(a, "quantile"), q, weak, axis, method, keepdims, "quantile"), out, "quantile")
+    result = _quantile(as_array(a, "quantile"), q, weak, axis, method, keepdims, "quantile", weights)
+    return deliver(result, out, "quantile")
 
 
 def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
                weights=None):
-    """The q-th percentiles (q in [0, 100]) along the axes by NumPy's method (linear, lower, higher,
-    nearest, midpoint); q's dimensions lead."""
-    if weights is not None:
-        raise NotImplementedError("percentile: weights (method='inverted_cdf') are not implemented")
+    """The q-th percentiles (q in [0, 100]) along the axes by any of NumPy's 13 methods (weights
+    with 'inverted_cdf'); q's dimensions lead."""
     q, weak = _host_quantiles(q, "percentile")
-    result = _quantile(as_array(a, "percentile"), q / 100, weak, axis, method, keepdims, "percentile")
+    result = _quantile(as_array(a, "percentile"), q / 100, weak, axis, method, keepdims, "percentile", weights)
     return deliver(result, out, "percentile")
 
 

@@ -1,9 +1,12 @@
 """The spectral decompositions: eigh, eigvalsh, svd, svdvals.
 
-Both run on the GPU through the Jacobi engines (wgarray/_engines/jacobi.py): one matrix per
-workgroup, every sweep and the convergence test in one dispatch. The batch dimensions of a
-stack are flattened into one (a view where the strides allow, else a copy) and restored on
-the results.
+They run on the GPU through the Jacobi engines (wgarray/_engines/jacobi.py): one matrix per
+workgroup, every sweep and the convergence test in one dispatch. eigh/eigvalsh of matrices
+of order tridiag.MIN_N (65) or more take the tridiagonal engine instead
+(wgarray/_engines/tridiag.py: blocked Householder reduction, bisection, inverse iteration),
+whose eigenvalues come by split block and are sorted here. The batch dimensions of a stack
+are flattened into one (a view where the strides allow, else a copy) and restored on the
+results.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from .._api.manipulation_functions import broadcast_to, flip, reshape
 from .._api.sorting_functions import argsort
 from .._api.creation_functions import eye
 from .._api.linear_algebra_functions import matrix_transpose
-from .._engines import jacobi
+from .._engines import jacobi, tridiag
 from ._common import matrices, raise_if_any
 
 
@@ -59,18 +62,30 @@ def eigh(x, /, UPLO="L") -> EighResult:
     gives NaN results, as LAPACK's."""
     lower = _lower(UPLO)
     x = matrices(x, "eigh", square=True)
-    operand, batch = stacked(x)
-    w, v = jacobi.eigh(operand, lower, vectors=True)
-    return EighResult(unstacked(w, batch), unstacked(v, batch))
+    w, v = _eigh(x, lower, vectors=True)
+    return EighResult(w, v)
 
 
 def eigvalsh(x, /, UPLO="L") -> Array:
     """The eigenvalues (ascending) of Hermitian matrices, as numpy.linalg.eigvalsh."""
     lower = _lower(UPLO)
     x = matrices(x, "eigvalsh", square=True)
+    return _eigh(x, lower, vectors=False)[0]
+
+
+def _eigh(x: Array, lower: bool, vectors: bool):
+    """(eigenvalues ascending, eigenvectors or None) by the engine that suits the size."""
     operand, batch = stacked(x)
-    w, _ = jacobi.eigh(operand, lower, vectors=False)
-    return unstacked(w, batch)
+    if not tridiag.suitable(operand.device, operand.shape, operand.dtype):
+        w, v = jacobi.eigh(operand, lower, vectors)
+        return unstacked(w, batch), (unstacked(v, batch) if vectors else None)
+    w, v = tridiag.eigh(operand, lower, vectors)
+    w = unstacked(w, batch)
+    order = argsort(w, axis=-1, stable=True)
+    if not vectors:
+        return take_along_axis(w, order, axis=-1), None
+    columns = reshape(order, (*order.shape[:-1], 1, order.shape[-1]))
+    return take_along_axis(w, order, axis=-1), take_along_axis(unstacked(v, batch), columns, axis=-1)
 
 
 def svd(x, /, full_matrices=True, compute_uv=True, hermitian=False):

@@ -1,0 +1,157 @@
+"""einsum / einsum_path (wgarray/_numpy/einsum.py) and pad's modes (padding.py) against NumPy: dtypes,
+views, 0-d and empty operands, broadcasting, the sublist form, optimize paths, out=, bad input."""
+
+import numpy as np
+import pytest
+
+import wgarray as wg
+
+DTYPES = ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float32", "float64",
+          "complex64", "complex128"]
+
+
+def sample(dtype, shape, seed=0):
+    rng = np.random.default_rng(seed)
+    values = rng.integers(-4, 5, shape) if dtype not in ("bool",) else rng.integers(0, 2, shape)
+    if np.dtype(dtype).kind == "u":
+        values = np.abs(values)
+    host = values.astype(dtype)
+    if np.dtype(dtype).kind == "c":
+        host = host + 1j * rng.integers(-3, 4, shape).astype(dtype)
+    return host
+
+
+def check(expected, got, rtol=0):
+    """Same dtype and shape; values exact, or within rtol of the largest magnitude (ramps and means
+    round differently near zero)."""
+    got = np.asarray(got)
+    assert got.dtype == expected.dtype and got.shape == expected.shape, (got.dtype, expected.dtype, got.shape)
+    if rtol:
+        np.testing.assert_allclose(got, expected, rtol=rtol, atol=rtol * float(np.abs(expected).max(initial=0)))
+    else:
+        np.testing.assert_array_equal(got, expected)
+
+
+EINSUM_CASES = [
+    ("ij,jk->ik", [(3, 4), (4, 5)]), ("ij,jk", [(3, 4), (4, 5)]), ("ii->i", [(3, 3)]), ("ii", [(3, 3)]),
+    ("ij->ji", [(2, 3)]), ("ij->", [(2, 3)]), ("ij->i", [(2, 3)]), ("bij,bjk->bik", [(2, 3, 4), (2, 4, 5)]),
+    ("...ij,...jk->...ik", [(2, 1, 3, 4), (5, 4, 6)]), ("i,j->ij", [(3,), (4,)]), ("i,i", [(3,), (3,)]),
+    ("ij,ij->ij", [(2, 1), (2, 3)]), ("ijk,jil->kl", [(3, 4, 5), (4, 3, 2)]), ("iij->j", [(3, 3, 2)]),
+    (",i->i", [(), (3,)]), ("ij,jk", [(2, 0), (0, 4)]), ("ab,cd->", [(2, 3), (4, 5)]),
+    ("aab,bc->ac", [(2, 2, 3), (3, 4)]), ("ij,jk,kl->il", [(2, 3), (3, 4), (4, 5)]), ("...", [(2, 3)]),
+    ("i...,i...->...", [(3, 2), (3, 2)]), ("Ab,bC", [(2, 3), (3, 2)]),
+]
+
+
+@pytest.mark.parametrize("subscripts, shapes", EINSUM_CASES)
+@pytest.mark.parametrize("optimize", [False, "greedy"])
+def test_einsum_float64(subscripts, shapes, optimize):
+    ops = [sample("float64", s, seed=k) for k, s in enumerate(shapes)]
+    expected = np.einsum(subscripts, *ops, optimize=optimize)
+    check(expected, wg.einsum(subscripts, *map(wg.asarray, ops), optimize=optimize), rtol=1e-12)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("subscripts, shapes", [("ij,jk->ik", [(3, 4), (4, 2)]), ("ij->i", [(3, 4)]),
+                                                ("ii->", [(3, 3)]), ("i,i", [(5,), (5,)])])
+def test_einsum_dtypes(dtype, subscripts, shapes):
+    ops = [sample(dtype, s, seed=k) for k, s in enumerate(shapes)]
+    check(np.einsum(subscripts, *ops), wg.einsum(subscripts, *map(wg.asarray, ops)))
+
+
+def test_einsum_views_sublists_out_dtype():
+    a = sample("float64", (4, 6))
+    va = wg.asarray(a)[:, ::2]
+    check(np.einsum("ij,kj->ik", a[:, ::2], a[:, ::2].T.T), wg.einsum("ij,kj->ik", va, va), rtol=1e-12)
+    check(np.einsum(a, [0, 1], [1]), wg.einsum(wg.asarray(a), [0, 1], [1]), rtol=1e-12)
+    check(np.einsum(a, [Ellipsis, 1], a, [Ellipsis, 1]), wg.einsum(wg.asarray(a), [Ellipsis, 1], wg.asarray(a),
+                                                                   [Ellipsis, 1]), rtol=1e-12)
+    out = wg.zeros((4,))
+    assert wg.einsum("ij->i", wg.asarray(a), out=out) is out
+    check(np.einsum("ij->i", a), out, rtol=1e-12)
+    i = sample("int32", (3, 3))
+    check(np.einsum("ij->", i, dtype="float32", casting="unsafe"), wg.einsum("ij->", wg.asarray(i), dtype="float32",
+                                                                             casting="unsafe"))
+    diagonal = wg.einsum("ii->i", wg.asarray(a[:4, :4]))
+    assert diagonal._storage is not None and diagonal.shape == (4,)
+
+
+@pytest.mark.parametrize("subscripts, shapes", [
+    ("ij,jk->ik", [(3, 4), (5, 2)]), ("ij->k", [(3, 3)]), ("ij->ii", [(3, 3)]), ("i,i", [(3,)]),
+    ("ij", [(3, 3, 3)]), ("i->i", [(3, 3)]), ("ii", [(2, 3)]), ("...i->i", [(2, 3)]), ("i1", [(3, 3)]),
+    ("ij-k", [(2, 2)]),
+])
+def test_einsum_bad_input(subscripts, shapes):
+    ops = [np.ones(s) for s in shapes]
+    with pytest.raises(ValueError):
+        np.einsum(subscripts, *ops)
+    with pytest.raises(ValueError):
+        wg.einsum(subscripts, *map(wg.asarray, ops))
+
+
+def test_einsum_casting_error():
+    with pytest.raises(TypeError):
+        wg.einsum("i->i", wg.asarray([1.5]), dtype="int64")
+
+
+def test_einsum_path_is_numpys():
+    shapes = [(2, 3), (3, 4), (4, 5)]
+    for optimize in ("greedy", "optimal", True):
+        expected = np.einsum_path("ij,jk,kl->il", *map(np.ones, shapes), optimize=optimize)
+        assert wg.einsum_path("ij,jk,kl->il", *(wg.ones(s) for s in shapes), optimize=optimize) == expected
+
+
+PAD_MODES = [("constant", {}), ("constant", {"constant_values": ((1, 2), (3, 4))}), ("edge", {}), ("wrap", {}),
+             ("reflect", {}), ("symmetric", {}), ("reflect", {"reflect_type": "odd"}),
+             ("symmetric", {"reflect_type": "odd"}), ("maximum", {}), ("minimum", {"stat_length": 2}),
+             ("mean", {"stat_length": ((1, 2), (3, 1))}), ("median", {}), ("linear_ramp", {"end_values": (5, 3)}),
+             ("mean", {})]
+WIDTHS = [1, ((2, 3), (0, 5)), ((7, 9), (10, 1))]
+
+
+@pytest.mark.parametrize("mode, kwargs", PAD_MODES)
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("dtype", ["int32", "uint8", "float32", "float64", "complex128"])
+def test_pad_modes(mode, kwargs, width, dtype):
+    a = sample(dtype, (3, 4)) * (3 if dtype != "uint8" else 1)
+    expected = np.pad(a, width, mode, **kwargs)
+    got = wg.pad(wg.asarray(a), width, mode, **kwargs)
+    inexact = np.dtype(dtype).kind in "fc" and mode in ("mean", "median", "linear_ramp")
+    check(expected, got, rtol=(1e-6 if dtype == "float32" else 1e-12) if inexact else 0)
+
+
+@pytest.mark.parametrize("mode", ["constant", "edge", "wrap", "reflect", "symmetric", "maximum"])
+def test_pad_views_bool_0d_empty(mode):
+    a = sample("bool", (4, 6))[::2, 1::2]
+    check(np.pad(a, 2, mode), wg.pad(wg.asarray(sample("bool", (4, 6)))[::2, 1::2], 2, mode))
+    x = np.float32(3.0)
+    check(np.pad(x, 2, mode), wg.pad(wg.asarray(x), 2, mode))
+    e = np.zeros((0, 3))
+    check(np.pad(e, ((0, 0), (1, 2)), mode), wg.pad(wg.asarray(e), ((0, 0), (1, 2)), mode))
+
+
+def test_pad_empty_mode_and_callable():
+    a = np.arange(6.0).reshape(2, 3)
+    got = np.asarray(wg.pad(wg.asarray(a), 1, "empty"))
+    assert got.shape == (4, 5) and np.array_equal(got[1:-1, 1:-1], a)
+
+    def fill(vector, width, axis, kwargs):
+        vector[:width[0]] = kwargs.get("value", 7)
+        vector[len(vector) - width[1]:] = -1
+
+    check(np.pad(a, (1, 2), fill, value=3), wg.pad(wg.asarray(a), (1, 2), fill, value=3))
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.pad(m.zeros((0, 3)), 1, "edge"),
+    lambda m: m.pad(m.ones(3), 1, "bogus"),
+    lambda m: m.pad(m.ones(3), 1, "edge", constant_values=1),
+    lambda m: m.pad(m.ones(3), -1),
+    lambda m: m.pad(m.ones(3), 1.5),
+    lambda m: m.pad(m.ones(3), 1, "maximum", stat_length=0),
+])
+def test_pad_errors(call):
+    with pytest.raises(Exception) as expected:
+        call(np)
+    with pytest.raises(type(expected.value)):
+        call(wg)

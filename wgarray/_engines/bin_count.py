@@ -1,0 +1,83 @@
+"""Counting items into bins on the GPU (bincount without weights, histogram's counts): one pass
+over the items with workgroup-memory counters (wgsl/bin_count.wgsl), not a sort.
+
+An item's bin is the item itself (bincount: non-negative integers, bins = max + 1) or its place
+among sorted edges (histogram: edges[i] <= v < edges[i + 1], the last bin closed on the right,
+values outside the edges and NaN in no bin), found by binary search in the promoted dtype of
+the items and the edges, as NumPy's searchsorted compares them.
+"""
+
+from __future__ import annotations
+
+from .._core import dtypes as dt
+from .._core.kernels import WORKGROUP
+from .._core.launch import launch_kernel
+from .._core.operands import BufferOperand, ScalarOperand, allocate
+from .._core.params import ZERO, ParamLayout
+from .._core.wgsl import REG_TAG, cast, load_fn, with_libraries
+from .map import MapOp, launch_map
+
+PARAMS = ParamLayout("items", "bins", "groups", "rounds", "offset", "stride", "edges_offset", "edges_stride", ZERO)
+LOCAL_BINS = 2048  # counters per workgroup (8 KiB): bins up to this many count in workgroup memory
+ROUNDS = 64  # items per invocation (the workgroups' count follows)
+
+
+def _bin_source(dtype, edges_dtype, features) -> str:
+    reg = dt.layout(dtype).register
+    if edges_dtype is None:  # bincount: the value is its bin
+        return with_libraries("bin_count", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
+                              storage=dt.layout(dtype).storage, edges_binding="", loaders=load_fn(0, dtype),
+                              bin_of=f"fn bin_of(v: {reg}) -> u32 {{ return {cast('v', dtype, dt.uint32)}; }}",
+                              local_bins=LOCAL_BINS)
+    common = edges_dtype
+    creg = dt.layout(common).register
+    t = REG_TAG[creg]
+    bin_of = f"""fn edge(k: u32) -> {creg} {{ return {cast('load1(p_edges_offset() + k * p_edges_stride())', edges_dtype, common)}; }}
+fn bin_of(value: {reg}) -> u32 {{
+    let v = {cast('value', dtype, common)};
+    let bins = p_bins();
+    if (isnan_{t}(v) || v < edge(0u) || v > edge(bins)) {{ return bins; }}
+    if (v == edge(bins)) {{ return bins - 1u; }}
+    var lo = 0u;  // the number of edges <= v, less one: searchsorted(edges, v, 'right') - 1
+    var hi = bins + 1u;
+    while (lo < hi) {{
+        let mid = lo + (hi - lo) / 2u;
+        if (edge(mid) <= v) {{ lo = mid + 1u; }} else {{ hi = mid; }}
+    }}
+    return lo - 1u;
+}}"""
+    edges_binding = f"@group(0) @binding(3) var<storage, read> in1: array<{dt.layout(edges_dtype).storage}>;"
+    return with_libraries("bin_count", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
+                          storage=dt.layout(dtype).storage, edges_binding=edges_binding,
+                          loaders=load_fn(0, dtype) + "\n" + load_fn(1, edges_dtype), bin_of=bin_of,
+                          local_bins=LOCAL_BINS)
+
+
+def count_bins(values: BufferOperand, bins: int, edges: BufferOperand | None = None) -> BufferOperand | None:
+    """How many of the 1-D `values` fall in each of `bins` bins, as uint32 (bins,): a value is its
+    own bin (edges None: non-negative integers below `bins`), or its bin among the 1-D sorted
+    `edges` (bins + 1 of them, a float dtype that holds the values exactly, as NumPy promotes
+    them). None where this engine does not apply (storages of several buffers, 2^32 items or
+    more, a Python-level fallback then)."""
+    device, n = values.device, values.shape[0]
+    operands = [values] if edges is None else [values, edges]
+    if n >= 1 << 32 or bins >= 1 << 31 or any(o.storage.segments is not None for o in operands):
+        return None
+    counts = allocate(device, (bins,), dt.uint32)
+    launch_map(device, MapOp("fill", "a0", (dt.uint32,), dt.uint32), counts.storage, counts.view, dt.uint32,
+               [ScalarOperand(0, dt.uint32)], fresh=True)
+    if n == 0 or bins == 0:
+        return counts
+    groups = -(-n // (WORKGROUP * ROUNDS))
+    rounds = -(-n // (groups * WORKGROUP))
+    fields = dict(items=n, bins=bins, groups=groups, rounds=rounds, offset=values.view.offset,
+                  stride=values.view.strides[0])
+    storages = [counts.storage, values.storage]
+    if edges is not None:
+        fields.update(edges_offset=edges.view.offset, edges_stride=edges.view.strides[0])
+        storages.append(edges.storage)
+    edges_dtype = None if edges is None else edges.dtype
+    launch_kernel(device, ("bin_count", values.dtype, edges_dtype),
+                  lambda: _bin_source(values.dtype, edges_dtype, device.features), storages, PARAMS.pack(**fields),
+                  groups * WORKGROUP)
+    return counts

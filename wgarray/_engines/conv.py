@@ -1,0 +1,143 @@
+"""The convolution engine: N-dimensional (1-D to 3-D) convolutions and transposed convolutions,
+grouped, strided, padded and dilated, over inputs of any strides (conv_source.py has the kernels).
+
+  convolution(x, w, bias, geometry)  x (N, C, *spatial), w (O, C/groups, *kernel) or, transposed,
+                                     (C, O/groups, *kernel); out (N, O, *out_spatial), contiguous.
+
+Every convolution is a 3-D one (missing leading spatial dims have size 1). The weight is first
+copied into (group, tap, channel, output channel) order, contiguous: the k-rows the kernels read.
+Kernel choice: the implicit GEMM for groups of 16 output channels or more (float32: 128 x 128
+tiles when there are 96 channels or more a group and enough tiles to fill the GPU, 128 x 64 for
+33-64, 128 x 32 for at most 32, else 64 x 64; float64 128 x 64 or 64 x 64), the direct kernel below that (depthwise).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+from .._core import dtypes as dt
+from .._core.kernels import MAX_LOOP, WORKGROUP
+from .._core.launch import launch_kernel
+from .._core.operands import BufferOperand, allocate
+from .._core.view import TensorView
+from .conv_source import BIG, CONV, F64_BIG, F64_MID, HALF, MID, NARROW, VW, ConvTiling, direct_source, gemm_source
+from .map import MapOp, launch_map
+
+__all__ = ["ConvGeometry", "convolution"]
+
+_FORCE: dict = {}  # tests force a kernel: {"kernel": "gemm" | "direct", "tiling": ConvTiling}
+
+DIRECT_BELOW = 16  # output channels a group below which the direct kernel runs
+BIG_TILES = 264  # 128 x 128 tiles pay when there are this many (two per SM of an H100)
+LIMIT = 2**31  # element indices are computed in 32 bits
+
+
+@dataclass(frozen=True)
+class ConvGeometry:
+    """Per spatial dim (as many as the input has): stride, padding before the input (the
+    transposed form: the padding that is cut from its output), dilation; the output's sizes."""
+
+    transposed: bool
+    groups: int
+    stride: tuple
+    padding: tuple
+    dilation: tuple
+    out_spatial: tuple
+
+
+def _three(values: tuple, fill: int) -> tuple:
+    return (fill,) * (3 - len(values)) + tuple(values)
+
+
+def _as_3d(view: TensorView) -> TensorView:
+    """A (N, C, *spatial) view with 3 spatial dims (leading ones of size 1)."""
+    missing = 5 - view.ndim
+    return TensorView(view.shape[:2] + (1,) * missing + view.shape[2:],
+                      view.strides[:2] + (0,) * missing + view.strides[2:], view.offset)
+
+
+def _rearranged_weight(w: BufferOperand, groups: int, transposed: bool) -> BufferOperand:
+    """w as (group, KD, KH, KW, channel of the group, output channel of the group), contiguous."""
+    v = _as_3d(w.view)
+    first, second = v.shape[:2]
+    s0, s1, s2, s3, s4 = v.strides
+    if transposed:  # (C, Og, kernel)
+        cg, og = first // groups, second
+        shape, strides = (groups, *v.shape[2:], cg, og), (cg * s0, s2, s3, s4, s0, s1)
+    else:  # (O, Cg, kernel)
+        og, cg = first // groups, second
+        shape, strides = (groups, *v.shape[2:], cg, og), (og * s0, s2, s3, s4, s1, s0)
+    out = allocate(w.device, shape, w.dtype)
+    launch_map(w.device, MapOp("copy", "a0", (w.dtype,), w.dtype), out.storage, out.view, w.dtype,
+               [w.with_view(TensorView(shape, strides, v.offset))], fresh=True)
+    return out
+
+
+def _tiling(dtype, og: int, tiles_of) -> ConvTiling:
+    """tiles_of(cfg): the workgroups a tiling gives. Tiles of 128 positions fill an H100 when there
+    are enough of them (N32 C64 128^2 O128 3x3 took 2.54 ms in 128 x 128 tiles, 3.07 in 64 x 64)."""
+    if dtype == dt.float64:
+        return F64_BIG if og >= 64 else F64_MID
+    if og <= 32:
+        return NARROW
+    if og <= 64:
+        return HALF if tiles_of(HALF) >= BIG_TILES else MID
+    return BIG if og >= 96 and tiles_of(BIG) >= BIG_TILES else MID
+
+
+def _check_size(what: str, operand: BufferOperand) -> None:
+    low, high = operand.view.span()
+    if operand.storage.segments is not None or high >= LIMIT or low < 0:
+        raise NotImplementedError(f"convolution: the {what} spans 2**31 elements or more "
+                                  f"(indices are 32-bit); split the batch")
+
+
+def convolution(x: BufferOperand, w: BufferOperand, bias: BufferOperand | None, geo: ConvGeometry) -> BufferOperand:
+    device = x.device
+    dtype = x.dtype
+    n, c = x.shape[:2]
+    groups = geo.groups
+    o = w.shape[1] * groups if geo.transposed else w.shape[0]
+    out_shape = (n, o, *geo.out_spatial)
+    out = allocate(device, out_shape, dtype)
+    if math.prod(out_shape) == 0:
+        return out
+    if math.prod(out_shape) >= LIMIT:
+        raise NotImplementedError("convolution: an output of 2**31 elements or more; split the batch")
+    for what, operand in (("input", x), ("weight", w), ("bias", bias)):
+        if operand is not None:
+            _check_size(what, operand)
+    ksize = _three(w.shape[2:], 1)
+    cg, og = c // groups, o // groups
+    K = cg * math.prod(ksize)
+    wt = _rearranged_weight(w, groups, geo.transposed)
+    xv = _as_3d(x.view)
+    od, oh, ow = _three(geo.out_spatial, 1)
+    sp = od * oh * ow
+    kstride = _three(geo.stride, 1) if geo.transposed else (1, 1, 1)
+    words = dict(M=n * sp, O=o, Og=og, Cg=cg, K=K, SP=sp, OHW=oh * ow, OW=ow, x_off=xv.offset,
+                 in_dims=xv.shape[2:], stride=_three(geo.stride, 1), pad=_three(geo.padding, 0),
+                 dil=_three(geo.dilation, 1), xs=xv.strides,
+                 b_off=0 if bias is None else bias.view.offset, b_stride=0 if bias is None else bias.view.strides[0])
+    storages = [out.storage, x.storage, wt.storage] + ([] if bias is None else [bias.storage])
+    has_bias = bias is not None
+    kernel = _FORCE.get("kernel") or ("direct" if og < DIRECT_BELOW and cg <= MAX_LOOP else "gemm")
+    if kernel == "direct":
+        quads = -(-ow // VW)
+        items = n * o * od * oh * quads
+        key = ("conv_direct", dtype, ksize, kstride, geo.transposed, has_bias)
+        launch_kernel(device, key, functools.partial(direct_source, dtype, ksize, kstride, geo.transposed, has_bias),
+                      storages, CONV.pack(**words, quads=quads, groups=items), items)
+        return out
+    cfg = _FORCE.get("tiling") or _tiling(dtype, og, lambda t: groups * -(-n * sp // t.BM) * -(-og // t.BN))
+    if -(-K // cfg.BK) > MAX_LOOP:
+        raise NotImplementedError(f"convolution: {K} terms per output (channels x kernel taps) exceed "
+                                  f"the kernel's loop limit of {MAX_LOOP * cfg.BK}")
+    tiles_m, tiles_n = -(-n * sp // cfg.BM), -(-og // cfg.BN)
+    tiles = groups * tiles_m * tiles_n
+    key = ("conv_gemm", cfg, dtype, ksize, kstride, geo.transposed, has_bias)
+    launch_kernel(device, key, functools.partial(gemm_source, cfg, dtype, ksize, kstride, geo.transposed, has_bias),
+                  storages, CONV.pack(**words, tiles_m=tiles_m, tiles_n=tiles_n, groups=tiles), tiles * WORKGROUP)
+    return out

@@ -1,0 +1,164 @@
+"""The random engine: draws of Philox4x32-10 streams into new contiguous arrays, on the device.
+
+A draw is named by the generator's key (64 bits) and a counter offset (64 bits); its element
+values depend on nothing else, so the host advances the offset by blocks_used() after each draw
+and no state lives on the device.
+- Vectorised draws (uniform, normal, exponential, raw bits; wgsl/random_block.wgsl): invocation b
+  computes block offset + b once (four 32-bit words) and writes values K b .. K b + K - 1: K = 4
+  float32 values or 32-bit words, K = 2 float64 values (53 bits each). One dispatch, no loop.
+- Draws by rejection (gamma, poisson, binomial, integers; wgsl/random_element.wgsl): invocation i
+  computes element i from its own counters (offset + i, try j, lane), looping over tries until one
+  is accepted (bounded: wgsl/random_<sampler>.wgsl says by how much). Parameters are scalars or
+  arrays of the output's size (float64, or uint64 for integers).
+Outputs larger than one binding are written a segment at a time (the counter offset moved to the
+segment's first element). Nothing waits for the GPU.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._core import dtypes as dt
+from .._core.kernels import WORKGROUP, render
+from .._core.launch import launch_kernel
+from .._core.memory import segment_bytes
+from .._core.operands import BufferOperand, allocate
+from .._core.params import ZERO, ParamLayout
+from .._core.wgsl import with_libraries
+
+_KEYED = ("items", ZERO, "key_lo", "key_hi", "counter_lo", "counter_hi")
+BLOCK = ParamLayout(*_KEYED, ("shift", "f64"), ("scale", "f64"))
+ELEMENT = {"f64": ParamLayout(*_KEYED, ("a", "f64"), ("b", "f64")),
+           "u64": ParamLayout(*_KEYED, ("a", "u64"), ("b", "u64"))}
+
+BLOCK_METHODS = ("uniform", "normal", "exponential", "logistic", "bits")
+# sampler -> (its WGSL file, the parameter type, the stored value's expression in param_a/param_b)
+ELEMENT_SAMPLERS = {
+    "gamma": ("random_gamma", "f64", "standard_gamma(i, param_a(i))"),
+    "poisson": ("random_poisson", "f64", "poisson(i, param_a(i))"),
+    "binomial": ("random_binomial", "f64", "binomial(i, param_a(i), param_b(i))"),
+    "integers": ("random_integers", "u64", "param_a(i) + uniform_integer(i, param_b(i))"),
+}
+U64_MASK = (1 << 64) - 1
+
+
+def values_per_block(method: str, dtype) -> int:
+    """How many values of dtype one block (four 32-bit words) gives a vectorised draw."""
+    return 2 if np.dtype(dtype).itemsize == 8 else 4
+
+
+def blocks_used(method: str, dtype, n: int) -> int:
+    """The counter blocks a draw of n values takes: the amount to advance the offset by."""
+    if method in ELEMENT_SAMPLERS:
+        return n
+    per_block = values_per_block(method, dtype)
+    return -(-n // per_block)
+
+
+def _generator_source(features) -> str:
+    source = render("random_philox")
+    return source + render("random_f64") if "shader-f64" in features else source
+
+
+def _require(device, method: str, dtype, wide_params: bool) -> None:
+    needed = {"shader-f64"} if dtype.kind == "f" and dtype.itemsize == 8 or wide_params else set()
+    if wide_params or dtype.itemsize == 8:
+        needed.add("shader-int64")  # 64-bit parameter words are read as u64
+    missing = needed - device.features
+    if missing:
+        raise NotImplementedError(f"random: {method} of {dtype} needs {', '.join(sorted(missing))}, "
+                                  f"which {device.name} lacks")
+
+
+def _segments(out: BufferOperand, per_block: int):
+    """(storage, first element, element count) of each buffer of out."""
+    storage, n = out.storage, out.view.size
+    if storage.segments is None:
+        yield storage, 0, n
+        return
+    per_segment = segment_bytes(out.device) // out.dtype.itemsize
+    assert per_segment % per_block == 0
+    for k, segment in enumerate(storage.segments):
+        first = k * per_segment
+        yield segment, first, min(per_segment, n - first)
+
+
+def _keyed(key: int, counter: int) -> dict:
+    return dict(key_lo=key & 0xFFFFFFFF, key_hi=(key >> 32) & 0xFFFFFFFF,
+                counter_lo=counter & 0xFFFFFFFF, counter_hi=(counter >> 32) & 0xFFFFFFFF)
+
+
+def block_draw(device, method: str, dtype, shape, key: int, counter: int, shift: float = 0.0,
+               scale: float = 1.0) -> BufferOperand:
+    """A vectorised draw of shape: method "uniform" ([0, 1)), "normal", "exponential" (float32 or
+    float64), "logistic" (float64), each stored as shift + scale * value (float64 only), or "bits"
+    (uint32 words)."""
+    dtype = np.dtype(dtype)
+    if method not in BLOCK_METHODS:
+        raise ValueError(f"random engine: no vectorised draw {method!r}")
+    if (method == "bits") != (dtype == np.uint32) or dtype.kind not in "fu" or (method == "logistic") > (
+            dtype == np.float64):
+        raise TypeError(f"random engine: {method} draws no {dtype}")
+    _require(device, method, dtype, False)
+    out = allocate(device, shape, dtype)
+    per_block = values_per_block(method, dtype)
+    affine = dtype == np.float64 and (shift != 0.0 or scale != 1.0)
+    lay = dt.layout(dtype)
+    tag = "u32" if method == "bits" else lay.register
+    finish = "x" if not affine else "p_shift() + p_scale() * x"
+    stores = "\n".join(f"    if (first + {k}u < n) {{ out[first + {k}u] = finish(v[{k}]); }}" for k in range(per_block))
+    key_name = ("random_block", method, dtype, affine)
+    for storage, first, count in _segments(out, per_block):
+        if count <= 0:
+            continue
+        params = BLOCK.pack(items=count, shift=shift, scale=scale, **_keyed(key, counter + first // per_block))
+        launch_kernel(device, key_name,
+                      lambda: with_libraries("random_block", device.features, params=BLOCK.wgsl(), S=lay.storage,
+                                             T=lay.register, K=per_block, tag=tag, method=method, finish=finish,
+                                             stores=stores, WG=WORKGROUP, generator=_generator_source(device.features)),
+                      [storage], params, -(-count // per_block))
+    return out
+
+
+def _param_source(name: str, value, binding: int, ptype: str) -> tuple:
+    """(the accessor's expression, the binding's declaration) of a scalar or an array parameter."""
+    if isinstance(value, BufferOperand):
+        return f"{name}[i]", f"@group(0) @binding({binding}) var<storage, read> {name}: array<{ptype}>;"
+    return f"p_{name[-1]}()", ""
+
+
+def element_draw(device, sampler: str, dtype, shape, key: int, counter: int, a=0, b=0) -> BufferOperand:
+    """A draw by rejection of shape, as dtype (float64 for gamma; int64 for poisson and binomial;
+    an integer dtype of 32 or 64 bits for integers). a, b: the sampler's parameters, each a Python
+    number or a contiguous BufferOperand of the output's shape whose dtype is the sampler's
+    parameter type (float64; uint64 for integers: low and high - low, wrapping)."""
+    dtype = np.dtype(dtype)
+    source_name, ptype, value = ELEMENT_SAMPLERS[sampler]
+    _require(device, sampler, dtype, True)
+    out = allocate(device, shape, dtype)
+    arrays = [p for p in (a, b) if isinstance(p, BufferOperand)]
+    if arrays and (out.storage.segments is not None or any(p.storage.segments is not None for p in arrays)):
+        raise MemoryError("random: array parameters past one storage binding are not supported yet")
+    read_a, bind_a = _param_source("param_array_a", a, 2, ptype)
+    read_b, bind_b = _param_source("param_array_b", b, 2 + (bind_a != ""), ptype)
+    layout = ELEMENT[ptype]
+    lay = dt.layout(dtype)
+    store = f"{lay.storage}({value})" if dtype.kind != "i" or ptype == "f64" else f"bitcast<{lay.storage}>({value})"
+    if dtype.itemsize == 4 and sampler == "integers":
+        store = f"{lay.storage}(u32({value} & 0xfffffffflu))" if dtype.kind == "u" else \
+            f"bitcast<i32>(u32({value} & 0xfffffffflu))"
+    scalars = {name: 0 if isinstance(p, BufferOperand) else p for name, p in (("a", a), ("b", b))}
+    if ptype == "u64":
+        scalars = {name: v & U64_MASK for name, v in scalars.items()}
+    key_name = ("random_element", sampler, dtype, bind_a != "", bind_b != "")
+    for storage, first, count in _segments(out, 1):
+        if count <= 0:
+            continue
+        params = layout.pack(items=count, **scalars, **_keyed(key, counter + first))
+        launch_kernel(device, key_name,
+                      lambda: with_libraries("random_element", device.features, params=layout.wgsl(), S=lay.storage,
+                                             P=ptype, bindings=bind_a + "\n" + bind_b, param_a=read_a, param_b=read_b,
+                                             sampler=render(source_name), store=store, WG=WORKGROUP,
+                                             generator=_generator_source(device.features)),
+                      [storage] + [p.storage for p in arrays], params, count)
+    return out

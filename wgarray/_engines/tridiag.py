@@ -1,0 +1,195 @@
+"""eigh of matrices past the one-workgroup size: Householder tridiagonalisation (LAPACK's
+sytrd/hetrd, blocked as latrd), the tridiagonal eigenproblem (tridiag_solve.py), and the
+back-transformation of the eigenvectors by the panels' compact WY form.
+
+  tridiagonalisation  panels of NB columns, on a full Hermitian working copy A. Per column j:
+      wgsl/tridiag_column.wgsl  one workgroup per matrix: finishes w of column j-1 (from the
+                                partial sums of y = A v), updates column j by the panel's
+                                rank-2 terms, makes its reflector (d_j, e_j, tau_j, v_j);
+      wgsl/tridiag_gemv.wgsl    y = A v_j over the trailing matrix, on many workgroups
+                                (row tiles x column chunks: partial sums, no atomics);
+    and per panel one more column step (the last w), then A[p1:, p1:] -= [V W] [W V]^H: one
+    product with K = 2 NB (matmul.product) and an in-place subtraction.
+  back-transformation  Z := Q Z with Q = H_0 ... H_{n-2} = prod (I - V_p T_p V_p^H), panels in
+    reverse: Z -= V_p (T_p (V_p^H Z)), three products and a subtraction per panel. T_p is made
+    column by column by the column step (larft), from the V^H v it needs anyway.
+
+Dispatches for one n x n matrix (a batch costs the same: every kernel takes the whole batch):
+2 per column while the trailing matrix has more than FUSE_ROWS rows (column step + GEMV), 1
+per column past that (the column kernel makes y = A v itself), 3 per panel (a last column step,
+the product, the subtraction); ~2 for the eigenvalues (bisection, MAX_LOOP iterations a
+dispatch); R + 1 for the vectors (R: the largest cluster, usually 1; one host read); 4 per panel
+in the back-transformation; the sort (argsort and gathers). Counted at n = 1024, float32:
+1781 for eigh (2 x 512 + 512 + 16 + 62 in the reduction), 1630 for eigvalsh: about 35-110 ms of
+host time at 20-60 us each on the H100 machine, against 2n^3/3 flops of GEMV that read the
+trailing matrix (1.4 GB at n = 1024: under a millisecond of bandwidth) and 2n^3 flops of
+matmul in the trailing updates and back-transformation. The one-stage reduction is
+dispatch-bound, so its column step is one workgroup kernel plus one GEMV, the fewest that keep
+a long GEMV on many workgroups. A two-stage reduction (dense -> band by QR panels with matmul
+updates, band -> tridiagonal by bulge chasing in one workgroup, as MAGMA's) would cut the
+reduction to ~10 n/NB dispatches but serialises O(n^2 NB) work, a barrier per bulge step, on
+one multiprocessor: the next step if the H100 measurements show the dispatches dominate.
+"""
+
+from __future__ import annotations
+
+from .._core import dtypes as dt
+from .._core.kernels import MAX_LOOP, WORKGROUP
+from .._core.launch import launch_kernel
+from .._core.memory import pool_for
+from .._core.operands import BufferOperand, allocate
+from .._core.params import ZERO, ParamLayout
+from .._core.replay import replayable
+from .._core.view import TensorView
+from .chol_blocks import block, kernel_source, mul, transposed, update, zeros
+from .map import MapOp, launch_map
+from . import tridiag_solve
+
+NB = 32  # panel width: reflectors per trailing update (the column kernel's lanes)
+MAX_CHUNKS = 32  # column chunks of the GEMV: partial sums per row
+MIN_N = 65  # smaller matrices take the Jacobi engine (one workgroup per matrix, more accurate)
+
+# Trailing matrices of at most FUSE_ROWS rows get y = A v from the column kernel's own workgroup
+# (m^2 words read by one multiprocessor: ~5-10 us at m = 512 on an H100, less than a dispatch).
+FUSE_ROWS = 512
+
+COLUMN = ParamLayout("batch", "n", ZERO, "p0", "panel", "panels", "f", "j", "finish", "column", "fused", "chunks",
+                     "small_stride", "keep_v")
+GEMV = ParamLayout("batch", "n", ZERO, "j", "col", "row_tiles", "chunks", "chunk_len")
+
+
+def suitable(device, shape, dtype) -> bool:
+    """Whether eigh of matrices of this (batch, n, n) shape takes this engine: n past the
+    Jacobi size, each working array within one storage binding, and (on CPU adapters, whose
+    loops end past MAX_LOOP iterations) the inverse iteration's serial loops within MAX_LOOP:
+    n <= 963 there; larger ones take the Jacobi engine, slower but exact."""
+    batch, n, _ = shape
+    if n < MIN_N or batch * n * n * dtype.itemsize > pool_for(device).segment_bytes:
+        return False
+    return not device.is_cpu or tridiag_solve.serial_loops(n) <= MAX_LOOP
+
+
+def _chunking(m: int) -> tuple[int, int]:
+    """(chunk length, chunks) of the GEMV over m trailing columns."""
+    length = max(64, -(-m // MAX_CHUNKS))
+    return length, max(1, -(-m // length))
+
+
+class _Reduction:
+    """The buffers of one batch's tridiagonalisation and the dispatches that fill them."""
+
+    def __init__(self, a: BufferOperand, keep_v: bool):
+        self.device, self.dtype = a.device, a.dtype
+        self.batch, self.n, _ = a.shape
+        self.panels = -(-self.n // NB)
+        self.small_stride = self.panels * NB * NB + self.n  # the panels' T, then the taus
+        device, dtype, batch, n = self.device, self.dtype, self.batch, self.n
+        self.keep_v = keep_v
+        self.work = a
+        self.pan = allocate(device, (batch, n, 3 * NB), dtype)
+        self.vall = zeros(device, (batch, n, n) if keep_v else (1, 1, 1), dtype)
+        self.small = zeros(device, (batch, self.small_stride), dtype)
+        self.de = allocate(device, (batch, 2 * n), dt.real_dtype(dtype))
+        self.ypart = allocate(device, (batch, MAX_CHUNKS, n), dtype)
+
+    def _source(self, template: str, params: ParamLayout):
+        return lambda: kernel_source(template, self.dtype, self.device, params, NB=NB)
+
+    def column(self, p0: int, finish: int | None, j: int | None, fused: bool = False) -> None:
+        """A column step: w of reflector `finish`, then column j's reflector (either may be None),
+        and if fused, y = A v_j and w_j too."""
+        chunks = _chunking(self.n - finish - 1)[1] if finish is not None else 0
+        params = COLUMN.pack(batch=self.batch, n=self.n, p0=p0, panel=p0 // NB, panels=self.panels,
+                             f=finish or 0, j=j or 0, finish=int(finish is not None), column=int(j is not None),
+                             fused=int(fused), chunks=chunks, small_stride=self.small_stride,
+                             keep_v=int(self.keep_v))
+        launch_kernel(self.device, ("tridiag_column", self.dtype), self._source("tridiag_column", COLUMN),
+                      [self.work.storage, self.pan.storage, self.vall.storage, self.small.storage,
+                       self.de.storage, self.ypart.storage], params, self.batch * WORKGROUP, writes=6)
+
+    def gemv(self, p0: int, j: int) -> None:
+        m = self.n - j - 1
+        length, chunks = _chunking(m)
+        tiles = -(-m // WORKGROUP)
+        params = GEMV.pack(batch=self.batch, n=self.n, j=j, col=j - p0, row_tiles=tiles, chunks=chunks,
+                           chunk_len=length)
+        launch_kernel(self.device, ("tridiag_gemv", self.dtype), self._source("tridiag_gemv", GEMV),
+                      [self.ypart.storage, self.work.storage, self.pan.storage], params,
+                      self.batch * tiles * chunks * WORKGROUP)
+
+    def run(self) -> None:
+        n = self.n
+        for p0 in range(0, n, NB):
+            p1 = min(n, p0 + NB)
+            pending = None  # the reflector whose w the next step finishes
+            for j in range(p0, p1):
+                fused = j < n - 1 and n - j - 1 <= FUSE_ROWS
+                self.column(p0, pending, j, fused)
+                pending = j if j < n - 1 and not fused else None
+                if pending is not None:
+                    self.gemv(p0, j)
+            if pending is not None:
+                self.column(p0, pending, None)
+            if p1 < n:  # A[p1:, p1:] -= V W^H + W V^H = [V W] [W V]^H
+                rows = n - p1
+                vw = block(self.pan, p1, rows, 0, 2 * NB)
+                wv = block(self.pan, p1, rows, NB, 2 * NB)
+                update(block(self.work, p1, rows, p1, rows), mul(vw, transposed(wv), conj=True), conj=True)
+
+
+def _hermitian_copy(a: BufferOperand, lower: bool) -> BufferOperand:
+    """A fresh contiguous (batch, n, n) copy of the Hermitian matrices whose `lower` (or upper)
+    triangle a holds: the other triangle mirrored and conjugated, the diagonal's imaginary part
+    dropped (as LAPACK reads it)."""
+    device, dtype = a.device, a.dtype
+    out = allocate(device, a.shape, dtype)
+    keep = "c2 <= c1" if lower else "c2 >= c1"
+    if dt.kind(dtype) == "complex":
+        reg = dt.layout(dtype).register
+        value = f"select(select({reg}(a1.x, -a1.y), a0, {keep}), {reg}(a0.x, 0.0), c1 == c2)"
+    else:
+        value = f"select(a1, a0, {keep})"
+    op = MapOp(f"tridiag_hermitian_{lower}", value, (dtype, dtype), dtype, coords=True)
+    launch_map(device, op, out.storage, out.view, dtype, [a, transposed(a)], fresh=True)
+    return out
+
+
+@replayable
+def _tridiagonalise(a: BufferOperand, lower: bool, keep_v: bool):
+    """The reduction of the Hermitian matrices a (batch, n, n) (their lower or upper triangle):
+    (d, e) as de (batch, 2n), and the reflectors' vectors (if keep_v) and T factors and taus."""
+    reduction = _Reduction(_hermitian_copy(a, lower), keep_v)
+    reduction.run()
+    return reduction.de, reduction.vall, reduction.small
+
+
+@replayable
+def _back_transform(vall: BufferOperand, small: BufferOperand, z: BufferOperand) -> BufferOperand:
+    """z := Q z in place, z (batch, n, n) in the matrix dtype, Q from _tridiagonalise's vectors
+    vall and T factors (in small)."""
+    batch, n, _ = z.shape
+    small_stride = small.shape[-1]
+    for p in reversed(range(-(-n // NB))):
+        p0 = p * NB
+        kb = min(NB, n - 1 - p0)
+        if kb <= 0:
+            continue
+        v = block(vall, p0 + 1, n - p0 - 1, p0, kb)
+        t = small.with_view(TensorView((batch, kb, kb), (small_stride, NB, 1), p * NB * NB))
+        zs = block(z, p0 + 1, n - p0 - 1, 0, n)
+        update(zs, mul(v, mul(t, mul(transposed(v), zs, conj=True))))
+    return z
+
+
+def eigh(a: BufferOperand, lower: bool, vectors: bool):
+    """Eigenvalues (real dtype, (batch, n), NOT sorted: each split block's in ascending order at
+    its rows) and, if vectors, the eigenvectors (batch, n, n) as columns in the same order, of
+    the Hermitian matrices a (batch, n, n) reading their lower (or upper) triangle. Non-finite
+    input gives NaN. The caller sorts (one stable argsort and gathers)."""
+    batch, n, _ = a.shape
+    de, vall, small = _tridiagonalise(a, lower, vectors)
+    w = tridiag_solve.eigenvalues(de, batch, n)
+    if not vectors:
+        return w, None
+    z = tridiag_solve.eigenvectors(de, w, batch, n, a.dtype)
+    return w, _back_transform(vall, small, z)

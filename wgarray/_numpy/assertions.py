@@ -1,0 +1,141 @@
+"""numpy.testing's array assertions for wgarray arrays: assert_allclose, assert_array_equal,
+assert_array_almost_equal, assert_array_less, assert_almost_equal, assert_equal.
+
+The comparison runs on the GPU (isclose, equal and a fold to one bool). Only when it fails are the
+operands downloaded, so that numpy.testing writes its report (mismatch counts, largest differences).
+Arguments that are not wgarray arrays (lists, dicts, strings) go to numpy.testing unchanged.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.testing as npt
+
+from .._array import Array
+from .._core import dtypes as dt
+from .._api.coerce import as_array
+from .._api.elementwise_functions import FUNCTIONS as E
+from .._api.manipulation_functions import broadcast_shapes
+from .._api.utility_functions import all as all_
+from .logic import isclose
+
+assert_ = npt.assert_
+assert_raises = npt.assert_raises
+assert_raises_regex = npt.assert_raises_regex
+assert_warns = npt.assert_warns
+
+
+def _host(value):
+    return np.asarray(value) if isinstance(value, Array) else value
+
+
+def _pair(actual, desired):
+    """Both as arrays when either is a wgarray array (else None: nothing here to compare on the GPU)."""
+    if not isinstance(actual, Array) and not isinstance(desired, Array):
+        return None
+    x = as_array(actual, "assert")
+    return x, as_array(desired, "assert", x.device)
+
+
+def _same_layout(x: Array, y: Array, strict: bool) -> bool:
+    if strict:
+        return x.shape == y.shape and x._dtype == y._dtype
+    if x.ndim and y.ndim and x.shape != y.shape:
+        return False
+    try:
+        broadcast_shapes(x.shape, y.shape)
+    except ValueError:
+        return False
+    return True
+
+
+def _both_nan(x: Array, y: Array) -> Array:
+    return E["logical_and"](E["isnan"](x), E["isnan"](y))
+
+
+def _holds(mask: Array) -> bool:
+    return bool(all_(mask))
+
+
+def _numeric(x: Array) -> bool:
+    return dt.kind(x._dtype) != "bool"
+
+
+def assert_array_equal(actual, desired, err_msg="", verbose=True, *, strict=False):
+    pair = _pair(actual, desired)
+    if pair is not None:
+        x, y = pair
+        if _same_layout(x, y, strict):
+            equal = E["equal"](x, y)
+            if _numeric(x) and _numeric(y) and dt.kind(np.result_type(x._dtype, y._dtype)) in ("float", "complex"):
+                equal = E["logical_or"](equal, _both_nan(x, y))
+            if _holds(equal):
+                return
+    npt.assert_array_equal(_host(actual), _host(desired), err_msg=err_msg, verbose=verbose, strict=strict)
+    raise AssertionError(f"Arrays are not equal (compared on the GPU)\n{err_msg}")
+
+
+def assert_allclose(actual, desired, rtol=1e-07, atol=0, equal_nan=True, err_msg="", verbose=True, *, strict=False):
+    pair = _pair(actual, desired)
+    if pair is not None:
+        x, y = pair
+        if _same_layout(x, y, strict) and _holds(isclose(x, y, rtol=rtol, atol=atol, equal_nan=equal_nan)):
+            return
+    npt.assert_allclose(_host(actual), _host(desired), rtol=rtol, atol=atol, equal_nan=equal_nan, err_msg=err_msg,
+                        verbose=verbose, strict=strict)
+    raise AssertionError(f"Not equal to tolerance rtol={rtol:g}, atol={atol:g} (compared on the GPU)\n{err_msg}")
+
+
+def _almost(x: Array, y: Array, decimal: int) -> Array:
+    close = E["less"](E["abs"](E["subtract"](y, x)), 1.5 * 10.0 ** (-decimal))
+    return E["logical_or"](E["logical_or"](close, E["equal"](x, y)), _both_nan(x, y))
+
+
+def assert_array_almost_equal(actual, desired, decimal=6, err_msg="", verbose=True):
+    pair = _pair(actual, desired)
+    if pair is not None:
+        x, y = pair
+        if _same_layout(x, y, False) and _holds(_almost(x, y, decimal)):
+            return
+    npt.assert_array_almost_equal(_host(actual), _host(desired), decimal=decimal, err_msg=err_msg, verbose=verbose)
+    raise AssertionError(f"Arrays are not almost equal to {decimal} decimals (compared on the GPU)\n{err_msg}")
+
+
+def assert_almost_equal(actual, desired, decimal=7, err_msg="", verbose=True):
+    if isinstance(actual, Array) or isinstance(desired, Array):
+        return assert_array_almost_equal(actual, desired, decimal, err_msg, verbose)
+    npt.assert_almost_equal(actual, desired, decimal=decimal, err_msg=err_msg, verbose=verbose)
+
+
+def assert_array_less(x, y, err_msg="", verbose=True, *, strict=False):
+    pair = _pair(x, y)
+    if pair is not None:
+        a, b = pair
+        if _same_layout(a, b, strict) and _holds(E["logical_or"](E["less"](a, b), _both_nan(a, b))):
+            return
+    npt.assert_array_less(_host(x), _host(y), err_msg=err_msg, verbose=verbose, strict=strict)
+    raise AssertionError(f"Arrays are not less-ordered (compared on the GPU)\n{err_msg}")
+
+
+def assert_equal(actual, desired, err_msg="", verbose=True, *, strict=False):
+    """Equality of arrays (as assert_array_equal), or of lists, tuples, dicts and scalars item by item."""
+    if isinstance(actual, dict) and isinstance(desired, dict):
+        assert_equal(len(actual), len(desired), err_msg, verbose)
+        for key in desired:
+            if key not in actual:
+                raise AssertionError(repr(key))
+            assert_equal(actual[key], desired[key], f"key={key!r}\n{err_msg}", verbose, strict=strict)
+        return
+    if isinstance(actual, (list, tuple)) and isinstance(desired, (list, tuple)):
+        assert_equal(len(actual), len(desired), err_msg, verbose)
+        for k, (a, d) in enumerate(zip(actual, desired)):
+            assert_equal(a, d, f"item={k!r}\n{err_msg}", verbose, strict=strict)
+        return
+    if isinstance(actual, Array) or isinstance(desired, Array):
+        return assert_array_equal(actual, desired, err_msg, verbose, strict=strict)
+    npt.assert_equal(actual, desired, err_msg=err_msg, verbose=verbose, strict=strict)
+
+
+FUNCTIONS = {f.__name__: f for f in (assert_, assert_raises, assert_raises_regex, assert_warns, assert_array_equal,
+                                     assert_allclose, assert_array_almost_equal, assert_almost_equal,
+                                     assert_array_less, assert_equal)}

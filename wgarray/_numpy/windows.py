@@ -1,0 +1,93 @@
+"""NumPy's window functions (bartlett, blackman, hamming, hanning, kaiser) and i0, the modified Bessel
+function of the first kind of order 0 (NumPy's Cephes Chebyshev series, evaluated elementwise on the
+GPU). Windows are float64, NumPy's formulas over arange."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numpy.lib._function_base_impl import _i0A, _i0B  # Cephes' Chebyshev coefficients (constants)
+
+from .._array import Array
+from .._core import dtypes as dt
+from .._api.coerce import as_array
+from .._api.creation_functions import arange, empty, ones
+from .._api.data_type_functions import astype
+from .._api.elementwise_functions import FUNCTIONS as E
+
+
+def _chebyshev(x: Array, coefficients) -> Array:
+    """Clenshaw's recurrence of Cephes' chbevl, in NumPy's order of operations."""
+    b0, b1, b2 = coefficients[0], 0.0, 0.0
+    for c in coefficients[1:]:
+        b2, b1 = b1, b0
+        b0 = E["add"](E["subtract"](E["multiply"](x, b1), b2), float(c))
+    return E["multiply"](E["subtract"](b0, b2), 0.5)
+
+
+def i0(x) -> Array:
+    """The modified Bessel function of the first kind, order 0, elementwise."""
+    a = as_array(x, "i0")
+    if dt.kind(a._dtype) == "complex":
+        raise TypeError("i0 not supported for complex values")
+    if dt.kind(a._dtype) != "float":
+        a = astype(a, dt.default_float(a.device))
+    a = E["abs"](a)
+    small = E["multiply"](E["exp"](a), _chebyshev(E["subtract"](E["divide"](a, 2.0), 2), _i0A))
+    large = E["divide"](E["multiply"](E["exp"](a), _chebyshev(E["subtract"](E["divide"](32.0, a), 2.0), _i0B)),
+                        E["sqrt"](a))
+    return E["where"](E["less_equal"](a, 8.0), small, large)
+
+
+def _length(M) -> float:
+    return float(np.array([0.0, M])[1])  # NumPy: at least float64, whatever M's type
+
+
+def _symmetric_window(M, formula) -> Array:
+    m = _length(M)
+    if m < 1:
+        return empty((0,), dtype=dt.float64)
+    if m == 1:
+        return ones((1,), dtype=dt.float64)
+    n = arange(1 - m, m, 2, dtype=dt.float64)
+    return formula(n, m)
+
+
+def hanning(M) -> Array:
+    return _symmetric_window(M, lambda n, m: E["add"](0.5, E["multiply"](0.5, E["cos"](
+        E["divide"](E["multiply"](math.pi, n), m - 1)))))
+
+
+def hamming(M) -> Array:
+    return _symmetric_window(M, lambda n, m: E["add"](0.54, E["multiply"](0.46, E["cos"](
+        E["divide"](E["multiply"](math.pi, n), m - 1)))))
+
+
+def blackman(M) -> Array:
+    def formula(n, m):
+        first = E["multiply"](0.5, E["cos"](E["divide"](E["multiply"](math.pi, n), m - 1)))
+        second = E["multiply"](0.08, E["cos"](E["divide"](E["multiply"](2.0 * math.pi, n), m - 1)))
+        return E["add"](E["add"](0.42, first), second)
+    return _symmetric_window(M, formula)
+
+
+def bartlett(M) -> Array:
+    def formula(n, m):
+        ramp = E["divide"](n, m - 1)
+        return E["where"](E["less_equal"](n, 0), E["add"](1, ramp), E["subtract"](1, ramp))
+    return _symmetric_window(M, formula)
+
+
+def kaiser(M, beta) -> Array:
+    m, beta = _length(M), float(beta)
+    if m == 1:
+        return ones((1,), dtype=dt.float64)
+    n = arange(0, m, dtype=dt.float64)
+    alpha = (m - 1) / 2.0
+    ratio = E["divide"](E["subtract"](n, alpha), alpha)
+    argument = E["multiply"](beta, E["sqrt"](E["subtract"](1, E["pow"](ratio, 2.0))))
+    return E["divide"](i0(argument), i0(beta))
+
+
+FUNCTIONS = {f.__name__: f for f in (i0, hanning, hamming, blackman, bartlett, kaiser)}

@@ -1,0 +1,53 @@
+// Counting into bins (bincount, histogram): the workgroups share the items out in turn, each
+// counting its share in workgroup memory (an atomic<u32> per bin, when the bins fit LOCAL_BINS)
+// and then adding its nonzero counts to the global ones; with more bins than that, every item
+// goes to the global atomics directly. bin_of(v) is an item's bin, or p_bins() for none.
+// No invocation loops more than p_rounds() times (lavapipe's loop limit).
+// Parameters: bin_count.py's PARAMS.
+${enables}
+${prelude}
+${params}
+@group(0) @binding(1) var<storage, read_write> counts: array<atomic<u32>>;
+@group(0) @binding(2) var<storage, read> in0: array<${storage}>;
+${edges_binding}
+
+fn zero_word() -> u32 { return p_zero(); }
+
+${library}
+
+${loaders}
+
+${bin_of}
+
+const LOCAL_BINS: u32 = ${local_bins}u;
+var<workgroup> local_counts: array<atomic<u32>, LOCAL_BINS>;
+
+@compute @workgroup_size(${workgroup})
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    let group = wid.x + wid.y * nwg.x;
+    let bins = p_bins();
+    let stride = p_groups() * ${workgroup}u;  // items between an invocation's turns
+    let first = group * ${workgroup}u + lid;
+    let shared_bins = bins <= LOCAL_BINS;  // uniform: from the parameters alone
+    if (shared_bins) {
+        for (var b = lid; b < bins; b += ${workgroup}u) { atomicStore(&local_counts[b], 0u); }
+    }
+    workgroupBarrier();
+    for (var round = 0u; round < p_rounds(); round++) {
+        let i = first + round * stride;
+        if (group < p_groups() && i < p_items()) {
+            let b = bin_of(load0(p_offset() + i * p_stride()));
+            if (b < bins) {
+                if (shared_bins) { atomicAdd(&local_counts[b], 1u); } else { atomicAdd(&counts[b], 1u); }
+            }
+        }
+    }
+    workgroupBarrier();
+    if (shared_bins) {
+        for (var b = lid; b < bins; b += ${workgroup}u) {
+            let c = atomicLoad(&local_counts[b]);
+            if (c != 0u) { atomicAdd(&counts[b], c); }
+        }
+    }
+}

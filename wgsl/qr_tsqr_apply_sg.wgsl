@@ -1,0 +1,69 @@
+// TSQR, one level back down, with subgroup operations: what wgsl/qr_tsqr_apply.wgsl computes
+// (the same parameters and output; the reflectors' vectors
+// from vt, where the factor wrote them by columns). Q_g lives in workgroup memory by columns, q_g[c * RS + i];
+// each column goes through all of the chunk's reflectors in its own subgroup (v^H q_c by a
+// subgroupAdd, then q_c -= tau v (v^H q_c)): the columns never meet, no barrier between steps.
+${prelude}
+${params}
+@group(0) @binding(1) var<storage, read_write> q: array<${S}>;
+@group(0) @binding(2) var<storage, read> vt: array<${S}>;  // the chunks by columns (qr_tsqr_factor_sg.wgsl)
+@group(0) @binding(3) var<storage, read> taus: array<${S}>;
+@group(0) @binding(4) var<storage, read> qin: array<${S}>;
+${scalar}
+${library}
+
+const PB: u32 = ${PB}u;
+const WG: u32 = ${WG}u;
+const RS: u32 = ${RS}u;
+var<workgroup> a: array<${T}, ${CAP}>;
+
+@compute @workgroup_size(${WG})
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32, @builtin(subgroup_invocation_id) lane: u32,
+        @builtin(subgroup_size) lanes: u32, @builtin(subgroup_id) sg: u32, @builtin(num_subgroups) sgs: u32) {
+    let nodes = p_nodes();
+    let id = wid.x + wid.y * nwg.x;
+    if (id >= p_batch() * nodes) { return; }
+    let b = id / nodes;
+    let g = id % nodes;
+    let cols = p_cols();
+    let r0 = g * p_rows() / nodes;
+    let rows = (g + 1u) * p_rows() / nodes - r0;
+    let vbase = b * p_rows() * cols + r0 * cols;
+    let in_base = b * p_qin_batch() + g * cols * cols;
+    for (var e = lid; e < rows * cols; e += WG) {
+        let i = e / cols;
+        var value = ${T}();
+        if (i < cols) {
+            value = select(qin[in_base + e], select(${T}(), sc_real(R(1)), i == e % cols), p_identity() != 0u);
+        }
+        a[(e % cols) * RS + i] = value;
+    }
+    workgroupBarrier();
+    let k = min(rows, cols);
+    let tau_base = p_tau_offset() + b * p_tau_batch() + g * PB;
+    for (var c = sg; c < cols; c += sgs) {
+        for (var step = 0u; step < k; step++) {
+            let j = k - 1u - step;
+            // A lane owns the rows lane, lane + lanes, ... in every step: it reads only what it wrote.
+            let first = j - j % lanes + lane;
+            var acc = ${T}();
+            for (var i = first; i < rows; i += lanes) {
+                if (i >= j) {
+                    let vi = select(vt[vbase + j * rows + i], sc_real(R(1)), i == j);
+                    acc = acc + sc_mul(sc_conj(vi), a[c * RS + i]);
+                }
+            }
+            let f = sc_mul(taus[tau_base + j], subgroupAdd(acc));
+            for (var i = first; i < rows; i += lanes) {
+                if (i >= j) {
+                    let vi = select(vt[vbase + j * rows + i], sc_real(R(1)), i == j);
+                    a[c * RS + i] = a[c * RS + i] - sc_mul(vi, f);
+                }
+            }
+        }
+    }
+    workgroupBarrier();
+    let out_base = b * p_q_batch() + r0 * cols;
+    for (var e = lid; e < rows * cols; e += WG) { q[out_base + e] = a[(e % cols) * RS + e / cols]; }
+}

@@ -1,0 +1,68 @@
+// Philox4x32-10 (Salmon, Moraes, Dror, Shaw, SC'11), the counter-based generator of cuRAND and
+// JAX: four 32-bit words from a 128-bit counter and a 64-bit key, in integer arithmetic only, so
+// any block of a stream is computed by any invocation with no state to carry, and every adapter
+// gives the same bits. The uniforms below take their mantissas straight from those bits, exactly.
+// Every kernel that links this declares the parameters key_lo, key_hi, counter_lo, counter_hi
+// (_engines/random.py's layouts).
+const PHILOX_M0: u32 = 0xD2511F53u;
+const PHILOX_M1: u32 = 0xCD9E8D57u;
+const PHILOX_W0: u32 = 0x9E3779B9u;
+const PHILOX_W1: u32 = 0xBB67AE85u;
+
+// a * b as (low, high) words, in 16-bit halves (no 64-bit integers needed).
+fn philox_mulhilo(a: u32, b: u32) -> vec2<u32> {
+    let al = a & 0xffffu;
+    let ah = a >> 16u;
+    let bl = b & 0xffffu;
+    let bh = b >> 16u;
+    let ll = al * bl;
+    let hl = ah * bl;
+    let mid = al * bh + (ll >> 16u) + (hl & 0xffffu);
+    return vec2<u32>((mid << 16u) | (ll & 0xffffu), ah * bh + (mid >> 16u) + (hl >> 16u));
+}
+
+fn philox(counter: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+    var c = counter;
+    var k = key;
+    for (var round = 0u; round < 10u; round++) {
+        let p0 = philox_mulhilo(PHILOX_M0, c.x);
+        let p1 = philox_mulhilo(PHILOX_M1, c.z);
+        c = vec4<u32>(p1.y ^ c.y ^ k.x, p1.x, p0.y ^ c.w ^ k.y, p0.x);
+        k += vec2<u32>(PHILOX_W0, PHILOX_W1);
+    }
+    return c;
+}
+
+// The words of block b of this dispatch: counter (draw offset + b as 64 bits, j, lane). Vectorised
+// draws use j = lane = 0; an element that rejects draws its j-th try (and extra lanes) from its own b.
+fn philox_block(b: u32, j: u32, lane: u32) -> vec4<u32> {
+    let lo = p_counter_lo() + b;
+    let hi = p_counter_hi() + select(0u, 1u, lo < b);
+    return philox(vec4<u32>(lo, hi, j, lane), vec2<u32>(p_key_lo(), p_key_hi()));
+}
+
+// Uniforms from the top bits of a word: k 2^-24 in [0, 1); the "open" form (k + 1) 2^-24 lies in
+// (0, 1], safe for a logarithm (float64 ones: random_f64.wgsl).
+fn u01_f32(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+fn u01_open_f32(w: u32) -> f32 { return f32((w >> 8u) + 1u) * 5.9604644775390625e-8; }
+// Box-Muller: two standard normals from two uniforms, u1 in (0, 1] and u2 in [0, 1).
+fn box_muller_f32(u1: f32, u2: f32) -> vec2<f32> {
+    let r = sqrt_f32(-2.0 * log_f32(u1));
+    let angle = 6.2831854820251465 * u2;
+    return vec2<f32>(r * cos_f32(angle), r * sin_f32(angle));
+}
+
+// A vectorised draw's values of one block (wgsl/random_block.wgsl): four per block in float32.
+fn block_uniform_f32(r: vec4<u32>) -> vec4<f32> {
+    return vec4<f32>(u01_f32(r.x), u01_f32(r.y), u01_f32(r.z), u01_f32(r.w));
+}
+fn block_normal_f32(r: vec4<u32>) -> vec4<f32> {
+    let a = box_muller_f32(u01_open_f32(r.x), u01_f32(r.y));
+    let b = box_muller_f32(u01_open_f32(r.z), u01_f32(r.w));
+    return vec4<f32>(a, b);
+}
+fn block_exponential_f32(r: vec4<u32>) -> vec4<f32> {
+    return vec4<f32>(0.0) - vec4<f32>(log_f32(u01_open_f32(r.x)), log_f32(u01_open_f32(r.y)),
+                                      log_f32(u01_open_f32(r.z)), log_f32(u01_open_f32(r.w)));
+}
+fn block_bits_u32(r: vec4<u32>) -> vec4<u32> { return r; }
