@@ -1,7 +1,7 @@
 """wgarray.nn.scaled_dot_product_attention against a NumPy reference written here (PyTorch's math
 path in float64: scores, mask, softmax, product): dtypes, head sizes 8 to 256, causal with L != S,
 L or S of 1, masks of every broadcast shape (bool and float), grouped-query heads, scale, views,
-fully masked rows (0, as torch >= 2.5), empty inputs, the kernel's tile variants, and bad input with PyTorch's
+fully masked rows (0, as torch >= 2.5), dropout, empty inputs, the kernel's tile variants, and bad input with PyTorch's
 exception types."""
 
 import numpy as np
@@ -197,5 +197,26 @@ def test_bad_input():
         sdpa(normal(8), normal(8), normal(8))
     with pytest.raises(TypeError, match="int32"):
         sdpa(q.astype(np.int32), k.astype(np.int32), v.astype(np.int32))
-    with pytest.raises(NotImplementedError, match="wgarray.random"):
-        sdpa(q, k, v, dropout_p=0.1)
+    with pytest.raises(ValueError, match="dropout probability"):
+        sdpa(q, k, v, dropout_p=1.5)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("p", [0.2, 0.5, 1.0])
+def test_dropout(dtype, p):
+    """With v the identity the output is the attention weights: each is 0 (dropped, about a
+    fraction p of them) or weight / (1 - p); wgarray.random.seed repeats the draws."""
+    L, S = 37, 53
+    q, k = normal((2, L, 16), dtype), normal((2, S, 16), dtype)
+    v = np.broadcast_to(np.eye(S, dtype=dtype), (2, S, S)).copy()
+    weights = reference(q, k, v, causal=True)
+    wg.random.seed(7)
+    got = np.asarray(sdpa(q, k, v, dropout_p=p, is_causal=True))
+    wg.random.seed(7)
+    again = np.asarray(sdpa(q, k, v, dropout_p=p, is_causal=True))
+    np.testing.assert_array_equal(got, again)
+    dropped = (got == 0) & (weights != 0)
+    assert abs(dropped.sum() / (weights != 0).sum() - p) < 0.03
+    if p < 1:
+        check(np.where(dropped, 0, got), np.where(dropped, 0, weights / (1 - p)), dtype)
+        assert (np.asarray(sdpa(q, k, v, dropout_p=p, is_causal=True)) != got).any()  # the stream moved on

@@ -11,7 +11,8 @@
 // adapter's limit asks for it (ALIAS).
 // Operands are strided views: batch coordinates from the flattened batch index, each operand's
 // batch strides (0 where broadcast), k and v reading head h / group (grouped-query attention).
-// The mask (bool: true takes part; or float: added) is read through its own strides.
+// The mask (bool: true takes part; or float: added) is read through its own strides. Dropout
+// (where asked) zeroes probabilities by a Philox draw per (row, key) before they multiply v.
 // Parameters: attention.py's PARAMS.
 ${enables}
 ${prelude}
@@ -60,6 +61,9 @@ fn row_sum(x: T) -> T {
 ${reduce_sum}
     return s;
 }
+
+${philox}
+${drop}
 
 // Element offsets of batch entry b in each operand: q, k, v, mask.
 fn batch_offsets(b: u32) -> vec4<u32> {

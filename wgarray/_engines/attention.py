@@ -92,14 +92,16 @@ def _check_fits(*operands) -> None:
 
 
 def attention(q: BufferOperand, k: BufferOperand, v: BufferOperand, mask: BufferOperand | None,
-              batch_shape: tuple, scale: float, causal: bool, group: int) -> BufferOperand:
+              batch_shape: tuple, scale: float, causal: bool, group: int, dropout=None) -> BufferOperand:
     """softmax(scale q k^T + mask) v over batch_shape + (L, Ev), a new C-contiguous array.
 
     q: batch_shape + (L, E); k: (S, E) and v: (S, Ev) after batch dims that broadcast to
     batch_shape except the last, the heads, which are batch_shape[-1] // group; mask: None or
     a view broadcast to batch_shape + (L, S), bool (True takes part) or q's dtype (added).
     Operands are views of any strides; their batch dims are aligned with batch_shape (size 1
-    or stride 0 where broadcast)."""
+    or stride 0 where broadcast). dropout: None, or (p, bit generator): each probability is
+    zeroed with probability p, the others scaled by 1 / (1 - p) (PyTorch's dropout of the
+    attention weights), by a Philox draw per (batch row, key) of the generator's stream."""
     dtype = q.dtype
     L, E = q.shape[-2:]
     S, Ev = v.shape[-2:]
@@ -132,6 +134,13 @@ def attention(q: BufferOperand, k: BufferOperand, v: BufferOperand, mask: Buffer
         return result[::-1]  # innermost first, as the kernel takes the batch index apart
 
     mview = mask.view if mask is not None else None
+    drop = {}
+    if dropout is not None:
+        p, bitgen = dropout
+        key, counter = bitgen.reserve(batch * L)  # one counter block per query row, keys in its third word
+        drop = dict(key_lo=key & 0xFFFFFFFF, key_hi=key >> 32, counter_lo=counter & 0xFFFFFFFF,
+                    counter_hi=counter >> 32, drop_threshold=math.ceil(p * 2**24),
+                    drop_scale=0.0 if p >= 1 else 1.0 / (1.0 - p))
     values = params(dtype).pack(
         groups=batch * tiles_q, L=L, S=S, E=E, Ev=Ev, nbatch=nb, head_dim=0, group=group,
         q_off=q.view.offset, k_off=k.view.offset, v_off=v.view.offset, m_off=mview.offset if mask else 0,
@@ -139,12 +148,12 @@ def attention(q: BufferOperand, k: BufferOperand, v: BufferOperand, mask: Buffer
         v_rs=v.view.strides[-2], v_es=v.view.strides[-1],
         m_rs=mview.strides[-2] if mask else 0, m_cs=mview.strides[-1] if mask else 0,
         bshape=batch_shape[::-1], q_bs=bstrides(q), k_bs=bstrides(k, True), v_bs=bstrides(v, True), m_bs=bstrides(mask),
-        scale=scale)
+        scale=scale, **drop)
     fast = fast_math_enabled() and dtype == dt.float32
     mask_kind = None if mask is None else mask.dtype
-    key = ("nn_attention", dtype, tiles, E, Ev, causal, mask_kind, fast)
+    key = ("nn_attention", dtype, tiles, E, Ev, causal, mask_kind, fast, bool(drop))
     storages = [out.storage, q.storage, k.storage, v.storage] + ([mask.storage] if mask is not None else [])
     # one workgroup per tile of queries: launch_kernel counts items in WORKGROUP-sized groups
-    launch_kernel(device, key, lambda: source(device, dtype, tiles, E, Ev, causal, mask_kind, fast), storages, values,
+    launch_kernel(device, key, lambda: source(device, dtype, tiles, E, Ev, causal, mask_kind, fast, bool(drop)), storages, values,
                   batch * tiles_q * WORKGROUP)
     return out

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from .._core import dtypes as dt
 from .._core.params import ZERO, ParamLayout
+from .._core.kernels import render
 from .._core.wgsl import with_libraries
 
 MAX_BATCH_DIMS = 8
@@ -22,7 +23,11 @@ def params(dtype) -> ParamLayout:
     return ParamLayout("groups", "L", "S", "E", "Ev", ZERO, "nbatch", "head_dim", "group",
                        "q_off", "k_off", "v_off", "m_off", "q_rs", "q_es", "k_rs", "k_es", "v_rs", "v_es",
                        "m_rs", "m_cs", ("bshape", "u32", b), ("q_bs", "u32", b), ("k_bs", "u32", b),
-                       ("v_bs", "u32", b), ("m_bs", "u32", b), ("scale", "f64" if dtype == dt.float64 else "f32"))
+                       ("v_bs", "u32", b), ("m_bs", "u32", b), ("scale", "f64" if dtype == dt.float64 else "f32"),
+                       # dropout: the Philox stream's key and counter offset (wgsl/random_philox.wgsl), the
+                       # 24-bit threshold a kept probability's uniform reaches, and 1 / (1 - p)
+                       "key_lo", "key_hi", "counter_lo", "counter_hi", "drop_threshold",
+                       ("drop_scale", "f64" if dtype == dt.float64 else "f32"))
 
 
 @dataclass(frozen=True)
@@ -80,7 +85,16 @@ def _loader(name: str, buffer: str) -> str:
 }}"""
 
 
-def _body(tiles: Tiles, kv: int) -> dict:
+_DROP = """fn drop(row: u32, kj: u32) -> T {
+    // the draw of (row, key): word kj % 4 of block (counter offset + row, kj / 4) of the stream
+    let lo = p_counter_lo() + row;
+    let hi = p_counter_hi() + select(0u, 1u, lo < row);
+    let r = philox(vec4<u32>(lo, hi, kj >> 2u, 0u), vec2<u32>(p_key_lo(), p_key_hi()));
+    return select(T(0), p_drop_scale(), (r[kj & 3u] >> 8u) >= p_drop_threshold());
+}"""
+
+
+def _body(tiles: Tiles, kv: int, dropout: bool) -> dict:
     """The generated pieces of the kernel's main loop."""
     hs = tiles.TN // 4
     rows, cols = range(ROWS), range(tiles.TN)
@@ -119,7 +133,11 @@ def _body(tiles: Tiles, kv: int) -> dict:
         soft.append(f"            l{i} = l{i} * alpha + {total};")
         soft += [f"            o{i}_{k} *= alpha;" for k in range(kv)]
         soft.append("        }")
-    store_p = [f"        sm[P0 + (tx + {j}u * TX) * PS + ty] = V4({', '.join(s(i, j) for i in rows)});" for j in cols]
+    if dropout:  # the sums l keep every probability; what multiplies v is dropped and rescaled
+        kept = lambda i, j: f"{s(i, j)} * drop(b * L + q0 + 4u * ty + {i}u, k0 + tx + {j}u * TX)"  # noqa: E731
+    else:
+        kept = s
+    store_p = [f"        sm[P0 + (tx + {j}u * TX) * PS + ty] = V4({', '.join(kept(i, j) for i in rows)});" for j in cols]
     pv = [f"            let v{k} = sm[V0 + c * EV4 + min(tx + {k}u * TX, EV4 - 1u)];" for k in range(kv)]
     pv += [f"            o{i}_{k} += pc.{_C[i]} * v{k};" for k in range(kv) for i in rows]
     out = []
@@ -139,7 +157,8 @@ def _body(tiles: Tiles, kv: int) -> dict:
                 store_out="\n".join(out))
 
 
-def source(device, dtype, tiles: Tiles, e: int, ev: int, causal: bool, mask_dtype, fast: bool) -> str:
+def source(device, dtype, tiles: Tiles, e: int, ev: int, causal: bool, mask_dtype, fast: bool,
+           dropout: bool = False) -> str:
     T = dt.layout(dtype).register
     e4, ev4 = -(-e // 4), -(-ev // 4)
     kv = -(-ev4 // tiles.TX)
@@ -165,4 +184,4 @@ def source(device, dtype, tiles: Tiles, e: int, ev: int, causal: bool, mask_dtyp
         P0=p0, SM=words, ALIAS=str(tiles.alias).lower(), CAUSAL=str(causal).lower(), NEG_INF=neg_inf, EXP=exp,
         SHFL=shfl, loaders=loaders, reduce_max="\n".join(f"    m = max(m, shfl(m, {k}u));" for k in offsets),
         reduce_sum="\n".join(f"    s = s + shfl(s, {k}u);" for k in offsets), **_mask_code(mask_dtype, T),
-        **_body(tiles, kv))
+        philox=render("random_philox") if dropout else "", drop=_DROP if dropout else "", **_body(tiles, kv, dropout))
