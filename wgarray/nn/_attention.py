@@ -10,7 +10,9 @@ h // (Hq // Hk). A row whose mask excludes every key (every score -inf, also thr
 mask) gives 0: PyTorch's math path does so since torch 2.5 (at::_safe_softmax, pytorch#133882),
 as its fused kernels do; torch < 2.5 gave NaN there. One difference: a NaN score at a position
 the mask or causality excludes is ignored (the math path adds -inf to it and gets NaN; the fused
-kernels ignore it, as here).
+kernels ignore it, as here). dropout_p > 0 drops attention weights inside the kernel with a
+Philox draw per (query row, key) from wgarray.random's global stream (PyTorch draws from its
+default generator; wgarray.random.seed makes the draws repeat), the kept ones scaled by 1 / (1 - p).
 """
 
 from __future__ import annotations
