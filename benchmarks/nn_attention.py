@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""wgarray.nn's attention, softmax, layer_norm and activations against PyTorch on the same GPU, in
+one run (TF32 off): issue 15's acceptance cases, each with its time ratio and its max error against
+a float64 reference (PyTorch's float64 on the GPU where present, else NumPy on a slice).
+
+  python benchmarks/nn_attention.py [--only sdpa,softmax] [--reps 5] [--small] [--explore]
+
+--explore also times the attention case under other tile shapes and fast math (built-in exp).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kernels import load_libraries, time_call  # noqa: E402
+
+
+def _normal(shape, dtype, seed=0):
+    return np.random.default_rng(seed).standard_normal(shape).astype(dtype)
+
+
+def _sdpa_inputs(b, h, l, s, e, dtype):
+    return [_normal((b, h, l, e), dtype, 1), _normal((b, h, s, e), dtype, 2), _normal((b, h, s, e), dtype, 3)]
+
+
+# name -> (inputs for a size divisor, {library: call(module, *inputs)})
+def _cases(small: bool):
+    d = 16 if small else 1
+    sdpa = {"wgarray": lambda nn, q, k, v: nn.scaled_dot_product_attention(q, k, v),
+            "torch": lambda nn, q, k, v: nn.scaled_dot_product_attention(q, k, v)}
+    causal = {lib: (lambda nn, q, k, v: nn.scaled_dot_product_attention(q, k, v, is_causal=True)) for lib in sdpa}
+    rows = (8192 // d, 1024)
+    return {
+        "sdpa f32 B8 H16 L=S=4096 E64 causal": (lambda: _sdpa_inputs(8 // min(d, 8), 16 // min(d, 16) or 1,
+                                                                     4096 // d, 4096 // d, 64, np.float32), causal),
+        "sdpa f32 B8 H16 L=S=1024 E64": (lambda: _sdpa_inputs(8, 16 // min(d, 16) or 1, 1024 // d, 1024 // d, 64,
+                                                            np.float32), sdpa),
+        "sdpa f32 B4 H8 L=S=2048 E128 causal": (lambda: _sdpa_inputs(4, 8 // min(d, 8) or 1, 2048 // d, 2048 // d, 128,
+                                                                     np.float32), causal),
+        "sdpa f64 B2 H8 L=S=1024 E64": (lambda: _sdpa_inputs(2, 8 // min(d, 8) or 1, 1024 // d, 1024 // d, 64,
+                                                            np.float64), sdpa),
+        "softmax f32 8192x1024": (lambda: [_normal(rows, np.float32)], {"wgarray": lambda nn, x: nn.softmax(x, -1),
+                                                                        "torch": lambda nn, x: nn.softmax(x, -1)}),
+        "log_softmax f32 8192x1024": (lambda: [_normal(rows, np.float32)],
+                                      {lib: (lambda nn, x: nn.log_softmax(x, -1)) for lib in ("wgarray", "torch")}),
+        "layer_norm f32 8192x1024": (lambda: [_normal(rows, np.float32), _normal(1024, np.float32, 4),
+                                              _normal(1024, np.float32, 5)],
+                                     {lib: (lambda nn, x, w, b: nn.layer_norm(x, (1024,), w, b))
+                                      for lib in ("wgarray", "torch")}),
+        "gelu f32 2^24": (lambda: [_normal(1 << 24 // d, np.float32)],
+                          {lib: (lambda nn, x: nn.gelu(x)) for lib in ("wgarray", "torch")}),
+        "softmax f64 8192x1024": (lambda: [_normal(rows, np.float64)],
+                                  {lib: (lambda nn, x: nn.softmax(x, -1)) for lib in ("wgarray", "torch")}),
+    }
+
+
+def _reference(name, call, host, torch_lib):
+    """A float64 result of the case (first batch entry only for attention, to keep it cheap)."""
+    if name.startswith("sdpa"):
+        host = [h[:1, :2] for h in host]
+    wide = [h.astype(np.float64) for h in host]
+    if torch_lib is not None:
+        torch = torch_lib[0]
+        return host, call(torch.nn.functional, *[torch.from_numpy(w).cuda() for w in wide]).cpu().numpy()
+    return host, None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--only", default="")
+    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--small", action="store_true")
+    parser.add_argument("--explore", action="store_true")
+    args = parser.parse_args()
+    libraries = load_libraries()
+    wg, upload, sync, device = libraries["wgarray"]
+    torch_lib = libraries.get("torch")
+    print(f"device: {device}")
+    for name, (make, calls) in _cases(args.small).items():
+        if args.only and not any(key in name for key in args.only.split(",")):
+            continue
+        host = make()
+        inputs = [upload(h) for h in host]
+        ours_time = time_call(lambda: calls["wgarray"](wg.nn, *inputs), sync, args.reps, trials=3)
+        line = f"{name:38s} wgarray {ours_time * 1e3:8.3f} ms"
+        sliced, exact = _reference(name, calls["torch"], host, torch_lib)
+        if exact is not None:
+            ours = np.asarray(calls["wgarray"](wg.nn, *[upload(h) for h in sliced]))
+            line += f"  max err {np.abs(ours - exact).max():.2e}"
+        if torch_lib is not None:
+            torch, torch_upload, torch_sync, _ = torch_lib
+            tensors = [torch_upload(h) for h in host]
+            theirs = time_call(lambda: calls["torch"](torch.nn.functional, *tensors), torch_sync, args.reps, trials=3)
+            mine = calls["torch"](torch.nn.functional, *[torch_upload(h) for h in sliced]).cpu().numpy()
+            line += f" (torch {np.abs(mine - exact).max():.2e})  torch {theirs * 1e3:8.3f} ms  ratio {ours_time / theirs:5.2f}x"
+        print(line, flush=True)
+        if args.explore and name.startswith("sdpa f32 B8"):
+            _explore(wg, inputs, calls["wgarray"], sync, args.reps)
+
+
+def _explore(wg, inputs, call, sync, reps):
+    from wgarray._engines import attention
+
+    device = wg.get_device()
+    limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
+    chosen = attention.choose_tiles(device, np.dtype(np.float32), 64, 64)
+    print(f"    default tiles {chosen}, lanes {attention.lanes(device)}, workgroup memory {limit} bytes", flush=True)
+    Tiles = attention.Tiles
+    options = [("fast math (built-in exp)", None, True)] + [(str(t), t, False) for t in (
+        Tiles(8, 16, False), Tiles(8, 8, True, 8), Tiles(4, 16, False, 8), Tiles(16, 4, False), Tiles(8, 8, False),
+        Tiles(16, 8, False, 4), Tiles(8, 16, True, 4), Tiles(4, 16, True, 8), Tiles(8, 4, False, 8))]
+    for label, tiles, fast in options:
+        attention._FORCE.clear()
+        if tiles is not None:
+            if tiles.layout(16, 16)[1] * 16 > limit:
+                print(f"    {label:40s} does not fit", flush=True)
+                continue
+            attention._FORCE["tiles"] = tiles
+        with wg.fast_math(fast):
+            t = time_call(lambda: call(wg.nn, *inputs), sync, reps, trials=2)
+        print(f"    {label:40s} {t * 1e3:8.3f} ms", flush=True)
+    attention._FORCE.clear()
+
+
+if __name__ == "__main__":
+    main()

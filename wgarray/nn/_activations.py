@@ -1,0 +1,161 @@
+"""softmax, log_softmax, layer_norm (fused row kernels, wgarray/_engines/nn_rows.py) and the
+activations gelu, silu, relu (map kernels), with torch.nn.functional's signatures.
+
+dtypes: float32 and float64 (relu also takes integers, as PyTorch's); anything else raises
+TypeError. Shape errors raise RuntimeError with PyTorch's wording, as PyTorch does.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+from numpy.exceptions import AxisError
+
+from .._api.coerce import as_array, normalize_axis
+from .._array import Array
+from .._core import dtypes as dt
+from .._core.operands import allocate
+from .._core.view import TensorView, coalesce
+from .._core.wgsl import REG_TAG
+from .._engines.map import MapOp, launch_map
+from .._engines.nn_rows import normalize_rows
+
+FLOATS = (dt.float32, dt.float64)
+
+
+def check_float(x: Array, name: str) -> None:
+    """TypeError unless x is float32 or float64 (float16 is not supported by wgarray yet)."""
+    if x.dtype not in FLOATS:
+        raise TypeError(f"{name}: wgarray.nn supports float32 and float64 inputs, not {x.dtype}")
+
+
+def _float_input(input, name: str, dtype=None) -> Array:
+    x = as_array(input, name)
+    if dtype is not None:
+        dtype = dt.as_dtype(dtype, x.device)
+        if dtype not in FLOATS:
+            raise TypeError(f"{name}: dtype must be float32 or float64, not {dtype}")
+        if dtype != x.dtype:
+            x = x.astype(dtype)
+    check_float(x, name)
+    return x
+
+
+def _map(name: str, x: Array, expr: str) -> Array:
+    out = allocate(x.device, x.shape, x.dtype)
+    register = dt.layout(x.dtype).register
+    expr = expr.format(t=REG_TAG[register], T=register)
+    launch_map(x.device, MapOp(f"nn_{name}", expr, (x.dtype,), x.dtype), out.storage, out.view, x.dtype,
+               [x._data()], fresh=True)
+    return Array._wrap(out)
+
+
+def relu(input, inplace: bool = False) -> Array:
+    """max(x, 0); NaN stays NaN, -0.0 becomes 0.0 (PyTorch's relu)."""
+    x = as_array(input, "relu")
+    if dt.kind(x.dtype) not in ("int", "uint", "float"):
+        raise TypeError(f"relu: not defined for {x.dtype}")
+    result = _map("relu", x, "select(a0, {T}(0), a0 <= {T}(0))")
+    return _inplace(x, result) if inplace else result
+
+
+def silu(input, inplace: bool = False) -> Array:
+    """x * sigmoid(x) = x / (1 + e^-x)."""
+    x = _float_input(input, "silu")
+    result = _map("silu", x, "div_{t}(a0, {T}(1) + exp_{t}(-a0))")
+    return _inplace(x, result) if inplace else result
+
+
+_GELU = {
+    # 0.5 x (1 + erf(x / sqrt 2)) as 0.5 x erfc(-x / sqrt 2): accurate for negative x too
+    "none": "{T}(0.5) * a0 * erfc_{t}(-a0 * {T}(0.7071067811865476))",
+    # PyTorch's tanh approximation: 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))
+    "tanh": "{T}(0.5) * a0 * ({T}(1) + tanh_{t}({T}(0.7978845608028654) * (a0 + {T}(0.044715) * a0 * a0 * a0)))",
+}
+
+
+def gelu(input, approximate: str = "none") -> Array:
+    """The Gaussian error linear unit, exact ('none') or PyTorch's tanh approximation ('tanh')."""
+    if approximate not in _GELU:
+        raise RuntimeError(f"approximate argument must be either none or tanh, not {approximate!r}")
+    return _map(f"gelu_{approximate}", _float_input(input, "gelu"), _GELU[approximate])
+
+
+def _inplace(x: Array, result: Array) -> Array:
+    x[...] = result
+    return x
+
+
+def _softmax_dim(ndim: int, dim, name: str) -> int:
+    if dim is None:  # PyTorch's legacy implicit choice, with its warning
+        warnings.warn(f"Implicit dimension choice for {name} has been deprecated. Change the call to include dim=X "
+                      f"as an argument.", stacklevel=3)
+        dim = 0 if ndim in (0, 1, 3) else 1
+    try:
+        return normalize_axis(dim, max(ndim, 1))
+    except AxisError:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-max(ndim, 1)}, {max(ndim, 1) - 1}], "
+                         f"but got {dim})") from None
+
+
+def _rows(op: str, input, dim, dtype) -> Array:
+    x = _float_input(input, op, dtype)
+    axis = _softmax_dim(x.ndim, dim, op)
+    if x.ndim == 0:  # a 0-d input is a row of one
+        return Array._wrap(normalize_rows(op, x._data().with_view(TensorView((1,), (1,), x._data().view.offset)),
+                                          0)).reshape(())
+    return Array._wrap(normalize_rows(op, x._data(), axis))
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None) -> Array:
+    """exp(x - max) / sum(exp(x - max)) along dim (computed in dtype when given)."""
+    return _rows("softmax", input, dim, dtype)
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None) -> Array:
+    """x - max - log(sum(exp(x - max))) along dim (computed in dtype when given)."""
+    return _rows("log_softmax", input, dim, dtype)
+
+
+def _as_row(x: Array, count: int, n: int):
+    """x's last `count` dims as one strided dim of n elements (a copy where they do not merge)."""
+    data = x._data()
+    view = data.view
+    lead = view.ndim - count
+    shape, (strides,) = coalesce(view.shape[lead:], view.strides[lead:])
+    if len(shape) <= 1:
+        stride = strides[0] if shape else 1
+        return data.with_view(TensorView(view.shape[:lead] + (n,), view.strides[:lead] + (stride,), view.offset))
+    copy = allocate(x.device, view.shape, x.dtype)
+    launch_map(x.device, MapOp("copy", "a0", (x.dtype,), x.dtype), copy.storage, copy.view, x.dtype, [data],
+               fresh=True)
+    c = copy.view
+    return copy.with_view(TensorView(view.shape[:lead] + (n,), c.strides[:lead] + (1,), 0))
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-5) -> Array:
+    """(x - mean) / sqrt(var + eps) * weight + bias over the trailing dims normalized_shape
+    (biased variance, as PyTorch)."""
+    x = _float_input(input, "layer_norm")
+    shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(int(n) for n in normalized_shape)
+    k = len(shape)
+    if k == 0 or x.ndim < k or tuple(x.shape[x.ndim - k:]) != shape:
+        raise RuntimeError(f"Given normalized_shape={list(shape)}, expected input with shape [*, "
+                           f"{', '.join(str(n) for n in shape)}], but got input of size{list(x.shape)}")
+    affine = []
+    for a, what in ((weight, "weight"), (bias, "bias")):
+        if a is None:
+            affine.append(None)
+            continue
+        a = as_array(a, "layer_norm")
+        if tuple(a.shape) != shape:
+            raise RuntimeError(f"Expected {what} to be of same shape as normalized_shape, but got {what} of shape "
+                               f"{list(a.shape)} and normalized_shape = {list(shape)}")
+        if a.dtype != x.dtype:
+            raise RuntimeError(f"layer_norm: expected {what} of dtype {x.dtype}, got {a.dtype}")
+        affine.append(_as_row(a, k, math.prod(shape)))
+    n = math.prod(shape)
+    rows = _as_row(x, k, n)
+    out = normalize_rows("layer_norm", rows, rows.view.ndim - 1, float(eps), *affine)
+    return Array._wrap(out.with_view(TensorView.contiguous(x.shape)))
