@@ -24,7 +24,7 @@ from .._array import Array
 from .._core import dtypes as dt
 from .._core.view import TensorView, broadcast_shapes
 from .._engines.attention import attention
-from ..random import _legacy as random_legacy
+from ..random._legacy import global_bit_generator
 from ._activations import check_float
 
 
@@ -42,11 +42,6 @@ def _broadcast(shapes, what: str) -> tuple:
     except ValueError:
         raise RuntimeError(f"scaled_dot_product_attention: the batch dimensions of {what} "
                            f"({', '.join(str(tuple(s)) for s in shapes)}) do not broadcast") from None
-
-
-def _global_bit_generator():
-    """The Philox stream behind wgarray.random's module functions (replaced by random.seed)."""
-    return random_legacy._global._generator.bit_generator
 
 
 def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None,
@@ -110,7 +105,7 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     scale = 1.0 / math.sqrt(q.shape[-1]) if scale is None else float(scale)
     # dropout draws from wgarray.random's global stream (as PyTorch's from its default generator):
     # wgarray.random.seed makes it repeatable
-    dropout = (float(dropout_p), _global_bit_generator()) if dropout_p > 0 else None
+    dropout = (float(dropout_p), global_bit_generator()) if dropout_p > 0 else None
     out = attention(_padded(q, ndim), _padded(k, ndim), _padded(v, ndim), mask_data, batch, scale,
                     bool(is_causal), group, dropout)
     return Array._wrap(out)

@@ -79,6 +79,12 @@ for _name in _SHARED:
     setattr(RandomState, _name, _shared(_name))
 
 _global = RandomState()
+
+
+def global_bit_generator() -> Philox:
+    """The Philox stream behind the module functions (seed() replaces it): what other packages
+    draw from when NumPy-style code expects the global state to govern them (nn's dropout)."""
+    return _global._generator.bit_generator
 LEGACY_FUNCTIONS = {name: getattr(_global, name) for name in (
     "seed", "get_state", "set_state", "rand", "randn", "randint", "random", "random_sample", "ranf", "sample",
     "random_integers", "choice", "shuffle", "permutation", *_SHARED)}
