@@ -1,5 +1,8 @@
 // Tiled matmul: out[s, b, m, n] = sum over the K-slice s of A[b, m, k] * B[b, k, n], out contiguous
-// (slices, batch, M, N); one slice unless the caller splits K.
+// (slices, batch, M, N); one slice unless the caller splits K. The update variant subtracts the
+// product from a view C of out in place instead (C -= A B), A and B read from out itself where
+// they are blocks of the same buffer (one binding: WebGPU binds no buffer writable and read-only
+// in one dispatch).
 // One workgroup of ${workgroup} invocations computes a ${BM} x ${BN} tile of one matrix; BK-deep slices
 // of A and B are staged in workgroup memory (k-major, so each invocation reads its rows and columns
 // of a slice as consecutive words) and each invocation accumulates a ${TM} x ${TN} register block.
@@ -12,8 +15,7 @@ ${prelude}
 ${params}
 ${batch_bases}
 @group(0) @binding(1) var<storage, read_write> out: array<${out_storage}>;
-@group(0) @binding(2) var<storage, read> in0: array<${a_storage}>;
-@group(0) @binding(3) var<storage, read> in1: array<${b_storage}>;
+${inputs}
 
 // Always 0, but unknown to the compiler, so expressions built on it are not folded.
 fn zero_word() -> u32 { return p_zero(); }

@@ -19,6 +19,7 @@ from .._core.params import ZERO, ParamLayout
 from .._core.view import TensorView
 from .._core.wgsl import REG_TAG, with_libraries
 from .map import MapOp, launch_map
+from . import matmul_update
 from .matmul import product
 
 WG = WORKGROUP  # invocations per workgroup of every factorisation kernel
@@ -111,6 +112,15 @@ def update(a: BufferOperand, p: BufferOperand, *, conj: bool = False, lower: boo
     params = UPDATE.pack(items=items, rows=rows, cols=cols, lower=int(lower), conj=int(conj), **view_words(a))
     launch_kernel(a.device, ("chol_update", a.dtype),
                   lambda: kernel_source("chol_update", a.dtype, a.device, UPDATE), [a.storage, p.storage], params, items)
+
+
+def subtract_product(c: BufferOperand, a: BufferOperand, b: BufferOperand, *, conj: bool = False,
+                     conj_result: bool = False, lower: bool = False) -> None:
+    """c -= a @ b in place (conj(a) @ b if conj; the product conjugated if conj_result; lower: only
+    on and below each block's diagonal): one fused dispatch where matmul_update applies, else a
+    product and update()."""
+    if not matmul_update.subtract_product(c, a, b, conj=conj, conj_result=conj_result, lower=lower):
+        update(c, mul(a, b, conj=conj), conj=conj_result, lower=lower)
 
 
 def solve_right_lower_h(b: BufferOperand, l: BufferOperand) -> None:

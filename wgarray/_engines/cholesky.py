@@ -25,8 +25,8 @@ from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.replay import replayable
 from .._core.view import TensorView
-from .chol_blocks import FACTOR, WG, as_batch, block, block_size, copy, kernel_source, mul, padded_stride, \
-    solve_right_lower_h, transposed, update, view_words, zeros
+from .chol_blocks import FACTOR, WG, as_batch, block, block_size, copy, kernel_source, padded_stride, \
+    solve_right_lower_h, subtract_product, transposed, view_words, zeros
 
 FLAG = dt.uint32
 
@@ -63,7 +63,8 @@ def _factor_level(w: BufferOperand, failed: BufferOperand, nb: int, inner) -> No
         # conj(L21) L21^T = conj(L21 L21^H): subtract its conjugate, on and below the diagonal.
         # One product of the whole trailing square (twice the flops of its lower half) costs
         # less than a product per block column: the dispatches, not the flops, dominate.
-        update(block(w, k0 + kb, rest, k0 + kb, rest), mul(l21, transposed(l21), conj=True), conj=True, lower=True)
+        subtract_product(block(w, k0 + kb, rest, k0 + kb, rest), l21, transposed(l21), conj=True, conj_result=True,
+                         lower=True)
 
 
 def _factor_inner(w: BufferOperand, failed: BufferOperand) -> None:
@@ -87,7 +88,8 @@ def solve_right(b: BufferOperand, l: BufferOperand) -> None:
         bj = block(b, 0, rows, j0, jb)
         if j0:
             # B_j -= X[:, :j0] L[j0:j0+jb, :j0]^H, the conjugate of conj(X) L^T
-            update(bj, mul(block(b, 0, rows, 0, j0), transposed(block(l, j0, jb, 0, j0)), conj=True), conj=True)
+            subtract_product(bj, block(b, 0, rows, 0, j0), transposed(block(l, j0, jb, 0, j0)), conj=True,
+                             conj_result=True)
         solve_right_lower_h(bj, block(l, j0, jb, j0, jb))
 
 

@@ -43,7 +43,7 @@ def tiled_params(batch_dims: int) -> ParamLayout:
     """The tiled kernel's parameters: the output's tiles (n fastest, then m, then batch), where the
     batch index counts K-slices of K terms each (k_total in all) outermost, inner_batch matrices each."""
     return ParamLayout("M", "N", "K", "tiles_n", "tiles_m", "groups", "k_total", "inner_batch", *_VIEWS,
-                       ("batch", "u32", 3 * batch_dims))
+                       "c_offset", "c_batch", "c_row", "c_col", ("batch", "u32", 3 * batch_dims))
 
 
 @functools.lru_cache(maxsize=None)
@@ -132,10 +132,46 @@ def _common_fields(a_dtype, b_dtype, acc, conj: bool, logical: bool) -> dict:
                 load_a=load_a, load_b=cast("load1(idx)", b_dtype, acc))
 
 
+@dataclass(frozen=True)
+class Update:
+    """The tiled kernel's in-place variant: C -= A B (conj(A B) if conj_result; lower: only on and
+    below C's diagonal), C a view of the output binding (c_* parameters), A and/or B read from it."""
+
+    a_in_out: bool
+    b_in_out: bool
+    conj_result: bool
+    lower: bool
+
+
+def _inputs(fields: dict, update: Update | None) -> str:
+    """The input bindings (numbered after out), and the loaders of aliased inputs read from out."""
+    lines, binding = [], 2
+    for k, (name, aliased) in enumerate((("a_storage", update and update.a_in_out), ("b_storage", update and update.b_in_out))):
+        if aliased:
+            fields["loaders"] = fields["loaders"].replace(f"in{k}[", "out[")
+        else:
+            lines.append(f"@group(0) @binding({binding}) var<storage, read> in{k}: array<{fields[name]}>;")
+            binding += 1
+    return "\n".join(lines)
+
+
+def _store(T: str, update: Update | None, value: str, m: str, n: str, row: str) -> str:
+    """The statement that writes the result element (m, n) (row: o_base + m * N)."""
+    if update is None:
+        return f"out[{row} + {n}] = {value};"
+    if update.conj_result:
+        value = f"{T}({value}.x, -({value}).y)"
+    index = f"p_c_offset() + c_base + {m} * p_c_row() + {n} * p_c_col()"
+    write = f"{{ let ci = {index}; out[ci] = out[ci] - {value}; }}"
+    return f"if ({n} <= {m}) {write}" if update.lower else write
+
+
 def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, conj: bool,
-                  logical: bool) -> str:
-    """a_fast, b_fast: "k" or "mn", the operand's contiguous axis (the one fetched fastest)."""
+                  logical: bool, update: Update | None = None) -> str:
+    """a_fast, b_fast: "k" or "mn", the operand's contiguous axis (the one fetched fastest);
+    update: the in-place variant C -= A B."""
     fields = _common_fields(a_dtype, b_dtype, acc, conj, logical)
+    fields["inputs"] = _inputs(fields, update)
     T = fields["T"]
     zero = f"{T}()"
     BM, BN, BK, TM, TN, TY, TX = cfg.BM, cfg.BN, cfg.BK, cfg.TM, cfg.TN, cfg.TY, cfg.TX
@@ -228,7 +264,7 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
     else:
         body, t_step = step("t", "0u", "0u"), "1u"
 
-    store = []
+    store = ["    let c_base = (batch % p_inner_batch()) * p_c_batch();"] if update else []
     if cfg.vec:
         cols = [f"n0 + {h * TX * 4}u + tx * 4u" for h in range(TN // 4)]
         store += [f"    let col{h} = {col};" for h, col in enumerate(cols)]
@@ -237,14 +273,16 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
             store.append("        let row = o_base + m * N;")
             for h in range(TN // 4):
                 for i in range(4):
-                    store.append(f"        if (col{h} + {i}u < N) {{ out[row + col{h} + {i}u] = c{r}_{h}[{i}]; }}")
+                    write = _store(T, update, f"c{r}_{h}[{i}]", "m", f"(col{h} + {i}u)", "row")
+                    store.append(f"        if (col{h} + {i}u < N) {{ {write} }}")
             store.append("    } }")
     else:
         for r in range(TM):
             store.append(f"    {{ let m = m0 + ty + {r * TY}u; if (m < M) {{")
             store.append("        let row = o_base + m * N;")
             for c in range(TN):
-                store.append(f"        {{ let n = n0 + tx + {c * TX}u; if (n < N) {{ out[row + n] = c{r}_{c}; }} }}")
+                write = _store(T, update, f"c{r}_{c}", "m", "n", "row")
+                store.append(f"        {{ let n = n0 + tx + {c * TX}u; if (n < N) {{ {write} }} }}")
             store.append("    } }")
 
     smem = f"vec4<{T}>" if cfg.vec else T

@@ -26,7 +26,7 @@ from .._core.params import ZERO, ParamLayout
 from .._core.replay import replayable
 from .._core.view import TensorView
 from . import qr_tsqr
-from .chol_blocks import WG, as_batch, block, copy, identity, kernel_source, mul, transposed, update, zeros
+from .chol_blocks import WG, as_batch, block, copy, identity, kernel_source, mul, subtract_product, transposed, zeros
 
 PB = 32  # panel width: the kernel's column lanes
 OUTER = 128  # columns of an outer block: its trailing update and Q's formation are matmuls with K = OUTER
@@ -105,7 +105,7 @@ class Reflectors:
             if at:
                 v_before = block(self.v, o0, m - o0, o0, at)
                 gram = mul(transposed(v_before), block(self.v, o0, m - o0, c0, kp), conj=True)  # V1^H V2
-                update(self.t_block(o, 0, at, at, kp), mul(mul(self.t_block(o, 0, at, 0, at), gram), t))
+                subtract_product(self.t_block(o, 0, at, at, kp), mul(self.t_block(o, 0, at, 0, at), gram), t)
         _, v, t = self.outer(o)
         _apply_left(block(self.h, o0, m - o0, o0 + width, n - o0 - width), v, t)
 
@@ -117,7 +117,7 @@ class Reflectors:
         for o in reversed(range(self.blocks)):
             o0, v, t = self.outer(o)
             qs = block(q, o0, self.m - o0, o0, columns - o0)
-            update(qs, mul(v, mul(t, mul(transposed(v), qs, conj=True))))  # Q -= V (T (V^H Q))
+            subtract_product(qs, v, mul(t, mul(transposed(v), qs, conj=True)))  # Q -= V (T (V^H Q))
         return q
 
     def shaped(self, x: BufferOperand) -> BufferOperand:
@@ -129,7 +129,7 @@ def _apply_left(a: BufferOperand, v: BufferOperand, t: BufferOperand) -> None:
     """a := (I - V T V^H)^H a = a - V (T^H (V^H a)) in place: three matmuls and a subtraction."""
     if a.shape[-1] == 0 or a.shape[-2] == 0:
         return
-    update(a, mul(v, mul(transposed(t), mul(transposed(v), a, conj=True), conj=True)))
+    subtract_product(a, v, mul(transposed(t), mul(transposed(v), a, conj=True), conj=True))
 
 
 @replayable

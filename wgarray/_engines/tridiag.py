@@ -41,7 +41,7 @@ from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.replay import replayable
 from .._core.view import TensorView
-from .chol_blocks import block, kernel_source, mul, transposed, update, zeros
+from .chol_blocks import block, kernel_source, mul, subtract_product, transposed, zeros
 from .map import MapOp, launch_map
 from . import tridiag_solve
 
@@ -134,7 +134,7 @@ class _Reduction:
                 rows = n - p1
                 vw = block(self.pan, p1, rows, 0, 2 * NB)
                 wv = block(self.pan, p1, rows, NB, 2 * NB)
-                update(block(self.work, p1, rows, p1, rows), mul(vw, transposed(wv), conj=True), conj=True)
+                subtract_product(block(self.work, p1, rows, p1, rows), vw, transposed(wv), conj=True, conj_result=True)
 
 
 def _hermitian_copy(a: BufferOperand, lower: bool) -> BufferOperand:
@@ -177,7 +177,7 @@ def _back_transform(vall: BufferOperand, small: BufferOperand, z: BufferOperand)
         v = block(vall, p0 + 1, n - p0 - 1, p0, kb)
         t = small.with_view(TensorView((batch, kb, kb), (small_stride, NB, 1), p * NB * NB))
         zs = block(z, p0 + 1, n - p0 - 1, 0, n)
-        update(zs, mul(v, mul(t, mul(transposed(v), zs, conj=True))))
+        subtract_product(zs, v, mul(t, mul(transposed(v), zs, conj=True)))
     return z
 
 
