@@ -35,7 +35,7 @@ from .._core import dtypes as dt
 from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.replay import replayable
 from .._core.view import TensorView, coalesce
-from . import lu_panel, lu_tiny
+from . import lu_panel, lu_tiny, matmul_update
 from .lu_kernels import INDEX_DTYPE, Mat, factor, slogdet as _slogdet_kernel, small_capacity, solve_block, solve_columns, solve_small, \
     subtract, swap_rows
 from .map import MapOp, launch_map
@@ -105,8 +105,8 @@ def getrf(a: BufferOperand) -> tuple[BufferOperand, BufferOperand, BufferOperand
         if rest == 0:
             continue
         # A22 -= L21 @ U12.
-        update = product(mat.at(k + kb, k).operand(dtype, batch, rest, kb), mat.at(k, k + kb).operand(dtype, batch, kb, rest))
-        subtract(mat.at(k + kb, k + kb), update, batch, rest, rest)
+        _subtract_product(mat.at(k + kb, k + kb), mat.at(k + kb, k).operand(dtype, batch, rest, kb),
+                          mat.at(k, k + kb).operand(dtype, batch, kb, rest), dtype, batch, rest, rest)
     return lu, pivots, info
 
 
@@ -127,8 +127,15 @@ def _solve_in_place(t: Mat, x: Mat, dtype, batch: int, m: int, cols: int, lower:
         r0, rows = (i0 + ib, m - i0 - ib) if lower else (0, i0)
         if rows == 0:
             continue
-        update = product(t.at(r0, i0).operand(dtype, batch, rows, ib), x.at(i0, 0).operand(dtype, batch, ib, cols))
-        subtract(x.at(r0, 0), update, batch, rows, cols)
+        _subtract_product(x.at(r0, 0), t.at(r0, i0).operand(dtype, batch, rows, ib),
+                          x.at(i0, 0).operand(dtype, batch, ib, cols), dtype, batch, rows, cols)
+
+
+def _subtract_product(x: Mat, a: BufferOperand, b: BufferOperand, dtype, batch: int, rows: int, cols: int) -> None:
+    """x[:, :rows, :cols] -= a @ b in place: one fused dispatch where matmul_update applies, else a
+    product and lu_subtract."""
+    if not matmul_update.subtract_product(x.operand(dtype, batch, rows, cols), a, b):
+        subtract(x, product(a, b), batch, rows, cols)
 
 
 def _as_mat(t: BufferOperand, dtype) -> tuple[Mat, BufferOperand]:
