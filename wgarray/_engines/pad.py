@@ -39,6 +39,12 @@ class PadSpec:
     ndim: int
     mode: str  # one of MAPS
     odd_axes: tuple = ()  # odd reflection: the padded axes, which combine 2 * edge - mirrored
+    vector: bool = False  # vec4 stores: a 32-bit dtype whose rows are whole vec4s
+
+    @property
+    def run(self) -> int:
+        """Consecutive elements an invocation writes."""
+        return 4 if self.vector else dt.layout(self.dtype).per_word
 
 
 @functools.lru_cache(maxsize=None)
@@ -72,14 +78,12 @@ def _address(terms) -> str:
     return "u32(i32(p_x_offset())" + "".join(f" + {t} * p_x_strides({d}u)" for d, t in terms) + ")"
 
 
-def _element(spec: PadSpec, i_expr: str) -> list[str]:
-    """WGSL computing r, the output element at index i."""
+def _element(spec: PadSpec) -> list[str]:
+    """WGSL computing r, the output element at coordinates c[0], c[1], ..."""
     r, reg = spec.ndim, dt.layout(spec.dtype).register
-    lines = [f"let i = {i_expr};", "var rem = i;"]
-    for d in reversed(range(r)):
-        lines.append(f"let c{d} = rem % p_shape({d}u); rem = rem / p_shape({d}u);" if d else "let c0 = rem;")
+    lines = []
     for d in range(r):
-        lines.append(f"let j{d} = i32(c{d}) - p_before({d}u); let n{d} = p_size({d}u);")
+        lines.append(f"let j{d} = i32(c[{d}]) - p_before({d}u); let n{d} = p_size({d}u);")
     if spec.mode == "constant":
         lines.append("var side = 0u;")  # 0: inside; 2d + 1 (2d + 2): before (after) axis d
         for d in range(r):
@@ -114,18 +118,37 @@ def _element(spec: PadSpec, i_expr: str) -> list[str]:
     return lines + ["let r = v0;"]
 
 
+def _coordinates(r: int, index: str) -> list[str]:
+    """WGSL setting c[0], c[1], ... to the output coordinates of element `index`."""
+    lines = [f"rem = {index};"]
+    for d in reversed(range(r)):
+        lines.append(f"c[{d}] = rem % p_shape({d}u); rem = rem / p_shape({d}u);" if d else "c[0] = rem;")
+    return lines
+
+
 def source(spec: PadSpec, features) -> str:
-    lay = dt.layout(spec.dtype)
-    bindings = [f"@group(0) @binding(1) var<storage, read_write> out: array<{lay.storage}>;",
+    """Each invocation writes spec.run consecutive elements (a u32 word of a packed dtype, a vec4
+    of a 32-bit one): coordinates are computed once, then stepped along the last axis."""
+    lay, r, run = dt.layout(spec.dtype), spec.ndim, spec.run
+    out_type = f"vec4<{lay.storage}>" if spec.vector else lay.storage
+    bindings = [f"@group(0) @binding(1) var<storage, read_write> out: array<{out_type}>;",
                 f"@group(0) @binding(2) var<storage, read> in0: array<{lay.storage}>;"]
+    step = ["if (k > 0u) {", f"    c[{r - 1}] = c[{r - 1}] + 1u;",
+            f"    if (c[{r - 1}] == p_shape({r - 1}u)) {{", *("        " + line for line in _coordinates(r, "i")), "    }",
+            "}"]
+    body = [f"var c: array<u32, {r}>;", "var rem = 0u;", *_coordinates(r, f"item * {run}u")]
     if lay.packed:
-        per, bits = lay.per_word, BITS[lay.per_word]
-        body = ["var word = 0u;", f"for (var k = 0u; k < {per}u; k++) {{",
-                f"    if (item * {per}u + k >= p_numel()) {{ break; }}",
-                *("    " + line for line in _element(spec, f"item * {per}u + k")),
-                f"    word = word | ({to_bits('r', lay)} << (k * {bits}u));", "}", "out[item] = word;"]
+        body.append("var word = 0u;")
+    elif spec.vector:
+        body.append(f"var lanes: vec4<{lay.storage}>;")
+    body += [f"for (var k = 0u; k < {run}u; k++) {{", f"    let i = item * {run}u + k;",
+             "    if (i >= p_numel()) { break; }", *("    " + line for line in step + _element(spec))]
+    if lay.packed:
+        body += [f"    word = word | ({to_bits('r', lay)} << (k * {BITS[lay.per_word]}u));", "}", "out[item] = word;"]
+    elif spec.vector:
+        body += ["    lanes[k] = r;", "}", "out[item] = lanes;"]
     else:
-        body = _element(spec, "item") + ["out[i] = r;"]
+        body += ["    out[i] = r;", "}"]
     return with_libraries("pad", features, enables="", params=pad_params(spec).wgsl(), bindings="\n".join(bindings),
                           loaders=load_fn(0, spec.dtype), workgroup=WORKGROUP,
                           body="\n".join("    " + line for line in body))
@@ -138,7 +161,9 @@ def pad(x: BufferOperand, widths, mode: str, odd: bool = False, values=None) -> 
     dimensions than the parameter block holds, odd reflection on more than MAX_ODD_AXES axes."""
     shape = tuple(n + b + a for n, (b, a) in zip(x.shape, widths))
     odd_axes = tuple(d for d, pair in enumerate(widths) if any(pair)) if odd else ()
-    spec = PadSpec(x.dtype, len(shape), mode, odd_axes)
+    lay = dt.layout(x.dtype)
+    vector = lay.storage in ("f32", "i32", "u32") and not lay.packed and shape[-1] % 4 == 0
+    spec = PadSpec(x.dtype, len(shape), mode, odd_axes, vector)
     layout = pad_params(spec)
     if (x.storage.segments is not None or math.prod(shape) >= 2**31 or len(odd_axes) > MAX_ODD_AXES
             or layout.words > PARAM_WINDOW // 4):
@@ -149,7 +174,7 @@ def pad(x: BufferOperand, widths, mode: str, odd: bool = False, values=None) -> 
     numel = math.prod(shape)
     if numel == 0:
         return out
-    items = -(-numel // dt.layout(x.dtype).per_word)
+    items = -(-numel // spec.run)
     fields = dict(items=items, numel=numel, shape=shape, before=[b for b, _ in widths], size=list(x.shape),
                   x_offset=x.view.offset, x_strides=list(x.view.strides))
     for d, pair in enumerate(values or ()):

@@ -256,6 +256,8 @@ def _in_one_kernel(x: Array, widths, mode: str, values, odd: bool) -> Array | No
         return _odd_by_passes(x, widths, mode)
     host = [tuple(reductions.host_scalar(v, x._dtype) for v in pair) for pair in values] if mode == "constant" else None
     padded = pad_engine.pad(x._data(), widths, mode, odd, host)
+    if padded is None and odd:
+        return _odd_by_passes(x, widths, mode)
     return None if padded is None else Array._wrap(padded)
 
 
