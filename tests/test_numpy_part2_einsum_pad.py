@@ -198,6 +198,15 @@ def test_pad_mapped_1d_lone_element_and_high_dims(mode):
             check(np.pad(a, 1, mode, **kwargs), wg.pad(wg.asarray(a), 1, mode, **kwargs))
 
 
+@pytest.mark.parametrize("mode, kwargs", MAPPED_MODES)
+def test_pad_axis_by_axis_where_the_kernel_declines(mode, kwargs, monkeypatch):
+    """The path for storages of several buffers (gathers axis by axis, odd by NumPy's passes)."""
+    monkeypatch.setattr(wg._engines.pad, "pad", lambda *args: None)
+    a = fractions("float32", (3, 4))
+    for width in (((2, 1), (1, 3)), ((7, 2), (9, 4))):
+        check(np.pad(a, width, mode, **kwargs), wg.pad(wg.asarray(a), width, mode, **kwargs))
+
+
 def test_pad_constant_values_cast_and_empty_input():
     a = sample("int16", (3, 2))
     check(np.pad(a, 2, constant_values=((-7.9, 300), (1, True))),
