@@ -142,6 +142,81 @@ def test_pad_empty_mode_and_callable():
     check(np.pad(a, (1, 2), fill, value=3), wg.pad(wg.asarray(a), (1, 2), fill, value=3))
 
 
+MAPPED_MODES = [("constant", {"constant_values": (-3, 2)}), ("edge", {}), ("wrap", {}),
+                ("reflect", {}), ("symmetric", {}), ("reflect", {"reflect_type": "odd"}),
+                ("symmetric", {"reflect_type": "odd"})]
+
+
+def fractions(dtype, shape, seed=1):
+    """Values whose sums round (odd reflection's 2 * edge - value must round as NumPy's passes do)."""
+    host = np.random.default_rng(seed).standard_normal(shape) * 1e3
+    if np.dtype(dtype).kind == "c":
+        host = host + 1j * np.random.default_rng(seed + 1).standard_normal(shape) / 3
+    return host.astype(dtype)
+
+
+@pytest.mark.parametrize("mode, kwargs", MAPPED_MODES)
+@pytest.mark.parametrize("width", [((1, 0), (2, 3), (0, 1)), ((1, 1), (2, 1), (3, 2)), ((4, 9), (0, 7), (5, 2)),
+                                   ((13, 1), (2, 11), (8, 8))])
+def test_pad_mapped_3d_widths_past_the_axis(mode, kwargs, width):
+    """Widths larger than the axis (2, 3, 4 long): NumPy's repeated passes; corners of 3 axes."""
+    a = fractions("float64", (2, 3, 4))
+    if mode == "constant":  # each axis's own values, the last axis's at the corners
+        kwargs = {"constant_values": ((1, 2), (3, 4), (5, 6))}
+    check(np.pad(a, width, mode, **kwargs), wg.pad(wg.asarray(a), width, mode, **kwargs))
+
+
+@pytest.mark.parametrize("mode, kwargs", MAPPED_MODES)
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_pad_mapped_every_dtype(mode, kwargs, dtype):
+    """Packed dtypes (a word per invocation, rows not whole words), 32-bit ones (vec4 rows: 5 + 4 + 3
+    wide) and 64-bit ones; odd bools are NumPy's int arithmetic cast back (nonzero)."""
+    a = fractions(dtype, (5, 4)) if np.dtype(dtype).kind in "fc" else sample(dtype, (5, 4), seed=2)
+    for width in (((1, 2), (4, 3)), ((2, 1), (1, 2)), ((9, 6), (5, 0))):
+        check(np.pad(a, width, mode, **kwargs), wg.pad(wg.asarray(a), width, mode, **kwargs))
+
+
+@pytest.mark.parametrize("mode, kwargs", MAPPED_MODES + [("maximum", {}), ("linear_ramp", {})])
+@pytest.mark.parametrize("dtype", ["int8", "float32"])
+def test_pad_mapped_strided_views(mode, kwargs, dtype):
+    """Reversed, stepped, transposed and broadcast inputs."""
+    base = sample(dtype, (6, 8), seed=3)
+    views = [lambda m: m.asarray(base)[::-1, 1::3], lambda m: m.asarray(base).T[2:, ::2],
+             lambda m: m.broadcast_to(m.asarray(base)[1], (3, 8))]
+    for view in views:
+        check(np.pad(view(np), ((2, 5), (3, 1)), mode, **kwargs),
+              wg.pad(view(wg), ((2, 5), (3, 1)), mode, **kwargs), rtol=1e-6 if mode == "linear_ramp" else 0)
+
+
+@pytest.mark.parametrize("mode", ["reflect", "symmetric", "wrap", "edge", "constant"])
+def test_pad_mapped_1d_lone_element_and_high_dims(mode):
+    for kwargs in ({}, {"reflect_type": "odd"}) if mode in ("reflect", "symmetric") else ({},):
+        one = np.array([2.5])
+        check(np.pad(one, (3, 5), mode, **kwargs), wg.pad(wg.asarray(one), (3, 5), mode, **kwargs))
+        for shape in ((2, 3, 2, 3), (2, 1, 2, 3, 1, 2)):  # odd over 4 axes: 16 reads at corners; 6: NumPy's passes
+            a = fractions("float32", shape)
+            check(np.pad(a, 1, mode, **kwargs), wg.pad(wg.asarray(a), 1, mode, **kwargs))
+
+
+@pytest.mark.parametrize("mode, kwargs", MAPPED_MODES)
+def test_pad_axis_by_axis_where_the_kernel_declines(mode, kwargs, monkeypatch):
+    """The path for storages of several buffers (gathers axis by axis, odd by NumPy's passes)."""
+    monkeypatch.setattr(wg._engines.pad, "pad", lambda *args: None)
+    a = fractions("float32", (3, 4))
+    for width in (((2, 1), (1, 3)), ((7, 2), (9, 4))):
+        check(np.pad(a, width, mode, **kwargs), wg.pad(wg.asarray(a), width, mode, **kwargs))
+
+
+def test_pad_constant_values_cast_and_empty_input():
+    a = sample("int16", (3, 2))
+    check(np.pad(a, 2, constant_values=((-7.9, 300), (1, True))),
+          wg.pad(wg.asarray(a), 2, constant_values=((-7.9, 300), (1, True))))
+    e = np.zeros((0, 2), np.float32)
+    check(np.pad(e, ((1, 2), (0, 1)), constant_values=4), wg.pad(wg.asarray(e), ((1, 2), (0, 1)), constant_values=4))
+    got = wg.pad(wg.asarray(e), ((0, 0), (2, 2)), "empty")
+    assert got.shape == (0, 6) and got.dtype == np.float32
+
+
 @pytest.mark.parametrize("call", [
     lambda m: m.pad(m.zeros((0, 3)), 1, "edge"),
     lambda m: m.pad(m.ones(3), 1, "bogus"),

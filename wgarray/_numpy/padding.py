@@ -1,12 +1,16 @@
-"""NumPy's pad, every mode. Axes are padded one after another, as NumPy does (a later axis pads the
-corners an earlier one made). Each mode is a coordinate map or a broadcast value:
+"""NumPy's pad, every mode.
 
-- edge, wrap, reflect, symmetric: a gather along the axis through an index map computed on the GPU
-  (arange, then remainder and where); reflect_type='odd' adds 2 * (edge - mirrored) as NumPy does;
-- constant, maximum, minimum, mean, median, linear_ramp: a value per line (a fold over the first or
-  last stat_length elements, or a ramp from linspace) broadcast over the padding;
-- empty: the data in a fresh array; a callable: NumPy's protocol, the function called on every 1-D
-  line of the padded array (a view it writes into).
+constant, edge, wrap, reflect, symmetric and empty are one kernel (_engines/pad.py): every output
+element written once from its source coordinates, computed per axis in WGSL. Even reflection and
+wrapping of any width are periodic (what NumPy's repeated passes give); odd reflection combines
+2 * edge - mirrored axis by axis, in one kernel while each side reflects once and in NumPy's own
+passes (a chunk at most the padded length each) past that.
+
+The other modes pad axis after axis, as NumPy does (a later axis pads the corners an earlier one
+made): maximum, minimum, mean, median and linear_ramp broadcast a value per line (a fold over the
+first or last stat_length elements, or a ramp from linspace) over the padding; a callable is
+NumPy's protocol, the function called on every 1-D line of the padded array (a view it writes
+into). Storages of several buffers pad axis after axis too (gathers through index maps).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from .._api.creation_functions import arange, empty, zeros
 from .._api.data_type_functions import astype
 from .._api.elementwise_functions import FUNCTIONS as E
 from .._api.indexing_functions import take
+from .._engines import pad as pad_engine
 from . import reductions, statistics
 from .ranges import linspace
 
@@ -117,8 +122,9 @@ def _linear_ramp(x: Array, axis: int, widths, end_values) -> Array:
     return _joined(x, axis, *ramps)
 
 
-def _mapped(x: Array, axis: int, widths, mode: str, odd: bool) -> Array:
-    """Padding by a coordinate map: output coordinate i (from -before) reads input coordinate m(i)."""
+def _mapped(x: Array, axis: int, widths, mode: str) -> Array:
+    """Padding one axis by a gather through its coordinate map (the path for storages of several
+    buffers): output coordinate i (from -before) reads input coordinate m(i), periodic."""
     n = x.shape[axis]
     before, after = widths
     i = arange(-before, n + after, dtype=dt.int64, device=x.device)
@@ -127,32 +133,69 @@ def _mapped(x: Array, axis: int, widths, mode: str, odd: bool) -> Array:
     if mode == "wrap":
         return take(x, i, axis=axis, mode="wrap")
     period = 2 * n - 2 if mode == "reflect" else 2 * n
-    turns = E["floor_divide"](i, period)
-    r = E["subtract"](i, E["multiply"](turns, period))
-    mirrored = E["greater_equal"](r, n - 1 if mode == "reflect" else n)
-    m = E["where"](mirrored, E["subtract"](period if mode == "reflect" else period - 1, r), r)
-    values = take(x, m, axis=axis, mode="clip")
-    if not odd:
-        return values
-    # NumPy's odd reflection: about each edge e, f(2e - i) = 2 f(e) - f(i); so every period adds
-    # 2 (last - first). The first period each side gets NumPy's own 2 * edge - value.
-    shape = [1] * x.ndim
-    shape[axis] = i.shape[0]
-    turns, mirrored = manip.reshape(turns, tuple(shape)), manip.reshape(mirrored, tuple(shape))
-    first, last = x[_at(axis, slice(0, 1))], x[_at(axis, slice(n - 1, n))]
-    span = E["subtract"](last, first)
-    anchor = E["where"](E["equal"](turns, 0), last,
-                        E["where"](E["equal"](turns, -1), first, E["add"](last, E["multiply"](turns, span))))
-    shifted = E["where"](E["equal"](turns, 0), values, E["add"](values, E["multiply"](turns, E["multiply"](2, span))))
-    odd_values = E["where"](mirrored, E["subtract"](E["multiply"](2, anchor), values), shifted)
-    return astype(odd_values, x._dtype, copy=False)
+    r = E["remainder"](i, period)
+    m = E["where"](E["greater_equal"](r, n), E["subtract"](period if mode == "reflect" else period - 1, r), r)
+    return take(x, m, axis=axis, mode="clip")
+
+
+def _reflects_once(shape, widths, mode: str) -> bool:
+    """Whether odd reflection pads each side in one of NumPy's passes (its chunks are at most the
+    axis's length less the edge for reflect, the length for symmetric; a lone element repeats)."""
+    return all(max(pair) <= n - (mode == "reflect") or (mode == "reflect" and n == 1)
+               for n, pair in zip(shape, widths))
+
+
+def _odd_step(roi: Array, axis: int, left: int, right: int, period: int, symmetric: bool) -> tuple:
+    """One of NumPy's odd reflection passes (numpy.lib._arraypad_impl._set_reflect_both) on roi:
+    a chunk of at most the padded length, a whole number of periods, each side; the widths left."""
+    length = roi.shape[axis] - left - right
+    chunk_max = length // period * period if symmetric else (length - 1) // (period - 1) * (period - 1)
+    edge_offset = 1 if symmetric else 0
+
+    def reflected(edge: slice, chunk: slice) -> Array:
+        return E["subtract"](E["multiply"](2, roi[_at(axis, edge)]), roi[_at(axis, chunk)])
+
+    if left > 0:
+        chunk = min(chunk_max, left)
+        stop = left - edge_offset
+        roi[_at(axis, slice(left - chunk, left))] = reflected(slice(left, left + 1), slice(stop + chunk, stop, -1))
+        left -= chunk
+    if right > 0:  # (indices from the end, as NumPy's)
+        chunk = min(chunk_max, right)
+        start = -right + edge_offset - 2
+        size = roi.shape[axis]
+        roi[_at(axis, slice(size - right, size - right + chunk))] = reflected(slice(-right - 1, -right),
+                                                                            slice(start, start - chunk, -1))
+        right -= chunk
+    return left, right
+
+
+def _odd_by_passes(x: Array, widths, mode: str) -> Array:
+    """Odd reflection as NumPy computes it, pass by pass (each side's chunks are reflected again
+    about the new edge): exact where more than one reflection is needed."""
+    padded = _with_interior(x, widths, empty)
+    for axis, (left, right) in enumerate(widths):
+        n = x.shape[axis]
+        roi = padded[tuple(slice(None) if d <= axis else slice(b, b + x.shape[d]) for d, (b, _) in enumerate(widths))]
+        if mode == "reflect" and n == 1:  # NumPy repeats a lone element
+            roi[_at(axis, slice(0, left))] = roi[_at(axis, slice(left, left + 1))]
+            roi[_at(axis, slice(left + 1, None))] = roi[_at(axis, slice(left, left + 1))]
+            continue
+        while left > 0 or right > 0:
+            left, right = _odd_step(roi, axis, left, right, n, mode == "symmetric")
+    return padded
+
+
+def _with_interior(x: Array, widths, make) -> Array:
+    """make(padded shape) with x written into its middle."""
+    out = make(tuple(n + b + a for n, (b, a) in zip(x.shape, widths)), dtype=x._dtype, device=x.device)
+    out[tuple(slice(b, b + n) for n, (b, _) in zip(x.shape, widths))] = x
+    return out
 
 
 def _with_function(x: Array, widths, function, kwargs: dict) -> Array:
     """NumPy's callable mode: function(line, (before, after), axis, kwargs) on every 1-D line, in place."""
-    shape = tuple(n + b + a for n, (b, a) in zip(x.shape, widths))
-    padded = zeros(shape, dtype=x._dtype, device=x.device)
-    padded[tuple(slice(b, b + n) for n, (b, _) in zip(x.shape, widths))] = x
+    padded = _with_interior(x, widths, zeros)
     for axis in range(x.ndim):
         lines = manip.moveaxis(padded, axis, -1)
         for index in itertools.product(*map(range, lines.shape[:-1])):
@@ -176,14 +219,19 @@ def pad(array, pad_width, mode="constant", **kwargs) -> Array:
         for axis, pair in enumerate(widths):
             if x.shape[axis] == 0 and any(pair):
                 raise ValueError(f"can't extend empty axis {axis} using modes other than 'constant' or 'empty'")
-    if mode == "empty" or (x.size == 0 and mode != "constant"):
-        out = empty(tuple(n + b + a for n, (b, a) in zip(x.shape, widths)), dtype=x._dtype, device=x.device)
-        out[tuple(slice(b, b + n) for n, (b, _) in zip(x.shape, widths))] = x
-        return out
     if mode in ("reflect", "symmetric") and options["reflect_type"] not in ("even", "odd"):
         raise ValueError(f"reflect_type must be 'even' or 'odd', not {options['reflect_type']!r}")
+    if not any(b or a for b, a in widths):
+        return x[...]._contiguous()
+    if mode == "empty" or (x.size == 0 and mode != "constant"):
+        # any padding values will do (other modes pad no empty axis: their result is empty)
+        mode, options = "constant", {"constant_values": 0}
     values = {"constant": lambda: _pairs(options["constant_values"], x.ndim),
               "linear_ramp": lambda: _pairs(options["end_values"], x.ndim)}.get(mode, lambda: None)()
+    if mode in pad_engine.MAPS:
+        padded = _in_one_kernel(x, widths, mode, values, options.get("reflect_type") == "odd")
+        if padded is not None:
+            return padded
     lengths = _pairs(options["stat_length"], x.ndim, as_index=True) if "stat_length" in options else None
     out = x
     for axis, pair in enumerate(widths):
@@ -196,8 +244,21 @@ def pad(array, pad_width, mode="constant", **kwargs) -> Array:
         elif lengths is not None:
             out = _stat_fill(out, axis, pair, lengths[axis], mode)
         else:
-            out = _mapped(out, axis, pair, mode, options.get("reflect_type") == "odd")
-    return out if out is not x else x[...]._contiguous()
+            out = _mapped(out, axis, pair, mode)
+    return out
+
+
+def _in_one_kernel(x: Array, widths, mode: str, values, odd: bool) -> Array | None:
+    """The padded array from one kernel (_engines/pad.py), odd reflection past one pass by NumPy's
+    passes; None where the kernel declines (storages of several buffers, too many dimensions)."""
+    odd = odd and mode in ("reflect", "symmetric")
+    if odd and not _reflects_once(x.shape, widths, mode):
+        return _odd_by_passes(x, widths, mode)
+    host = [tuple(reductions.host_scalar(v, x._dtype) for v in pair) for pair in values] if mode == "constant" else None
+    padded = pad_engine.pad(x._data(), widths, mode, odd, host)
+    if padded is None and odd:
+        return _odd_by_passes(x, widths, mode)
+    return None if padded is None else Array._wrap(padded)
 
 
 FUNCTIONS = {"pad": pad}
