@@ -2,6 +2,8 @@
 // counting its share in workgroup memory (an atomic<u32> per bin, when the bins fit LOCAL_BINS)
 // and then adding its nonzero counts to the global ones; with more bins than that, every item
 // goes to the global atomics directly. bin_of(v) is an item's bin, or p_bins() for none.
+// Skewed data (a normal sample's middle bins) would serialise on a few counters, so the
+// workgroup keeps p_copies() copies of its counters, invocation lid counting in copy lid % copies.
 // No invocation loops more than p_rounds() times (lavapipe's loop limit).
 // Parameters: bin_count.py's PARAMS.
 ${enables}
@@ -29,9 +31,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let bins = p_bins();
     let stride = p_groups() * ${workgroup}u;  // items between an invocation's turns
     let first = group * ${workgroup}u + lid;
-    let shared_bins = bins <= LOCAL_BINS;  // uniform: from the parameters alone
+    let shared_bins = bins * p_copies() <= LOCAL_BINS;  // uniform: from the parameters alone
+    let copies = p_copies();
+    let copy = (lid % copies) * bins;
     if (shared_bins) {
-        for (var b = lid; b < bins; b += ${workgroup}u) { atomicStore(&local_counts[b], 0u); }
+        for (var b = lid; b < bins * copies; b += ${workgroup}u) { atomicStore(&local_counts[b], 0u); }
     }
     workgroupBarrier();
     for (var round = 0u; round < p_rounds(); round++) {
@@ -39,14 +43,15 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         if (group < p_groups() && i < p_items()) {
             let b = bin_of(load0(p_offset() + i * p_stride()));
             if (b < bins) {
-                if (shared_bins) { atomicAdd(&local_counts[b], 1u); } else { atomicAdd(&counts[b], 1u); }
+                if (shared_bins) { atomicAdd(&local_counts[copy + b], 1u); } else { atomicAdd(&counts[b], 1u); }
             }
         }
     }
     workgroupBarrier();
     if (shared_bins) {
         for (var b = lid; b < bins; b += ${workgroup}u) {
-            let c = atomicLoad(&local_counts[b]);
+            var c = 0u;
+            for (var k = 0u; k < copies; k++) { c += atomicLoad(&local_counts[k * bins + b]); }
             if (c != 0u) { atomicAdd(&counts[b], c); }
         }
     }

@@ -17,8 +17,10 @@ from .._core.params import ZERO, ParamLayout
 from .._core.wgsl import REG_TAG, cast, load_fn, with_libraries
 from .map import MapOp, launch_map
 
-PARAMS = ParamLayout("items", "bins", "groups", "rounds", "offset", "stride", "edges_offset", "edges_stride", ZERO)
+PARAMS = ParamLayout("items", "bins", "copies", "groups", "rounds", "offset", "stride", "edges_offset", "edges_stride",
+                     ZERO)
 LOCAL_BINS = 2048  # counters per workgroup (8 KiB): bins up to this many count in workgroup memory
+MAX_COPIES = 8  # copies of the counters where they fit (fewer collisions on popular bins)
 ROUNDS = 64  # items per invocation (the workgroups' count follows)
 
 
@@ -70,7 +72,8 @@ def count_bins(values: BufferOperand, bins: int, edges: BufferOperand | None = N
         return counts
     groups = -(-n // (WORKGROUP * ROUNDS))
     rounds = -(-n // (groups * WORKGROUP))
-    fields = dict(items=n, bins=bins, groups=groups, rounds=rounds, offset=values.view.offset,
+    copies = max(1, min(MAX_COPIES, LOCAL_BINS // bins))
+    fields = dict(items=n, bins=bins, copies=copies, groups=groups, rounds=rounds, offset=values.view.offset,
                   stride=values.view.strides[0])
     storages = [counts.storage, values.storage]
     if edges is not None:

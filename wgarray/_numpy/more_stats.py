@@ -22,7 +22,7 @@ from .._api.data_type_functions import astype, result_type
 from .._api.elementwise_functions import FUNCTIONS as E
 from .._api.indexing_functions import take
 from .._api.linear_algebra_functions import matmul
-from .._api.manipulation_functions import concat, reshape
+from .._api.manipulation_functions import concat, reshape, stack
 from .._api.searching_functions import searchsorted
 from .._api.sorting_functions import argsort
 from .._api.utility_functions import any as any_
@@ -206,8 +206,8 @@ def _range_of(x: Array, range_) -> tuple:
     elif x.size == 0:
         first, last = 0, 1
     else:
-        first, last = (np.asarray(reductions.min(x)).item(), np.asarray(reductions.max(x)).item())
-        first, last = x._dtype.type(first), x._dtype.type(last)  # NumPy's a.min(), a.max(): strong scalars
+        low_high = np.asarray(stack([reductions.min(x), reductions.max(x)]))  # one read for both
+        first, last = x._dtype.type(low_high[0]), x._dtype.type(low_high[1])  # NumPy's a.min(), a.max(): strong scalars
         if not (np.isfinite(first) and np.isfinite(last)):
             raise ValueError(f"autodetected range of [{first}, {last}] is not finite")
     if first == last:
