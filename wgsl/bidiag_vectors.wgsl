@@ -11,13 +11,18 @@
 //      ucols; zero below, e_k in the columns past n). The parts of a tiny sigma's vector are
 //      unreliable (T's eigenvectors of sigma and -sigma mix when they are equally close to
 //      each other as the eigenvalues' accuracy, and of a zero sigma of an odd split block one
-//      part is zero): the column is flagged (index[b][n + k] = 1) when sigma <= TOL sigma_max
-//      or a part's norm^2 is below 1/4 (1/2 for an accurate vector).
+//      part is zero), and of a small one lose orthogonality to the others' (T's vectors of
+//      sigma_k and -sigma_j mix by about eps sigma_max / sigma_k, which T's orthogonality does
+//      not see: it moves v and u by opposite amounts). The column is flagged (index[b][n + k]
+//      = 1) when sigma <= max(TOL, 4 / n) sigma_max (a loss within n eps above that) or a
+//      part's norm^2 is below 1/4 (1/2 for an accurate vector).
 //   2  one workgroup per matrix, columns p_k0() .. p_k1(): each flagged column's two parts
 //      are orthogonalised (twice) against the accepted columns (unflagged, or flagged and
 //      earlier), and replaced by the unit vector e_i least in their span where they lose
-//      more than half of their norm. They then span the near-null singular subspaces, where
-//      any orthonormal basis leaves a residual ||B v - sigma u|| below 2 TOL sigma_max.
+//      more than half of their norm. Removing the partner's share c v_j from v and -c u_j
+//      from u changes the residual B v - sigma u by c (sigma_j + sigma_k) u_j: O(eps sigma_max),
+//      as T's residual. Replaced vectors span the near-null singular subspaces (sigma <= TOL
+//      sigma_max), where any orthonormal basis leaves a residual below 2 TOL sigma_max.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> s: array<R>;
@@ -112,7 +117,7 @@ fn assemble(k: u32) {
     let nv2 = wg_sum(sv);
     let nu2 = wg_sum(su);
     let bad = isnan_${rtag}(sigma);
-    let flagged = !bad && (sigma <= TOL * s[b * n] || nv2 < R(0.25) || nu2 < R(0.25));
+    let flagged = !bad && (sigma <= max(TOL, R(4) / R(n)) * s[b * n] || nv2 < R(0.25) || nu2 < R(0.25));
     let scale_v = select(R(0), R(1) / sc_sqrt(nv2), nv2 > R(0));
     let scale_u = select(R(0), R(1) / sc_sqrt(nu2), nu2 > R(0));
     for (var i = local_id; i < n; i += WG) {
