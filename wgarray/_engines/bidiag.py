@@ -66,7 +66,7 @@ def suitable(device, shape, dtype) -> bool:
     batch, M, N = shape
     n, m = min(M, N), max(M, N)
     segment = pool_for(device).segment_bytes
-    if n < MIN_N or batch * (m * n + 4 * n * n) * dtype.itemsize > segment:
+    if batch == 0 or n < MIN_N or batch * (m * n + 4 * n * n) * dtype.itemsize > segment:
         return False
     return not device.is_cpu or tridiag_solve.serial_loops(2 * n) <= MAX_LOOP
 
