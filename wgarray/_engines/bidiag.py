@@ -20,15 +20,17 @@ their vectors, each interleaving (v, u) / sqrt(2); bidiag_solve.py picks the n l
 and normalises the parts (and repairs the near-null ones), and U = Q Ub, V = P Vb by the
 panels' compact WY forms (T factors made by the finishing steps, larft forward).
 
-Dispatches for one n x n matrix (a batch costs the same), counted at n = 1024, float32
-(tests/test_linalg_bidiag.py counts them): 4 per column while the trailing matrix has more
-than FUSE_AREA elements (j < 512), 1 per column past that, 3 per panel: 2640 for the
-reduction; ~4 for the 2n eigenvalues (bisection); 2 + R for the vectors (R: the largest
-cluster's size); the assembly 3, back-transformations 4 per panel for each of U and V, and a
-conj-transpose: ~3000 for svd, ~2645 for svdvals. Both the reduction and everything after the
-eigenvectors (one host read: the clusters' rounds) are @replayable: ~5 us a dispatch on the
-H100 machine, about 15 ms, against 4 n^3 / 3 + 4 n^3 / 3 flops of GEMV (2.8 GB read at
-n = 1024, ~1 ms of bandwidth) and 4 n^3 flops of matmul.
+Dispatches for one n x n matrix (a batch costs the same), counted at n = 1024, float32 with
+a counting stream: 4 per column while the trailing matrix has more than FUSE_AREA elements
+(j < 512), 1 per column past that, 1 + 2 per panel (the last x, the product and the
+subtraction): 2638 for the reduction (1552 steps, 1024 GEMVs, 31 + 31); svdvals 2648 in all
+(+ 4 bisection dispatches, the ranking, copies); svd about 2940: + 1 + R for the 2n
+eigenvectors (R: the clusters' rounds, usually 1, after one host read), 2 for the assembly
+and repair (on a GPU; a CPU adapter splits the repair by MAX_LOOP), and per panel of each
+back-transformation 3 products (~7 dispatches with their split-K reductions) and a
+subtraction. The reduction and everything after the eigenvectors are @replayable: at ~5 us
+a dispatch on the H100 machine about 15 ms of host time, against 8 n^3 / 3 flops of GEMV
+(2.8 GB read at n = 1024: ~1 ms of bandwidth) and ~4 n^3 flops of matmul.
 """
 
 from __future__ import annotations
