@@ -69,7 +69,7 @@ def suitable(device, shape, dtype) -> bool:
     return not device.is_cpu or tridiag_solve.serial_loops(n) <= MAX_LOOP
 
 
-def _chunking(m: int) -> tuple[int, int]:
+def chunking(m: int) -> tuple[int, int]:
     """(chunk length, chunks) of the GEMV over m trailing columns."""
     length = max(64, -(-m // MAX_CHUNKS))
     return length, max(1, -(-m // length))
@@ -98,7 +98,7 @@ class _Reduction:
     def column(self, p0: int, finish: int | None, j: int | None, fused: bool = False) -> None:
         """A column step: w of reflector `finish`, then column j's reflector (either may be None),
         and if fused, y = A v_j and w_j too."""
-        chunks = _chunking(self.n - finish - 1)[1] if finish is not None else 0
+        chunks = chunking(self.n - finish - 1)[1] if finish is not None else 0
         params = COLUMN.pack(batch=self.batch, n=self.n, p0=p0, panel=p0 // NB, panels=self.panels,
                              f=finish or 0, j=j or 0, finish=int(finish is not None), column=int(j is not None),
                              fused=int(fused), chunks=chunks, small_stride=self.small_stride,
@@ -109,7 +109,7 @@ class _Reduction:
 
     def gemv(self, p0: int, j: int) -> None:
         m = self.n - j - 1
-        length, chunks = _chunking(m)
+        length, chunks = chunking(m)
         tiles = -(-m // WORKGROUP)
         params = GEMV.pack(batch=self.batch, n=self.n, j=j, col=j - p0, row_tiles=tiles, chunks=chunks,
                            chunk_len=length)
@@ -167,16 +167,24 @@ def _tridiagonalise(a: BufferOperand, lower: bool, keep_v: bool):
 def _back_transform(vall: BufferOperand, small: BufferOperand, z: BufferOperand) -> BufferOperand:
     """z := Q z in place, z (batch, n, n) in the matrix dtype, Q from _tridiagonalise's vectors
     vall and T factors (in small)."""
-    batch, n, _ = z.shape
-    small_stride = small.shape[-1]
-    for p in reversed(range(-(-n // NB))):
+    return apply_reflectors(vall, small, z, 1)
+
+
+def apply_reflectors(vall: BufferOperand, small: BufferOperand, z: BufferOperand, shift: int) -> BufferOperand:
+    """z := Q z in place for Q = H_0 H_1 ... = prod_p (I - V_p T_p V_p^H), z (batch, rows, cols):
+    reflector j's vector in column j of vall (batch, rows, k) from row j + shift (zero above),
+    min(k, rows - shift) reflectors in panels of NB; small (batch, .) holds the panels' T
+    factors (NB x NB each, row-major) from its view's offset (tridiag: vall n x n, shift 1;
+    bidiag: Q's m x n with shift 0, P's n x n with shift 1). Panels in reverse:
+    Z -= V_p (T_p (V_p^H Z)), two products and a fused update each."""
+    batch, rows, cols = z.shape
+    reflectors = min(vall.shape[2], rows - shift)
+    for p in reversed(range(-(-reflectors // NB))):
         p0 = p * NB
-        kb = min(NB, n - 1 - p0)
-        if kb <= 0:
-            continue
-        v = block(vall, p0 + 1, n - p0 - 1, p0, kb)
-        t = small.with_view(TensorView((batch, kb, kb), (small_stride, NB, 1), p * NB * NB))
-        zs = block(z, p0 + 1, n - p0 - 1, 0, n)
+        kb = min(NB, reflectors - p0)
+        v = block(vall, p0 + shift, rows - p0 - shift, p0, kb)
+        t = small.with_view(TensorView((batch, kb, kb), (small.view.strides[0], NB, 1), small.view.offset + p * NB * NB))
+        zs = block(z, p0 + shift, rows - p0 - shift, 0, cols)
         subtract_product(zs, v, mul(t, mul(transposed(v), zs, conj=True)))
     return z
 

@@ -4,7 +4,10 @@ They run on the GPU through the Jacobi engines (wgarray/_engines/jacobi.py): one
 workgroup, every sweep and the convergence test in one dispatch. eigh/eigvalsh of matrices
 of order tridiag.MIN_N (65) or more take the tridiagonal engine instead
 (wgarray/_engines/tridiag.py: blocked Householder reduction, bisection, inverse iteration),
-whose eigenvalues come by split block and are sorted here. The batch dimensions of a stack
+whose eigenvalues come by split block and are sorted here; svd/svdvals of matrices with
+min(m, n) >= bidiag.MIN_N (65) take the bidiagonalisation engine (wgarray/_engines/bidiag.py:
+blocked Householder bidiagonalisation, the Golub-Kahan tridiagonal's eigenpairs), whose
+singular values come sorted. The batch dimensions of a stack
 are flattened into one (a view where the strides allow, else a copy) and restored on the
 results.
 """
@@ -22,7 +25,7 @@ from .._api.manipulation_functions import broadcast_to, flip, reshape
 from .._api.sorting_functions import argsort
 from .._api.creation_functions import eye
 from .._api.linear_algebra_functions import matrix_transpose
-from .._engines import jacobi, tridiag
+from .._engines import bidiag, jacobi, tridiag
 from ._common import matrices, raise_if_any
 
 
@@ -96,7 +99,12 @@ def svd(x, /, full_matrices=True, compute_uv=True, hermitian=False):
         return _hermitian_svd(x, compute_uv)
     *batch, m, n = x.shape
     operand, batch = stacked(x)
-    u, s, vh = jacobi.svd(operand, bool(full_matrices), bool(compute_uv))
+    if not bidiag.suitable(operand.device, operand.shape, operand.dtype):
+        u, s, vh = jacobi.svd(operand, bool(full_matrices), bool(compute_uv))
+    elif compute_uv:
+        u, s, vh = bidiag.svd(operand, bool(full_matrices))
+    else:
+        s = bidiag.svdvals(operand)
     s = unstacked(s, batch)
     raise_if_any(E["isnan"](s), "SVD did not converge")
     if not compute_uv:

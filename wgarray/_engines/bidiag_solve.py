@@ -1,0 +1,87 @@
+"""The bidiagonal SVD from the Golub-Kahan tridiagonal's eigenpairs (LAPACK's bdsvdx), and
+the singular vectors of A by the back-transformations (for bidiag.py).
+
+T = TGK(B) (2n x 2n, zero diagonal, off-diagonal d_0 e_0 ... d_{n-1}) is the symmetric
+permutation of [[0, B^T], [B, 0]]: its eigenvalues are +-sigma_i, an eigenvector of sigma
+interleaves (v, u) / sqrt(2) with B v = sigma u, B^T u = sigma v. tridiag_solve gives all 2n
+eigenpairs with residuals O(eps ||B||) (bisection, inverse iteration with stein's cluster
+reorthogonalisation); wgsl/bidiag_vectors.wgsl ranks them (the n largest, descending, are the
+singular values), splits each chosen vector into its parts and normalises each (a vector
+mixed with the one of -sigma, as happens where 2 sigma is near the eigenvalues' accuracy,
+still has parts along v and u), and repairs the parts of tiny singular values (sigma <=
+16 eps sigma_max, or a part that vanished: a zero sigma of an odd split block) by
+orthogonalisation against the others, completed by unit vectors: they span the near-null
+singular subspaces, where any orthonormal basis has a residual within 32 eps sigma_max.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._core import dtypes as dt
+from .._core.kernels import MAX_LOOP, WORKGROUP
+from .._core.launch import launch_kernel
+from .._core.operands import BufferOperand, allocate
+from .._core.params import ZERO, ParamLayout
+from .._core.replay import replayable
+from .._core.wgsl import REG_TAG
+from .chol_blocks import kernel_source
+from .jacobi import conj_transpose
+from .tridiag import apply_reflectors
+
+VECTORS = ParamLayout("batch", "m", "n", "ucols", ZERO, "stage", "k0", "k1")
+TOL = 16  # singular values at most TOL eps sigma_max have their vectors repaired
+
+
+def _launch(dtype, s, index, ub, vb, work, w, z, items: int, **params) -> None:
+    device = w.device
+    real = dt.real_dtype(dtype)
+    params = VECTORS.pack(**params)
+    launch_kernel(device, ("bidiag_vectors", dtype),
+                  lambda: kernel_source("bidiag_vectors", dtype, device, VECTORS, rtag=REG_TAG[dt.layout(real).register],
+                                        TOL=repr(TOL * float(np.finfo(real).eps))),
+                  [s.storage, index.storage, ub.storage, vb.storage, work.storage, w.storage, z.storage], params,
+                  items, writes=5)
+
+
+def singular_values(w: BufferOperand, n: int, dtype=None):
+    """(s (batch, n) descending, index (batch, 2n): which eigenvalue of w (batch, 2n) each is)."""
+    device, real = w.device, w.dtype
+    batch = w.shape[0]
+    dtype = dtype or real
+    s = allocate(device, (batch, n), real)
+    index = allocate(device, (batch, 2 * n), np.dtype(np.uint32))
+    _launch(dtype, s, index, s, s, s, w, w, batch * 2 * n, batch=batch, m=n, n=n, ucols=n, stage=0, k0=0, k1=0)
+    return s, index
+
+
+def _fix_ranges(device, n: int):
+    """Column ranges of the repair stage's dispatches: one on a GPU; on a CPU adapter, few
+    enough columns that a workgroup's loops stay within MAX_LOOP (18 passes of n/WG x n each)."""
+    if not device.is_cpu:
+        return [(0, n)]
+    per = max(1, MAX_LOOP // (18 * -(-n // WORKGROUP) * n + n))
+    return [(k0, min(n, k0 + per)) for k0 in range(0, n, per)]
+
+
+@replayable
+def vectors(w, z, q, tq, p, tp, dtype, wide: bool, full_matrices: bool):
+    """(U, S, Vh) of the matrices whose reduction gave Q (q, tq) and P (p, tp), from the
+    Golub-Kahan tridiagonal's eigenvalues w (batch, 2n) and eigenvectors z (batch, 2n, 2n);
+    wide: the reduction was of A^H."""
+    device = w.device
+    batch, m, n = q.shape
+    ucols = m if full_matrices else n
+    s, index = singular_values(w, n, dtype)
+    ub = allocate(device, (batch, m, ucols), dtype)
+    vb = allocate(device, (batch, n, n), dtype)
+    work = allocate(device, (batch, n), dt.real_dtype(dtype))
+    common = dict(batch=batch, m=m, n=n, ucols=ucols)
+    _launch(dtype, s, index, ub, vb, work, w, z, batch * ucols * WORKGROUP, stage=1, k0=0, k1=0, **common)
+    for k0, k1 in _fix_ranges(device, n):
+        _launch(dtype, s, index, ub, vb, work, w, z, batch * WORKGROUP, stage=2, k0=k0, k1=k1, **common)
+    u = apply_reflectors(q, tq, ub, 0)
+    v = apply_reflectors(p, tp, vb, 1)
+    if wide:  # A^H = U' S V'^H: U = V', Vh = U'^H
+        return v, s, conj_transpose(u)
+    return u, s, conj_transpose(v)

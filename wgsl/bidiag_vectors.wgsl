@@ -1,0 +1,232 @@
+// The singular values and vectors of the bidiagonal B (n x n) from the eigenpairs of its
+// Golub-Kahan tridiagonal T (2n x 2n, eigenvalues +-sigma; tridiag_solve): w (batch, 2n) the
+// eigenvalues (each split block's ascending at its rows), z (batch, 2n, 2n) the eigenvectors
+// as columns. An eigenvector of sigma interleaves (v_0, u_0, v_1, u_1 ...) / sqrt(2) with
+// B v = sigma u, B^T u = sigma v (LAPACK's bdsvdx). Stages (p_stage()):
+//   0  one invocation per eigenvalue j: its rank in descending order (ties by index, NaN
+//      last); the n largest give s (batch, n) (max(w, 0): the singular values, descending)
+//      and index[b][rank] = j.
+//   1  one workgroup per column k < ucols of U: the v and u parts of eigenvector index[k],
+//      each normalised, into column k of vb (batch, n, n) and the top n rows of ub (batch, m,
+//      ucols; zero below, e_k in the columns past n). The parts of a tiny sigma's vector are
+//      unreliable (T's eigenvectors of sigma and -sigma mix when they are equally close to
+//      each other as the eigenvalues' accuracy, and of a zero sigma of an odd split block one
+//      part is zero), and of a small one lose orthogonality to the others' (T's vectors of
+//      sigma_k and -sigma_j mix by about eps sigma_max / sigma_k, which T's orthogonality does
+//      not see: it moves v and u by opposite amounts). The column is flagged (index[b][n + k]
+//      = 1) when sigma <= max(TOL, 4 / n) sigma_max (a loss within n eps above that) or a
+//      part's norm^2 is below 1/4 (1/2 for an accurate vector).
+//   2  one workgroup per matrix, columns p_k0() .. p_k1(): each flagged column's two parts
+//      are orthogonalised (twice) against the accepted columns (unflagged, or flagged and
+//      earlier), and replaced by the unit vector e_i least in their span where they lose
+//      more than half of their norm. Removing the partner's share c v_j from v and -c u_j
+//      from u changes the residual B v - sigma u by c (sigma_j + sigma_k) u_j: O(eps sigma_max),
+//      as T's residual. Replaced vectors span the near-null singular subspaces (sigma <= TOL
+//      sigma_max), where any orthonormal basis leaves a residual below 2 TOL sigma_max.
+${prelude}
+${params}
+@group(0) @binding(1) var<storage, read_write> s: array<R>;
+@group(0) @binding(2) var<storage, read_write> index: array<u32>;
+@group(0) @binding(3) var<storage, read_write> ub: array<${S}>;
+@group(0) @binding(4) var<storage, read_write> vb: array<${S}>;
+@group(0) @binding(5) var<storage, read_write> work: array<R>;
+@group(0) @binding(6) var<storage, read> w: array<R>;
+@group(0) @binding(7) var<storage, read> z: array<R>;
+${scalar}
+${library}
+
+const WG: u32 = ${WG}u;
+const TOL: R = R(${TOL});
+var<workgroup> red_r: array<R, WG>;
+var<workgroup> red_i: array<u32, WG>;
+var<workgroup> flag_wg: u32;
+
+var<private> local_id: u32;
+var<private> b: u32;
+
+fn wg_sum(x: R) -> R {
+    red_r[local_id] = x;
+    workgroupBarrier();
+    for (var t = WG / 2u; t > 0u; t >>= 1u) {
+        if (local_id < t) { red_r[local_id] += red_r[local_id + t]; }
+        workgroupBarrier();
+    }
+    let total = workgroupUniformLoad(&red_r[0]);  // uniform: barriers may depend on it
+    workgroupBarrier();
+    return total;
+}
+
+fn sync() {
+    storageBarrier();
+    workgroupBarrier();
+}
+
+fn rank(item: u32) {
+    let n = p_n();
+    let j = item % (2u * n);
+    b = item / (2u * n);
+    let wbase = b * 2u * n;
+    let raw = w[wbase + j];
+    let mine_nan = isnan_${rtag}(raw);
+    var count = 0u;
+    for (var i = 0u; i < 2u * n; i++) {
+        let other = w[wbase + i];
+        let other_nan = isnan_${rtag}(other);
+        let ahead = (!other_nan && (mine_nan || other > raw)) || ((other == raw || (other_nan && mine_nan)) && i < j);
+        count += u32(ahead);
+    }
+    if (count < n) {
+        index[wbase + count] = j;
+        s[b * n + count] = select(max(raw, R(0)), raw, isnan_${rtag}(raw));
+    }
+}
+
+// Entry (r, q) of the bidiagonal's right (which = 0: vb) or left (1: ub) singular vectors.
+fn entry(which: u32, r: u32, q: u32) -> R {
+    if (which == 0u) { return sc_re(vb[b * p_n() * p_n() + r * p_n() + q]); }
+    return sc_re(ub[b * p_m() * p_ucols() + r * p_ucols() + q]);
+}
+
+fn set_entry(which: u32, r: u32, q: u32, x: R) {
+    if (which == 0u) {
+        vb[b * p_n() * p_n() + r * p_n() + q] = sc_real(x);
+    } else {
+        ub[b * p_m() * p_ucols() + r * p_ucols() + q] = sc_real(x);
+    }
+}
+
+fn assemble(k: u32) {
+    let m = p_m();
+    let n = p_n();
+    let ucols = p_ucols();
+    if (k >= n) {  // full_matrices: U's columns past n are Q's
+        for (var r = local_id; r < m; r += WG) { set_entry(1u, r, k, select(R(0), R(1), r == k)); }
+        return;
+    }
+    let j = index[b * 2u * n + k];
+    let sigma = s[b * n + k];
+    let zbase = b * 4u * n * n + j;
+    var sv = R(0);
+    var su = R(0);
+    for (var i = local_id; i < n; i += WG) {
+        let v = z[zbase + 2u * i * 2u * n];
+        let u = z[zbase + (2u * i + 1u) * 2u * n];
+        sv += v * v;
+        su += u * u;
+    }
+    let nv2 = wg_sum(sv);
+    let nu2 = wg_sum(su);
+    let bad = isnan_${rtag}(sigma);
+    let flagged = !bad && (sigma <= max(TOL, R(4) / R(n)) * s[b * n] || nv2 < R(0.25) || nu2 < R(0.25));
+    let scale_v = select(R(0), R(1) / sc_sqrt(nv2), nv2 > R(0));
+    let scale_u = select(R(0), R(1) / sc_sqrt(nu2), nu2 > R(0));
+    for (var i = local_id; i < n; i += WG) {
+        set_entry(0u, i, k, select(z[zbase + 2u * i * 2u * n] * scale_v, sigma, bad));
+        set_entry(1u, i, k, select(z[zbase + (2u * i + 1u) * 2u * n] * scale_u, sigma, bad));
+    }
+    for (var r = n + local_id; r < m; r += WG) { set_entry(1u, r, k, select(R(0), sigma, bad)); }
+    if (local_id == 0u) { index[b * 2u * n + n + k] = u32(flagged); }
+}
+
+fn accepted(q: u32, k: u32) -> bool {
+    let n = p_n();
+    return q != k && (q < k || index[b * 2u * n + n + q] == 0u);
+}
+
+// Column k of `which` less its projection on the accepted columns (classical Gram-Schmidt).
+fn project_out(which: u32, k: u32) {
+    let n = p_n();
+    for (var q = local_id; q < n; q += WG) {
+        var d = R(0);
+        if (accepted(q, k)) {
+            for (var r = 0u; r < n; r++) { d += entry(which, r, q) * entry(which, r, k); }
+        }
+        work[b * n + q] = d;
+    }
+    sync();
+    for (var r = local_id; r < n; r += WG) {
+        var x = entry(which, r, k);
+        for (var q = 0u; q < n; q++) { x -= work[b * n + q] * entry(which, r, q); }
+        set_entry(which, r, k, x);
+    }
+    sync();
+}
+
+fn norm2(which: u32, k: u32) -> R {
+    var acc = R(0);
+    for (var r = local_id; r < p_n(); r += WG) { acc += entry(which, r, k) * entry(which, r, k); }
+    return wg_sum(acc);
+}
+
+fn scale_column(which: u32, k: u32, factor: R) {
+    for (var r = local_id; r < p_n(); r += WG) { set_entry(which, r, k, entry(which, r, k) * factor); }
+    sync();
+}
+
+fn fix(which: u32, k: u32) {
+    let n = p_n();
+    let before = norm2(which, k);  // 1, or 0 where the part vanished
+    var after = R(0);
+    if (before > R(0.01)) {
+        project_out(which, k);
+        project_out(which, k);
+        after = norm2(which, k);
+    }
+    if (after < R(0.25) * before || before <= R(0.01)) {
+        // The unit vector e_i least in the accepted columns' span: the largest 1 - sum_q X[i, q]^2.
+        var best = R(-2);
+        var best_i = 0u;
+        for (var i = local_id; i < n; i += WG) {
+            var rest = R(1);
+            for (var q = 0u; q < n; q++) {
+                if (accepted(q, k)) { rest -= entry(which, i, q) * entry(which, i, q); }
+            }
+            if (rest > best) { best = rest; best_i = i; }
+        }
+        red_r[local_id] = best;
+        red_i[local_id] = best_i;
+        workgroupBarrier();
+        for (var t = WG / 2u; t > 0u; t >>= 1u) {
+            if (local_id < t && red_r[local_id + t] > red_r[local_id]) {
+                red_r[local_id] = red_r[local_id + t];
+                red_i[local_id] = red_i[local_id + t];
+            }
+            workgroupBarrier();
+        }
+        let chosen = red_i[0];
+        workgroupBarrier();
+        for (var r = local_id; r < n; r += WG) { set_entry(which, r, k, select(R(0), R(1), r == chosen)); }
+        sync();
+        project_out(which, k);
+        project_out(which, k);
+        after = norm2(which, k);
+    }
+    scale_column(which, k, R(1) / sc_sqrt(after));
+}
+
+@compute @workgroup_size(${WG})
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    local_id = lid;
+    let n = p_n();
+    if (p_stage() == 0u) {
+        let item = linear_id(wid, nwg, lid, WG);
+        if (item < p_batch() * 2u * n) { rank(item); }
+        return;
+    }
+    let g = wid.x + wid.y * nwg.x;
+    if (p_stage() == 1u) {
+        b = g / p_ucols();
+        if (b < p_batch()) { assemble(g % p_ucols()); }
+        return;
+    }
+    b = g;
+    if (b >= p_batch()) { return; }
+    for (var k = p_k0(); k < p_k1(); k++) {
+        if (lid == 0u) { flag_wg = index[b * 2u * n + n + k]; }
+        if (workgroupUniformLoad(&flag_wg) != 0u) {
+            fix(0u, k);
+            fix(1u, k);
+        }
+    }
+}
