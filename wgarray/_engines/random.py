@@ -4,8 +4,9 @@ A draw is named by the generator's key (64 bits) and a counter offset (64 bits);
 values depend on nothing else, so the host advances the offset by blocks_used() after each draw
 and no state lives on the device.
 - Vectorised draws (uniform, normal, exponential, raw bits; wgsl/random_block.wgsl): invocation b
-  computes block offset + b once (four 32-bit words) and writes values K b .. K b + K - 1: K = 4
-  float32 values or 32-bit words, K = 2 float64 values (53 bits each). One dispatch, no loop.
+  computes block offset + b once (four 32-bit words) and writes values K b .. K b + K - 1 by one
+  16-byte store: K = 4 float32 values or 32-bit words, K = 2 float64 values (53 bits each). One
+  dispatch, no loop.
 - Draws by rejection (gamma, poisson, binomial, integers; wgsl/random_element.wgsl): invocation i
   computes element i from its own counters (offset + i, try j, lane), looping over tries until one
   is accepted (bounded: wgsl/random_<sampler>.wgsl says by how much). Parameters are scalars or
@@ -111,16 +112,16 @@ def block_draw(device, method: str, dtype, shape, key: int, counter: int, shift:
     lay = dt.layout(dtype)
     tag = "u32" if method == "bits" else lay.register
     finish = "x" if not affine else "p_shift() + p_scale() * x"
-    stores = "\n".join(f"    if (first + {k}u < n) {{ out[first + {k}u] = finish(v[{k}]); }}" for k in range(per_block))
     key_name = ("random_block", method, dtype, affine)
     for storage, first, count in _segments(out, per_block):
         if count <= 0:
             continue
         params = BLOCK.pack(items=count, shift=shift, scale=scale, **_keyed(key, counter + first // per_block))
         launch_kernel(device, key_name,
-                      lambda: with_libraries("random_block", device.features, params=BLOCK.wgsl(), S=lay.storage,
-                                             T=lay.register, K=per_block, tag=tag, method=method, finish=finish,
-                                             stores=stores, WG=WORKGROUP, generator=_generator_source(device.features)),
+                      lambda: with_libraries("random_block", device.features, params=BLOCK.wgsl(),
+                                             V=f"vec{per_block}<{lay.storage}>", K=per_block, tag=tag,
+                                             method=method, finish=finish, WG=WORKGROUP,
+                                             generator=_generator_source(device.features)),
                       [storage], params, -(-count // per_block))
     return out
 
