@@ -46,11 +46,28 @@ fn philox_block(b: u32, j: u32, lane: u32) -> vec4<u32> {
 // (0, 1], safe for a logarithm (float64 ones: random_f64.wgsl).
 fn u01_f32(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
 fn u01_open_f32(w: u32) -> f32 { return f32((w >> 8u) + 1u) * 5.9604644775390625e-8; }
-// Box-Muller: two standard normals from two uniforms, u1 in (0, 1] and u2 in [0, 1).
-fn box_muller_f32(u1: f32, u2: f32) -> vec2<f32> {
-    let r = sqrt_f32(-2.0 * log_f32(u1));
-    let angle = 6.2831854820251465 * u2;
-    return vec2<f32>(r * cos_f32(angle), r * sin_f32(angle));
+// cos and sin of 2 pi k 2^-24 for a 24-bit k, reduced exactly in turns: the quadrant q is k's top
+// two bits rounded, and t = k - q 2^22 lies in [-2^21, 2^21) (an eighth of a turn at most), so
+// only the product 2 pi t 2^-24 (y0, with y1 the part of 2 pi beyond float32) is rounded before
+// lib_math32's polynomials: within about an ulp, at a fraction of a general argument's cost.
+const TURN_H_f32: f32 = 3.7450703871400037e-07;  // 2 pi 2^-24 rounded to float32
+const TURN_L_f32: f32 = -1.042160708588074e-14;  // 2 pi 2^-24 - TURN_H_f32
+fn cos_sin_turn_f32(k: u32) -> vec2<f32> {
+    let q = (k + 0x200000u) >> 22u;  // 0 ..= 4
+    let t = f32(i32(k) - i32(q << 22u));
+    let y0 = t * TURN_H_f32;
+    let y1 = t * TURN_L_f32;
+    let c = lm_cos32(y0, y1);
+    let s = lm_sin32(y0, y1);
+    // q quarter turns more: (-sin, cos) for an odd q, negated for q = 2, 3
+    let v = select(vec2<f32>(c, s), vec2<f32>(-s, c), (q & 1u) == 1u);
+    return select(v, -v, (q & 2u) == 2u);
+}
+// Box-Muller: two standard normals r (cos a, sin a) from two words: r = sqrt(-2 log u1) for
+// u1 = u01_open_f32(w1) in (0, 1], a = 2 pi u2 for u2 = u01_f32(w2) in [0, 1).
+fn box_muller_f32(w1: u32, w2: u32) -> vec2<f32> {
+    let r = sqrt(-2.0 * log_f32(u01_open_f32(w1)));
+    return r * cos_sin_turn_f32(w2 >> 8u);
 }
 
 // A vectorised draw's values of one block (wgsl/random_block.wgsl): four per block in float32.
@@ -58,9 +75,7 @@ fn block_uniform_f32(r: vec4<u32>) -> vec4<f32> {
     return vec4<f32>(u01_f32(r.x), u01_f32(r.y), u01_f32(r.z), u01_f32(r.w));
 }
 fn block_normal_f32(r: vec4<u32>) -> vec4<f32> {
-    let a = box_muller_f32(u01_open_f32(r.x), u01_f32(r.y));
-    let b = box_muller_f32(u01_open_f32(r.z), u01_f32(r.w));
-    return vec4<f32>(a, b);
+    return vec4<f32>(box_muller_f32(r.x, r.y), box_muller_f32(r.z, r.w));
 }
 fn block_exponential_f32(r: vec4<u32>) -> vec4<f32> {
     return vec4<f32>(0.0) - vec4<f32>(log_f32(u01_open_f32(r.x)), log_f32(u01_open_f32(r.y)),
