@@ -62,6 +62,66 @@ def test_float_conversions_are_exact():
     np.testing.assert_array_equal(np.asarray(gen.random(16, dtype=np.float32)), expected32)
 
 
+def reference_integers(key, counter, n, rngs):
+    """Offsets in [0, rngs[i]] (or one rng for all) as wgsl/random_integers.wgsl draws them: element 4 b + k takes word k of
+    block (b, 0, 0) first (Lemire, rng < 2^32) or the 64-bit word 2 (k mod 2) of block
+    (b, 0, 1 + k // 2) (masked rejection), then the words of blocks (b, j, k), j = 1, 2, ..."""
+    def block(b, j, lane):
+        c = (counter + b) & ((1 << 64) - 1)
+        return philox_reference([c & 0xFFFFFFFF, c >> 32, j, lane], [key & 0xFFFFFFFF, key >> 32])
+
+    def candidates(b, k, rng):
+        if rng < 2**32:
+            yield block(b, 0, 0)[k]
+            for j in range(1, 33):
+                yield from block(b, j, k)
+        else:
+            first = block(b, 0, 1 + k // 2)
+            yield first[2 * (k % 2)] | first[2 * (k % 2) + 1] << 32
+            for j in range(1, 65):
+                words = block(b, j, k)
+                yield from (words[0] | words[1] << 32, words[2] | words[3] << 32)
+
+    values = []
+    for i in range(n):
+        rng = rngs[i] if isinstance(rngs, list) else rngs
+        for w in candidates(*divmod(i, 4), rng):
+            if rng < 2**32:
+                m = w * (rng + 1)
+                if m % 2**32 >= 2**32 % (rng + 1):
+                    values.append(m >> 32)
+                    break
+            elif w & (2**rng.bit_length() - 1) <= rng:
+                values.append(w & (2**rng.bit_length() - 1))
+                break
+    return values
+
+
+@pytest.mark.parametrize("low, rng, dtype", [
+    (0, 999, np.int64), (-7, 2**31, np.int32), (5, 2**32 - 1, np.uint64), (0, 2**32, np.uint64),
+    (-2**62, 3 * 2**61, np.int64), (0, 2**64 - 1, np.uint64), (3, 0, np.int64)])
+def test_integers_are_lemire_or_masked_rejection_of_the_stream(low, rng, dtype):
+    """integers(low, low + rng, endpoint=True) against a host reference of the stream, rejections
+    included (rng = 2^31 and 3 2^61 reject about half and a quarter of the candidates)."""
+    key, n = 0x5EED, 203  # a partial last block
+    gen = R.Generator(R.Philox(key=key, counter=2**32 - 3))
+    got = np.asarray(gen.integers(low, low + rng, n, dtype=dtype, endpoint=True))
+    expected = [low + v for v in reference_integers(key, 2**32 - 3, n, rng)]
+    np.testing.assert_array_equal(got, np.array(expected, dtype=dtype))
+    assert gen.bit_generator.state["state"]["counter"] == 2**32 - 3 + 51  # four elements a block
+
+
+def test_integers_with_array_bounds_mix_both_methods():
+    """Array bounds: each element takes the method its own range needs (one kernel has both)."""
+    rngs = [0, 999, 2**40, 2**32 - 1, 2**63, 6, 2**32, 1] * 5
+    lows = [i * 1000 for i in range(len(rngs))]
+    highs = np.array([low + rng for low, rng in zip(lows, rngs)], dtype=np.uint64)
+    gen = R.Generator(R.Philox(key=17))
+    got = np.asarray(gen.integers(np.array(lows, dtype=np.uint64), highs, dtype=np.uint64, endpoint=True))
+    expected = [low + v for low, v in zip(lows, reference_integers(17, 0, len(rngs), rngs))]
+    np.testing.assert_array_equal(got, np.array(expected, dtype=np.uint64))
+
+
 # -- determinism ---------------------------------------------------------------------------------------------
 DRAWS = {
     "random": lambda g, n: g.random(n),

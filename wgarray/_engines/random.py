@@ -38,8 +38,8 @@ ELEMENT_SAMPLERS = {
     "gamma": ("random_gamma", "f64", "standard_gamma(i, param_a(i))"),
     "poisson": ("random_poisson", "f64", "poisson(i, param_a(i))"),
     "binomial": ("random_binomial", "f64", "binomial(i, param_a(i), param_b(i))"),
-    "integers": ("random_integers", "u64", "param_a(i) + uniform_integer(i, param_b(i))"),
 }
+INTEGERS_PER_BLOCK = 4  # wgsl/random_integers.wgsl
 U64_MASK = (1 << 64) - 1
 
 
@@ -52,6 +52,8 @@ def blocks_used(method: str, dtype, n: int) -> int:
     """The counter blocks a draw of n values takes: the amount to advance the offset by."""
     if method in ELEMENT_SAMPLERS:
         return n
+    if method == "integers":
+        return -(-n // INTEGERS_PER_BLOCK)
     per_block = values_per_block(method, dtype)
     return -(-n // per_block)
 
@@ -139,7 +141,12 @@ def element_draw(device, sampler: str, dtype, shape, key: int, counter: int, a=0
     number or a contiguous BufferOperand of the output's shape whose dtype is the sampler's
     parameter type (float64; uint64 for integers: low and high - low, wrapping)."""
     dtype = np.dtype(dtype)
-    source_name, ptype, value = ELEMENT_SAMPLERS[sampler]
+    integers = sampler == "integers"
+    if integers:
+        ptype, per_block = "u64", INTEGERS_PER_BLOCK
+    else:
+        source_name, ptype, value = ELEMENT_SAMPLERS[sampler]
+        per_block = 1
     _require(device, sampler, dtype, True)
     out = allocate(device, shape, dtype)
     arrays = [p for p in (a, b) if isinstance(p, BufferOperand)]
@@ -149,22 +156,24 @@ def element_draw(device, sampler: str, dtype, shape, key: int, counter: int, a=0
     read_b, bind_b = _param_source("param_array_b", b, 2 + (bind_a != ""), ptype)
     layout = ELEMENT[ptype]
     lay = dt.layout(dtype)
-    store = f"{lay.storage}({value})" if dtype.kind != "i" or ptype == "f64" else f"bitcast<{lay.storage}>({value})"
-    if dtype.itemsize == 4 and sampler == "integers":
-        store = f"{lay.storage}(u32({value} & 0xfffffffflu))" if dtype.kind == "u" else \
-            f"bitcast<i32>(u32({value} & 0xfffffffflu))"
+    fields = dict(params=layout.wgsl(), bindings=bind_a + "\n" + bind_b, param_a=read_a, param_b=read_b,
+                  WG=WORKGROUP, generator=_generator_source(device.features))
+    if integers:  # the methods the ranges need: Lemire's for rng < 2^32, masked rejection past it
+        narrow = isinstance(b, BufferOperand) or b & U64_MASK <= 0xFFFFFFFF
+        wide = isinstance(b, BufferOperand) or not narrow
+        template = "random_integers"
+        fields.update(WORDS=dtype.itemsize // 4, HAS_NARROW=str(narrow).lower(), HAS_WIDE=str(wide).lower())
+    else:
+        template = "random_element"
+        fields.update(S=lay.storage, P=ptype, sampler=render(source_name), store=f"{lay.storage}({value})")
     scalars = {name: 0 if isinstance(p, BufferOperand) else p for name, p in (("a", a), ("b", b))}
     if ptype == "u64":
         scalars = {name: v & U64_MASK for name, v in scalars.items()}
-    key_name = ("random_element", sampler, dtype, bind_a != "", bind_b != "")
-    for storage, first, count in _segments(out, 1):
+    key_name = (template, sampler, dtype, bind_a != "", bind_b != "", fields.get("HAS_NARROW"), fields.get("HAS_WIDE"))
+    for storage, first, count in _segments(out, per_block):
         if count <= 0:
             continue
-        params = layout.pack(items=count, **scalars, **_keyed(key, counter + first))
-        launch_kernel(device, key_name,
-                      lambda: with_libraries("random_element", device.features, params=layout.wgsl(), S=lay.storage,
-                                             P=ptype, bindings=bind_a + "\n" + bind_b, param_a=read_a, param_b=read_b,
-                                             sampler=render(source_name), store=store, WG=WORKGROUP,
-                                             generator=_generator_source(device.features)),
-                      [storage] + [p.storage for p in arrays], params, count)
+        params = layout.pack(items=count, **scalars, **_keyed(key, counter + first // per_block))
+        launch_kernel(device, key_name, lambda: with_libraries(template, device.features, **fields),
+                      [storage] + [p.storage for p in arrays], params, -(-count // per_block))
     return out
