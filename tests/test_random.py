@@ -62,6 +62,39 @@ def test_float_conversions_are_exact():
     np.testing.assert_array_equal(np.asarray(gen.random(16, dtype=np.float32)), expected32)
 
 
+@pytest.mark.parametrize("dtype, ulps", [(np.float32, 4), (np.float64, 4)])
+def test_normals_are_box_muller_of_the_exact_uniforms(dtype, ulps):
+    """standard_normal: r (cos a, sin a) of words 0-1 and 2-3 of each block (float32) or of a block's
+    two 53-bit uniforms (float64), within a few ulps of a long double reference (the angle 2 pi u2
+    is reduced exactly in turns, so no cancellation near multiples of pi)."""
+    n = 4096
+    got = np.asarray(R.Generator(R.Philox(key=99)).standard_normal(n, dtype=dtype))
+    words = reference_words(99, 0, n // 4 if dtype == np.float32 else n // 2)
+    if dtype == np.float32:
+        first, second, bits = words[0::2] >> np.uint64(8), words[1::2] >> np.uint64(8), 24
+    else:
+        blocks = words.reshape(-1, 4)
+        first = blocks[:, 1] << np.uint64(21) | blocks[:, 0] >> np.uint64(11)
+        second = blocks[:, 3] << np.uint64(21) | blocks[:, 2] >> np.uint64(11)
+        bits = 53
+    scale = np.longdouble(2.0) ** -bits
+    u1 = (first + np.uint64(1)).astype(np.longdouble) * scale
+    # 2 pi u2 = q pi/2 + 2 pi t 2^-bits exactly (q the nearest quarter turn), so long double's cos
+    # and sin are accurate to far below float64's ulp even where they are small
+    quarter = (second + np.uint64(1 << (bits - 3))) >> np.uint64(bits - 2)
+    t = second.astype(np.int64) - (quarter << np.uint64(bits - 2)).astype(np.int64)
+    angle = 2 * np.longdouble("3.14159265358979323846264338327950288") * t.astype(np.longdouble) * scale
+    radius = np.sqrt(-2 * np.log(u1))
+    cos, sin = np.cos(angle), np.sin(angle)
+    odd, negated = (quarter & np.uint64(1)) == 1, (quarter & np.uint64(2)) == 2
+    cos, sin = np.where(odd, -sin, cos), np.where(odd, cos, sin)
+    cos, sin = np.where(negated, -cos, cos), np.where(negated, -sin, sin)
+    expected = np.empty(n, dtype=np.longdouble)
+    expected[0::2], expected[1::2] = radius * cos, radius * sin
+    error = np.abs(got - expected) / np.spacing(np.abs(expected).astype(dtype))
+    assert error.max() <= ulps, f"{error.max()} ulps"
+
+
 def reference_integers(key, counter, n, rngs):
     """Offsets in [0, rngs[i]] (or one rng for all) as wgsl/random_integers.wgsl draws them: element 4 b + k takes word k of
     block (b, 0, 0) first (Lemire, rng < 2^32) or the 64-bit word 2 (k mod 2) of block
