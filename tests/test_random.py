@@ -51,6 +51,23 @@ def test_bits_are_philox_of_the_counter(key, counter):
     np.testing.assert_array_equal(got, reference_words(key, counter, 3).astype(np.uint32))
 
 
+def test_bits_without_64_bit_integers(monkeypatch):
+    """Philox's multiply from 16-bit halves (adapters without shader-int64) gives the same bits as
+    the widening multiply: kernels compiled afresh with it, in a cache dropped afterwards."""
+    from wgarray._core.device import get_device
+    from wgarray._core.kernels import kernel_cache
+    from wgarray._engines import random as engine
+
+    generator_source = engine._generator_source
+    monkeypatch.setattr(engine, "_generator_source", lambda features: generator_source(features - {"shader-int64"}))
+    monkeypatch.setattr(kernel_cache(get_device()), "kernels", {})
+    source = engine._generator_source(get_device().features)
+    assert "philox_mulhi_halves(PHILOX_M0" in source and "u64" not in source.split("fn philox_block")[0]
+    key, counter = 0xFEEDFACECAFEBEEF, 2**32 - 1
+    got = np.frombuffer(R.Generator(R.Philox(key=key, counter=counter)).bytes(4 * 4 * 64), dtype=np.uint32)
+    np.testing.assert_array_equal(got, reference_words(key, counter, 64).astype(np.uint32))
+
+
 def test_float_conversions_are_exact():
     """random() is k 2^-53 for k the top 53 bits of two words (float64), k 2^-24 of one (float32)."""
     words = reference_words(99, 0, 4)
