@@ -9,26 +9,26 @@ const PHILOX_M1: u32 = 0xCD9E8D57u;
 const PHILOX_W0: u32 = 0x9E3779B9u;
 const PHILOX_W1: u32 = 0xBB67AE85u;
 
-// The high word of a * b (the low word is a * b itself) in 16-bit halves, for adapters without
-// 64-bit integers. philox() uses the one _engines/random.py names: philox_mulhi_wide
+// a * b as (low word, high word), the high word from 16-bit halves, for adapters without 64-bit
+// integers. philox() uses the one _engines/random.py names: philox_mulhilo_wide
 // (wgsl/random_philox_int64.wgsl, one widening multiply) where the adapter has shader-int64.
-fn philox_mulhi_halves(a: u32, b: u32) -> u32 {
+fn philox_mulhilo_halves(a: u32, b: u32) -> vec2<u32> {
     let al = a & 0xffffu;
     let ah = a >> 16u;
     let bl = b & 0xffffu;
     let bh = b >> 16u;
     let hl = ah * bl;
     let mid = al * bh + ((al * bl) >> 16u) + (hl & 0xffffu);  // below 2^32
-    return ah * bh + (mid >> 16u) + (hl >> 16u);
+    return vec2<u32>(a * b, ah * bh + (mid >> 16u) + (hl >> 16u));
 }
 
 fn philox(counter: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
     var c = counter;
     var k = key;
     for (var round = 0u; round < 10u; round++) {
-        let h0 = ${mulhi}(PHILOX_M0, c.x);
-        let h1 = ${mulhi}(PHILOX_M1, c.z);
-        c = vec4<u32>(h1 ^ c.y ^ k.x, PHILOX_M1 * c.z, h0 ^ c.w ^ k.y, PHILOX_M0 * c.x);
+        let p0 = ${mulhilo}(PHILOX_M0, c.x);
+        let p1 = ${mulhilo}(PHILOX_M1, c.z);
+        c = vec4<u32>(p1.y ^ c.y ^ k.x, p1.x, p0.y ^ c.w ^ k.y, p0.x);
         k += vec2<u32>(PHILOX_W0, PHILOX_W1);
     }
     return c;

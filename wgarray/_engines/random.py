@@ -62,7 +62,7 @@ def _generator_source(features) -> str:
     """Philox (its multiply's high word by a widening multiply where the adapter has 64-bit
     integers) and, with shader-f64, the float64 conversions."""
     wide = "shader-int64" in features
-    source = render("random_philox", mulhi="philox_mulhi_wide" if wide else "philox_mulhi_halves")
+    source = render("random_philox", mulhilo="philox_mulhilo_wide" if wide else "philox_mulhilo_halves")
     if wide:
         source += render("random_philox_int64")
     return source + render("random_f64") if "shader-f64" in features else source
