@@ -7,10 +7,13 @@ and no state lives on the device.
   computes block offset + b once (four 32-bit words) and writes values K b .. K b + K - 1 by one
   16-byte store: K = 4 float32 values or 32-bit words, K = 2 float64 values (53 bits each). One
   dispatch, no loop.
-- Draws by rejection (gamma, poisson, binomial, integers; wgsl/random_element.wgsl): invocation i
-  computes element i from its own counters (offset + i, try j, lane), looping over tries until one
-  is accepted (bounded: wgsl/random_<sampler>.wgsl says by how much). Parameters are scalars or
-  arrays of the output's size (float64, or uint64 for integers).
+- Draws by rejection (gamma, poisson, binomial; wgsl/random_element.wgsl): invocation i computes
+  element i from its own counters (offset + i, try j, lane), looping over tries until one is
+  accepted (bounded: wgsl/random_<sampler>.wgsl says by how much). Parameters are scalars or
+  arrays of the output's size (float64).
+- Integers (wgsl/random_integers.wgsl): invocation b makes elements 4 b .. 4 b + 3, whose first
+  candidates share block offset + b (and whose rare retries come from counters (offset + b, j, k)),
+  stored by 16-byte stores. Parameters: low and high - low, uint64 scalars or arrays.
 Outputs larger than one binding are written a segment at a time (the counter offset moved to the
 segment's first element). Nothing waits for the GPU.
 """
