@@ -22,16 +22,25 @@ fn philox_mulhilo_halves(a: u32, b: u32) -> vec2<u32> {
     return vec2<u32>(a * b, ah * bh + (mid >> 16u) + (hl >> 16u));
 }
 
+// One round: the counter's words multiplied, mixed with the round's key.
+fn philox_round(c: vec4<u32>, k: vec2<u32>) -> vec4<u32> {
+    let p0 = ${mulhilo}(PHILOX_M0, c.x);
+    let p1 = ${mulhilo}(PHILOX_M1, c.z);
+    return vec4<u32>(p1.y ^ c.y ^ k.x, p1.x, p0.y ^ c.w ^ k.y, p0.x);
+}
+// Ten rounds, written out (round r takes key + r (W0, W1)): no loop left to a compiler to unroll.
 fn philox(counter: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
-    var c = counter;
-    var k = key;
-    for (var round = 0u; round < 10u; round++) {
-        let p0 = ${mulhilo}(PHILOX_M0, c.x);
-        let p1 = ${mulhilo}(PHILOX_M1, c.z);
-        c = vec4<u32>(p1.y ^ c.y ^ k.x, p1.x, p0.y ^ c.w ^ k.y, p0.x);
-        k += vec2<u32>(PHILOX_W0, PHILOX_W1);
-    }
-    return c;
+    let w = vec2<u32>(PHILOX_W0, PHILOX_W1);
+    var c = philox_round(counter, key);
+    c = philox_round(c, key + w);
+    c = philox_round(c, key + 2u * w);
+    c = philox_round(c, key + 3u * w);
+    c = philox_round(c, key + 4u * w);
+    c = philox_round(c, key + 5u * w);
+    c = philox_round(c, key + 6u * w);
+    c = philox_round(c, key + 7u * w);
+    c = philox_round(c, key + 8u * w);
+    return philox_round(c, key + 9u * w);
 }
 
 // The words of block b of this dispatch: counter (draw offset + b as 64 bits, j, lane). Vectorised
