@@ -62,8 +62,8 @@ def blocks_used(method: str, dtype, n: int) -> int:
 
 
 def _generator_source(features) -> str:
-    """Philox (its multiply's high word by a widening multiply where the adapter has 64-bit
-    integers) and, with shader-f64, the float64 conversions."""
+    """Philox (each multiply's two words from one widening multiply where the adapter has 64-bit
+    integers, from 16-bit halves where not) and, with shader-f64, the float64 conversions."""
     wide = "shader-int64" in features
     source = render("random_philox", mulhilo="philox_mulhilo_wide" if wide else "philox_mulhilo_halves")
     if wide:
