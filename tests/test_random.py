@@ -51,6 +51,23 @@ def test_bits_are_philox_of_the_counter(key, counter):
     np.testing.assert_array_equal(got, reference_words(key, counter, 3).astype(np.uint32))
 
 
+def test_bits_without_64_bit_integers(monkeypatch):
+    """Philox's multiply from 16-bit halves (adapters without shader-int64) gives the same bits as
+    the widening multiply: kernels compiled afresh with it, in a cache dropped afterwards."""
+    from wgarray._core.device import get_device
+    from wgarray._core.kernels import kernel_cache
+    from wgarray._engines import random as engine
+
+    generator_source = engine._generator_source
+    monkeypatch.setattr(engine, "_generator_source", lambda features: generator_source(features - {"shader-int64"}))
+    monkeypatch.setattr(kernel_cache(get_device()), "kernels", {})
+    source = engine._generator_source(get_device().features)
+    assert "philox_mulhilo_halves(PHILOX_M0" in source and "u64" not in source.split("fn philox_block")[0]
+    key, counter = 0xFEEDFACECAFEBEEF, 2**32 - 1
+    got = np.frombuffer(R.Generator(R.Philox(key=key, counter=counter)).bytes(4 * 4 * 64), dtype=np.uint32)
+    np.testing.assert_array_equal(got, reference_words(key, counter, 64).astype(np.uint32))
+
+
 def test_float_conversions_are_exact():
     """random() is k 2^-53 for k the top 53 bits of two words (float64), k 2^-24 of one (float32)."""
     words = reference_words(99, 0, 4)
@@ -60,6 +77,99 @@ def test_float_conversions_are_exact():
     gen = R.Generator(R.Philox(key=99))
     expected32 = (words >> np.uint64(8)).astype(np.float32) * np.float32(2.0**-24)
     np.testing.assert_array_equal(np.asarray(gen.random(16, dtype=np.float32)), expected32)
+
+
+@pytest.mark.parametrize("dtype, ulps", [(np.float32, 4), (np.float64, 4)])
+def test_normals_are_box_muller_of_the_exact_uniforms(dtype, ulps):
+    """standard_normal: r (cos a, sin a) of words 0-1 and 2-3 of each block (float32) or of a block's
+    two 53-bit uniforms (float64), within a few ulps of a long double reference (the angle 2 pi u2
+    is reduced exactly in turns, so no cancellation near multiples of pi)."""
+    n = 4096
+    got = np.asarray(R.Generator(R.Philox(key=99)).standard_normal(n, dtype=dtype))
+    words = reference_words(99, 0, n // 4 if dtype == np.float32 else n // 2)
+    if dtype == np.float32:
+        first, second, bits = words[0::2] >> np.uint64(8), words[1::2] >> np.uint64(8), 24
+    else:
+        blocks = words.reshape(-1, 4)
+        first = blocks[:, 1] << np.uint64(21) | blocks[:, 0] >> np.uint64(11)
+        second = blocks[:, 3] << np.uint64(21) | blocks[:, 2] >> np.uint64(11)
+        bits = 53
+    scale = np.longdouble(2.0) ** -bits
+    u1 = (first + np.uint64(1)).astype(np.longdouble) * scale
+    # 2 pi u2 = q pi/2 + 2 pi t 2^-bits exactly (q the nearest quarter turn), so long double's cos
+    # and sin are accurate to far below float64's ulp even where they are small
+    quarter = (second + np.uint64(1 << (bits - 3))) >> np.uint64(bits - 2)
+    t = second.astype(np.int64) - (quarter << np.uint64(bits - 2)).astype(np.int64)
+    angle = 2 * np.longdouble("3.14159265358979323846264338327950288") * t.astype(np.longdouble) * scale
+    radius = np.sqrt(-2 * np.log(u1))
+    cos, sin = np.cos(angle), np.sin(angle)
+    odd, negated = (quarter & np.uint64(1)) == 1, (quarter & np.uint64(2)) == 2
+    cos, sin = np.where(odd, -sin, cos), np.where(odd, cos, sin)
+    cos, sin = np.where(negated, -cos, cos), np.where(negated, -sin, sin)
+    expected = np.empty(n, dtype=np.longdouble)
+    expected[0::2], expected[1::2] = radius * cos, radius * sin
+    error = np.abs(got - expected) / np.spacing(np.abs(expected).astype(dtype))
+    assert error.max() <= ulps, f"{error.max()} ulps"
+
+
+def reference_integers(key, counter, n, rngs):
+    """Offsets in [0, rngs[i]] (or one rng for all) as wgsl/random_integers.wgsl draws them: element 4 b + k takes word k of
+    block (b, 0, 0) first (Lemire, rng < 2^32) or the 64-bit word 2 (k mod 2) of block
+    (b, 0, 1 + k // 2) (masked rejection), then the words of blocks (b, j, k), j = 1, 2, ..."""
+    def block(b, j, lane):
+        c = (counter + b) & ((1 << 64) - 1)
+        return philox_reference([c & 0xFFFFFFFF, c >> 32, j, lane], [key & 0xFFFFFFFF, key >> 32])
+
+    def candidates(b, k, rng):
+        if rng < 2**32:
+            yield block(b, 0, 0)[k]
+            for j in range(1, 33):
+                yield from block(b, j, k)
+        else:
+            first = block(b, 0, 1 + k // 2)
+            yield first[2 * (k % 2)] | first[2 * (k % 2) + 1] << 32
+            for j in range(1, 65):
+                words = block(b, j, k)
+                yield from (words[0] | words[1] << 32, words[2] | words[3] << 32)
+
+    values = []
+    for i in range(n):
+        rng = rngs[i] if isinstance(rngs, list) else rngs
+        for w in candidates(*divmod(i, 4), rng):
+            if rng < 2**32:
+                m = w * (rng + 1)
+                if m % 2**32 >= 2**32 % (rng + 1):
+                    values.append(m >> 32)
+                    break
+            elif w & (2**rng.bit_length() - 1) <= rng:
+                values.append(w & (2**rng.bit_length() - 1))
+                break
+    return values
+
+
+@pytest.mark.parametrize("low, rng, dtype", [
+    (0, 999, np.int64), (-7, 2**31, np.int32), (5, 2**32 - 1, np.uint64), (0, 2**32, np.uint64),
+    (-2**62, 3 * 2**61, np.int64), (0, 2**64 - 1, np.uint64), (3, 0, np.int64)])
+def test_integers_are_lemire_or_masked_rejection_of_the_stream(low, rng, dtype):
+    """integers(low, low + rng, endpoint=True) against a host reference of the stream, rejections
+    included (rng = 2^31 and 3 2^61 reject about half and a quarter of the candidates)."""
+    key, n = 0x5EED, 203  # a partial last block
+    gen = R.Generator(R.Philox(key=key, counter=2**32 - 3))
+    got = np.asarray(gen.integers(low, low + rng, n, dtype=dtype, endpoint=True))
+    expected = [low + v for v in reference_integers(key, 2**32 - 3, n, rng)]
+    np.testing.assert_array_equal(got, np.array(expected, dtype=dtype))
+    assert gen.bit_generator.state["state"]["counter"] == 2**32 - 3 + 51  # four elements a block
+
+
+def test_integers_with_array_bounds_mix_both_methods():
+    """Array bounds: each element takes the method its own range needs (one kernel has both)."""
+    rngs = [0, 999, 2**40, 2**32 - 1, 2**63, 6, 2**32, 1] * 5
+    lows = [i * 1000 for i in range(len(rngs))]
+    highs = np.array([low + rng for low, rng in zip(lows, rngs)], dtype=np.uint64)
+    gen = R.Generator(R.Philox(key=17))
+    got = np.asarray(gen.integers(np.array(lows, dtype=np.uint64), highs, dtype=np.uint64, endpoint=True))
+    expected = [low + v for low, v in zip(lows, reference_integers(17, 0, len(rngs), rngs))]
+    np.testing.assert_array_equal(got, np.array(expected, dtype=np.uint64))
 
 
 # -- determinism ---------------------------------------------------------------------------------------------

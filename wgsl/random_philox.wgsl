@@ -9,28 +9,38 @@ const PHILOX_M1: u32 = 0xCD9E8D57u;
 const PHILOX_W0: u32 = 0x9E3779B9u;
 const PHILOX_W1: u32 = 0xBB67AE85u;
 
-// a * b as (low, high) words, in 16-bit halves (no 64-bit integers needed).
-fn philox_mulhilo(a: u32, b: u32) -> vec2<u32> {
+// a * b as (low word, high word), the high word from 16-bit halves, for adapters without 64-bit
+// integers. philox() uses the one _engines/random.py names: philox_mulhilo_wide
+// (wgsl/random_philox_int64.wgsl, one widening multiply) where the adapter has shader-int64.
+fn philox_mulhilo_halves(a: u32, b: u32) -> vec2<u32> {
     let al = a & 0xffffu;
     let ah = a >> 16u;
     let bl = b & 0xffffu;
     let bh = b >> 16u;
-    let ll = al * bl;
     let hl = ah * bl;
-    let mid = al * bh + (ll >> 16u) + (hl & 0xffffu);
-    return vec2<u32>((mid << 16u) | (ll & 0xffffu), ah * bh + (mid >> 16u) + (hl >> 16u));
+    let mid = al * bh + ((al * bl) >> 16u) + (hl & 0xffffu);  // below 2^32
+    return vec2<u32>(a * b, ah * bh + (mid >> 16u) + (hl >> 16u));
 }
 
+// One round: the counter's words multiplied, mixed with the round's key.
+fn philox_round(c: vec4<u32>, k: vec2<u32>) -> vec4<u32> {
+    let p0 = ${mulhilo}(PHILOX_M0, c.x);
+    let p1 = ${mulhilo}(PHILOX_M1, c.z);
+    return vec4<u32>(p1.y ^ c.y ^ k.x, p1.x, p0.y ^ c.w ^ k.y, p0.x);
+}
+// Ten rounds, written out (round r takes key + r (W0, W1)): no loop left to a compiler to unroll.
 fn philox(counter: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
-    var c = counter;
-    var k = key;
-    for (var round = 0u; round < 10u; round++) {
-        let p0 = philox_mulhilo(PHILOX_M0, c.x);
-        let p1 = philox_mulhilo(PHILOX_M1, c.z);
-        c = vec4<u32>(p1.y ^ c.y ^ k.x, p1.x, p0.y ^ c.w ^ k.y, p0.x);
-        k += vec2<u32>(PHILOX_W0, PHILOX_W1);
-    }
-    return c;
+    let w = vec2<u32>(PHILOX_W0, PHILOX_W1);
+    var c = philox_round(counter, key);
+    c = philox_round(c, key + w);
+    c = philox_round(c, key + 2u * w);
+    c = philox_round(c, key + 3u * w);
+    c = philox_round(c, key + 4u * w);
+    c = philox_round(c, key + 5u * w);
+    c = philox_round(c, key + 6u * w);
+    c = philox_round(c, key + 7u * w);
+    c = philox_round(c, key + 8u * w);
+    return philox_round(c, key + 9u * w);
 }
 
 // The words of block b of this dispatch: counter (draw offset + b as 64 bits, j, lane). Vectorised
@@ -45,11 +55,28 @@ fn philox_block(b: u32, j: u32, lane: u32) -> vec4<u32> {
 // (0, 1], safe for a logarithm (float64 ones: random_f64.wgsl).
 fn u01_f32(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
 fn u01_open_f32(w: u32) -> f32 { return f32((w >> 8u) + 1u) * 5.9604644775390625e-8; }
-// Box-Muller: two standard normals from two uniforms, u1 in (0, 1] and u2 in [0, 1).
-fn box_muller_f32(u1: f32, u2: f32) -> vec2<f32> {
-    let r = sqrt_f32(-2.0 * log_f32(u1));
-    let angle = 6.2831854820251465 * u2;
-    return vec2<f32>(r * cos_f32(angle), r * sin_f32(angle));
+// cos and sin of 2 pi k 2^-24 for a 24-bit k, reduced exactly in turns: the quadrant q is k's top
+// two bits rounded, and t = k - q 2^22 lies in [-2^21, 2^21) (an eighth of a turn at most), so
+// only the product 2 pi t 2^-24 (y0, with y1 the part of 2 pi beyond float32) is rounded before
+// lib_math32's polynomials: within about an ulp, at a fraction of a general argument's cost.
+const TURN_H_f32: f32 = 3.7450703871400037e-07;  // 2 pi 2^-24 rounded to float32
+const TURN_L_f32: f32 = -1.042160708588074e-14;  // 2 pi 2^-24 - TURN_H_f32
+fn cos_sin_turn_f32(k: u32) -> vec2<f32> {
+    let q = (k + 0x200000u) >> 22u;  // 0 ..= 4
+    let t = f32(i32(k) - i32(q << 22u));
+    let y0 = t * TURN_H_f32;
+    let y1 = t * TURN_L_f32;
+    let c = lm_cos32(y0, y1);
+    let s = lm_sin32(y0, y1);
+    // q quarter turns more: (-sin, cos) for an odd q, negated for q = 2, 3
+    let v = select(vec2<f32>(c, s), vec2<f32>(-s, c), (q & 1u) == 1u);
+    return select(v, -v, (q & 2u) == 2u);
+}
+// Box-Muller: two standard normals r (cos a, sin a) from two words: r = sqrt(-2 log u1) for
+// u1 = u01_open_f32(w1) in (0, 1], a = 2 pi u2 for u2 = u01_f32(w2) in [0, 1).
+fn box_muller_f32(w1: u32, w2: u32) -> vec2<f32> {
+    let r = sqrt(-2.0 * log_f32(u01_open_f32(w1)));
+    return r * cos_sin_turn_f32(w2 >> 8u);
 }
 
 // A vectorised draw's values of one block (wgsl/random_block.wgsl): four per block in float32.
@@ -57,9 +84,7 @@ fn block_uniform_f32(r: vec4<u32>) -> vec4<f32> {
     return vec4<f32>(u01_f32(r.x), u01_f32(r.y), u01_f32(r.z), u01_f32(r.w));
 }
 fn block_normal_f32(r: vec4<u32>) -> vec4<f32> {
-    let a = box_muller_f32(u01_open_f32(r.x), u01_f32(r.y));
-    let b = box_muller_f32(u01_open_f32(r.z), u01_f32(r.w));
-    return vec4<f32>(a, b);
+    return vec4<f32>(box_muller_f32(r.x, r.y), box_muller_f32(r.z, r.w));
 }
 fn block_exponential_f32(r: vec4<u32>) -> vec4<f32> {
     return vec4<f32>(0.0) - vec4<f32>(log_f32(u01_open_f32(r.x)), log_f32(u01_open_f32(r.y)),

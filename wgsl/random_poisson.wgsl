@@ -41,7 +41,8 @@ fn poisson_ptrs(i: u32, lam: f64) -> f64 {
         let k = floor((2.0lf * a / us + b) * u + lam + 0.43lf);
         if (us >= 0.07lf && v <= vr) { return k; }
         if (k < 0.0lf || (us < 0.013lf && v > us)) { continue; }
-        if (log_f64(v) + log_f64(invalpha) - log_f64(a / (us * us) + b) <= -lam + k * loglam - random_loggam(k + 1.0lf)) {
+        // NumPy's log(v) + log(invalpha) - log(a / us^2 + b), as one logarithm
+        if (log_f64(v * invalpha / (a / (us * us) + b)) <= -lam + k * loglam - random_loggam(k + 1.0lf)) {
             return k;
         }
     }

@@ -4,12 +4,16 @@ A draw is named by the generator's key (64 bits) and a counter offset (64 bits);
 values depend on nothing else, so the host advances the offset by blocks_used() after each draw
 and no state lives on the device.
 - Vectorised draws (uniform, normal, exponential, raw bits; wgsl/random_block.wgsl): invocation b
-  computes block offset + b once (four 32-bit words) and writes values K b .. K b + K - 1: K = 4
-  float32 values or 32-bit words, K = 2 float64 values (53 bits each). One dispatch, no loop.
-- Draws by rejection (gamma, poisson, binomial, integers; wgsl/random_element.wgsl): invocation i
-  computes element i from its own counters (offset + i, try j, lane), looping over tries until one
-  is accepted (bounded: wgsl/random_<sampler>.wgsl says by how much). Parameters are scalars or
-  arrays of the output's size (float64, or uint64 for integers).
+  computes block offset + b once (four 32-bit words) and writes values K b .. K b + K - 1 by one
+  16-byte store: K = 4 float32 values or 32-bit words, K = 2 float64 values (53 bits each). One
+  dispatch, no loop.
+- Draws by rejection (gamma, poisson, binomial; wgsl/random_element.wgsl): invocation i computes
+  element i from its own counters (offset + i, try j, lane), looping over tries until one is
+  accepted (bounded: wgsl/random_<sampler>.wgsl says by how much). Parameters are scalars or
+  arrays of the output's size (float64).
+- Integers (wgsl/random_integers.wgsl): invocation b makes elements 4 b .. 4 b + 3, whose first
+  candidates share block offset + b (and whose rare retries come from counters (offset + b, j, k)),
+  stored by 16-byte stores. Parameters: low and high - low, uint64 scalars or arrays.
 Outputs larger than one binding are written a segment at a time (the counter offset moved to the
 segment's first element). Nothing waits for the GPU.
 """
@@ -37,8 +41,8 @@ ELEMENT_SAMPLERS = {
     "gamma": ("random_gamma", "f64", "standard_gamma(i, param_a(i))"),
     "poisson": ("random_poisson", "f64", "poisson(i, param_a(i))"),
     "binomial": ("random_binomial", "f64", "binomial(i, param_a(i), param_b(i))"),
-    "integers": ("random_integers", "u64", "param_a(i) + uniform_integer(i, param_b(i))"),
 }
+INTEGERS_PER_BLOCK = 4  # wgsl/random_integers.wgsl
 U64_MASK = (1 << 64) - 1
 
 
@@ -51,12 +55,19 @@ def blocks_used(method: str, dtype, n: int) -> int:
     """The counter blocks a draw of n values takes: the amount to advance the offset by."""
     if method in ELEMENT_SAMPLERS:
         return n
+    if method == "integers":
+        return -(-n // INTEGERS_PER_BLOCK)
     per_block = values_per_block(method, dtype)
     return -(-n // per_block)
 
 
 def _generator_source(features) -> str:
-    source = render("random_philox")
+    """Philox (each multiply's two words from one widening multiply where the adapter has 64-bit
+    integers, from 16-bit halves where not) and, with shader-f64, the float64 conversions."""
+    wide = "shader-int64" in features
+    source = render("random_philox", mulhilo="philox_mulhilo_wide" if wide else "philox_mulhilo_halves")
+    if wide:
+        source += render("random_philox_int64")
     return source + render("random_f64") if "shader-f64" in features else source
 
 
@@ -106,16 +117,16 @@ def block_draw(device, method: str, dtype, shape, key: int, counter: int, shift:
     lay = dt.layout(dtype)
     tag = "u32" if method == "bits" else lay.register
     finish = "x" if not affine else "p_shift() + p_scale() * x"
-    stores = "\n".join(f"    if (first + {k}u < n) {{ out[first + {k}u] = finish(v[{k}]); }}" for k in range(per_block))
     key_name = ("random_block", method, dtype, affine)
     for storage, first, count in _segments(out, per_block):
         if count <= 0:
             continue
         params = BLOCK.pack(items=count, shift=shift, scale=scale, **_keyed(key, counter + first // per_block))
         launch_kernel(device, key_name,
-                      lambda: with_libraries("random_block", device.features, params=BLOCK.wgsl(), S=lay.storage,
-                                             T=lay.register, K=per_block, tag=tag, method=method, finish=finish,
-                                             stores=stores, WG=WORKGROUP, generator=_generator_source(device.features)),
+                      lambda: with_libraries("random_block", device.features, params=BLOCK.wgsl(),
+                                             V=f"vec{per_block}<{lay.storage}>", K=per_block, tag=tag,
+                                             method=method, finish=finish, WG=WORKGROUP,
+                                             generator=_generator_source(device.features)),
                       [storage], params, -(-count // per_block))
     return out
 
@@ -133,7 +144,12 @@ def element_draw(device, sampler: str, dtype, shape, key: int, counter: int, a=0
     number or a contiguous BufferOperand of the output's shape whose dtype is the sampler's
     parameter type (float64; uint64 for integers: low and high - low, wrapping)."""
     dtype = np.dtype(dtype)
-    source_name, ptype, value = ELEMENT_SAMPLERS[sampler]
+    integers = sampler == "integers"
+    if integers:
+        ptype, per_block = "u64", INTEGERS_PER_BLOCK
+    else:
+        source_name, ptype, value = ELEMENT_SAMPLERS[sampler]
+        per_block = 1
     _require(device, sampler, dtype, True)
     out = allocate(device, shape, dtype)
     arrays = [p for p in (a, b) if isinstance(p, BufferOperand)]
@@ -143,22 +159,24 @@ def element_draw(device, sampler: str, dtype, shape, key: int, counter: int, a=0
     read_b, bind_b = _param_source("param_array_b", b, 2 + (bind_a != ""), ptype)
     layout = ELEMENT[ptype]
     lay = dt.layout(dtype)
-    store = f"{lay.storage}({value})" if dtype.kind != "i" or ptype == "f64" else f"bitcast<{lay.storage}>({value})"
-    if dtype.itemsize == 4 and sampler == "integers":
-        store = f"{lay.storage}(u32({value} & 0xfffffffflu))" if dtype.kind == "u" else \
-            f"bitcast<i32>(u32({value} & 0xfffffffflu))"
+    fields = dict(params=layout.wgsl(), bindings=bind_a + "\n" + bind_b, param_a=read_a, param_b=read_b,
+                  WG=WORKGROUP, generator=_generator_source(device.features))
+    if integers:  # the methods the ranges need: Lemire's for rng < 2^32, masked rejection past it
+        narrow = isinstance(b, BufferOperand) or b & U64_MASK <= 0xFFFFFFFF
+        wide = isinstance(b, BufferOperand) or not narrow
+        template = "random_integers"
+        fields.update(WORDS=dtype.itemsize // 4, HAS_NARROW=str(narrow).lower(), HAS_WIDE=str(wide).lower())
+    else:
+        template = "random_element"
+        fields.update(S=lay.storage, P=ptype, sampler=render(source_name), store=f"{lay.storage}({value})")
     scalars = {name: 0 if isinstance(p, BufferOperand) else p for name, p in (("a", a), ("b", b))}
     if ptype == "u64":
         scalars = {name: v & U64_MASK for name, v in scalars.items()}
-    key_name = ("random_element", sampler, dtype, bind_a != "", bind_b != "")
-    for storage, first, count in _segments(out, 1):
+    key_name = (template, sampler, dtype, bind_a != "", bind_b != "", fields.get("HAS_NARROW"), fields.get("HAS_WIDE"))
+    for storage, first, count in _segments(out, per_block):
         if count <= 0:
             continue
-        params = layout.pack(items=count, **scalars, **_keyed(key, counter + first))
-        launch_kernel(device, key_name,
-                      lambda: with_libraries("random_element", device.features, params=layout.wgsl(), S=lay.storage,
-                                             P=ptype, bindings=bind_a + "\n" + bind_b, param_a=read_a, param_b=read_b,
-                                             sampler=render(source_name), store=store, WG=WORKGROUP,
-                                             generator=_generator_source(device.features)),
-                      [storage] + [p.storage for p in arrays], params, count)
+        params = layout.pack(items=count, **scalars, **_keyed(key, counter + first // per_block))
+        launch_kernel(device, key_name, lambda: with_libraries(template, device.features, **fields),
+                      [storage] + [p.storage for p in arrays], params, -(-count // per_block))
     return out
