@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from .._core import dtypes as dt
 from .._core.params import ZERO, ParamLayout
-from .._core.kernels import render
 from .._core.wgsl import with_libraries
+from .random import philox_source
 
 MAX_BATCH_DIMS = 8
 ROWS = 4  # query rows per invocation: one vec4 word of P
@@ -184,4 +184,4 @@ def source(device, dtype, tiles: Tiles, e: int, ev: int, causal: bool, mask_dtyp
         P0=p0, SM=words, ALIAS=str(tiles.alias).lower(), CAUSAL=str(causal).lower(), NEG_INF=neg_inf, EXP=exp,
         SHFL=shfl, loaders=loaders, reduce_max="\n".join(f"    m = max(m, shfl(m, {k}u));" for k in offsets),
         reduce_sum="\n".join(f"    s = s + shfl(s, {k}u);" for k in offsets), **_mask_code(mask_dtype, T),
-        philox=render("random_philox") if dropout else "", drop=_DROP if dropout else "", **_body(tiles, kv, dropout))
+        philox=philox_source(device.features) if dropout else "", drop=_DROP if dropout else "", **_body(tiles, kv, dropout))

@@ -61,13 +61,17 @@ def blocks_used(method: str, dtype, n: int) -> int:
     return -(-n // per_block)
 
 
-def _generator_source(features) -> str:
-    """Philox (each multiply's two words from one widening multiply where the adapter has 64-bit
-    integers, from 16-bit halves where not) and, with shader-f64, the float64 conversions."""
+def philox_source(features) -> str:
+    """Philox4x32-10 (wgsl/random_philox.wgsl), each multiply's two words from one widening
+    multiply where the adapter has 64-bit integers, from 16-bit halves where not."""
     wide = "shader-int64" in features
     source = render("random_philox", mulhilo="philox_mulhilo_wide" if wide else "philox_mulhilo_halves")
-    if wide:
-        source += render("random_philox_int64")
+    return source + render("random_philox_int64") if wide else source
+
+
+def _generator_source(features) -> str:
+    """Philox and, with shader-f64, the float64 conversions."""
+    source = philox_source(features)
     return source + render("random_f64") if "shader-f64" in features else source
 
 
