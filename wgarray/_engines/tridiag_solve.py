@@ -63,8 +63,10 @@ QB = 32  # cluster members per chunk of the Gram-Schmidt (the dots' lanes)
 
 def serial_loops(n: int) -> int:
     """The most loop iterations one invocation of the tridiagonal solver runs for order n: a
-    bisection dispatch's (6n for the setup and at least one Sturm count)."""
-    return 7 * n
+    bisection dispatch's (6n for the setup and at least one Sturm count), or the
+    orthogonalisation's for one member of a cluster of n (CPU adapters take one member a
+    dispatch where a cluster needs it)."""
+    return max(7 * n, _ortho_loops(n, n))
 
 
 def _ortho_loops(n: int, members: int) -> int:
@@ -73,6 +75,11 @@ def _ortho_loops(n: int, members: int) -> int:
     chunks = -(-members // QB)
     sweep = chunks * (-(-n // (WORKGROUP // QB)) + WORKGROUP // QB + rows * QB + 4)
     return 2 * sweep + 4 * rows + 24
+
+
+def _lu_matrices(device, batch: int, n: int, real) -> int:
+    """How many matrices' vectors one solve dispatch takes: their LU factors fill one binding."""
+    return min(batch, pool_for(device).segment_bytes // (LU_DIAGONALS * n * n * real.itemsize))
 
 
 @functools.lru_cache(maxsize=None)
@@ -115,7 +122,7 @@ def eigenvectors(de: BufferOperand, w: BufferOperand, batch: int, n: int, dtype)
     z = allocate(device, (batch, n, n), dtype)
     if batch == 0:
         return z
-    lu_matrices = min(batch, pool_for(device).segment_bytes // (LU_DIAGONALS * n * n * real.itemsize))
+    lu_matrices = _lu_matrices(device, batch, n, real)
     if lu_matrices == 0:
         raise NotImplementedError(f"eigh: the inverse iteration's workspace for matrices of order {n} exceeds "
                                   "one storage binding")
