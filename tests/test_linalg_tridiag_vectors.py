@@ -120,3 +120,21 @@ def test_cpu_adapters_take_the_engine_within_the_loop_limit():
     assert tridiag_solve.serial_loops(1376) <= tridiag_solve.MAX_LOOP < tridiag_solve.serial_loops(1377)
     assert tridiag.suitable(device, (1, 1376, 1376), f32)
     assert tridiag.suitable(device, (1, 1377, 1377), f32) != device.is_cpu
+
+
+def test_gpu_path_replays(monkeypatch, vector_dispatches):
+    """On a GPU no host read: every cluster in one orthogonalisation dispatch, and the second
+    call replays the first one's dispatches (_core/replay.py) on the new input."""
+    monkeypatch.setattr(get_device(), "is_cpu", False)
+    planned = []
+    launch = tridiag_solve.launch_kernel
+    monkeypatch.setattr(tridiag_solve, "launch_kernel", lambda *args, **kw: planned.append(1) or launch(*args, **kw))
+    rng = rng_for("replay")
+    first, second = wishart(rng, 70, np.float64), wishart(rng, 70, np.float64)
+    w1, v1 = xp.linalg.eigh(wg(first))
+    launched = len(planned)
+    w2, v2 = xp.linalg.eigh(wg(second))
+    check(first, host(w1), host(v1), np.float64)
+    check(second, host(w2), host(v2), np.float64)
+    assert vector_dispatches == [2 + 2 * tridiag_solve.MAX_ITS] * 2
+    assert launched > 0 and len(planned) == launched  # the second call: replayed, not planned
