@@ -15,6 +15,8 @@ ${params}
 ${scalar}
 ${library}
 
+const INFO_WORDS: u32 = ${INFO_WORDS}u;  // info per vector: first, end, pos, size, checks, done
+
 const WG: u32 = ${WG}u;
 const QB: u32 = ${QB}u;
 const SEGS: u32 = WG / QB;
@@ -81,7 +83,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let b = g / n;
     let lead = g % n;
     if (lid == 0u) {
-        let at = g * 6u;
+        let at = g * INFO_WORDS;
         wg_first = info[at];
         wg_end = info[at + 1u];
         wg_pos = info[at + 2u];
@@ -96,7 +98,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     for (var j = p_j_first(); j < min(p_j_end(), size); j++) {
         let k = lead + j;
         let col = xbase + k;
-        if (lid == 0u) { wg_done = info[(g + j) * 6u + 5u]; }
+        if (lid == 0u) { wg_done = info[(g + j) * INFO_WORDS + 5u]; }
         if (workgroupUniformLoad(&wg_done) == 0u) {
             for (var sweep = 0u; sweep < 2u; sweep++) {
                 for (var c0 = 0u; c0 < j; c0 += QB) {
@@ -131,10 +133,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             let inv = select(R(1) / big, R(0), big == R(0));
             sum_squares(col, n, first, end, lid, inv);
             if (lid == 0u) {
-                let state = (g + j) * 6u;
+                let state = (g + j) * INFO_WORDS;
                 let checks = info[state + 4u] + u32(big >= crit);
                 info[state + 4u] = checks;
-                info[state + 5u] = u32(checks >= CHECKS && (j == 0u || info[state - 1u] != 0u));
+                info[state + 5u] = u32(checks >= CHECKS && (j == 0u || info[state - INFO_WORDS + 5u] != 0u));
                 let scale = inv / sc_sqrt(red_value[0]);
                 wg_scale = select(scale, -scale, x[col + at * n] < R(0));
             }

@@ -20,6 +20,8 @@ ${scalar}
 ${split}
 ${library}
 
+const INFO_WORDS: u32 = ${INFO_WORDS}u;  // info per vector: first, end, pos, size, checks, done
+
 const CLUSTER_GAP: R = R(${CLUSTER_GAP});
 
 // A start value in (-1, 1), different for every row and eigenvalue.
@@ -64,7 +66,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         }
     }
     let trivial = isnan_${rtag}(norm) || blk.y - blk.x == 1u;
-    let base = item * 6u;
+    let base = item * INFO_WORDS;
     info[base] = blk.x;
     info[base + 1u] = blk.y;
     info[base + 2u] = pos;

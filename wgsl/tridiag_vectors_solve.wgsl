@@ -19,6 +19,8 @@ ${scalar}
 ${split}
 ${library}
 
+const INFO_WORDS: u32 = ${INFO_WORDS}u;  // info per vector: first, end, pos, size, checks, done
+
 var<private> lu_base: u32;
 var<private> order: u32;
 
@@ -39,9 +41,9 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let k = item % n;
     let b = p_b_first() + local_b;
     let vector = b * n + k;
-    if (info[vector * 6u + 5u] != 0u) { return; }  // done
-    let first = info[vector * 6u];
-    let end = info[vector * 6u + 1u];
+    if (info[vector * INFO_WORDS + 5u] != 0u) { return; }  // done
+    let first = info[vector * INFO_WORDS];
+    let end = info[vector * INFO_WORDS + 1u];
     let onenorm = norms[vector];
     let tiny = max(EPS * onenorm, SAFEMIN);
     let shift = w[vector];

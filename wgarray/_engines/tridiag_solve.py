@@ -92,7 +92,8 @@ def _split_source(real) -> str:
 def _make(template: str, dtype, device, params: ParamLayout):
     real = dt.real_dtype(dtype)
     return lambda: kernel_source(template, dtype, device, params, split=_split_source(real),
-                                 rtag=REG_TAG[dt.layout(real).register], CLUSTER_GAP=repr(CLUSTER_GAP), QB=QB)
+                                 rtag=REG_TAG[dt.layout(real).register], CLUSTER_GAP=repr(CLUSTER_GAP), QB=QB,
+                                 INFO_WORDS=INFO_WORDS)
 
 
 @replayable
