@@ -18,9 +18,10 @@ Dispatches for one n x n matrix (a batch costs the same: every kernel takes the 
 2 per column while the trailing matrix has more than FUSE_ROWS rows (column step + GEMV), 1
 per column past that (the column kernel makes y = A v itself), 3 per panel (a last column step,
 the product, the subtraction); ~2 for the eigenvalues (bisection, MAX_LOOP iterations a
-dispatch); R + 1 for the vectors (R: the largest cluster, usually 1; one host read); 4 per panel
-in the back-transformation; the sort (argsort and gathers). Counted at n = 1024, float32:
-1781 for eigh (2 x 512 + 512 + 16 + 62 in the reduction), 1630 for eigvalsh: about 35-110 ms of
+dispatch); 12 for the vectors (tridiag_solve.py: 5 rounds of a solve and a per-cluster
+orthogonalisation, whatever the clusters); 4 per panel in the back-transformation; the sort
+(argsort and gathers). Counted at n = 1024, float32: 1615 in the reduction (2 x 512 + 512 +
+16 + 63), 1787 for eigh (12 of them for the vectors), ~1630 for eigvalsh: about 35-110 ms of
 host time at 20-60 us each on the H100 machine, against 2n^3/3 flops of GEMV that read the
 trailing matrix (1.4 GB at n = 1024: under a millisecond of bandwidth) and 2n^3 flops of
 matmul in the trailing updates and back-transformation. The one-stage reduction is
@@ -61,8 +62,8 @@ GEMV = ParamLayout("batch", "n", ZERO, "j", "col", "row_tiles", "chunks", "chunk
 def suitable(device, shape, dtype) -> bool:
     """Whether eigh of matrices of this (batch, n, n) shape takes this engine: n past the
     Jacobi size, each working array within one storage binding, and (on CPU adapters, whose
-    loops end past MAX_LOOP iterations) the inverse iteration's serial loops within MAX_LOOP:
-    n <= 963 there; larger ones take the Jacobi engine, slower but exact."""
+    loops end past MAX_LOOP iterations) the tridiagonal solver's serial loops within MAX_LOOP:
+    n <= 1376 there; larger ones take the Jacobi engine, slower but exact."""
     batch, n, _ = shape
     if n < MIN_N or batch * n * n * dtype.itemsize > pool_for(device).segment_bytes:
         return False

@@ -3,14 +3,34 @@
   eigenvalues   bisection on Sturm counts (LAPACK's stebz), one invocation per eigenvalue
                 (wgsl/tridiag_bisect.wgsl): each is bracketed to 2 eps |lambda| + eps ||T||,
                 the normwise accuracy of LAPACK's syevd. T splits where |e_i| <= eps ||T||.
-  eigenvectors  inverse iteration (LAPACK's stein), one workgroup per eigenvalue
-                (wgsl/tridiag_vectors.wgsl). Its residual ||T z - lambda z|| is O(eps ||T||)
-                once lambda is (Wilkinson: a few iterations from a random start suffice);
-                orthogonality between well-separated eigenvalues follows from the residuals
-                (|z_i^H z_j| <= residual / gap), and eigenvalues closer than 1e-3 ||T||_1
-                (stein's clusters) are orthogonalised against each other in every iteration,
-                the members of a cluster in successive dispatches (rounds). Split blocks are
-                solved apart, their vectors exactly orthogonal.
+  eigenvectors  inverse iteration (LAPACK's stein) on all vectors at once, MAX_ITS rounds of
+                two dispatches: a solve with T - lambda_k I per vector (one invocation each,
+                wgsl/tridiag_vectors_solve.wgsl), then the orthogonalisation of each cluster of
+                close eigenvalues, one workgroup per cluster taking its members in order
+                (wgsl/tridiag_vectors_ortho.wgsl), after a setup (tridiag_vectors_setup.wgsl).
+                Dispatches: 2 + 2 MAX_ITS = 12, whatever the clusters (on CPU adapters, whose
+                loops end past MAX_LOOP iterations, a large cluster's members are split over
+                several dispatches, sized by one host read of the largest cluster).
+
+Accuracy. A vector's residual ||T z - lambda z|| is O(eps ||T||) once lambda is (Wilkinson: a
+few iterations from a random start suffice), and |z_i^H z_j| <= (residual_i + residual_j) /
+|lambda_i - lambda_j|. stein orthogonalises the vectors of eigenvalues closer than
+1e-3 ||T||_1, but the bound asked here is ||Z^H Z - I|| <= 10 n eps, which eigenvalues
+CLUSTER_GAP ||T_block||_1 / size apart (size: the order of the split block) meet without
+help: per pair at most 2 c eps ||T|| size / (CLUSTER_GAP ||T||) = 20 c size eps for a residual
+c eps ||T|| (c ~ 1), and in practice the residual's component along the other vector is a
+1/sqrt(size) part of it (measured at n = 1024, Wishart spectrum, float32: 0.7 n eps, against
+0.4 n eps with stein's 1e-3). The threshold matters for speed: with stein's, that spectrum's
+~900 closely spaced eigenvalues chain into clusters of up to 408 members, one after another;
+with CLUSTER_GAP / size, into clusters of at most 51.
+Inside a cluster the members are iterated together: after every solve, each member not yet
+done is orthogonalised against the members before it (Gram-Schmidt twice), as stein does
+against the finished vectors of its cluster; a member is done (fixed) once it passed stein's
+convergence test three times and the members before it are done, so the finished part of a
+cluster grows in order as in stein. Eigenvalues equal to working precision (Wilkinson's
+pairs, repeated eigenvalues of an unsplit T) get independent vectors the same way: the
+orthogonalised remainder of the solve is what the next solve amplifies. Split blocks are
+solved apart, their vectors exactly orthogonal.
 """
 
 from __future__ import annotations
@@ -25,20 +45,41 @@ from .._core.launch import launch_kernel
 from .._core.memory import pool_for
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
+from .._core.replay import replayable
 from .._core.stream import stream_for
 from .._core.wgsl import REG_TAG
 from .chol_blocks import kernel_source, zeros
 
 BISECT = ParamLayout("batch", "n", ZERO, "stage", "iters")
-VECTORS = ParamLayout("batch", "n", ZERO, "k_first", "count", "round")
-SCRATCH_WORDS = 7  # per row and eigenvalue: the LU of T - lambda I, the iterate, the cluster's dots
-MAX_ITS = 5  # inverse iterations per vector (tridiag_vectors.wgsl's MAXITS)
+SETUP = ParamLayout("batch", "n", ZERO)
+SOLVE = ParamLayout("batch", "n", ZERO, "b_first")
+ORTHO = ParamLayout("batch", "n", ZERO, "j_first", "j_end", "last")
+MAX_ITS = 5  # inverse iterations (solve + orthogonalisation) per vector, as stein's MAXITS
+CLUSTER_GAP = 0.1  # eigenvalues closer than CLUSTER_GAP ||T_block||_1 / size form a cluster
+INFO_WORDS = 6  # per vector: its block (first, end), place in its cluster, cluster size, tests passed, done
+LU_DIAGONALS = 3  # U of the LU of T - lambda I, per vector and row
+QB = 32  # cluster members per chunk of the Gram-Schmidt (the dots' lanes)
 
 
 def serial_loops(n: int) -> int:
-    """Loop iterations of the inverse iteration's serial thread for order n: setup, factor,
-    MAX_ITS solves and checks, the normalisation."""
-    return (6 + MAX_ITS * 5 + 3) * n
+    """The most loop iterations one invocation of the tridiagonal solver runs for order n: a
+    bisection dispatch's (6n for the setup and at least one Sturm count), or the
+    orthogonalisation's for one member of a cluster of n (CPU adapters take one member a
+    dispatch where a cluster needs it)."""
+    return max(7 * n, _ortho_loops(n, n))
+
+
+def _ortho_loops(n: int, members: int) -> int:
+    """Loop iterations of the orthogonalisation per member, for clusters of up to `members`."""
+    rows = -(-n // WORKGROUP)
+    chunks = -(-members // QB)
+    sweep = chunks * (-(-n // (WORKGROUP // QB)) + WORKGROUP // QB + rows * QB + 4)
+    return 2 * sweep + 4 * rows + 24
+
+
+def _lu_matrices(device, batch: int, n: int, real) -> int:
+    """How many matrices' vectors one solve dispatch takes: their LU factors fill one binding."""
+    return min(batch, pool_for(device).segment_bytes // (LU_DIAGONALS * n * n * real.itemsize))
 
 
 @functools.lru_cache(maxsize=None)
@@ -51,9 +92,11 @@ def _split_source(real) -> str:
 def _make(template: str, dtype, device, params: ParamLayout):
     real = dt.real_dtype(dtype)
     return lambda: kernel_source(template, dtype, device, params, split=_split_source(real),
-                                 rtag=REG_TAG[dt.layout(real).register])
+                                 rtag=REG_TAG[dt.layout(real).register], CLUSTER_GAP=repr(CLUSTER_GAP), QB=QB,
+                                 INFO_WORDS=INFO_WORDS)
 
 
+@replayable
 def eigenvalues(de: BufferOperand, batch: int, n: int) -> BufferOperand:
     """The eigenvalues (batch, n) of the tridiagonals de (batch, 2n: d then e), each split
     block's ascending at its rows."""
@@ -72,30 +115,41 @@ def eigenvalues(de: BufferOperand, batch: int, n: int) -> BufferOperand:
     return w
 
 
+@replayable
 def eigenvectors(de: BufferOperand, w: BufferOperand, batch: int, n: int, dtype) -> BufferOperand:
     """The eigenvectors (batch, n, n) in dtype (real values) of the tridiagonals de, as columns
-    in the order of w. One host read: the number of rounds the clusters need."""
+    in the order of w. No host read, except on CPU adapters (the largest cluster)."""
     device, real = de.device, de.dtype
     z = allocate(device, (batch, n, n), dtype)
-    rounds = zeros(device, (1,), np.dtype(np.uint32))
-    per_vector = SCRATCH_WORDS * n * real.itemsize
-    count = min(n, pool_for(device).segment_bytes // max(1, batch * per_vector))
-    if count == 0:
-        raise NotImplementedError(f"eigh: the inverse iteration's workspace for a batch of {batch} matrices of "
-                                  f"order {n} exceeds one storage binding")
-    scratch = allocate(device, (batch * count * SCRATCH_WORDS * n,), real)
-    make = _make("tridiag_vectors", dtype, device, VECTORS)
-
-    def launch(round_: int) -> None:
-        for k_first in range(0, n, count):
-            chunk = min(count, n - k_first)
-            params = VECTORS.pack(batch=batch, n=n, k_first=k_first, count=chunk, round=round_)
-            launch_kernel(device, ("tridiag_vectors", dtype), make,
-                          [z.storage, scratch.storage, rounds.storage, de.storage, w.storage], params,
-                          batch * chunk * WORKGROUP, writes=3)
-
-    launch(0)
-    needed = int(np.frombuffer(stream_for(device).download(rounds.storage, 0, 4), dtype=np.uint32)[0])
-    for round_ in range(1, needed):
-        launch(round_)
+    if batch == 0:
+        return z
+    lu_matrices = _lu_matrices(device, batch, n, real)
+    if lu_matrices == 0:
+        raise NotImplementedError(f"eigh: the inverse iteration's workspace for matrices of order {n} exceeds "
+                                  "one storage binding")
+    x = allocate(device, (batch, n, n), real)
+    info = allocate(device, (batch * n * INFO_WORDS,), np.dtype(np.uint32))
+    norms = allocate(device, (batch, n), real)
+    stats = zeros(device, (1,), np.dtype(np.uint32))
+    lu = allocate(device, (lu_matrices * LU_DIAGONALS * n * n,), real)
+    launch_kernel(device, ("tridiag_vectors_setup", real), _make("tridiag_vectors_setup", real, device, SETUP),
+                  [x.storage, info.storage, norms.storage, stats.storage, de.storage, w.storage],
+                  SETUP.pack(batch=batch, n=n), batch * n, writes=4)
+    members = cluster = n
+    if device.is_cpu:  # split the largest cluster's members over dispatches within MAX_LOOP
+        cluster = int(np.frombuffer(stream_for(device).download(stats.storage, 0, 4), dtype=np.uint32)[0])
+        members = max(1, MAX_LOOP // _ortho_loops(n, cluster))
+    solve = _make("tridiag_vectors_solve", real, device, SOLVE)
+    ortho = _make("tridiag_vectors_ortho", dtype, device, ORTHO)
+    for its in range(MAX_ITS):
+        for b_first in range(0, batch, lu_matrices):
+            chunk = min(lu_matrices, batch - b_first)
+            launch_kernel(device, ("tridiag_vectors_solve", real), solve,
+                          [x.storage, lu.storage, info.storage, norms.storage, de.storage, w.storage],
+                          SOLVE.pack(batch=chunk, n=n, b_first=b_first), chunk * n, writes=2)
+        for j_first in range(0, cluster, members):
+            params = ORTHO.pack(batch=batch, n=n, j_first=j_first, j_end=min(cluster, j_first + members),
+                                last=int(its == MAX_ITS - 1))
+            launch_kernel(device, ("tridiag_vectors_ortho", dtype), ortho, [x.storage, info.storage, z.storage],
+                          params, batch * n * WORKGROUP, writes=3)
     return z

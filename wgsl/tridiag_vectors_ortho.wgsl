@@ -1,0 +1,152 @@
+// Inverse iteration (tridiag_solve.py), after each solve: one workgroup per cluster (the
+// workgroup of its first member, row lead; the others return), taking the members at places
+// p_j_first() .. p_j_end() - 1 of the cluster in order. A member not yet done is orthogonalised
+// against the members before it (classical Gram-Schmidt, twice, in chunks of QB members: the
+// dots on QB x SEGS lanes, the update on lanes over rows), then passes the convergence test of
+// LAPACK's stein (||x||_inf >= sqrt(0.1 / size) in the solve's scaling) or not, and is normalised
+// (2-norm 1, its largest entry positive). A member is done after three passed tests once the
+// members before it are done: from then on it is fixed, neither solved nor orthogonalised. The
+// last pass writes the vectors to z (batch, n, n) in the matrix dtype.
+${prelude}
+${params}
+@group(0) @binding(1) var<storage, read_write> x: array<R>;
+@group(0) @binding(2) var<storage, read_write> info: array<u32>;
+@group(0) @binding(3) var<storage, read_write> z: array<${S}>;
+${scalar}
+${library}
+
+const INFO_WORDS: u32 = ${INFO_WORDS}u;  // info per vector: first, end, pos, size, checks, done
+
+const WG: u32 = ${WG}u;
+const QB: u32 = ${QB}u;
+const SEGS: u32 = WG / QB;
+const CHECKS: u32 = 3u;
+
+var<workgroup> wg_pos: u32;
+var<workgroup> wg_size: u32;
+var<workgroup> wg_first: u32;
+var<workgroup> wg_end: u32;
+var<workgroup> wg_done: u32;
+var<workgroup> wg_scale: R;
+var<workgroup> partial: array<R, WG>;
+var<workgroup> dots: array<R, QB>;
+var<workgroup> red_value: array<R, WG>;
+var<workgroup> red_index: array<u32, WG>;
+
+// The largest |x_r| over rows [first, end) of the column at col (the first such row on ties)
+// into red_value[0], red_index[0].
+fn max_entry(col: u32, n: u32, first: u32, end: u32, lid: u32) {
+    var big = R(-1);
+    var at = end;
+    for (var r = first + lid; r < end; r += WG) {
+        let v = abs(x[col + r * n]);
+        if (v > big) { big = v; at = r; }
+    }
+    red_value[lid] = big;
+    red_index[lid] = at;
+    for (var half = WG / 2u; half > 0u; half /= 2u) {
+        workgroupBarrier();
+        if (lid < half) {
+            let v = red_value[lid + half];
+            let i = red_index[lid + half];
+            if (v > red_value[lid] || (v == red_value[lid] && i < red_index[lid])) {
+                red_value[lid] = v;
+                red_index[lid] = i;
+            }
+        }
+    }
+    workgroupBarrier();
+}
+
+// sum (x_r * inv)^2 over rows [first, end) into red_value[0].
+fn sum_squares(col: u32, n: u32, first: u32, end: u32, lid: u32, inv: R) {
+    var ssq = R(0);
+    for (var r = first + lid; r < end; r += WG) {
+        let v = x[col + r * n] * inv;
+        ssq += v * v;
+    }
+    workgroupBarrier();
+    red_value[lid] = ssq;
+    for (var half = WG / 2u; half > 0u; half /= 2u) {
+        workgroupBarrier();
+        if (lid < half) { red_value[lid] += red_value[lid + half]; }
+    }
+    workgroupBarrier();
+}
+
+@compute @workgroup_size(${WG})
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    let g = wid.x + wid.y * nwg.x;
+    let n = p_n();
+    if (g >= p_batch() * n) { return; }
+    let b = g / n;
+    let lead = g % n;
+    if (lid == 0u) {
+        let at = g * INFO_WORDS;
+        wg_first = info[at];
+        wg_end = info[at + 1u];
+        wg_pos = info[at + 2u];
+        wg_size = info[at + 3u];
+    }
+    if (workgroupUniformLoad(&wg_pos) != 0u) { return; }
+    let size = workgroupUniformLoad(&wg_size);
+    let first = workgroupUniformLoad(&wg_first);
+    let end = workgroupUniformLoad(&wg_end);
+    let xbase = b * n * n;
+    let crit = sc_sqrt(R(0.1) / R(end - first));
+    for (var j = p_j_first(); j < min(p_j_end(), size); j++) {
+        let k = lead + j;
+        let col = xbase + k;
+        if (lid == 0u) { wg_done = info[(g + j) * INFO_WORDS + 5u]; }
+        if (workgroupUniformLoad(&wg_done) == 0u) {
+            for (var sweep = 0u; sweep < 2u; sweep++) {
+                for (var c0 = 0u; c0 < j; c0 += QB) {
+                    let count = min(QB, j - c0);
+                    let q = lid % QB;
+                    var acc = R(0);
+                    if (q < count) {
+                        for (var r = first + lid / QB; r < end; r += SEGS) {
+                            acc += x[xbase + r * n + lead + c0 + q] * x[col + r * n];
+                        }
+                    }
+                    partial[lid] = acc;
+                    workgroupBarrier();
+                    if (lid < count) {
+                        var dot = R(0);
+                        for (var s = 0u; s < SEGS; s++) { dot += partial[s * QB + lid]; }
+                        dots[lid] = dot;
+                    }
+                    workgroupBarrier();
+                    for (var r = first + lid; r < end; r += WG) {
+                        var v = x[col + r * n];
+                        for (var p = 0u; p < count; p++) { v -= dots[p] * x[xbase + r * n + lead + c0 + p]; }
+                        x[col + r * n] = v;
+                    }
+                    storageBarrier();
+                    workgroupBarrier();
+                }
+            }
+            max_entry(col, n, first, end, lid);
+            let big = red_value[0];
+            let at = red_index[0];
+            let inv = select(R(1) / big, R(0), big == R(0));
+            sum_squares(col, n, first, end, lid, inv);
+            if (lid == 0u) {
+                let state = (g + j) * INFO_WORDS;
+                let checks = info[state + 4u] + u32(big >= crit);
+                info[state + 4u] = checks;
+                info[state + 5u] = u32(checks >= CHECKS && (j == 0u || info[state - INFO_WORDS + 5u] != 0u));
+                let scale = inv / sc_sqrt(red_value[0]);
+                wg_scale = select(scale, -scale, x[col + at * n] < R(0));
+            }
+            let scale = workgroupUniformLoad(&wg_scale);
+            for (var r = first + lid; r < end; r += WG) { x[col + r * n] *= scale; }
+            storageBarrier();
+            workgroupBarrier();
+        }
+        if (p_last() != 0u) {
+            for (var r = lid; r < n; r += WG) { z[col + r * n] = sc_real(x[col + r * n]); }
+        }
+    }
+}

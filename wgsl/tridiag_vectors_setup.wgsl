@@ -1,0 +1,89 @@
+// Inverse iteration (tridiag_solve.py), step 1: one invocation per (matrix b, row k). Finds the
+// split block [first, end) holding row k (tridiag_split.wgsl), its 1-norm, and the cluster of
+// eigenvalues around w[k]: successive eigenvalues of the block closer than
+// CLUSTER_GAP ||T_block||_1 / size (size: the block's order) chain into one cluster, whose
+// members the orthogonalisation (tridiag_vectors_ortho.wgsl) takes in order. Writes info[k]
+// = (first, end, pos: k's place in its cluster, the cluster's size (at its first member, 0 at
+// the others), checks 0, done), norms[k] = ||T_block||_1, and the start vector (entries in
+// (-1, 1), zero outside the block) as column k of x (batch, n, n). A block of one row has the
+// vector e_k, and a non-finite T gives NaN: both are done at once. stats[0] gets the largest
+// cluster.
+${prelude}
+${params}
+@group(0) @binding(1) var<storage, read_write> x: array<R>;
+@group(0) @binding(2) var<storage, read_write> info: array<u32>;
+@group(0) @binding(3) var<storage, read_write> norms: array<R>;
+@group(0) @binding(4) var<storage, read_write> stats: array<atomic<u32>>;
+@group(0) @binding(5) var<storage, read> de: array<R>;
+@group(0) @binding(6) var<storage, read> w: array<R>;
+${scalar}
+${split}
+${library}
+
+const INFO_WORDS: u32 = ${INFO_WORDS}u;  // info per vector: first, end, pos, size, checks, done
+
+const CLUSTER_GAP: R = R(${CLUSTER_GAP});
+
+// A start value in (-1, 1), different for every row and eigenvalue.
+fn start_value(k: u32, i: u32) -> R {
+    var h = k * 0x9e3779b9u ^ (i + 0x7f4a7c15u) * 0x85ebca6bu;
+    h ^= h >> 16u;
+    h *= 0x7feb352du;
+    h ^= h >> 15u;
+    h *= 0x846ca68bu;
+    h ^= h >> 16u;
+    return R(f32(h >> 8u) / 8388608.0 - 1.0) + R(1.0 / 16777216.0);
+}
+
+@compute @workgroup_size(${WG})
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    let item = linear_id(wid, nwg, lid, ${WG}u);
+    let n = p_n();
+    if (item >= p_batch() * n) { return; }
+    let b = item / n;
+    let k = item % n;
+    let column = b * n * n + k;
+    let norm = t_norm(b, n);
+    var blk = vec2<u32>(k, k + 1u);
+    var onenorm = R(0);
+    var pos = 0u;
+    var size = 1u;
+    if (!isnan_${rtag}(norm)) {
+        blk = t_block(b, n, k, norm);
+        for (var i = blk.x; i < blk.y; i++) {
+            var row = abs(t_d(b, n, i)) + abs(t_inner_e(b, n, i, blk));
+            if (i > blk.x) { row += abs(t_e(b, n, i - 1u)); }
+            onenorm = max(onenorm, row);
+        }
+        let gap = CLUSTER_GAP * onenorm / R(blk.y - blk.x);
+        let wb = b * n;
+        while (k - pos > blk.x && w[wb + k - pos] - w[wb + k - pos - 1u] <= gap) { pos += 1u; }
+        if (pos == 0u) {
+            while (k + size < blk.y && w[wb + k + size] - w[wb + k + size - 1u] <= gap) { size += 1u; }
+        } else {
+            size = 0u;
+        }
+    }
+    let trivial = isnan_${rtag}(norm) || blk.y - blk.x == 1u;
+    let base = item * INFO_WORDS;
+    info[base] = blk.x;
+    info[base + 1u] = blk.y;
+    info[base + 2u] = pos;
+    info[base + 3u] = size;
+    info[base + 4u] = 0u;
+    info[base + 5u] = u32(trivial);
+    norms[item] = onenorm;
+    atomicMax(&stats[0], size);
+    for (var r = 0u; r < n; r++) {
+        var value = R(0);
+        if (isnan_${rtag}(norm)) {
+            value = nan_${rtag}();
+        } else if (trivial) {
+            value = select(R(0), R(1), r == k);
+        } else if (r >= blk.x && r < blk.y) {
+            value = start_value(k, r);
+        }
+        x[column + r * n] = value;
+    }
+}

@@ -1,0 +1,98 @@
+// Inverse iteration (tridiag_solve.py), one step for every vector not yet done: one invocation
+// per (matrix b, row k) for the matrices b_first .. b_first + p_batch() - 1. x_k := (T_block -
+// w[k] I)^-1 x_k, scaled as LAPACK's stein does (as if x_k had been scaled to ||x_k||_1 =
+// size ||T_block||_1 max(eps, |u_nn|) before the solve), so that the orthogonalisation's
+// convergence test can read the growth from ||x_k||_inf. The LU of T_block - w[k] I with partial
+// pivoting (LAPACK's gttrf, pivots below eps ||T_block||_1 raised to it) is made in the same pass
+// as the forward substitution, its U (3 diagonals) kept in lu (matrices, 3, n, n) for the back
+// substitution. Two serial passes over the block; lanes of neighbouring k read and write
+// neighbouring words.
+${prelude}
+${params}
+@group(0) @binding(1) var<storage, read_write> x: array<R>;
+@group(0) @binding(2) var<storage, read_write> lu: array<R>;
+@group(0) @binding(3) var<storage, read> info: array<u32>;
+@group(0) @binding(4) var<storage, read> norms: array<R>;
+@group(0) @binding(5) var<storage, read> de: array<R>;
+@group(0) @binding(6) var<storage, read> w: array<R>;
+${scalar}
+${split}
+${library}
+
+const INFO_WORDS: u32 = ${INFO_WORDS}u;  // info per vector: first, end, pos, size, checks, done
+
+var<private> lu_base: u32;
+var<private> order: u32;
+
+// U's entries of row i: its diagonal (f = 0), first (1) and second (2) superdiagonals.
+fn u_at(f: u32, i: u32) -> u32 { return lu_base + (f * order + i) * order; }
+
+fn raised(d: R, tiny: R) -> R {
+    return select(d, select(tiny, -tiny, d < R(0)), abs(d) < tiny);
+}
+
+@compute @workgroup_size(${WG})
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    let item = linear_id(wid, nwg, lid, ${WG}u);
+    let n = p_n();
+    if (item >= p_batch() * n) { return; }
+    let local_b = item / n;
+    let k = item % n;
+    let b = p_b_first() + local_b;
+    let vector = b * n + k;
+    if (info[vector * INFO_WORDS + 5u] != 0u) { return; }  // done
+    let first = info[vector * INFO_WORDS];
+    let end = info[vector * INFO_WORDS + 1u];
+    let onenorm = norms[vector];
+    let tiny = max(EPS * onenorm, SAFEMIN);
+    let shift = w[vector];
+    order = n;
+    lu_base = local_b * 3u * n * n + k;
+    let column = b * n * n + k;
+    // Forward: eliminate row i + 1 with row i (or swap them), applying the same to x.
+    var asum = R(0);
+    var cur_d = t_d(b, n, first) - shift;
+    var cur_u = select(R(0), t_e(b, n, first), first + 1u < end);
+    var cur_x = x[column + first * n];
+    asum += abs(cur_x);
+    for (var i = first; i + 1u < end; i++) {
+        let l = t_e(b, n, i);
+        let next_d = t_d(b, n, i + 1u) - shift;
+        let next_u = select(R(0), t_e(b, n, i + 1u), i + 2u < end);
+        let next_x = x[column + (i + 1u) * n];
+        asum += abs(next_x);
+        var row = vec3<R>(cur_d, cur_u, R(0));
+        var kept_x = cur_x;
+        if (abs(cur_d) >= abs(l)) {
+            let fact = select(R(0), l / cur_d, cur_d != R(0));
+            cur_d = next_d - fact * cur_u;
+            cur_u = next_u;
+            cur_x = next_x - fact * cur_x;
+        } else {
+            let fact = cur_d / l;
+            row = vec3<R>(l, next_d, next_u);
+            kept_x = next_x;
+            cur_d = cur_u - fact * next_d;
+            cur_u = -fact * next_u;
+            cur_x = cur_x - fact * next_x;
+        }
+        lu[u_at(0u, i)] = raised(row.x, tiny);
+        lu[u_at(1u, i)] = row.y;
+        lu[u_at(2u, i)] = row.z;
+        x[column + i * n] = kept_x;
+    }
+    let last_d = raised(cur_d, tiny);
+    // Back: x := U^-1 (scale x), the scale that stein applies before the solve.
+    let scale = R(end - first) * onenorm * max(EPS, abs(last_d)) / asum;
+    var x1 = scale * cur_x / last_d;  // x_{i+1}
+    var x2 = R(0);  // x_{i+2}
+    x[column + (end - 1u) * n] = x1;
+    for (var q = 1u; q < end - first; q++) {
+        let i = end - 1u - q;
+        let value = (scale * x[column + i * n] - lu[u_at(1u, i)] * x1 - lu[u_at(2u, i)] * x2) / lu[u_at(0u, i)];
+        x[column + i * n] = value;
+        x2 = x1;
+        x1 = value;
+    }
+}
