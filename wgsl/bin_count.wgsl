@@ -3,7 +3,8 @@
 // and then adding its nonzero counts to the global ones; with more bins than that, every item
 // goes to the global atomics directly. bin_of(v) is an item's bin, or p_bins() for none.
 // Skewed data (a normal sample's middle bins) would serialise on a few counters, so the
-// workgroup keeps p_copies() copies of its counters, invocation lid counting in copy lid % copies.
+// workgroup keeps p_copies() copies of its counters, invocation lid counting in copy lid % copies;
+// a bin's copies are adjacent words (distinct banks: copies a bin-count apart would share one).
 // No invocation loops more than p_rounds() times (lavapipe's loop limit).
 // Parameters: bin_count.py's PARAMS.
 ${enables}
@@ -33,7 +34,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let first = group * ${workgroup}u + lid;
     let shared_bins = bins * p_copies() <= LOCAL_BINS;  // uniform: from the parameters alone
     let copies = p_copies();
-    let copy = (lid % copies) * bins;
+    let copy = lid % copies;
     if (shared_bins) {
         for (var b = lid; b < bins * copies; b += ${workgroup}u) { atomicStore(&local_counts[b], 0u); }
     }
@@ -43,7 +44,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         if (group < p_groups() && i < p_items()) {
             let b = bin_of(load0(p_offset() + i * p_stride()));
             if (b < bins) {
-                if (shared_bins) { atomicAdd(&local_counts[copy + b], 1u); } else { atomicAdd(&counts[b], 1u); }
+                if (shared_bins) { atomicAdd(&local_counts[b * copies + copy], 1u); } else { atomicAdd(&counts[b], 1u); }
             }
         }
     }
@@ -51,7 +52,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     if (shared_bins) {
         for (var b = lid; b < bins; b += ${workgroup}u) {
             var c = 0u;
-            for (var k = 0u; k < copies; k++) { c += atomicLoad(&local_counts[k * bins + b]); }
+            for (var k = 0u; k < copies; k++) { c += atomicLoad(&local_counts[b * copies + k]); }
             if (c != 0u) { atomicAdd(&counts[b], c); }
         }
     }
