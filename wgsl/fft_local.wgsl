@@ -6,7 +6,7 @@
 // through src_row / dst_row (fft_row.wgsl): the row's base address and the logical index j of the
 // element, and the side's mode (fft_src_*.wgsl, fft_dst_*.wgsl) reads or writes that element.
 // Loads and stores walk the workgroup's tile in memory order (RUN adjacent transforms at one
-// position, then the next position), every load of an invocation issued before any is used.
+// position, then the next position), in loops of fixed trip counts.
 // Every root of unity comes from a table computed once per length (no sine or cosine per element).
 ${prelude}
 ${params}
@@ -41,6 +41,17 @@ const SRC_SPLIT: u32 = ${SRC_SPLIT}u;        // the sides' splits (fft_row.wgsl)
 const DST_SPLIT: u32 = ${DST_SPLIT}u;
 
 var<workgroup> s: array<C, ${SMEM}>;
+// Position k of the tile's transform t sits at slot(t, k) of s: transform by transform, or,
+// when the tile is loaded or stored across transforms (a run > 1), position by position with
+// the transforms of each position permuted (t xor k): then a run across transforms, a run along
+// one transform and the passes' butterflies (taken transform-fastest) all hit distinct banks.
+const POSITION_MAJOR: bool = T > 1u && max(LOAD_RUN, STORE_RUN) > 1u;
+fn slot(t: u32, k: u32) -> u32 {
+    if (POSITION_MAJOR) { return k * T + (t ^ (k & (T - 1u))); }
+    return t * N + k;
+}
+fn butterfly_t(g: u32, per: u32) -> u32 { return select(g / per, g % T, POSITION_MAJOR); }
+fn butterfly_j(g: u32, per: u32) -> u32 { return select(g % per, g / T, POSITION_MAJOR); }
 var<private> lane: u32;
 
 fn cmul(a: C, b: C) -> C { return C(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
@@ -103,16 +114,13 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     lane = lid;
     let first = group * T;
     let count = min(T, p_batch() - first);
-    var got: array<C, LOADS>;
+    // A fixed trip count: the loop unrolls, and the loads (global memory) need not wait for the
+    // stores before them (workgroup memory), so all of them are in flight at once.
     for (var i = 0u; i < LOADS; i++) {
         let e = lid + i * WG;
         let t = tile_t(e, LOAD_RUN, N);
-        if (e < T * N && t < count) { got[i] = load(first + t, tile_k(e, LOAD_RUN, N)); }
-    }
-    for (var i = 0u; i < LOADS; i++) {
-        let e = lid + i * WG;
-        let t = tile_t(e, LOAD_RUN, N);
-        if (e < T * N && t < count) { s[t * N + tile_k(e, LOAD_RUN, N)] = got[i]; }
+        let k = tile_k(e, LOAD_RUN, N);
+        if (e < T * N && t < count) { s[slot(t, k)] = load(first + t, k); }
     }
     workgroupBarrier();
     ${passes}
