@@ -334,7 +334,7 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
                   groups * WORKGROUP)
 
 
-def _is_local(src: Side, dst: Side, n: int, batch: int, dtype) -> bool:
+def is_local(src: Side, dst: Side, n: int, batch: int, dtype) -> bool:
     """One dispatch, unless n does not fit or the rows are strided (a non-last axis) and so few
     fit one workgroup that a load would not fill a 32-byte sector: then global passes, whose
     tiles are wide."""
@@ -353,7 +353,7 @@ def transform(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, ex
     scale and destination on the way out of the last). Scratch rows are of scratch_dtype (dtype
     by default; complex128 past three passes, which would round complex64 too often)."""
     dtype = np.dtype(dtype)
-    if _is_local(src, dst, n, batch, dtype):
+    if is_local(src, dst, n, batch, dtype):
         run_local(src, dst, n, batch, inverse, extras)
         return
     device = src.operand.device
