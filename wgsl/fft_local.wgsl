@@ -124,10 +124,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     }
     workgroupBarrier();
     ${passes}
-    for (var e = lid; e < T * OUT_K; e += WG) {
+    for (var i = 0u; i < (T * OUT_K + WG - 1u) / WG; i++) {
+        let e = lid + i * WG;
         let t = tile_t(e, STORE_RUN, OUT_K);
         let k = tile_k(e, STORE_RUN, OUT_K);
-        if (t < count) {
+        if (e < T * OUT_K && t < count) {
             let at_b = locate(first + t);
             let row = dst_row(at_b.x, at_b.y);
             let j = k * DST_SPLIT + row.digit;
