@@ -109,6 +109,62 @@ def test_plans_past_one_workgroup(small_workgroups, n):
     assert rms(run_complex(x, inverse=True), np.fft.ifft(x) * n) <= 4 * EPS[C128] * np.log2(n)
 
 
+@pytest.mark.parametrize("n, itemsize, passes", [(1 << 24, 8, 3), (1 << 22, 16, 3), (1 << 20, 8, 3),
+                                                (4096, 8, 2), (3 ** 10, 8, 2), (1 << 23, 8, 3)])
+def test_pass_radices_are_few_and_wide(n, itemsize, passes):
+    """Every global pass's tile of T = capacity / R butterflies reads T adjacent elements: 128
+    bytes, or 64 where that saves a pass (2^24 complex64 in 3 passes of 256 rather than 4)."""
+    rads = fft_plan.pass_radices(n, 2048, itemsize)
+    assert int(np.prod(rads)) == n and len(rads) == passes
+    assert all((2048 // r) * itemsize >= 64 for r in rads)
+    assert fft_plan.pass_radices(4096, 2048, 16) == [64, 64]  # 128-byte tiles where they cost nothing
+
+
+@pytest.mark.parametrize("n", [48, 256, 300, 16 * 27])
+def test_plans_past_one_workgroup_along_other_axes(small_workgroups, n):
+    """Global passes whose tiles run across rows (a non-last axis: j-major scratch), through
+    strided, transposed and reversed views, and Bluestein (300) over them."""
+    base = random_complex((3, n, 5), C128)
+    a = wgarray.asarray(base)
+    bound = 4 * EPS[C128] * np.log2(n)
+    for view, host, axis in ((a, base, 1), (a[:, :, 1:4].T, base[:, :, 1:4].T, 1), (a[::-1, :, ::2], base[::-1, :, ::2], 1),
+                             (a.T[0], base.T[0], 0), (a[1], base[1], 0)):
+        for inverse in (False, True):
+            got = run_complex(view, axis, inverse)
+            ref = np.fft.ifft(host, axis=axis) * n if inverse else np.fft.fft(host, axis=axis)
+            assert rms(got, ref) <= bound, (view.shape, axis, inverse, rms(got, ref))
+
+
+@pytest.mark.parametrize("dtype", [C64, C128])
+def test_narrow_columns_take_global_passes(dtype):
+    """A length that fits one workgroup but only one or two of its columns (2048 along axis 0):
+    global passes with tiles across the columns, as accurate as one dispatch."""
+    x = random_complex((2048, 3), dtype)
+    assert not fft_plan.is_local(*(fft_plan.side(wgarray.asarray(x)._data(), 0, "complex", 2048),) * 2,
+                                 2048, 3, np.dtype(dtype))
+    got = run_complex(x, 0)
+    wide = x.astype(C128)
+    bound = 2 * max(rms(np.fft.fft(x, axis=0), np.fft.fft(wide, axis=0)), EPS[C64] / 8) if dtype == C64 \
+        else EPS[C128] * np.log2(2048)
+    assert rms(got, np.fft.fft(wide, axis=0)) <= bound
+
+
+@pytest.mark.parametrize("shape, axis, workgroup", [((3, 64, 4), 1, 16), ((600, 5), 0, 16), ((34, 2), 0, 16),
+                                                  ((4096, 3), 0, None)])
+def test_real_forward_passes_along_other_axes(monkeypatch, shape, axis, workgroup):
+    """rfft of a non-last axis past one workgroup (or too narrow for one): Z j-major, the
+    post-processing walking the output in order."""
+    if workgroup:
+        monkeypatch.setattr(fft_plan, "MAX_LOCAL", workgroup)
+    x = generator(shape, axis).standard_normal(shape)
+    got = np.asarray(Array._wrap(engine.real_forward(wgarray.asarray(x)._data(), axis)))
+    assert rms(got, np.fft.rfft(x, axis=axis)) <= 4 * EPS[C128] * np.log2(shape[axis])
+    single = x.astype(np.float32)
+    got = np.asarray(Array._wrap(engine.real_forward(wgarray.asarray(single)._data(), axis)))
+    ref = np.fft.rfft(single.astype(np.float64), axis=axis)
+    assert rms(got, ref) <= 2 * max(rms(np.fft.rfft(single, axis=axis), ref), EPS[C64] / 8)
+
+
 @pytest.mark.parametrize("n", [34, 64, 74, 600, 33])
 def test_real_plans_past_one_workgroup(small_workgroups, n):
     x = generator(3, n).standard_normal((3, n))

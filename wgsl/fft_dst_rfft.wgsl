@@ -3,6 +3,6 @@
 // destination's roots are those of 2N.
 ${real_lib}
 fn dst_store(t: u32, row: Row, j: u32, k: u32) {
-    let x = rfft_term(s[t * N + k % N], conj(s[t * N + (N - k) % N]), dst_root(k));
+    let x = rfft_term(s[slot(t, k % N)], conj(s[slot(t, (N - k) % N)]), dst_root(k));
     dst[at(1u, row.base, j)] = ${DST}(finish(j, k, row, x));
 }

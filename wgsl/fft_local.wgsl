@@ -1,10 +1,13 @@
 // Batched 1-D transforms of length N held in workgroup memory: T transforms per workgroup,
 // all Stockham passes inside (fft_pass.wgsl), one read and one write of the data.
-// The kernel's batch index b (0 <= b < p_batch()) and a position k along the transform
-// address each side (0: source, 1: destination) through src_row / dst_row (fft_row.wgsl):
-// the row's base address and the logical index j = k * split + digit, and the side's mode
-// (fft_src_*.wgsl, fft_dst_*.wgsl) reads or writes element j of the row. Every root of unity
-// comes from a table computed once per length (no sine or cosine per element).
+// The kernel's transform index b (0 <= b < p_batch()) is a batch row and an index j among the
+// PER_ROW transforms of that row (a global Stockham pass of a long transform, fft_plan.transform);
+// (row, j) and a position k along the transform address each side (0: source, 1: destination)
+// through src_row / dst_row (fft_row.wgsl): the row's base address and the logical index j of the
+// element, and the side's mode (fft_src_*.wgsl, fft_dst_*.wgsl) reads or writes that element.
+// Loads and stores walk the workgroup's tile in memory order (RUN adjacent transforms at one
+// position, then the next position), in loops of fixed trip counts.
+// Every root of unity comes from a table computed once per length (no sine or cosine per element).
 ${prelude}
 ${params}
 alias F = ${F};
@@ -23,18 +26,32 @@ const T: u32 = ${T}u;
 const WG: u32 = ${WG}u;
 const OUT_K: u32 = ${OUT_K}u;         // positions stored per transform
 const MAXD: u32 = ${MAXD}u;
-const LOAD_T_FAST: bool = ${LOAD_T_FAST};    // neighbouring invocations load neighbouring transforms
-const STORE_T_FAST: bool = ${STORE_T_FAST};
+const PER_ROW: u32 = ${PER_ROW}u;            // transforms per batch row (a global Stockham pass: n / N)
+const J_MAJOR: bool = ${J_MAJOR};            // transform b is (row b % rows, j = b / rows), not (b / PER_ROW, ...)
+const LOAD_RUN: u32 = ${LOAD_RUN}u;          // transforms whose position k is adjacent in the source
+const STORE_RUN: u32 = ${STORE_RUN}u;        // ... in the destination
+const LOADS: u32 = (T * N + WG - 1u) / WG;   // loads per invocation
 const CHIRP_IN: bool = ${CHIRP_IN};          // Bluestein: multiply loads by the chirp
 const CHIRP_OUT: bool = ${CHIRP_OUT};        // ... and stores
 const BLUE_INV: bool = ${BLUE_INV};          // the chirp (and spectrum) of an inverse transform
 const SPECTRUM: bool = ${SPECTRUM};          // multiply stores by spectrum[j]
-const TWIDDLE: bool = ${TWIDDLE};            // four-step: multiply stores by w_tw^(k * digit)
+const TWIDDLE: bool = ${TWIDDLE};            // Stockham pass: multiply loads by w_(ns N)^(k (j % ns))
 const INVERSE: bool = ${INVERSE};
 const SRC_SPLIT: u32 = ${SRC_SPLIT}u;        // the sides' splits (fft_row.wgsl)
 const DST_SPLIT: u32 = ${DST_SPLIT}u;
 
 var<workgroup> s: array<C, ${SMEM}>;
+// Position k of the tile's transform t sits at slot(t, k) of s: transform by transform, or,
+// when the tile is loaded or stored across transforms (a run > 1), position by position with
+// the transforms of each position permuted (t xor k): then a run across transforms, a run along
+// one transform and the passes' butterflies (taken transform-fastest) all hit distinct banks.
+const POSITION_MAJOR: bool = T > 1u && max(LOAD_RUN, STORE_RUN) > 1u;
+fn slot(t: u32, k: u32) -> u32 {
+    if (POSITION_MAJOR) { return k * T + (t ^ (k & (T - 1u))); }
+    return t * N + k;
+}
+fn butterfly_t(g: u32, per: u32) -> u32 { return select(g / per, g % T, POSITION_MAJOR); }
+fn butterfly_j(g: u32, per: u32) -> u32 { return select(g % per, g / T, POSITION_MAJOR); }
 var<private> lane: u32;
 
 fn cmul(a: C, b: C) -> C { return C(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
@@ -54,10 +71,6 @@ fn chirp(j: u32) -> C {  // exp(-i pi j^2 / n), conjugated for an inverse transf
 fn finish(j: u32, k: u32, row: Row, value: C) -> C {
     var v = value;
     if (SPECTRUM) { let w = spectrum[j]; v = cmul(v, select(w, conj(w), BLUE_INV)); }
-    if (TWIDDLE) {
-        let w = dst_root(k * row.digit);
-        v = cmul(v, select(w, conj(w), INVERSE));
-    }
     if (CHIRP_OUT) { v = cmul(v, chirp(j)); }
     return v * F(p_scale());
 }
@@ -67,11 +80,29 @@ ${sink}
 ${butterflies}
 ${pass_fns}
 
-fn load(row: Row, k: u32) -> C {
+fn locate(b: u32) -> vec2<u32> {  // (row, j) of transform b
+    if (PER_ROW == 1u) { return vec2<u32>(b, 0u); }
+    if (J_MAJOR) { let rows = p_batch() / PER_ROW; return vec2<u32>(b % rows, b / rows); }
+    return vec2<u32>(b / PER_ROW, b % PER_ROW);
+}
+
+// Element e of a tile of T transforms of `len` positions, in memory order: RUN transforms at
+// one position, the next position, ...; then the next RUN transforms (RUN = 1: transform by
+// transform; RUN = T: position by position).
+fn tile_t(e: u32, run: u32, len: u32) -> u32 { return (e / (run * len)) * run + e % run; }
+fn tile_k(e: u32, run: u32, len: u32) -> u32 { return (e / run) % len; }
+
+fn load(b: u32, k: u32) -> C {
+    let at_b = locate(b);
+    let row = src_row(at_b.x, at_b.y);
     let j = k * SRC_SPLIT + row.digit;
     if (j >= p_length(0u)) { return C(); }
-    let v = src_read(row.base, j);
-    if (CHIRP_IN) { return cmul(v, chirp(j)); }
+    var v = src_read(row.base, j);
+    if (CHIRP_IN) { v = cmul(v, chirp(j)); }
+    if (TWIDDLE) {  // the destination's split is the pass's ns; its roots those of ns N
+        let w = dst_root(k * (at_b.y % DST_SPLIT));
+        v = cmul(v, select(w, conj(w), INVERSE));
+    }
     return v;
 }
 
@@ -83,18 +114,23 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     lane = lid;
     let first = group * T;
     let count = min(T, p_batch() - first);
-    for (var e = lid; e < T * N; e += WG) {
-        let t = select(e / N, e % T, LOAD_T_FAST);
-        let k = select(e % N, e / T, LOAD_T_FAST);
-        if (t < count) { s[t * N + k] = load(src_row(first + t), k); }
+    // A fixed trip count: the loop unrolls, and the loads (global memory) need not wait for the
+    // stores before them (workgroup memory), so all of them are in flight at once.
+    for (var i = 0u; i < LOADS; i++) {
+        let e = lid + i * WG;
+        let t = tile_t(e, LOAD_RUN, N);
+        let k = tile_k(e, LOAD_RUN, N);
+        if (e < T * N && t < count) { s[slot(t, k)] = load(first + t, k); }
     }
     workgroupBarrier();
     ${passes}
-    for (var e = lid; e < T * OUT_K; e += WG) {
-        let t = select(e / OUT_K, e % T, STORE_T_FAST);
-        let k = select(e % OUT_K, e / T, STORE_T_FAST);
-        if (t < count) {
-            let row = dst_row(first + t);
+    for (var i = 0u; i < (T * OUT_K + WG - 1u) / WG; i++) {
+        let e = lid + i * WG;
+        let t = tile_t(e, STORE_RUN, OUT_K);
+        let k = tile_k(e, STORE_RUN, OUT_K);
+        if (e < T * OUT_K && t < count) {
+            let at_b = locate(first + t);
+            let row = dst_row(at_b.x, at_b.y);
             let j = k * DST_SPLIT + row.digit;
             if (j < p_length(1u)) { dst_store(t, row, j, k); }
         }

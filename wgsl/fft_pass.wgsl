@@ -8,11 +8,11 @@ fn pass${R}_${D}(ns: u32) {
     for (var i = 0u; i < ${BPT}u; i++) {
         let g = lane + i * WG;
         if (g < T * BF) {
-            let t = g / BF;
-            let j = g % BF;
+            let t = butterfly_t(g, BF);
+            let j = butterfly_j(g, BF);
             let k = j % ns;
             var v: array<C, ${R}>;
-            for (var r = 0u; r < ${R}u; r++) { v[r] = s[t * N + j + r * BF]; }
+            for (var r = 0u; r < ${R}u; r++) { v[r] = s[slot(t, j + r * BF)]; }
             if (k > 0u) {
                 let step = N / (ns * ${R}u) * k;
                 for (var r = 1u; r < ${R}u; r++) { v[r] = cmul(v[r], twiddle_${D}(r * step)); }
@@ -25,10 +25,10 @@ fn pass${R}_${D}(ns: u32) {
     for (var i = 0u; i < ${BPT}u; i++) {
         let g = lane + i * WG;
         if (g < T * BF) {
-            let t = g / BF;
-            let j = g % BF;
-            let dest = t * N + (j / ns) * ns * ${R}u + j % ns;
-            for (var r = 0u; r < ${R}u; r++) { s[dest + r * ns] = hold[i * ${R}u + r]; }
+            let t = butterfly_t(g, BF);
+            let j = butterfly_j(g, BF);
+            let dest = (j / ns) * ns * ${R}u + j % ns;
+            for (var r = 0u; r < ${R}u; r++) { s[slot(t, dest + r * ns)] = hold[i * ${R}u + r]; }
         }
     }
     workgroupBarrier();

@@ -1,6 +1,8 @@
 // The real forward transform's last pass when its half-length transform Z did not fit one
-// workgroup: X[k] = rfft_term(...) * scale for k = 0 .. h, from rows of Z (contiguous, length h)
-// into the C-contiguous output whose transform axis has inner elements after it.
+// workgroup: X[k] = rfft_term(...) * scale for k = 0 .. h, from rows of Z (term k of row b at
+// b * z_b + k * z_k) into the C-contiguous output whose transform axis has inner elements after
+// it: consecutive invocations write consecutive elements and read Z's adjacent terms (inner = 1)
+// or adjacent rows (inner > 1, Z j-major).
 ${prelude}
 ${params}
 alias F = f64;
@@ -20,10 +22,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let i = linear_id(wid, nwg, lid, ${WG}u);
     let h = p_h();
     if (i >= p_items()) { return; }
-    let b = i / (h + 1u);
-    let k = i - b * (h + 1u);
-    let row = b * h;
-    let x = rfft_term(C(z[row + k % h]), conj(C(z[row + (h - k) % h])), root(k));
+    // Item i is output element i (C-contiguous): term k of row b, the rows' inner index fastest.
     let inner = p_inner();
-    dst[(b / inner) * (h + 1u) * inner + k * inner + b % inner] = ${S}(x * p_scale());
+    let b = (i / (inner * (h + 1u))) * inner + i % inner;
+    let k = (i / inner) % (h + 1u);
+    let a = z[b * p_z_b() + (k % h) * p_z_k()];
+    let c = z[b * p_z_b() + ((h - k) % h) * p_z_k()];
+    dst[i] = ${S}(rfft_term(C(a), conj(C(c)), root(k)) * p_scale());
 }

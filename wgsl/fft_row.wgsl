@@ -1,13 +1,12 @@
-// Where transform b sits on the ${NAME} side: its row is b / SPLIT, in C order over the side's
+// Where transform (row, j) sits on the ${NAME} side: the row is in C order over the side's
 // ${NDIM} batch dims (the parameters' shape and stride of side ${SIDE}); position k of the
-// transform is the row's element j = k * SPLIT + digit, r = b % SPLIT,
-// digit = (r % INNER) * (SPLIT / INNER) + r / INNER (fft_plan.Side). The plan's constants make
-// the common cases free of divisions: no split, and at most one batch dim after coalescing.
-fn ${NAME}_row(b: u32) -> Row {
+// transform is the row's element k * SPLIT + j % SPLIT + (j / SPLIT) * SPLIT * N (a global
+// Stockham pass: the source's SPLIT is the pass's transforms per row, j < SPLIT; the
+// destination's, the product ns of the radices before it). Plain transforms have j = 0 and
+// SPLIT = 1 (PER_ROW = 1). The plan's constants make the common cases free of divisions.
+fn ${NAME}_row(row_index: u32, j: u32) -> Row {
     const SPLIT: u32 = ${SPLIT}u;
-    const INNER: u32 = ${INNER}u;
-    var row = b / SPLIT;
-    let r = b % SPLIT;
+    var row = row_index;
     var base = i32(p_offset(${SIDE}u));
     for (var d = ${NDIM}u; d > 1u; d--) {
         let size = p_shape(${SIDE}u * MAXD + d - 1u);
@@ -15,5 +14,6 @@ fn ${NAME}_row(b: u32) -> Row {
         row /= size;
     }
     if (${NDIM}u > 0u) { base += i32(row) * p_stride(${SIDE}u * MAXD); }  // row < shape[0]
-    return Row(base, (r % INNER) * (SPLIT / INNER) + r / INNER);
+    if (PER_ROW > 1u) { base += i32((j / SPLIT) * SPLIT * N) * p_axis(${SIDE}u); }
+    return Row(base, j % SPLIT);
 }

@@ -6,8 +6,10 @@ How a length n is computed (fft_plan.py, fft_bluestein.py, fft_real.py):
   that fits one workgroup's memory (2048 on 32 KiB, as float64 pairs): one dispatch, all
   Stockham passes (radices 8, 4, 2, 7, 5, 3, ...) in workgroup memory, the source read once
   through its strides and the result written once;
-- a longer such n = n1 * n2: two such dispatches (four-step, twiddles fused into the first),
-  or three when n2 does not fit either;
+- a longer such n (or one along a non-last axis so long that few columns fit one workgroup):
+  global Stockham passes of radices R_1 ... R_L (2^24 = 256^3), each a dispatch of local
+  transforms of length R_i over tiles of adjacent butterflies or rows, so that every load and
+  store moves runs of 64-128 bytes (fft_plan.transform);
 - any other n: Bluestein's algorithm, a convolution of 7-smooth length m >= 2n - 1 (two
   transforms of length m, the chirps and the kernel's spectrum fused into their reads and
   writes; the spectrum cached per length);

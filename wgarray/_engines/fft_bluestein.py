@@ -56,13 +56,13 @@ def bluestein(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, sc
     """The DFT of length n of `batch` rows from src to dst (the sides' lengths as given)."""
     device = src.operand.device
     m = convolution_length(n, capacity(device))
-    # The convolution between the two transforms stays complex128: a complex64 result is then
-    # rounded in each transform's four-step scratch and once at the end (three times at most,
-    # not four: within 2x of NumPy's error with a margin).
+    # The convolution between the two transforms stays complex128 (with three or more passes,
+    # complex64 roundings in between would pass 2x NumPy's error).
     work = allocate(device, (batch * m,), C128)
     chirp = chirp_table(device, n)
     row = Side(work, "complex", 0, 1, ((batch, m),), m)
+    # The passes' scratch rows too: a complex64 result rounds once, at the end.
     transform(src, row, m, batch, dtype, False,
-              Extras(chirp_in=True, chirp=chirp, blue_inverse=inverse, spectrum=spectrum(device, n, m)))
+              Extras(chirp_in=True, chirp=chirp, blue_inverse=inverse, spectrum=spectrum(device, n, m)), C128)
     transform(row, dst, m, batch, dtype, True,
-              Extras(chirp_out=True, chirp=chirp, blue_inverse=inverse, scale=scale / m))
+              Extras(chirp_out=True, chirp=chirp, blue_inverse=inverse, scale=scale / m), C128)

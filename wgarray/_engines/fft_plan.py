@@ -8,14 +8,18 @@ pre- and post-processing all happen in the one read and the one write of a pass.
 
 A length n of 7-smooth factors that fits workgroup memory (`capacity`) runs as one dispatch
 of wgsl/fft_local.wgsl: every Stockham pass (radices 8, 4, 2, 7, 5, 3) inside the workgroup,
-T transforms per workgroup. A longer smooth n = n1 * n2 (n1 fitting) runs the four-step way:
-step A transforms the n2 columns of length n1 (source element j1 * n2 + j2) and multiplies by
-the twiddle w_n^(j2 k1) on its way out to a scratch row in (k1, j2) order; step B transforms
-the n1 rows of length n2 (one dispatch, or a four-step again) and writes element k1 + n1 * k2.
+T transforms per workgroup. A longer n = R_1 R_2 ... R_L runs as L global Stockham passes
+(`transform`): pass i does the n / R_i butterflies of radix R_i, each a local transform of
+length R_i: butterfly j reads elements j + r n / R_i (r < R_i), twiddled by w_(ns R_i)^(r (j % ns))
+(ns = R_1 ... R_(i-1)), and writes element (j / ns) ns R_i + j % ns + r ns. A workgroup takes a
+tile of T adjacent butterflies, so every load reads T adjacent elements and every store writes
+runs of min(ns, T) (pass 1: the whole tile); the radices are chosen so that T * itemsize is at
+least 128 bytes (64 where that saves a pass), i.e. whole 32-byte sectors in 128-byte lines.
+Transforms along a non-last axis take their tiles across the rows instead (adjacent in memory).
 
 Both precisions compute in float64 (registers and workgroup memory; the twiddles are exact to
 float64): NumPy computes complex64 transforms in float64 and rounds once, so complex64 results
-round once per dispatch (a four-step's scratch rows are complex64 too).
+round once per dispatch (the passes' scratch rows are complex64 too, up to three passes).
 """
 
 from __future__ import annotations
@@ -52,10 +56,8 @@ class Side:
     """How a transform reads (source) or writes (destination) its rows. Row b (in C order over
     dims) starts at offset + sum(coord * stride); its element j sits at j * axis (pairs: 2j and
     2j + 1). A source reads elements j >= length as 0; a destination writes only j < length.
-    split > 1 (four-step passes only): position k of transform b is element
-    k * split + (r % inner) * (split / inner) + r // inner, r = b % split, of row b // split
-    (inner = split: k * split + r; inner < split: the digits of r transposed, for the
-    destination of a four-step nested in another)."""
+    split (global Stockham passes, wgsl/fft_row.wgsl): position k of the row's transform j of
+    length N is element k * split + j % split + (j // split) * split * N."""
 
     operand: BufferOperand
     mode: str
@@ -65,7 +67,6 @@ class Side:
     length: int
     mode_n: int = 0
     split: int = 1
-    inner: int = 1
 
 
 def side(operand: BufferOperand, axis: int, mode: str, length: int, mode_n: int = 0) -> Side:
@@ -107,6 +108,8 @@ def radices(n: int, direct: tuple = DIRECT_PRIMES):
 
 C128 = np.dtype(np.complex128)
 MAX_LOCAL = 1 << 20  # a cap below the device's (tests lower it to reach the multi-pass plans)
+RUN_BYTES = (128, 64)  # the tile widths of a pass, in bytes, preferred first (see pass_radices)
+MIN_RUN_BYTES = 32  # a local transform of strided rows takes at least a sector of them per load
 
 
 def capacity(device) -> int:
@@ -115,23 +118,57 @@ def capacity(device) -> int:
     return min(MAX_LOCAL, device.limits.get("max-compute-workgroup-storage-size", 16384) // C128.itemsize)
 
 
-def four_step_split(n: int, cap: int, levels: int = 3):
-    """(n1, n2), n = n1 * n2 for a four-step of at most `levels` dispatches: n1 at most cap,
-    n2 at most cap (two) or cap ** 2 (three); None if there is none."""
-    largest = max((d for d in range(2, min(n, cap) + 1) if n % d == 0), default=None)
-    if largest is None:
+def _primes(n: int) -> list:
+    out, p = [], 2
+    while p * p <= n:
+        while n % p == 0:
+            out.append(p)
+            n //= p
+        p += 1
+    return out + ([n] if n > 1 else [])
+
+
+def _largest_radix(cap: int, run: int) -> int:
+    """The longest pass radix whose tile of `run` butterflies fits; at least 8 (a workgroup
+    smaller than 8 run-widths, in tests, takes narrower tiles)."""
+    return min(cap, max(cap // run, 8))
+
+
+def _pack(n: int, largest: int):
+    """n as the fewest factors of at most `largest` (balanced: each prime, largest first, joins
+    the smallest factor it fits), or None when a prime factor is larger."""
+    primes = sorted(_primes(n), reverse=True)
+    if not primes:
+        return [1]
+    if primes[0] > largest:
         return None
-    if n // largest <= cap:  # two passes: the larger transforms where the stores are contiguous
-        return n // largest, largest
-    if levels > 2 and four_step_split(n // largest, cap, 2) is not None:
-        return largest, n // largest
-    return None
+    count = 1
+    while True:
+        factors = [1] * count
+        for p in primes:
+            fits = [i for i, f in enumerate(factors) if f * p <= largest]
+            if not fits:
+                break
+            i = min(fits, key=lambda i: factors[i])
+            factors[i] *= p
+        else:
+            return sorted(factors, reverse=True)
+        count += 1
+
+
+def pass_radices(n: int, cap: int, itemsize: int):
+    """The radices of the global Stockham passes of length n: the fewest passes whose tiles are
+    RUN_BYTES[0] wide, unless narrower ones (RUN_BYTES[1]) take fewer passes (each pass moves
+    all the data once: at 2^24 complex64, 3 passes of 64-byte runs beat 4 of 128)."""
+    plans = [_pack(n, _largest_radix(cap, max(1, run // itemsize))) for run in RUN_BYTES]
+    plans = [p for p in plans if p is not None]
+    return min(plans, key=len) if plans else _pack(n, cap)  # a prime factor past the tiles: narrower
 
 
 def can_plan(n: int, cap: int, direct: tuple = DIRECT_PRIMES) -> bool:
-    """Whether transform() takes length n: of RADICES and `direct` primes only, and local or a
-    four-step of local ones."""
-    return radices(n, direct) is not None and (n <= cap or four_step_split(n, cap) is not None)
+    """Whether transform() takes length n: of RADICES and `direct` primes only, each fitting a
+    pass."""
+    return radices(n, direct) is not None and max(_primes(n), default=1) <= cap
 
 
 # -- tables ---------------------------------------------------------------------------------------
@@ -184,10 +221,20 @@ def _pow2_floor(x: int) -> int:
     return 1 << (max(x, 1).bit_length() - 1)
 
 
-def _t_fast(s: Side, dims: tuple) -> bool:
-    """Whether neighbouring invocations should take neighbouring transforms (rather than
-    neighbouring positions of one): when that is where memory is contiguous."""
-    return s.split > 1 or (abs(s.axis) != 1 and bool(dims) and abs(dims[-1][1]) == 1)
+def _rows_adjacent(dims: tuple, axis: int) -> bool:
+    """Whether neighbouring rows, rather than neighbouring elements of a row, are adjacent in
+    memory (a transform along a non-last axis)."""
+    return abs(axis) != 1 and bool(dims) and abs(dims[-1][1]) == 1
+
+
+def _run(s: Side, dims: tuple, t: int, per_row: int, j_major: bool) -> int:
+    """How many of a tile's T transforms are adjacent in memory at one position (the order in
+    which the kernel walks the tile, wgsl/fft_local.wgsl): across rows where rows are adjacent,
+    across a pass's butterflies j where they are (runs of split, a power of two dividing T),
+    else 1 (each transform's row in turn)."""
+    if per_row == 1 or j_major:
+        return t if _rows_adjacent(dims, s.axis) else 1
+    return t if s.split >= t else _pow2_floor(s.split)
 
 
 def _butterflies(r: int, direction: str, sign: int) -> str:
@@ -201,7 +248,7 @@ def _butterflies(r: int, direction: str, sign: int) -> str:
 
 
 def _source(key: tuple, device) -> str:
-    (_, n, t, wg, src_mode, src_dtype, dst_mode, dst_dtype, inverse, flags, load_fast, store_fast, shapes) = key
+    (_, n, t, wg, src_mode, src_dtype, dst_mode, dst_dtype, inverse, flags, per_row, j_major, runs, shapes) = key
     chirp_in, chirp_out, blue_inverse, spectrum, twiddle = flags
     direction, sign = ("i", 1) if inverse else ("f", -1)
     dst_storage = dt.layout(dst_dtype).storage
@@ -215,16 +262,16 @@ def _source(key: tuple, device) -> str:
         calls.append(f"pass{r}_{direction}({ns}u);")
         ns *= r
     flag = lambda b: "true" if b else "false"
-    rows = "\n".join(render("fft_row", NAME=name, SIDE=k, NDIM=ndim, SPLIT=split, INNER=inner)
-                     for k, (name, (ndim, split, inner)) in enumerate(zip(("src", "dst"), shapes)))
+    rows = "\n".join(render("fft_row", NAME=name, SIDE=k, NDIM=ndim, SPLIT=split)
+                     for k, (name, (ndim, split)) in enumerate(zip(("src", "dst"), shapes)))
     roots = "\n".join(render("fft_roots", NAME=f"{name}_root", TABLE=f"{name}_roots", BITS=f"p_bits({k}u)")
                       for k, name in enumerate(("src", "dst")))
     return with_libraries(
         "fft_local", device.features, params=PARAMS.wgsl(), F="f64",
         DST=dst_storage, SRC=dt.layout(src_dtype).storage, rows=rows, roots=roots,
-        SRC_SPLIT=shapes[0][1], DST_SPLIT=shapes[1][1],
+        SRC_SPLIT=shapes[0][1], DST_SPLIT=shapes[1][1], PER_ROW=per_row, J_MAJOR=flag(j_major),
         N=n, T=t, WG=wg, OUT_K=n + 1 if dst_mode == "rfft" else n, MAXD=MAXD, SMEM=max(t * n, 1),
-        LOAD_T_FAST=flag(load_fast), STORE_T_FAST=flag(store_fast), CHIRP_IN=flag(chirp_in),
+        LOAD_RUN=runs[0], STORE_RUN=runs[1], CHIRP_IN=flag(chirp_in),
         CHIRP_OUT=flag(chirp_out), BLUE_INV=flag(blue_inverse), SPECTRUM=flag(spectrum),
         TWIDDLE=flag(twiddle), INVERSE=flag(inverse),
         source=render(f"fft_src_{src_mode}"), sink=render(f"fft_dst_{dst_mode}", DST=dst_storage, real_lib=render("fft_real_lib")),
@@ -242,30 +289,37 @@ def _side_words(k: int, s: Side, dims: tuple, roots: int, words: dict) -> None:
 
 
 def _roots_of(s: Side, n: int, tw_n: int, source: bool) -> int:
-    """The length whose roots a side needs (0: none): a four-step's twiddle (tw_n, on the way
-    out), or the real transforms' (2 h: h = mode_n, or n)."""
+    """The length whose roots a side needs (0: none): a Stockham pass's twiddle (tw_n, on the
+    way in, from the destination's table), or the real transforms' (2 h: h = mode_n, or n)."""
     if source:
         return 2 * s.mode_n if s.mode == "halfcomplex" else 0
     assert not (tw_n and s.mode == "rfft")
     return tw_n or (2 * n if s.mode == "rfft" else 0)
 
 
+def local_tile(device, n: int, batch: int) -> int:
+    """T, the transforms of length n one workgroup takes."""
+    return min(_pow2_floor(capacity(device) // max(n, 1)), 1 << (batch - 1).bit_length())
+
+
 def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: Extras,
-              tw_n: int = 0) -> None:
+              tw_n: int = 0, per_row: int = 1, j_major: bool = False) -> None:
     """Transforms of length n (local: radices(n) and n <= capacity) of `batch` rows, in one
-    dispatch. tw_n: the four-step twiddle of length tw_n on the way out (0: none)."""
+    dispatch. A global Stockham pass (see transform): per_row transforms j in each row, ordered
+    j-major (b = j * rows + row) or not (b = row * per_row + j); tw_n: the pass's twiddle
+    w_tw_n^(k (j % dst.split)) on the way in (0: none)."""
     device = src.operand.device
-    cap = capacity(device)
-    t = min(_pow2_floor(cap // max(n, 1)), 1 << (batch - 1).bit_length())
+    t = local_tile(device, n, batch)
     wg = min(WORKGROUP, max(64, _pow2_floor(t * n // 4)))
     groups = -(-batch // t)
     src_dims, dst_dims = batch_dims(src), batch_dims(dst)
     if max(len(src_dims), len(dst_dims)) > MAXD:
         raise NotImplementedError(f"fft: more than {MAXD} batch dimensions that cannot be merged")
     flags = (extras.chirp_in, extras.chirp_out, extras.blue_inverse, extras.spectrum is not None, tw_n > 0)
-    shapes = tuple((len(dims), s.split, s.inner) for s, dims in ((src, src_dims), (dst, dst_dims)))
+    shapes = tuple((len(dims), s.split) for s, dims in ((src, src_dims), (dst, dst_dims)))
+    runs = (_run(src, src_dims, t, per_row, j_major), _run(dst, dst_dims, t, per_row, j_major))
     key = ("fft_local", n, t, wg, src.mode, src.operand.dtype, dst.mode, dst.operand.dtype, inverse,
-           flags, _t_fast(src, src_dims), _t_fast(dst, dst_dims), shapes)
+           flags, per_row, j_major, runs, shapes)
     words = {name: [0, 0] for name in ("offset", "axis", "length", "mode_n", "bits")}
     words["shape"], words["stride"] = [1] * (2 * MAXD), [0] * (2 * MAXD)
     roots = (_roots_of(src, n, tw_n, True), _roots_of(dst, n, tw_n, False))
@@ -280,23 +334,48 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
                   groups * WORKGROUP)
 
 
-def transform(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, extras: Extras = Extras()) -> None:
-    """The DFT of length n (can_plan) of `batch` rows from src to dst: one local dispatch, or a
-    four-step (the chirp and source on the way into step A; the spectrum, chirp, scale and
-    destination on the way out of the last step). Scratch rows are of dtype."""
-    if n <= capacity(src.operand.device):
+def is_local(src: Side, dst: Side, n: int, batch: int, dtype) -> bool:
+    """One dispatch, unless n does not fit or the rows are strided (a non-last axis) and so few
+    fit one workgroup that a load would not fill a 32-byte sector: then global passes, whose
+    tiles are wide."""
+    device = src.operand.device
+    if n > capacity(device):
+        return False
+    strided = _rows_adjacent(batch_dims(src), src.axis) or _rows_adjacent(batch_dims(dst), dst.axis)
+    return not strided or local_tile(device, n, batch) * dtype.itemsize >= MIN_RUN_BYTES or \
+        len(pass_radices(n, capacity(device), dtype.itemsize)) < 2
+
+
+def transform(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, extras: Extras = Extras(),
+              scratch_dtype=None) -> None:
+    """The DFT of length n (can_plan) of `batch` rows from src to dst: one local dispatch, or
+    global Stockham passes (the chirp and source on the way into the first; the spectrum, chirp,
+    scale and destination on the way out of the last). Scratch rows are of scratch_dtype (dtype
+    by default; complex128 past three passes, which would round complex64 too often)."""
+    dtype = np.dtype(dtype)
+    if is_local(src, dst, n, batch, dtype):
         run_local(src, dst, n, batch, inverse, extras)
         return
-    split = four_step_split(n, capacity(src.operand.device), 3 if dst.split == 1 else 2)
-    if split is None:
-        raise NotImplementedError(f"fft: length {n} has no plan (it needs more than three passes)")
-    n1, n2 = split
-    scratch = allocate(src.operand.device, (batch * n,), dtype)
-    column = Side(scratch, "complex", 0, 1, ((batch, n),), n, split=n2, inner=n2)
-    into = Extras(extras.chirp_in, False, extras.chirp, extras.blue_inverse)
-    run_local(dataclasses.replace(src, split=n2, inner=n2), column, n1, batch * n2, inverse, into, tw_n=n)
-    rows = Side(scratch, "complex", 0, 1, ((batch * n1, n2),), n2)
-    # Row r = (b, k1) of step B writes element k1 + n1 * k2: its split digit k1 joins the
-    # destination's own (a nested four-step's destination already has one: k1 + n1 * (...)).
-    out = dataclasses.replace(dst, split=n1 * dst.split, inner=n1)
-    transform(rows, out, n2, batch * n1, dtype, inverse, dataclasses.replace(extras, chirp_in=False))
+    device = src.operand.device
+    rads = pass_radices(n, capacity(device), dtype.itemsize)
+    if rads is None:
+        raise NotImplementedError(f"fft: length {n} has no plan (a prime factor past one workgroup)")
+    if scratch_dtype is None:
+        scratch_dtype = dtype if len(rads) <= 3 else C128
+    # Tiles across rows where the destination's rows are adjacent (a non-last axis): the
+    # scratch then holds element e of row r at e * batch + r.
+    j_major = _rows_adjacent(batch_dims(dst), dst.axis) and batch > 1
+    scratch = [allocate(device, (batch * n,), scratch_dtype) for _ in range(min(2, len(rads) - 1))]
+    layout = dict(axis=batch, dims=((batch, 1),)) if j_major else dict(axis=1, dims=((batch, n),))
+    ns = 1
+    for i, r in enumerate(rads):
+        m = n // r
+        first, last = i == 0, i == len(rads) - 1
+        into = src if first else Side(scratch[(i - 1) % 2], "complex", 0, length=n, **layout)
+        out = dst if last else Side(scratch[i % 2], "complex", 0, length=n, **layout)
+        step = Extras(chirp_in=first and extras.chirp_in, chirp_out=last and extras.chirp_out,
+                      chirp=extras.chirp, blue_inverse=extras.blue_inverse,
+                      spectrum=extras.spectrum if last else None, scale=extras.scale if last else 1.0)
+        run_local(dataclasses.replace(into, split=m), dataclasses.replace(out, split=ns), r, batch * m, inverse,
+                  step, tw_n=ns * r if ns > 1 else 0, per_row=m, j_major=j_major)
+        ns *= r

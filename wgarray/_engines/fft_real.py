@@ -20,11 +20,11 @@ from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.wgsl import with_libraries
-from .fft_plan import Extras, Side, can_plan, capacity, radices, root_bits, root_table, run_local, side
+from .fft_plan import Extras, Side, can_plan, capacity, is_local, radices, root_bits, root_table, run_local, side
 from .fft_bluestein import bluestein
 from .fft_plan import C128, transform
 
-_POST = ParamLayout("items", "h", "inner", "bits", ZERO, ("scale", "f64"))
+_POST = ParamLayout("items", "h", "inner", "z_k", "z_b", "bits", ZERO, ("scale", "f64"))
 
 
 def dft(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, scale: float) -> None:
@@ -45,14 +45,18 @@ def forward(x: BufferOperand, out: BufferOperand, axis: int, batch: int, scale: 
     h = n // 2
     pairs = side(x, axis, "pairs", h)
     device = x.device
-    if h <= capacity(device) and radices(h) is not None:
-        run_local(pairs, side(out, axis, "rfft", h + 1), h, batch, False, Extras(scale=scale))
+    spectrum = side(out, axis, "rfft", h + 1)
+    if h <= capacity(device) and radices(h) is not None and is_local(pairs, spectrum, h, batch, dtype):
+        run_local(pairs, spectrum, h, batch, False, Extras(scale=scale))
         return
-    # Z stays complex128: a complex64 result then rounds in the transform's four-step scratch and
+    # Z stays complex128: a complex64 result then rounds in the transform's passes' scratch and
     # once at the end, not also in Z (four roundings were 2.02x NumPy's error at n = 2^24).
+    # Along a non-last axis (inner > 1), Z is j-major (term k of row b at k * batch + b), so that
+    # the last pass and the post-processing both take their tiles across adjacent rows.
     z = allocate(device, (batch * h,), C128)
-    dft(pairs, Side(z, "complex", 0, 1, ((batch, h),), h), h, batch, dtype, False, 1.0)
     inner = out.view.strides[axis]
+    z_k, z_b = (batch, 1) if inner > 1 else (1, h)
+    dft(pairs, Side(z, "complex", 0, z_k, ((batch, z_b),), h), h, batch, dtype, False, 1.0)
     items = batch * (h + 1)
     storage = dt.layout(dtype).storage
     launch_kernel(device, ("fft_real_post", dtype),
@@ -61,7 +65,7 @@ def forward(x: BufferOperand, out: BufferOperand, axis: int, batch: int, scale: 
                                          WG=WORKGROUP, real_lib=render("fft_real_lib"),
                                          roots=render("fft_roots", NAME="root", TABLE="roots", BITS="p_bits()")),
                   [out.storage, z.storage, root_table(device, n).storage],
-                  _POST.pack(items=items, h=h, inner=inner, bits=root_bits(n), scale=scale), items)
+                  _POST.pack(items=items, h=h, inner=inner, z_k=z_k, z_b=z_b, bits=root_bits(n), scale=scale), items)
 
 
 def inverse(x: BufferOperand, out: BufferOperand, axis: int, batch: int, scale: float) -> None:
