@@ -41,14 +41,19 @@ def same_dtype(x: Array, other: Array, what: str) -> None:
         raise RuntimeError(f"Input type ({x._dtype}) and {what} type ({other._dtype}) should be the same")
 
 
-def int_tuple(value, n: int, what: str, fname: str) -> tuple:
-    """An int or a sequence of ints as n ints: a single value (or a 1-sequence) is repeated."""
+def as_ints(value, what: str, fname: str) -> tuple:
+    """An int or a sequence of ints as a tuple of ints (torch's TypeError for anything else)."""
     try:
-        values = (operator.index(value),) if not isinstance(value, (tuple, list)) else \
+        return (operator.index(value),) if not isinstance(value, (tuple, list)) else \
             tuple(operator.index(v) for v in value)
     except TypeError:
         raise TypeError(f"{fname}(): argument '{what}' must be an int or a tuple of ints, "
                         f"not {type(value).__name__}") from None
+
+
+def int_tuple(value, n: int, what: str, fname: str) -> tuple:
+    """An int or a sequence of ints as n ints: a single value (or a 1-sequence) is repeated."""
+    values = as_ints(value, what, fname)
     if len(values) == 1:
         values *= n
     if len(values) != n:

@@ -10,7 +10,7 @@ import operator
 
 from .._array import Array
 from .._engines.pool import PoolGeometry, pool
-from ._conv import float_input, shape_str
+from ._conv import as_ints, float_input, shape_str
 
 __all__ = ["avg_pool1d", "avg_pool2d", "avg_pool3d", "max_pool1d", "max_pool2d", "max_pool3d"]
 
@@ -20,12 +20,7 @@ _COUNT = {1: "a single int, or a tuple of one int", 2: "a single int, or a tuple
 
 def _ints(value, n: int, fname: str, what: str, optional: bool = False) -> tuple:
     """torch's rule for pool arguments: one int, or a tuple of 1 or n ints (stride: also omitted)."""
-    try:
-        values = (operator.index(value),) if not isinstance(value, (tuple, list)) else \
-            tuple(operator.index(v) for v in value)
-    except TypeError:
-        raise TypeError(f"{fname}(): argument '{what}' must be an int or a tuple of ints, "
-                        f"not {type(value).__name__}") from None
+    values = as_ints(value, what, fname)
     if len(values) == 1:
         values *= n
     if len(values) != n:
