@@ -21,9 +21,10 @@ and normalises the parts (and repairs the near-null ones), and U = Q Ub, V = P V
 panels' compact WY forms (T factors made by the finishing steps, larft forward).
 
 Dispatches for one n x n matrix (a batch costs the same), counted at n = 1024, float32 with
-a counting stream: 4 per column while the trailing matrix has more than FUSE_AREA elements
-(j < 512), 1 per column past that, 1 + 2 per panel (the last x, the product and the
-subtraction): 2638 for the reduction (1552 steps, 1024 GEMVs, 31 + 31); svdvals 2648 in all
+a counting stream with FUSE_AREA 512^2 (now 128^2: about 4 per column up to j = 896): 4 per
+column while the trailing matrix has more than FUSE_AREA elements (j < 512), 1 per column past
+that, 1 + 2 per panel (the last x, the product and the subtraction): 2638 for the reduction
+(1552 steps, 1024 GEMVs, 31 + 31); svdvals 2648 in all
 (+ 4 bisection dispatches, the ranking, copies); svd about 2940: + 1 + R for the 2n
 eigenvectors (R: the clusters' rounds, usually 1, after one host read), 2 for the assembly
 and repair (on a GPU; a CPU adapter splits the repair by MAX_LOOP), and per panel of each
@@ -49,8 +50,8 @@ from . import bidiag_solve, tridiag_solve
 
 MIN_N = 65  # min(m, n) below this takes the Jacobi engine (one workgroup per matrix, more accurate)
 # Trailing matrices of at most FUSE_AREA elements get both GEMVs from the step's own workgroup
-# (as tridiag.FUSE_ROWS: less than a dispatch's host time on an H100).
-FUSE_AREA = 512 * 512
+# (as tridiag.FUSE_ROWS: svd 1024 f32 on an H100 takes 255 ms with 512^2 here, 184 ms with 128^2).
+FUSE_AREA = 128 * 128
 
 FINISH_X, COLUMN, LOCAL_Y, FINISH_Y, ROW, LOCAL_X, FINISH_X_HERE = 1, 2, 4, 8, 16, 32, 64
 
