@@ -199,3 +199,21 @@ def test_eigvalsh_large():
     a = random(rng, (257, 257), np.float64)
     a = a @ a.T
     check(a, host(xp.linalg.eigvalsh(wg(a))), None, np.float64)
+
+
+@pytest.mark.parametrize("invocations", [512, 1024])
+@pytest.mark.parametrize("dtype", [np.float32, np.complex128])
+def test_wide_column_steps(monkeypatch, invocations, dtype):
+    """The one-workgroup column steps (tridiag_column, bidiag_step) at a GPU's workgroup width
+    (a CPU adapter gets 256): eigh and svd keep their accuracy bounds."""
+    monkeypatch.setattr(tridiag, "wide_workgroup", lambda device, *args: invocations)
+    rng = np.random.default_rng(invocations)
+    n = 100
+    a = rng.standard_normal((n, n)) + (1j * rng.standard_normal((n, n)) if np.dtype(dtype).kind == "c" else 0)
+    h = (a + a.conj().T).astype(dtype)
+    eps = np.finfo(np.dtype(dtype)).eps
+    w_, v = (host(x) for x in xp.linalg.eigh(wg(h)))
+    assert np.linalg.norm(h.astype(complex) @ v - v * w_) <= 10 * n * eps * np.linalg.norm(h, 2)
+    g = a.astype(dtype)[:, :80]
+    u, s, vh = (host(x) for x in xp.linalg.svd(wg(g), full_matrices=False))
+    assert np.linalg.norm(g - (u * s) @ vh) <= 10 * n * eps * np.linalg.norm(g, 2)

@@ -32,6 +32,8 @@ def _cases():
         "solve": (lambda x, b: wg.linalg.solve(x, b), [a, a[:, :1].copy()]),
         "eigh": (lambda x: wg.linalg.eigh(x), [spd[:256, :256].copy()]),
         "svd": (lambda x: wg.linalg.svd(x), [a[:256, :256].copy()]),
+        "eigh_n": (lambda x: wg.linalg.eigh(x), [spd]),  # N x N (PROFILE_N=1024 for issue 12's case)
+        "svd_n": (lambda x: wg.linalg.svd(x), [a]),
         "inv4": (lambda x: wg.linalg.inv(x), [rng.standard_normal((65536, 4, 4)).astype(np.float32)]),
         "fft": (lambda x: wg.fft.fft(x), [(rng.standard_normal(N * N) + 1j).astype(np.complex64)]),
         "fft1000": (lambda x: wg.fft.fft(x), [(rng.standard_normal((N, 1000)) + 1j).astype(np.complex64)]),

@@ -45,7 +45,7 @@ from .._core.params import ZERO, ParamLayout
 from .._core.replay import replayable
 from .._core.view import TensorView
 from .chol_blocks import block, copy, kernel_source, subtract_product, transposed, zeros
-from .tridiag import MAX_CHUNKS, NB, chunking
+from .tridiag import MAX_CHUNKS, NB, chunking, step_workgroup
 from . import bidiag_solve, tridiag_solve
 
 MIN_N = 65  # min(m, n) below this takes the Jacobi engine (one workgroup per matrix, more accurate)
@@ -95,8 +95,9 @@ class _Reduction:
         params = STEP.pack(batch=self.batch, m=self.m, n=self.n, p0=p0, panel=p0 // NB, panels=self.panels, f=f, j=j,
                            phases=phases, chunks=chunks, chunks_y=chunks_y, small_stride=self.small_stride,
                            keep_v=int(self.keep_v))
-        launch_kernel(self.device, ("bidiag_step", self.dtype),
-                      lambda: kernel_source("bidiag_step", self.dtype, self.device, STEP, NB=NB),
+        wg = step_workgroup(self.device, self.dtype)
+        launch_kernel(self.device, ("bidiag_step", self.dtype, wg),
+                      lambda: kernel_source("bidiag_step", self.dtype, self.device, STEP, NB=NB, WG=wg),
                       [self.pan.storage, self.refl.storage, self.small.storage, self.de.storage, self.part.storage,
                        self.work.storage], params, self.batch * WORKGROUP, writes=5)
 

@@ -36,7 +36,7 @@ one multiprocessor: the next step if the H100 measurements show the dispatches d
 from __future__ import annotations
 
 from .._core import dtypes as dt
-from .._core.kernels import MAX_LOOP, WORKGROUP
+from .._core.kernels import MAX_LOOP, WORKGROUP, wide_workgroup
 from .._core.launch import launch_kernel
 from .._core.memory import pool_for
 from .._core.operands import BufferOperand, allocate
@@ -78,6 +78,14 @@ def chunking(m: int) -> tuple[int, int]:
     return length, max(1, -(-m // length))
 
 
+def step_workgroup(device, dtype) -> int:
+    """Invocations of the one-workgroup column steps (tridiag_column, bidiag_step): their loops
+    over the trailing rows and their reductions are latency-bound, so as many as the device and
+    their workgroup memory (three reduction arrays, four NB-vectors) allow."""
+    part = dt.real_dtype(dtype).itemsize
+    return wide_workgroup(device, 2 * dtype.itemsize + part, 4 * NB * dtype.itemsize)
+
+
 class _Reduction:
     """The buffers of one batch's tridiagonalisation and the dispatches that fill them."""
 
@@ -106,7 +114,9 @@ class _Reduction:
                              f=finish or 0, j=j or 0, finish=int(finish is not None), column=int(j is not None),
                              fused=int(fused), chunks=chunks, small_stride=self.small_stride,
                              keep_v=int(self.keep_v))
-        launch_kernel(self.device, ("tridiag_column", self.dtype), self._source("tridiag_column", COLUMN),
+        wg = step_workgroup(self.device, self.dtype)
+        launch_kernel(self.device, ("tridiag_column", self.dtype, wg),
+                      lambda: kernel_source("tridiag_column", self.dtype, self.device, COLUMN, NB=NB, WG=wg),
                       [self.work.storage, self.pan.storage, self.vall.storage, self.small.storage,
                        self.de.storage, self.ypart.storage], params, self.batch * WORKGROUP, writes=6)
 
