@@ -87,7 +87,7 @@ class Recording:
         stream = stream_for(device)
         for kernel, uids, params, groups in self.dispatches:
             stream.dispatch(kernel, [storages[uid] for uid in uids], params, groups)
-        return _rebuild(self.result, storages, pool)
+        return _rebuild(self.result, storages)
 
 
 _recordings: collections.OrderedDict = collections.OrderedDict()
@@ -130,9 +130,11 @@ def replayable(function):
         capture = Capture(tuple(s.uid for s in inputs))
         pool = pool_for(device)
         with stream.lock:
-            if stream.capture is not None:  # another thread is capturing: just run
-                return function(*args, **kwargs)
-            stream.capture = pool.capture = capture
+            busy = stream.capture is not None  # another thread is capturing: just run
+            if not busy:
+                stream.capture = pool.capture = capture
+        if busy:
+            return function(*args, **kwargs)
         try:
             result = function(*args, **kwargs)
         finally:
@@ -205,11 +207,11 @@ def _shape_of(result):
     return None
 
 
-def _rebuild(shape, storages, pool):
+def _rebuild(shape, storages):
     if shape is None:
         return None
     if shape[0] == "operand":
         _, uid, view, dtype = shape
         return BufferOperand(storages[uid], view, dtype)
     kind, items = shape
-    return kind(_rebuild(item, storages, pool) for item in items)
+    return kind(_rebuild(item, storages) for item in items)
