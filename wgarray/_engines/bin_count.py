@@ -10,7 +10,7 @@ the items and the edges, as NumPy's searchsorted compares them.
 from __future__ import annotations
 
 from .._core import dtypes as dt
-from .._core.kernels import WORKGROUP
+from .._core.kernels import WORKGROUP, render
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.params import ZERO, ParamLayout
@@ -31,23 +31,9 @@ def _bin_source(dtype, edges_dtype, features) -> str:
                               storage=dt.layout(dtype).storage, edges_binding="", loaders=load_fn(0, dtype),
                               bin_of=f"fn bin_of(v: {reg}) -> u32 {{ return {cast('v', dtype, dt.uint32)}; }}",
                               local_bins=LOCAL_BINS)
-    common = edges_dtype
-    creg = dt.layout(common).register
-    t = REG_TAG[creg]
-    bin_of = f"""fn edge(k: u32) -> {creg} {{ return {cast('load1(p_edges_offset() + k * p_edges_stride())', edges_dtype, common)}; }}
-fn bin_of(value: {reg}) -> u32 {{
-    let v = {cast('value', dtype, common)};
-    let bins = p_bins();
-    if (isnan_{t}(v) || v < edge(0u) || v > edge(bins)) {{ return bins; }}
-    if (v == edge(bins)) {{ return bins - 1u; }}
-    var lo = 0u;  // the number of edges <= v, less one: searchsorted(edges, v, 'right') - 1
-    var hi = bins + 1u;
-    while (lo < hi) {{
-        let mid = lo + (hi - lo) / 2u;
-        if (edge(mid) <= v) {{ lo = mid + 1u; }} else {{ hi = mid; }}
-    }}
-    return lo - 1u;
-}}"""
+    creg = dt.layout(edges_dtype).register
+    bin_of = render("bin_count_edges", C=creg, T=reg, tag=REG_TAG[creg], value=cast("value", dtype, edges_dtype),
+                    edge=cast("load1(p_edges_offset() + k * p_edges_stride())", edges_dtype, edges_dtype))
     edges_binding = f"@group(0) @binding(3) var<storage, read> in1: array<{dt.layout(edges_dtype).storage}>;"
     return with_libraries("bin_count", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
                           storage=dt.layout(dtype).storage, edges_binding=edges_binding,

@@ -146,7 +146,8 @@ class Update:
 def _inputs(fields: dict, update: Update | None) -> str:
     """The input bindings (numbered after out), and the loaders of aliased inputs read from out."""
     lines, binding = [], 2
-    for k, (name, aliased) in enumerate((("a_storage", update and update.a_in_out), ("b_storage", update and update.b_in_out))):
+    aliased_inputs = (update and update.a_in_out, update and update.b_in_out)
+    for k, (name, aliased) in enumerate(zip(("a_storage", "b_storage"), aliased_inputs)):
         if aliased:
             fields["loaders"] = fields["loaders"].replace(f"in{k}[", "out[")
         else:
