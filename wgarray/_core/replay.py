@@ -10,9 +10,9 @@ calls re-issue that list: the inputs' buffers in place of the captured inputs', 
 buffer for every other buffer it used (temporaries and results), results returned with the
 captured views.
 
-Only calls made of dispatches alone are replayed: a capture that sees an upload, a copy, a
-download or a storage of several buffers is dropped, and that signature then always runs
-normally. Temporaries are held to the end of a replay (the capture names buffers, which the
+The key also holds the fast-math switch (kernels differ under it). Only calls made of
+dispatches alone are replayed: a capture that sees an upload, a copy, a download or a storage
+of several buffers is dropped, and that signature then always runs normally. Temporaries are held to the end of a replay (the capture names buffers, which the
 pool reused within the call, so the replay holds as many buffers as the first call used).
 Tests that change an engine's tunables clear the recordings (clear()).
 """
@@ -23,6 +23,7 @@ import collections
 import functools
 import threading
 
+from .config import fast_math_enabled
 from .memory import Storage, pool_for
 from .operands import BufferOperand
 from .stream import stream_for
@@ -114,7 +115,7 @@ def replayable(function):
         if stream.capture is not None and stream.capture.thread == threading.get_ident():
             return function(*args, **kwargs)  # inside another capture: part of it
         try:
-            key = (function, device, _signature(args), tuple(sorted(kwargs.items())))
+            key = (function, device, fast_math_enabled(), _signature(args), tuple(sorted(kwargs.items())))
             hash(key)
         except TypeError:
             return function(*args, **kwargs)
