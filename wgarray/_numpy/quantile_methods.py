@@ -11,6 +11,7 @@ neighbours (a virtual index whose floor and floor + 1 are read, and NumPy's gamm
 from __future__ import annotations
 
 import math
+import operator
 
 import numpy as np
 
@@ -124,8 +125,8 @@ def check_weights(x: Array, weights, axis, method: str, name: str) -> Array:
     if w.shape != x.shape:
         if axis is None:
             raise TypeError("Axis must be specified when shapes of a and weights differ.")
-        axes = (axis,) if isinstance(axis, int) else tuple(axis)
-        axes = tuple(a % x.ndim for a in axes)
+        axes = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
+        axes = tuple(operator.index(a) % x.ndim for a in axes)
         if w.shape != tuple(x.shape[a] for a in axes):
             raise ValueError("Shape of weights must be consistent with shape of a along specified axis.")
         w = permute_dims(w, tuple(np.argsort(axes)))
