@@ -33,38 +33,19 @@ ${scalar}
 ${library}
 
 const NB: u32 = ${NB}u;
-const WG: u32 = ${WG}u;
+${reductions}
 const SL: u32 = WG / NB;  // row slices of the lane x slice layout of the panel's dot products
-var<workgroup> red: array<${T}, WG>;
-var<workgroup> red2: array<${T}, WG>;
-var<workgroup> red_r: array<R, WG>;
 var<workgroup> dot_a: array<${T}, NB>;  // a panel half's columns (0..NB) against one vector
 var<workgroup> dot_b: array<${T}, NB>;  // the other half's (NB..2NB)
 var<workgroup> row_a: array<${T}, NB>;  // conj of one row of the panel
 var<workgroup> row_b: array<${T}, NB>;
 
 var<private> pbase: u32;
-var<private> local_id: u32;
 
 fn at(r: u32, c: u32) -> u32 { return pbase + r * 2u * NB + c; }  // pan, rows of both halves
 fn sync() {
     storageBarrier();
     workgroupBarrier();
-}
-
-fn wg_reduce_r(x: R, take_max: bool) -> R {
-    red_r[local_id] = x;
-    workgroupBarrier();
-    for (var s = WG / 2u; s > 0u; s >>= 1u) {
-        if (local_id < s) {
-            let o = red_r[local_id + s];
-            red_r[local_id] = select(red_r[local_id] + o, max(red_r[local_id], o), take_max);
-        }
-        workgroupBarrier();
-    }
-    let total = red_r[0];
-    workgroupBarrier();
-    return total;
 }
 
 // dot_a[k] = sum_r conj(pan[r, k]) pan[r, col] (k < count_a), dot_b[k] the same with column

@@ -28,48 +28,16 @@ ${scalar}
 ${library}
 
 const NB: u32 = ${NB}u;
-const WG: u32 = ${WG}u;
+${reductions}
 const SL: u32 = WG / NB;  // row slices of the lane x slice layout of the dot products
-var<workgroup> red: array<${T}, WG>;
-var<workgroup> red2: array<${T}, WG>;
-var<workgroup> red_r: array<R, WG>;
 var<workgroup> sv: array<${T}, NB>;    // V^H v_f
 var<workgroup> sw: array<${T}, NB>;    // W^H v_f
 var<workgroup> rowv: array<${T}, NB>;  // conj(V[j, :])
 var<workgroup> roww: array<${T}, NB>;  // conj(W[j, :])
 
 var<private> pbase: u32;
-var<private> local_id: u32;
 
 fn pan_at(r: u32, c: u32) -> u32 { return pbase + r * 3u * NB + c; }
-
-// The sum of x over the workgroup (a fixed tree: every invocation gets the same value).
-fn wg_sum(x: ${T}) -> ${T} {
-    red[local_id] = x;
-    workgroupBarrier();
-    for (var s = WG / 2u; s > 0u; s >>= 1u) {
-        if (local_id < s) { red[local_id] = red[local_id] + red[local_id + s]; }
-        workgroupBarrier();
-    }
-    let total = red[0];
-    workgroupBarrier();
-    return total;
-}
-
-fn wg_reduce_r(x: R, take_max: bool) -> R {
-    red_r[local_id] = x;
-    workgroupBarrier();
-    for (var s = WG / 2u; s > 0u; s >>= 1u) {
-        if (local_id < s) {
-            let o = red_r[local_id + s];
-            red_r[local_id] = select(red_r[local_id] + o, max(red_r[local_id], o), take_max);
-        }
-        workgroupBarrier();
-    }
-    let total = red_r[0];
-    workgroupBarrier();
-    return total;
-}
 
 fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
     let lid = local_id;

@@ -45,7 +45,7 @@ from .._core.params import ZERO, ParamLayout
 from .._core.replay import replayable
 from .._core.view import TensorView
 from .chol_blocks import block, copy, kernel_source, subtract_product, transposed, zeros
-from .tridiag import MAX_CHUNKS, NB, chunking, step_workgroup
+from .tridiag import MAX_CHUNKS, NB, chunking, column_step_source, step_workgroup
 from . import bidiag_solve, tridiag_solve
 
 MIN_N = 65  # min(m, n) below this takes the Jacobi engine (one workgroup per matrix, more accurate)
@@ -97,7 +97,7 @@ class _Reduction:
                            keep_v=int(self.keep_v))
         wg = step_workgroup(self.device, self.dtype)
         launch_kernel(self.device, ("bidiag_step", self.dtype, wg),
-                      lambda: kernel_source("bidiag_step", self.dtype, self.device, STEP, NB=NB, WG=wg),
+                      lambda: column_step_source("bidiag_step", self.dtype, self.device, STEP, wg),
                       [self.pan.storage, self.refl.storage, self.small.storage, self.de.storage, self.part.storage,
                        self.work.storage], params, self.batch * WORKGROUP, writes=5)
 

@@ -36,7 +36,7 @@ one multiprocessor: the next step if the H100 measurements show the dispatches d
 from __future__ import annotations
 
 from .._core import dtypes as dt
-from .._core.kernels import MAX_LOOP, WORKGROUP, wide_workgroup
+from .._core.kernels import MAX_LOOP, WORKGROUP, render, wide_workgroup
 from .._core.launch import launch_kernel
 from .._core.memory import pool_for
 from .._core.operands import BufferOperand, allocate
@@ -86,6 +86,13 @@ def step_workgroup(device, dtype) -> int:
     return wide_workgroup(device, 2 * dtype.itemsize + part, 4 * NB * dtype.itemsize)
 
 
+def column_step_source(template: str, dtype, device, params: ParamLayout, wg: int) -> str:
+    """A one-workgroup column step of wg invocations, with the reductions they share
+    (wgsl/column_step_reductions.wgsl)."""
+    reductions = render("column_step_reductions", T=dt.layout(dtype).register, WG=wg)
+    return kernel_source(template, dtype, device, params, NB=NB, WG=wg, reductions=reductions)
+
+
 class _Reduction:
     """The buffers of one batch's tridiagonalisation and the dispatches that fill them."""
 
@@ -116,7 +123,7 @@ class _Reduction:
                              keep_v=int(self.keep_v))
         wg = step_workgroup(self.device, self.dtype)
         launch_kernel(self.device, ("tridiag_column", self.dtype, wg),
-                      lambda: kernel_source("tridiag_column", self.dtype, self.device, COLUMN, NB=NB, WG=wg),
+                      lambda: column_step_source("tridiag_column", self.dtype, self.device, COLUMN, wg),
                       [self.work.storage, self.pan.storage, self.vall.storage, self.small.storage,
                        self.de.storage, self.ypart.storage], params, self.batch * WORKGROUP, writes=6)
 
