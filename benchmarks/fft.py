@@ -11,14 +11,13 @@ can take in seconds.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kernels import load_libraries, time_call  # noqa: E402
+from kernels import case_arguments, load_libraries, selected, time_call  # noqa: E402
 
 
 def _complex(shape, dtype, seed=0):
@@ -52,17 +51,13 @@ def _rms(got, ref) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--only", default="")
-    parser.add_argument("--reps", type=int, default=5)
-    parser.add_argument("--small", action="store_true")
-    args = parser.parse_args()
+    args = case_arguments(5)
     libraries = load_libraries()
     wg, upload, sync, device = libraries["wgarray"]
     torch_lib = libraries.get("torch")
     print(f"device: {device}")
     for name, (make, call, reference) in CASES.items():
-        if args.only and not any(key in name for key in args.only.split(",")):
+        if not selected(name, args.only):
             continue
         host = make(16 if args.small else 1)
         wide = host.astype(np.complex128 if host.dtype.kind == "c" else np.float64)

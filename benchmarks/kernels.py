@@ -76,6 +76,23 @@ def load_libraries():
     return libs
 
 
+def case_arguments(reps: int, explore: bool = False, doc: str | None = None):
+    """The options of the per-area benchmarks (fft, random, nn_conv, nn_attention): --only
+    (comma-separated substrings of case names), --reps, --small, and --explore where it has one."""
+    parser = argparse.ArgumentParser(description=doc)
+    parser.add_argument("--only", default="")
+    parser.add_argument("--reps", type=int, default=reps)
+    parser.add_argument("--small", action="store_true")
+    if explore:
+        parser.add_argument("--explore", action="store_true")
+    return parser.parse_args()
+
+
+def selected(name: str, only: str) -> bool:
+    """Whether case `name` is among those --only names (all when it is empty)."""
+    return not only or any(key in name for key in only.split(","))
+
+
 def time_call(fn, sync, reps, trials=5):
     fn()
     sync()

@@ -10,14 +10,13 @@ a float64 reference (PyTorch's float64 on the GPU where present, else NumPy on a
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kernels import load_libraries, time_call  # noqa: E402
+from kernels import case_arguments, load_libraries, selected, time_call  # noqa: E402
 
 
 def _normal(shape, dtype, seed=0):
@@ -71,18 +70,13 @@ def _reference(name, call, host, torch_lib):
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--only", default="")
-    parser.add_argument("--reps", type=int, default=5)
-    parser.add_argument("--small", action="store_true")
-    parser.add_argument("--explore", action="store_true")
-    args = parser.parse_args()
+    args = case_arguments(5, explore=True)
     libraries = load_libraries()
     wg, upload, sync, device = libraries["wgarray"]
     torch_lib = libraries.get("torch")
     print(f"device: {device}")
     for name, (make, calls) in _cases(args.small).items():
-        if args.only and not any(key in name for key in args.only.split(",")):
+        if not selected(name, args.only):
             continue
         host = make()
         inputs = [upload(h) for h in host]

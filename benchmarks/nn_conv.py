@@ -11,14 +11,13 @@ Timed as benchmarks/kernels.py does; --small runs each case at a size a CPU adap
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kernels import load_libraries, time_call  # noqa: E402
+from kernels import case_arguments, load_libraries, selected, time_call  # noqa: E402
 
 
 def _data(shape, dtype=np.float32, seed=0):
@@ -56,18 +55,13 @@ CASES = {
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--only", default="")
-    parser.add_argument("--reps", type=int, default=10)
-    parser.add_argument("--small", action="store_true")
-    parser.add_argument("--explore", action="store_true")
-    args = parser.parse_args()
+    args = case_arguments(10, explore=True)
     libraries = load_libraries()
     wg, upload, sync, device = libraries["wgarray"]
     torch_lib = libraries.get("torch")
     print(f"device: {device}")
     for name, (x_shape, w_shape, dtype, call) in CASES.items():
-        if args.only and not any(key in name for key in args.only.split(",")):
+        if not selected(name, args.only):
             continue
         if args.small:
             x_shape = (2, *x_shape[1:2], *(max(8, n // 8) for n in x_shape[2:]))

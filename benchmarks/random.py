@@ -10,14 +10,13 @@ Timed as benchmarks/kernels.py does. On a CPU adapter, --small draws 16x fewer v
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kernels import load_libraries, time_call  # noqa: E402
+from kernels import case_arguments, load_libraries, selected, time_call  # noqa: E402
 
 # name -> (values for a size scale, the wgarray draw (Generator, n), the torch draw (torch, generator, n))
 CASES = {
@@ -44,18 +43,14 @@ CASES = {
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--only", default="")
-    parser.add_argument("--reps", type=int, default=10)
-    parser.add_argument("--small", action="store_true")
-    args = parser.parse_args()
+    args = case_arguments(10)
     libraries = load_libraries()
     wg, _, sync, device = libraries["wgarray"]
     torch_lib = libraries.get("torch")
     print(f"device: {device}")
     rng = wg.random.default_rng(0)
     for name, (count, ours, theirs) in CASES.items():
-        if args.only and not any(key in name for key in args.only.split(",")):
+        if not selected(name, args.only):
             continue
         n = count(16 if args.small else 1)
         ours_time = time_call(lambda: ours(rng, n), sync, args.reps, trials=3)
