@@ -191,7 +191,8 @@ def _catalog(features: frozenset) -> tuple:
         fields = library_fields(reg, features)
         sources.append(render(f"lib_{family}", **fields))
         if family == "float":
-            sources.append(render("lib_math", **fields) + render(f"lib_math_{REG_TAG[reg]}"))
+            sources.append("".join(render(part, **fields) for part in ("lib_math", "lib_math_trig", "lib_math_special"))
+                           + render(f"lib_math_{REG_TAG[reg]}"))
             sources.append(render("lib_fpe", **fields) + render(f"lib_fpe_{REG_TAG[reg]}"))  # errstate's flags
             if reg == "f32":
                 tiny = "f32_scale_tiny(y, k)" if "shader-f64" in features else "y * lm_pow2_f32(h) * lm_pow2_f32(k - h)"
