@@ -56,7 +56,6 @@ DIFFERENCES = {
     "isposinf": "isposinf(x, out) with a NumPy array as out",
     # floats where NumPy wants integers: NumPy truncates some of them; wgarray raises TypeError/IndexError
     "repeat": "float repeats", "take": "float indices", "roll": "float shift", "rot90": "float k",
-    "polyder": "float order m (NumPy truncates it)", "polyint": "float order m (NumPy truncates it)",
     "diag_indices": "a float n (NumPy makes float indices) or an array as ndim",
     "tril_indices_from": "float k: NumPy's tri builds an integer arange from float bounds; wgarray takes j - i <= k",
     "triu_indices_from": "float k: NumPy's tri builds an integer arange from float bounds; wgarray takes j - i >= k",

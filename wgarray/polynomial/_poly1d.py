@@ -89,9 +89,11 @@ def polydiv(u, v):
 
 def polyder(p, m=1):
     """The m-th derivative."""
-    m = operator.index(m)
+    m = int(m)  # NumPy truncates a float order
     if m < 0:
         raise ValueError("Order of derivative must be positive (see polyint)")
+    if m == 0:  # NumPy returns its input as an array (0-d stays 0-d)
+        return poly1d(p.coeffs) if isinstance(p, poly1d) else as_array(p, "polyder")
     c = _coefficients(p, "polyder")
     for _ in range(m):
         n = c.shape[0] - 1
@@ -103,7 +105,7 @@ def polyder(p, m=1):
 
 def polyint(p, m=1, k=None):
     """The m-th antiderivative, integration constants k (a scalar or m values, the first used first)."""
-    m = operator.index(m)
+    m = int(m)  # NumPy truncates a float order
     if m < 0:
         raise ValueError("Order of integral must be positive (see polyder)")
     constants = np.zeros(m) if k is None else np.atleast_1d(np.asarray(asarray(k) if isinstance(k, Array) else k))
@@ -111,6 +113,8 @@ def polyint(p, m=1, k=None):
         constants = constants[0] * np.ones(m)
     if len(constants) < m:
         raise ValueError("k must be a scalar or a rank-1 array of length 1 or >m.")
+    if m == 0:  # NumPy returns its input as an array (0-d stays 0-d)
+        return poly1d(p.coeffs) if isinstance(p, poly1d) else as_array(p, "polyint")
     c = _coefficients(p, "polyint")
     for step in range(m):
         n = c.shape[0]
