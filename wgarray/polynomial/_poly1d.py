@@ -10,7 +10,6 @@ import warnings
 
 import numpy as np
 
-from .. import linalg
 from .._array import Array
 from .._core import dtypes as dt
 from .._api.coerce import as_array
@@ -136,6 +135,7 @@ def roots(p) -> Array:
     if n > 1:
         companion = diag(ones((n - 2,), dtype=c.dtype), -1) if n > 2 else zeros((1, 1), dtype=c.dtype)
         companion[0, :] = -c[1:] / c[0]
+        from .. import linalg  # imported on first use (see wgarray/__init__.py)
         found = linalg.eigvals(companion)
         if dt.kind(c.dtype) != "complex" and not bool(any_(E["imag"](found) != 0)):
             found = E["real"](found)
@@ -171,6 +171,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
         rhs = rhs * (weights if rhs.ndim == 1 else weights[:, None])
     scale = E["sqrt"](sum_(lhs * lhs, axis=0))
     lhs = lhs / scale
+    from .. import linalg  # imported on first use (see wgarray/__init__.py)
     c, residuals, rank, s = linalg.lstsq(lhs, rhs, rcond)
     c = (c.T / scale).T
     if rank != order and not full:
