@@ -55,6 +55,10 @@ from ._numpy.creation import *  # noqa: E402,F403
 from ._numpy.dtypes import *  # noqa: E402,F403
 from ._numpy.index_tricks import *  # noqa: E402,F403
 from ._numpy.ranges import *  # noqa: E402,F403
+from ._numpy.compat_routines import FUNCTIONS as _compat_routines  # noqa: E402
+from numpy import exceptions  # noqa: E402,F401  (wgarray raises NumPy's AxisError, RankWarning, ...)
+
+globals().update(_compat_routines)
 globals().update(polynomial.LEGACY)  # poly1d, polyfit, roots, ... (above linalg: wgarray/polynomial)
 
 
