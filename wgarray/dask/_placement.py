@@ -60,9 +60,19 @@ def from_array(x, chunks="auto", *, devices: tuple | list | None = None, **kwarg
     source = da.from_array(x, chunks=chunks, asarray=False, meta=meta if isinstance(x, Array) else None,
                            **kwargs)
     keys = tuple(device_key(d) for d in targets)
-    return source.map_blocks(_place, keys=keys, grid=source.numblocks, dtype=x.dtype, meta=meta)
+    return source.map_blocks(_place, device_keys=keys, grid=source.numblocks, dtype=x.dtype, meta=meta)
 
 
-def _place(block, keys: tuple, grid: tuple, block_id=None):
-    k = int(np.ravel_multi_index(block_id, grid)) if grid else 0
-    return on_device(block, device_for_key(keys[k % len(keys)]))
+def to_device(x: da.Array, device: Device | None = None) -> da.Array:
+    """x with every chunk on device (default: the default device): gathers round-robin chunks
+    before work that combines chunks of different devices elementwise (a matmul's partial
+    products, x + x.T), which wgarray refuses (ValueError: arrays are on different devices)."""
+    device = get_device() if device is None else device
+    if not isinstance(device, Device):
+        raise ValueError(f"device must be a wgarray device, not {device!r}")
+    return x.map_blocks(_place, device_keys=(device_key(device),), grid=(), dtype=x.dtype, meta=x._meta)
+
+
+def _place(block, device_keys: tuple, grid: tuple, block_id=None):
+    k = int(np.ravel_multi_index(block_id, grid)) if grid else 0  # grid (): one device for all
+    return on_device(block, device_for_key(device_keys[k % len(device_keys)]))
