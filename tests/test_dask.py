@@ -196,6 +196,7 @@ def test_backend_random(wgarray_backend):
     assert isinstance(ints, wgarray.Array) and 0 <= int(ints.min()) and int(ints.max()) < 10
 
 
+@pytest.fixture(scope="module")
 def two_devices():
     """The default device and a second device on the same adapter: round-robin placement needs
     several devices, and this machine may have one GPU (or none)."""
@@ -207,8 +208,8 @@ def test_local_devices_start_with_the_default():
     assert found[0] is wgarray.get_device() and wgarray.dask.local_devices() == found
 
 
-def test_round_robin_placement(data):
-    devices = two_devices()
+def test_round_robin_placement(data, two_devices):
+    devices = two_devices  # chunk (i, j) is chunk 4i + j
     x = wgarray.dask.from_array(data, chunks=CHUNKS, devices=devices)
     for i in range(4):
         for j in range(4):
@@ -231,11 +232,19 @@ def test_round_robin_placement(data):
     np.testing.assert_allclose(np.asarray(gram), (data @ data.T).sum(axis=0), rtol=1e-11, atol=1e-9)
 
 
-def test_round_robin_from_a_wgarray_array(data):
-    devices = two_devices()
+def test_round_robin_from_a_wgarray_array(data, two_devices):
+    devices = two_devices
     x = wgarray.dask.from_array(wgarray.asarray(data[:100, :10]), chunks=(25, 10), devices=devices)
     assert [threaded(x.blocks[i, 0]).device for i in range(4)] == [devices[0], devices[1]] * 2
     assert np.array_equal(np.asarray(threaded(x)), data[:100, :10])
+
+
+def test_to_device_uploads_numpy_chunks(data, two_devices):
+    second = two_devices[1]
+    x = wgarray.dask.to_device(da.from_array(data[:8], chunks=4), second)
+    assert isinstance(x._meta, wgarray.Array)
+    got = threaded(x)
+    assert isinstance(got, wgarray.Array) and got.device is second and np.array_equal(np.asarray(got), data[:8])
 
 
 def test_round_robin_bad_devices():

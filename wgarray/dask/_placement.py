@@ -70,7 +70,8 @@ def to_device(x: da.Array, device: Device | None = None) -> da.Array:
     device = get_device() if device is None else device
     if not isinstance(device, Device):
         raise ValueError(f"device must be a wgarray device, not {device!r}")
-    return x.map_blocks(_place, device_keys=(device_key(device),), grid=(), dtype=x.dtype, meta=x._meta)
+    return x.map_blocks(_place, device_keys=(device_key(device),), grid=(), dtype=x.dtype,
+                        meta=empty((0,) * x.ndim, dtype=x.dtype))
 
 
 def _place(block, device_keys: tuple, grid: tuple, block_id=None):

@@ -40,9 +40,9 @@ def register() -> None:
         numel_lookup.register(Array, backends._numel_arraylike)  # counts as wgarray arrays, as CuPy's
         nannumel_lookup.register(Array, backends._nannumel)
         to_numpy_dispatch.register(Array, _to_numpy)
-        to_wgarray_dispatch.register((Array, np.ndarray, object), _to_wgarray)
+        to_wgarray_dispatch.register(object, _to_wgarray)
         sizeof.register(Array, _sizeof)
-        if Array not in chunk_types._HANDLED_CHUNK_TYPES:
+        if not chunk_types.is_valid_chunk_type(Array):
             chunk_types.register_chunk_type(Array)  # Dask arrays take wgarray operands, not defer to them
         _registered = True
 
