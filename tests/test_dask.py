@@ -223,6 +223,27 @@ def test_local_devices_start_with_the_default():
     assert found[0] is wgarray.get_device() and wgarray.dask.local_devices() == found
 
 
+def test_local_devices_on_a_machine_of_several_gpus(monkeypatch):
+    from types import SimpleNamespace
+
+    from wgarray.dask import _placement
+
+    def adapter(name, backend, kind):
+        return SimpleNamespace(name=name, info={"backend_type": backend, "adapter_type": kind})
+
+    gpus = [adapter("gpu0", "Vulkan", "DiscreteGPU"), adapter("gl", "OpenGL", "DiscreteGPU"),
+            adapter("cpu", "Vulkan", "CPU"), adapter("gpu1", "Vulkan", "DiscreteGPU"),
+            adapter("gpu2", "Vulkan", "DiscreteGPU")]
+    default = SimpleNamespace(is_cpu=False, backend="Vulkan", lost=None)
+    monkeypatch.setattr(_placement, "_devices", ())
+    monkeypatch.setattr(_placement, "get_device", lambda: default)
+    monkeypatch.setattr(_placement, "enumerate_adapters", lambda: gpus)
+    monkeypatch.setattr(_placement, "Device", lambda a: SimpleNamespace(adapter=a.name, lost=None))
+    found = _placement.local_devices()
+    assert found[0] is default and [d.adapter for d in found[1:]] == ["gpu1", "gpu2"]
+    assert _placement.local_devices() is found  # made once
+
+
 def test_round_robin_placement(data, two_devices):
     devices = two_devices  # chunk (i, j) is chunk 4i + j
     x = wgarray.dask.from_array(data, chunks=CHUNKS, devices=devices)
