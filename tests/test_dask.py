@@ -290,3 +290,16 @@ def test_round_robin_bad_devices():
         wgarray.dask.from_array(np.ones(4), chunks=2, devices=[])
     with pytest.raises(ValueError, match="wgarray devices"):
         wgarray.dask.from_array(np.ones(4), chunks=2, devices=["cpu"])
+
+
+@pytest.mark.parametrize("call", [
+    lambda np_, a: np_.transpose(a, axes=(1, 0, 2)),  # Dask's chunk transpose
+    lambda np_, a: np_.transpose(a=a, axes=(2, 0, 1)),
+    lambda np_, a: np_.transpose(a),
+])
+def test_numpy_transpose_keywords_on_wgarray(call):
+    # NumPy's `a` is wgarray's positional-or-keyword `x` here: __array_function__ maps it by position.
+    host = np.arange(24, dtype=np.int8).reshape(2, 3, 4)
+    got = call(np, wgarray.asarray(host))
+    assert isinstance(got, wgarray.Array)
+    assert_same(got, call(np, host))
