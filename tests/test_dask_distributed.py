@@ -29,13 +29,11 @@ def _register_on_worker():
 
 @pytest.fixture(scope="module")
 def client():
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                       worker_dashboard_address=None)
-    with distributed.Client(cluster) as client:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  worker_dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         pids = client.run(_register_on_worker)
         assert len(set(pids.values())) == 2
         yield client
-    cluster.close()
 
 
 @pytest.fixture(scope="module")
