@@ -117,6 +117,8 @@ class Device:
         self.max_binding = self.limits["max-storage-buffer-binding-size"]
         self.max_buffer = self.limits["max-buffer-size"]
         self.uniform_align = self.limits["min-uniform-buffer-offset-alignment"]
+        with _made_lock:
+            _made.append(weakref.ref(self))
 
     def __repr__(self):
         return f"Device({self.name!r}, backend={self.backend!r})"
@@ -156,6 +158,32 @@ class Device:
             except Exception as e:
                 self.check_lost(e)
         return self.lost is not None
+
+
+_made: list = []  # weak references to every Device made, in order: device_key / device_for_key
+_made_lock = threading.Lock()
+
+
+def _live_devices() -> list:
+    with _made_lock:
+        live = [device for device in (ref() for ref in _made) if device is not None and device.lost is None]
+        _made[:] = [weakref.ref(device) for device in live]
+    return live
+
+
+def device_key(device: Device) -> tuple:
+    """(name, backend, ordinal among this process's live devices of that name): how a pickled array
+    names its device."""
+    same = [d for d in _live_devices() if (d.name, d.backend) == (device.name, device.backend)]
+    return device.name, device.backend, next((i for i, d in enumerate(same) if d is device), 0)
+
+
+def device_for_key(key: tuple) -> Device:
+    """The live device of that key in this process (a Dask worker's), else the default device."""
+    for device in _live_devices():
+        if device_key(device) == tuple(key):
+            return device
+    return get_device()
 
 
 _default_device: Device | None = None
