@@ -40,8 +40,9 @@ def run(code: str, path: Path | None) -> str:
     return result.stdout
 
 
-def test_first_meeting_registers(entry_points_path):
-    out = run("""
+@pytest.mark.parametrize("wgarray_first", [False, True])
+def test_first_meeting_registers(entry_points_path, wgarray_first):
+    out = run(("        import wgarray\n" if wgarray_first else "") + """
         import sys
         import numpy as np
         import dask.array as da

@@ -84,3 +84,8 @@ def __getattr__(name):
 
 def __dir__():
     return sorted(set(globals()) | set(_SUBMODULES))
+
+if "dask" in _sys.modules:  # Dask came first: its entry point could not reach the Array yet
+    from ._dask_entry import wrap_tokenize as _wrap_tokenize
+
+    _wrap_tokenize()
