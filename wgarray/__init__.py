@@ -25,6 +25,7 @@ from ._api.sorting_functions import *  # noqa: F403
 from ._api.statistical_functions import *  # noqa: F403
 from ._api.utility_functions import *  # noqa: F403
 from ._array import Array
+from .custom import ElementwiseKernel, RawKernel, ReductionKernel
 from . import linalg
 from . import fft
 from . import lib, testing

@@ -30,7 +30,7 @@ from .._core.operands import ScalarOperand
 from .._core.view import broadcast_shapes
 from .._engines.map import MapOp, RawOperand, launch_map
 from ._signature import (as_kernel_array, bind_types, check_cast, compile_error, device_of, is_scalar,
-                         param_dtype, parse_params, wgsl_type)
+                         param_dtype, parse_params, statements, wgsl_type)
 
 _NAME = re.compile(r"[A-Za-z]\w*$")
 _IND_SIZE = re.compile(r"\b_ind\s*\.\s*size\s*\(\s*\)")
@@ -197,7 +197,7 @@ class ElementwiseKernel:
         return MapOp(f"ElementwiseKernel:{self.name}", expr, op_dtypes, out_dtypes[j], functions=functions)
 
     def _function_source(self, j, in_dtypes, out_dtypes, reads, types) -> str:
-        code = _IND_SIZE.sub("_ind_size", self.operation)
+        code = statements(_IND_SIZE.sub("_ind_size", self.operation))
         arguments = []
         raws = [p for p in self.in_params if p.raw]
         for k, (param, dtype) in enumerate(zip(self.in_params, in_dtypes)):

@@ -147,6 +147,12 @@ def check_cast(arg_dtype, param: Param, dtype, kernel: str) -> None:
                         f"(rule 'same_kind')")
 
 
+def statements(code: str) -> str:
+    """User code as WGSL statements: CuPy's snippets may leave out the last semicolon."""
+    code = code.rstrip()
+    return code if not code or code.endswith((";", "}")) else code + ";"
+
+
 # -- compile errors ---------------------------------------------------------------------------------
 USER_MARK = "// -- user code --"
 _LOCATION = re.compile(r"┌─ \S*:(\d+):\d+")
