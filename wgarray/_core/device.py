@@ -174,6 +174,38 @@ def get_device() -> Device:
     return device
 
 
+def adapter_key(adapter) -> tuple:
+    """What tells adapters apart across enumerations (the objects differ each time)."""
+    info = adapter.info
+    return (adapter.summary, str(info.get("backend_type", "")), info.get("vendor_id"), info.get("device_id"))
+
+
+_other_devices: dict = {}  # adapter_key -> Device, for every adapter but the default device's
+_others_lock = threading.Lock()
+
+
+def all_devices() -> tuple:
+    """A Device for every adapter, the default device first; each made on first use (and made
+    anew once lost). An adapter whose device cannot be created is left out."""
+    default = get_device()
+    chosen = adapter_key(default.adapter)
+    devices = [default]
+    with _others_lock:
+        for adapter in enumerate_adapters():
+            key = adapter_key(adapter)
+            if key == chosen:
+                continue
+            device = _other_devices.get(key)
+            if device is None or device.lost is not None:
+                try:
+                    device = _other_devices[key] = Device(adapter)
+                except Exception:  # e.g. a GL adapter without a display: not usable here
+                    _other_devices.pop(key, None)
+                    continue
+            devices.append(device)
+    return tuple(devices)
+
+
 _per_device_lock = threading.RLock()  # re-entrant: a stream's factory makes its device's pool
 
 

@@ -11,6 +11,10 @@ shapes finds every buffer of its last round cached (twice: a buffer holds up to 
 bytes asked for). Past the limit the least recently freed go, down to CACHE_TRIM of it, so
 that a run of new sizes trims (and flushes the stream) rarely.
 
+Limit: `max_bytes` (None: none) bounds the bytes of array buffers the pool holds, in use or
+cached (CuPy's MemoryPool.set_limit). A new buffer past it first releases cached ones, then
+raises MemoryError, before anything changes.
+
 Out of memory: every GPU allocation of this package (pool and staging buffers, the stream's
 arena, uploads and their temporary buffers) goes through allocating_call(), which raises
 MemoryError naming the size after releasing the cached buffers and trying once more.
@@ -19,6 +23,7 @@ MemoryError naming the size after releasing the cached buffers and trying once m
 from __future__ import annotations
 
 import collections
+import os
 
 import wgpu
 
@@ -120,6 +125,7 @@ class BufferPool:
         self.staging_bytes = 0
         self.segment_bytes = segment_bytes(device)
         self.capture = None  # a replay.Capture while one thread's engine call is captured
+        self.max_bytes: int | None = None  # the limit on array buffers, in use or cached
 
     @property
     def cache_limit(self) -> int | None:
@@ -160,6 +166,12 @@ class BufferPool:
             self.cached -= size
             self.hits += 1
         else:
+            if self.max_bytes is not None and self.allocated + size > self.max_bytes:
+                self._trim(max(self.cached - (self.allocated + size - self.max_bytes), 0))
+                if self.allocated + size > self.max_bytes:
+                    raise MemoryError(f"allocating {size} bytes for an array on {self.device.name} would pass the "
+                                      f"memory pool's limit of {self.max_bytes} bytes ({self.allocated - self.cached} "
+                                      f"in use)")
             self.misses += 1
             buffer = self.create_buffer(size, STORAGE_USAGE, "an array")
             uid = self.next_uid
@@ -286,6 +298,17 @@ class BufferPool:
                 "pool_hits": self.hits,
                 "pool_misses": self.misses,
             }
+
+
+def device_memory(device: Device) -> int | None:
+    """The device's memory in bytes where known: a CPU adapter's is the host's RAM. WebGPU does
+    not report a GPU's."""
+    if not device.is_cpu:
+        return None
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None
 
 
 def _checked(device: Device, make, nbytes: int, what: str):
