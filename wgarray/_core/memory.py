@@ -23,6 +23,7 @@ MemoryError naming the size after releasing the cached buffers and trying once m
 from __future__ import annotations
 
 import collections
+import itertools
 import os
 
 import wgpu
@@ -35,6 +36,11 @@ MIN_BUFFER = 16
 MIN_CACHE_BYTES = 256 << 20
 CACHE_TRIM = 0.75
 STAGING_CACHE_BYTES = 64 << 20  # download buffers kept (past it, only the last one given back)
+
+
+# Buffer uids, unique across devices: bind groups are cached by uid, so a buffer of another
+# device never matches one (the stream then reports the two devices, see Stream._bind_group).
+_uids = itertools.count(1)
 
 
 def segment_bytes(device: Device) -> int:
@@ -111,7 +117,6 @@ class BufferPool:
         # Every live buffer by uid. Holding them here keeps wgpu's own finalizer from releasing a
         # buffer when an array dies inside a garbage cycle and hands it back to us.
         self.buffers: dict[int, object] = {}
-        self.next_uid = 1
         self.on_destroy = []  # callbacks(uid) when a buffer really goes away
         self.allocated = 0  # bytes held in GPU buffers, in use or cached
         self.active = 0  # bytes requested by live arrays
@@ -174,8 +179,7 @@ class BufferPool:
                                       f"in use)")
             self.misses += 1
             buffer = self.create_buffer(size, STORAGE_USAGE, "an array")
-            uid = self.next_uid
-            self.next_uid += 1
+            uid = next(_uids)
             self.buffers[uid] = buffer
             self.allocated += size
         self.active += nbytes
