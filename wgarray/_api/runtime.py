@@ -47,7 +47,8 @@ class MemoryPool:
 
     def _pool(self):
         pool = pool_for(self._device or get_device())
-        pool.max_bytes = self._limit or None  # (a device made anew after a loss keeps the limit)
+        if pool.max_bytes != (self._limit or None):  # (a device made anew after a loss keeps the limit)
+            pool.set_max_bytes(self._limit or None)
         return pool
 
     def used_bytes(self) -> int:

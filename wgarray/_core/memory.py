@@ -143,6 +143,14 @@ class BufferPool:
             self._cache_limit = nbytes
             self.trim_above = self.limit()
 
+    def set_max_bytes(self, max_bytes: int | None) -> None:
+        """Set the limit on array buffers (None: none), releasing cached buffers above it."""
+        with self.lock:
+            self.max_bytes = max_bytes
+            self._take_back()
+            if max_bytes is not None and self.allocated > max_bytes:
+                self._trim(max(self.cached - (self.allocated - max_bytes), 0))
+
     def limit(self) -> int:
         return self._cache_limit if self._cache_limit is not None else max(MIN_CACHE_BYTES, 2 * self.peak_active)
 
