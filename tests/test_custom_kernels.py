@@ -77,6 +77,10 @@ def test_output_passed_in_strided_and_read():
     accumulate(wg.asarray(a), total)
     accumulate(wg.asarray(a), total)
     same(total, 1 + 2 * a)
+    positive = wg.ElementwiseKernel("T x", "T z", "if (x > T(50)) { z = x; }", "positive")
+    kept = wg.full((4, 6), -1, dtype=wg.int32)
+    positive(wg.asarray(a), kept)  # elements the code leaves alone keep their values
+    same(kept, np.where(a > 50, a, -1))
 
 
 @pytest.mark.parametrize("dtype", ["int8", "uint16", "bool"])

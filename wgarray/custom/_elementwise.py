@@ -37,10 +37,9 @@ _IND_SIZE = re.compile(r"\b_ind\s*\.\s*size\s*\(\s*\)")
 
 
 def _assigned_only(code: str, name: str) -> bool:
-    """Whether `name` occurs in code only as the target of plain assignments (`name = ...`)."""
-    uses = len(re.findall(rf"\b{name}\b", code))
-    plain = len(re.findall(rf"\b{name}\s*=(?!=)", code))
-    return uses == plain
+    """Whether code is the one plain assignment `name = ...`: an output passed in to any other code
+    keeps its values where the code leaves it alone, or reads them (`z += x`)."""
+    return re.fullmatch(rf"\s*{name}\s*=(?!=)[^;{{}}]*;?\s*", code) is not None
 
 
 def _rewrite_raw(code: str, name: str, k: int) -> str:
