@@ -180,29 +180,32 @@ def adapter_key(adapter) -> tuple:
     return (adapter.summary, str(info.get("backend_type", "")), info.get("vendor_id"), info.get("device_id"))
 
 
-_other_devices: dict = {}  # adapter_key -> Device, for every adapter but the default device's
+_other_devices: dict = {}  # adapter_key -> Device (None: its device cannot be made), but the default's
 _others_lock = threading.Lock()
+_adapters: list | None = None  # enumerated once (about 7 ms on lavapipe), again once a device is lost
 
 
 def all_devices() -> tuple:
     """A Device for every adapter, the default device first; each made on first use (and made
     anew once lost). An adapter whose device cannot be created is left out."""
+    global _adapters
     default = get_device()
     chosen = adapter_key(default.adapter)
     devices = [default]
     with _others_lock:
-        for adapter in enumerate_adapters():
+        if _adapters is None or any(d is not None and d.lost is not None for d in _other_devices.values()):
+            _adapters = enumerate_adapters()
+        for adapter in _adapters:
             key = adapter_key(adapter)
             if key == chosen:
                 continue
-            device = _other_devices.get(key)
-            if device is None or device.lost is not None:
+            if key not in _other_devices or (_other_devices[key] is not None and _other_devices[key].lost is not None):
                 try:
-                    device = _other_devices[key] = Device(adapter)
+                    _other_devices[key] = Device(adapter)
                 except Exception:  # e.g. a GL adapter without a display: not usable here
-                    _other_devices.pop(key, None)
-                    continue
-            devices.append(device)
+                    _other_devices[key] = None
+            if _other_devices[key] is not None:
+                devices.append(_other_devices[key])
     return tuple(devices)
 
 

@@ -90,21 +90,7 @@ class ElementwiseKernel:
         return f"<ElementwiseKernel {self.name}>"
 
     def __call__(self, *args, size=None):
-        n_in, n_out = len(self.in_params), len(self.out_params)
-        if len(args) not in (n_in, n_in + n_out):
-            raise TypeError(f"{self.label} takes {n_in} inputs and optionally {n_out} outputs, "
-                            f"not {len(args)} arguments")
-        ins, outs = list(args[:n_in]), list(args[n_in:]) or [None] * n_out
-        device = device_of([*ins, *outs], self.label) or get_device()
-        for k, (param, arg) in enumerate(zip(self.in_params, ins)):
-            if param.raw and is_scalar(arg):
-                raise TypeError(f"{self.label}: raw parameter {param.name} takes an array, not a scalar")
-            if not isinstance(arg, Array) and not is_scalar(arg):
-                ins[k] = as_kernel_array(arg, device, self.label)
-        for param, out in zip(self.out_params, outs):
-            if out is not None and not isinstance(out, Array):
-                raise TypeError(f"{self.label}: output {param.name} must be a wgarray array, "
-                                f"not {type(out).__name__}")
+        ins, outs, device = self._arguments(args)
         bound = bind_types(self.out_params, outs, device, self.label)
         bound = bind_types(self.in_params, ins, device, self.label, bound)
         in_dtypes = [param_dtype(p, bound, self.label) for p in self.in_params]
@@ -113,15 +99,7 @@ class ElementwiseKernel:
         for d in (*in_dtypes, *out_dtypes):
             wgsl_type(d, device, self.label)
         shape = self._shape(ins, outs, size)
-        for param, dtype, out in zip(self.out_params, out_dtypes, outs):
-            if out is not None:
-                if out._dtype != dtype:
-                    raise TypeError(f"{self.label}: output {param.name} is {out._dtype}, not {dtype}")
-                if out.shape != shape:
-                    raise ValueError(f"{self.label}: output {param.name} has shape {out.shape}, "
-                                     f"not the broadcast shape {shape}")
-                if not out._writeable:
-                    raise ValueError(f"{self.label}: output {param.name} is read-only")
+        self._check_outputs(outs, out_dtypes, shape)
         operands = self._operands(ins, in_dtypes, outs, shape)
         fresh = outs[0] is None
         if fresh:
@@ -139,7 +117,38 @@ class ElementwiseKernel:
                     raise compile_error(e, self.label, self.operation) from None
         if self.no_return:
             return None
-        return tuple(outs) if n_out > 1 or self.return_tuple else outs[0]
+        return tuple(outs) if len(outs) > 1 or self.return_tuple else outs[0]
+
+    def _arguments(self, args) -> tuple:
+        """(inputs, outputs or Nones, the device): host data uploaded, scalars kept."""
+        n_in, n_out = len(self.in_params), len(self.out_params)
+        if len(args) not in (n_in, n_in + n_out):
+            raise TypeError(f"{self.label} takes {n_in} inputs and optionally {n_out} outputs, "
+                            f"not {len(args)} arguments")
+        ins, outs = list(args[:n_in]), list(args[n_in:]) or [None] * n_out
+        device = device_of([*ins, *outs], self.label) or get_device()
+        for k, (param, arg) in enumerate(zip(self.in_params, ins)):
+            if param.raw and is_scalar(arg):
+                raise TypeError(f"{self.label}: raw parameter {param.name} takes an array, not a scalar")
+            if not isinstance(arg, Array) and not is_scalar(arg):
+                ins[k] = as_kernel_array(arg, device, self.label)
+        for param, out in zip(self.out_params, outs):
+            if out is not None and not isinstance(out, Array):
+                raise TypeError(f"{self.label}: output {param.name} must be a wgarray array, "
+                                f"not {type(out).__name__}")
+        return ins, outs, device
+
+    def _check_outputs(self, outs, out_dtypes, shape) -> None:
+        for param, dtype, out in zip(self.out_params, out_dtypes, outs):
+            if out is None:
+                continue
+            if out._dtype != dtype:
+                raise TypeError(f"{self.label}: output {param.name} is {out._dtype}, not {dtype}")
+            if out.shape != shape:
+                raise ValueError(f"{self.label}: output {param.name} has shape {out.shape}, "
+                                 f"not the broadcast shape {shape}")
+            if not out._writeable:
+                raise ValueError(f"{self.label}: output {param.name} is read-only")
 
     def _shape(self, ins, outs, size) -> tuple:
         """The broadcast shape of the non-raw arrays (outputs passed in included), or (size,)."""

@@ -108,10 +108,10 @@ def bind_types(params, args, device, kernel: str, bound: dict | None = None) -> 
     for param, arg in zip(params, args):
         if param.placeholder is None or not isinstance(arg, Array):
             continue
-        have = bound.setdefault(param.placeholder, arg.dtype.dtype if isinstance(arg.dtype, dt.DType) else arg.dtype)
-        if have != dt.as_dtype(arg.dtype):
+        have = bound.setdefault(param.placeholder, arg._dtype)
+        if have != arg._dtype:
             raise TypeError(f"{kernel}: type placeholder {param.placeholder} is bound to both {have} and "
-                            f"{dt.as_dtype(arg.dtype)} (parameter {param.name})")
+                            f"{arg._dtype} (parameter {param.name})")
     for param, arg in zip(params, args):
         if param.placeholder is None or param.placeholder in bound or arg is None:
             continue
