@@ -121,6 +121,19 @@ def test_several_outputs_index_and_size():
     same(j, (6 - np.arange(6, dtype=np.uint32)).reshape(2, 3))
 
 
+def test_return_options_and_read_only_output():
+    a = host(5, "int32")
+    one = wg.ElementwiseKernel("T x", "T y", "y = x + T(1)", "plus_one", return_tuple=True)
+    (y,) = one(wg.asarray(a))
+    same(y, a + 1)
+    quiet = wg.ElementwiseKernel("T x", "T y", "y = x + T(1)", "plus_one_quiet", no_return=True)
+    out = wg.empty(5, dtype=wg.int32)
+    assert quiet(wg.asarray(a), out) is None
+    same(out, a + 1)
+    with pytest.raises(ValueError, match="read-only"):
+        quiet(wg.asarray(a), wg.broadcast_to(wg.asarray(a[:1]), (5,)))
+
+
 def test_raw_inputs_and_size():
     reverse = wg.ElementwiseKernel("raw T x", "T y", "y = x[x.size() - i - 1u]", "reverse")
     a = host(10, "int64")
