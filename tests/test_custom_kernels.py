@@ -347,3 +347,27 @@ def test_raw_kernel_compile_error_and_bad_launches():
         wg.RawKernel("fn main() {}", "missing")
     with pytest.raises(ValueError, match="binding 0"):
         wg.RawKernel("@group(0) @binding(0) var<storage, read> x: array<f32>;\nfn k() {}", "k")
+
+
+# -- arrays larger than one binding (the pool's segment size shrunk to 4 KiB) ----------------------
+@pytest.fixture
+def small_segments():
+    from wgarray._core.memory import pool_for
+
+    pool = pool_for(wg.get_device())
+    saved = pool.segment_bytes
+    pool.segment_bytes = 4096
+    yield
+    pool.segment_bytes = saved
+
+
+def test_kernels_across_segments(small_segments):
+    a, b = host((37, 301), "float32"), host((301,), "float32")
+    x = wg.asarray(a)
+    assert x._storage.segments is not None
+    indexed = wg.ElementwiseKernel("T x, T y", "T z", "z = x * y + T(i % 7u)", "indexed")
+    same(indexed(x, wg.asarray(b)), a * b + (np.arange(a.size) % 7).reshape(a.shape).astype(np.float32))
+    same(SUM(x, axis=1), a.sum(axis=1), summed=True)
+    same(SUM(x[:, ::-2], axis=0), a[:, ::-2].sum(axis=0), summed=True)
+    with pytest.raises(MemoryError, match="read by index"):
+        wg.ElementwiseKernel("raw T x", "T y", "y = x[i]", "raw_big")(x, size=3)

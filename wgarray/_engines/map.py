@@ -447,7 +447,8 @@ def _with_box_origin(op: MapOp, ndim: int) -> tuple:
     expr = _INDEX.sub(f"(i + a{n})", op.expr)
     expr = _COORD.sub(lambda m: f"(c{m[1]} + a{n + 1 + int(m[1])})", expr)
     extra = (uint32,) * (1 + ndim)
-    return MapOp(f"{op.name}@box", expr, op.in_dtypes + extra, op.out_dtype, op.coords), [("scalar", uint32)] * len(extra)
+    box_op = MapOp(f"{op.name}@box", expr, op.in_dtypes + extra, op.out_dtype, op.coords, functions=op.functions)
+    return box_op, [("scalar", uint32)] * len(extra)
 
 
 def _box_origin(op: MapOp, shape, starts, box) -> list:
