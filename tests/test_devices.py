@@ -38,6 +38,19 @@ def test_every_device_computes(device):
 
 
 @pytest.mark.parametrize("device", DEVICES, ids=repr)
+def test_custom_kernels_on_every_device(device):
+    host = np.arange(12, dtype=np.float32).reshape(3, 4)
+    x = wg.asarray(host, device=device)
+    y = wg.ElementwiseKernel("T x", "T y", "y = x * x", "square")(x)
+    assert y.device is device
+    total = wg.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "total")(y, axis=1)
+    np.testing.assert_array_equal(np.asarray(total), (host * host).sum(axis=1))
+    if "float64" not in wg.__array_namespace_info__().dtypes(device=device):
+        with pytest.raises(TypeError, match="shader-f64"):
+            wg.ElementwiseKernel("float64 x", "float64 y", "y = x", "wide")(x)
+
+
+@pytest.mark.parametrize("device", DEVICES, ids=repr)
 def test_dtypes_per_device(device):
     offered = wg.__array_namespace_info__().dtypes(device=device)
     assert "float32" in offered and "int32" in offered
