@@ -249,6 +249,9 @@ def test_l2_norm_min_with_identity_and_strided():
     b = host((6, 20), "int32")
     same(capped(wg.asarray(b), axis=1), np.minimum(b.min(axis=1), 50))
     same(capped(wg.asarray(b[:, :0]), axis=1), np.full(6, 50, np.int32))  # empty: the identity
+    highest = wg.ReductionKernel("T x", "T y", "x", "max(a, b)", "y = a", "T(-1000)", "highest")
+    same(highest(wg.asarray(b[:, :0]), axis=1), np.full(6, -1000, np.int32))  # a WGSL expression
+    same(highest(wg.asarray(b), axis=0), b.max(axis=0))
 
 
 def test_reduction_several_inputs_scalars_and_post_map():

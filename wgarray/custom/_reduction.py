@@ -126,13 +126,15 @@ class ReductionKernel:
             expr = re.sub(rf"\b{name}\b", reg, expr)
         return expr
 
-    def _init(self, acc) -> str:
+    def _init(self, acc, types: dict) -> str:
+        """The identity as a WGSL value of acc: numbers by their bits (so 'inf' works), other
+        strings as WGSL expressions."""
         identity = self.identity
         if isinstance(identity, str):
             try:
                 identity = float(identity) if dt.kind(acc) == "float" else int(identity, 0)
             except ValueError:
-                return f"{dt.layout(acc).register}({identity})"
+                return f"{dt.layout(acc).register}({self._substitute(identity, types)})"
         return literal(identity, acc)
 
     def _fold(self, ins, in_dtypes, acc, shape, axes, types, device) -> BufferOperand:
@@ -142,7 +144,7 @@ class ReductionKernel:
         if len(ins) == 1 and arrays:  # fold straight from the elements: map_expr is the element step
             x, dtype = ins[0], in_dtypes[0]
             prep = re.sub(rf"\b{self.in_params[0].name}\b", "x", self._substitute(self.map_expr, types))
-            fold = Fold(f"ReductionKernel:{self.name}", acc, self._init(acc), combine, f"{reg}({prep})", dtype)
+            fold = Fold(f"ReductionKernel:{self.name}", acc, self._init(acc, types), combine, f"{reg}({prep})", dtype)
             return fold_engine.fold(fold, x._data().broadcast_to(shape), axes)
         mapped = Array._empty(shape, acc, device)
         if math.prod(shape):
@@ -154,7 +156,7 @@ class ReductionKernel:
             expr = f"rk_{self.name}_map({', '.join(f'a{k}' for k in range(len(ins)))})"
             launch_map(device, MapOp(f"ReductionKernel:{self.name}:map", expr, tuple(in_dtypes), acc,
                                      functions=function), mapped._storage, mapped._view, acc, operands, fresh=True)
-        fold = Fold(f"ReductionKernel:{self.name}", acc, self._init(acc), combine, "x", acc)
+        fold = Fold(f"ReductionKernel:{self.name}", acc, self._init(acc, types), combine, "x", acc)
         return fold_engine.fold(fold, mapped._data(), axes)
 
     def _post_map(self, folded: BufferOperand, ins, in_dtypes, acc, out_dtype, result_shape, out, types, count,
