@@ -197,6 +197,10 @@ def test_bad_arguments():
         MULADD(wg.ones((3, 4), dtype=wg.float32), 1.0, wg.empty(4, dtype=wg.float32))
     with pytest.raises(TypeError, match="cannot tell the type U"):
         wg.ElementwiseKernel("T x", "U y", "y = U(x)", "u")(a)
+    with pytest.raises(TypeError, match="float16"):
+        wg.ElementwiseKernel("float16 x", "float16 y", "y = x", "half")
+    with pytest.raises(TypeError, match="'float'"):
+        wg.ElementwiseKernel("float x", "float y", "y = x", "ambiguous")
     with pytest.raises(ValueError, match="reserved"):
         wg.ElementwiseKernel("T i", "T y", "y = i", "r")
     with pytest.raises(ValueError, match="undecided"):

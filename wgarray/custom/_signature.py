@@ -59,16 +59,22 @@ def parse_params(text: str, kernel: str) -> tuple:
     return tuple(params)
 
 
+_DTYPE_NAMES = {d.name: d for d in dt.ALL_DTYPES}
+
+
 def _dtype_named(type_name: str):
-    try:
-        dtype = np.dtype(type_name)
-    except TypeError:
-        return None
-    if dtype.name != type_name and type_name not in ("bool", "float", "int", "complex"):
-        return None  # one-letter codes and the like ('f', 'b') are placeholders here, as in CuPy
-    if dtype not in dt.LAYOUTS:
-        raise TypeError(f"custom kernels do not support the data type {dtype}")
-    return dtype
+    """The dtype a parameter's type names, or None for a placeholder. Other NumPy names of more
+    than one letter ('float16', 'float', 'str') raise TypeError; one-letter codes are placeholders."""
+    if type_name in _DTYPE_NAMES:
+        return _DTYPE_NAMES[type_name]
+    if len(type_name) > 1 and type_name.islower():
+        try:
+            dtype = np.dtype(type_name)
+        except TypeError:
+            return None
+        raise TypeError(f"custom kernels do not take the type {type_name!r} ({dtype}); name one of "
+                        f"{', '.join(_DTYPE_NAMES)}")
+    return None
 
 
 def wgsl_type(dtype, device, kernel: str) -> str:
