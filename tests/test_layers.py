@@ -1,6 +1,7 @@
 """The package's layering: imports point one way, and nothing forms a cycle.
 
-Layers, lowest first: _core, _engines, the Array (_array), the namespace (_api), the NumPy
+Layers, lowest first: _core, _engines, the Array (_array), the namespace (_api), the custom kernels
+(custom: ElementwiseKernel, ReductionKernel, RawKernel), the NumPy
 layer (_numpy: ufunc objects, ndarray methods, NumPy-only functions), lib and testing (numpy.lib's
 and numpy.testing's modules), the linalg and fft extensions, polynomial (above linalg: roots are
 eigenvalues), random, nn (whose dropout draws from random), dask (Dask arrays of wgarray chunks), then the package root. A module may import its own layer and the layers below it, never above; imports
@@ -13,8 +14,8 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "wgarray"
-LAYERS = ("_core", "_engines", "_array", "_api", "_numpy", "lib", "testing", "linalg", "fft", "polynomial", "random",
-          "nn", "dask")
+LAYERS = ("_core", "_engines", "_array", "_api", "custom", "_numpy", "lib", "testing", "linalg", "fft", "polynomial",
+          "random", "nn", "dask")
 MAX_LINES = 500
 
 

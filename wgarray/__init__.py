@@ -18,14 +18,16 @@ from ._api.indexing_functions import *  # noqa: F403
 from ._api.inspection import *  # noqa: F403
 from ._api.linear_algebra_functions import *  # noqa: F403
 from ._api.manipulation_functions import *  # noqa: F403
-from ._api.runtime import empty_cache, memory_stats, synchronize
-from ._api.warmup import warmup
+from ._api.runtime import MemoryPool, empty_cache, get_default_memory_pool, memory_stats, synchronize
 from ._api.searching_functions import *  # noqa: F403
 from ._api.set_functions import *  # noqa: F403
+from ._api.show_config import show_config
 from ._api.sorting_functions import *  # noqa: F403
 from ._api.statistical_functions import *  # noqa: F403
 from ._api.utility_functions import *  # noqa: F403
+from ._api.warmup import warmup
 from ._array import Array
+from .custom import ElementwiseKernel, RawKernel, ReductionKernel
 from . import lib
 from .lib import scimath as emath
 from . import polynomial

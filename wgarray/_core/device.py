@@ -202,6 +202,41 @@ def get_device() -> Device:
     return device
 
 
+def adapter_key(adapter) -> tuple:
+    """What tells adapters apart across enumerations (the objects differ each time)."""
+    info = adapter.info
+    return (adapter.summary, str(info.get("backend_type", "")), info.get("vendor_id"), info.get("device_id"))
+
+
+_other_devices: dict = {}  # adapter_key -> Device (None: its device cannot be made), but the default's
+_others_lock = threading.Lock()
+_adapters: list | None = None  # enumerated once (about 7 ms on lavapipe), again once a device is lost
+
+
+def all_devices() -> tuple:
+    """A Device for every adapter, the default device first; each made on first use (and made
+    anew once lost). An adapter whose device cannot be created is left out."""
+    global _adapters
+    default = get_device()
+    chosen = adapter_key(default.adapter)
+    devices = [default]
+    with _others_lock:
+        if _adapters is None or any(d is not None and d.lost is not None for d in _other_devices.values()):
+            _adapters = enumerate_adapters()
+        for adapter in _adapters:
+            key = adapter_key(adapter)
+            if key == chosen:
+                continue
+            if key not in _other_devices or (_other_devices[key] is not None and _other_devices[key].lost is not None):
+                try:
+                    _other_devices[key] = Device(adapter)
+                except Exception:  # e.g. a GL adapter without a display: not usable here
+                    _other_devices[key] = None
+            if _other_devices[key] is not None:
+                devices.append(_other_devices[key])
+    return tuple(devices)
+
+
 _per_device_lock = threading.RLock()  # re-entrant: a stream's factory makes its device's pool
 
 
