@@ -14,7 +14,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "wgarray"
 LAYERS = ("_core", "_engines", "_array", "_api", "_numpy", "lib", "testing", "linalg", "fft", "polynomial", "random",
-          "nn")
+          "nn", "scipy")
 MAX_LINES = 500
 
 
