@@ -216,13 +216,15 @@ def convolve2d(in1, in2, mode="full", boundary="fill", fillvalue=0) -> Array:
 
 
 def correlate2d(in1, in2, mode="full", boundary="fill", fillvalue=0) -> Array:
-    """The 2-D cross-correlation with a boundary (scipy.signal.correlate2d)."""
+    """The 2-D cross-correlation with a boundary (scipy.signal.correlate2d). Its 'same' output is
+    centred on the correlation (starting k // 2 into the full output, where convolve2d's starts
+    (k - 1) // 2); swapped inputs ('valid' with in2 larger) give the reversed result, as SciPy's."""
     x, y, swapped = _two_d(in1, in2, "correlate2d", mode, boundary)
-    if swapped:  # SciPy correlates the swapped pair and reverses the result
-        shape, shift = _out_shape_and_shift(x.shape, y.shape, mode)
-        return flip(_direct(x, _conj(y), shape, shift, _BOUNDARIES[boundary], fillvalue))
     shape, shift = _out_shape_and_shift(x.shape, y.shape, mode)
-    return _direct(x, _conj(y), shape, shift, _BOUNDARIES[boundary], fillvalue)
+    if mode == "same":
+        shift = [-(k - 1) + k // 2 for k in y.shape]
+    out = _direct(x, _conj(y), shape, shift, _BOUNDARIES[boundary], fillvalue)
+    return flip(out) if swapped else out
 
 
 def _conj(y: Array) -> Array:

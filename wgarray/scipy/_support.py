@@ -86,7 +86,7 @@ def output_dtype(output, x: Array, complex_output: bool = False):
         return output._dtype
     if isinstance(output, np.ndarray):
         raise TypeError("output: pass a wgarray array (or a dtype); a NumPy array cannot receive GPU results")
-    dtype = np.dtype(getattr(output, "dtype", output))
+    dtype = np.dtype(output)
     if isinstance(output, str) and not issubclass(dtype.type, np.number):
         raise RuntimeError("output must have numeric dtype")
     if complex_output and dtype.kind != "c":
@@ -101,6 +101,8 @@ def output_dtype(output, x: Array, complex_output: bool = False):
 def deliver(result: Array, output, dtype) -> Array:
     """result cast to the output dtype (as C casts: floats truncate toward zero), written into the
     output Array when one was given."""
+    if dt.kind(dtype) in ("int", "uint") and dtype.itemsize < 8 and dt.kind(result._dtype) == "float":
+        result = astype(result, dt.int64, copy=False)  # C's cast: to a machine integer, then wrapped
     result = astype(result, dtype, copy=False)
     if isinstance(output, Array):
         output[...] = result
