@@ -14,7 +14,6 @@ import warnings
 
 import numpy as np
 
-from .._api.coerce import as_array
 from .._array import Array
 from . import _support as S
 
