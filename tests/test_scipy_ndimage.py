@@ -211,3 +211,14 @@ def test_bad_input():
         wn.sobel(x, 2)
     with pytest.raises(ValueError, match="Radius"):
         wn.gaussian_filter1d(x, 1.0, radius=-1)
+
+
+@pytest.mark.parametrize("mode", ["reflect", "constant", "nearest", "mirror", "wrap"])
+def test_long_rows_tiled(mode):
+    """A one-row kernel of 16 taps or more along the last axis takes the tiled kernel."""
+    x = data((2, 2500))
+    for k, origin in ((300, -3), (17, 8), (2600, 0)):
+        w = data((k,))
+        check(wn.correlate1d(wa.asarray(x), w, mode=mode, cval=0.7, origin=origin),
+              scipy_ndimage.correlate1d(x, w, mode=mode, cval=0.7, origin=origin))
+    check(wn.gaussian_filter(wa.asarray(x), 6.0, mode=mode), scipy_ndimage.gaussian_filter(x, 6.0, mode=mode))

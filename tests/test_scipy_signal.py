@@ -139,3 +139,26 @@ def test_bad_input():
         ws.correlate2d(x, x, boundary="bogus")
     with pytest.raises(ValueError, match="incompatible shapes"):
         ws.fftconvolve(wa.ones((3, 4)), wa.ones((2, 3)), axes=0)
+
+
+@pytest.mark.parametrize("n,k", [(2500, 300), (3000, 17), (100, 40), (1030, 600)])
+@pytest.mark.parametrize("mode", ["full", "same", "valid"])
+def test_long_kernels_tiled(n, k, mode):
+    """One-row kernels of 16 taps or more take the tiled kernel: tiles of 1024 outputs, chunks of 256 taps."""
+    x, w = data((n,)), data((k,))
+    for name in ("convolve", "correlate"):
+        check(getattr(ws, name)(wa.asarray(x), wa.asarray(w), mode, "direct"),
+              getattr(scipy_signal, name)(x, w, mode, "direct"), rtol=1e-9, atol=1e-9)
+    x2, w2 = data((3, n // 2), np.float32), data((1, k // 2 + 1), np.float32)
+    check(ws.correlate(wa.asarray(x2)[:, ::-1], wa.asarray(w2), mode, "direct"),
+          scipy_signal.correlate(x2[:, ::-1], w2, mode, "direct"), rtol=1e-4, atol=1e-4)
+
+
+def test_zero_padding_adds_nothing():
+    """Positions outside the input add nothing (NumPy sums the overlap only): no 0 * inf = nan."""
+    x, w = np.array([1.0, 2.0, 3.0]), np.array([np.inf, 1.0])
+    check(ws.convolve(wa.asarray(x), wa.asarray(w), method="direct"), scipy_signal.convolve(x, w, method="direct"))
+    long_x, long_w = data((2000,)), data((20,))
+    long_w[0] = np.inf
+    got = np.asarray(ws.convolve(wa.asarray(long_x), wa.asarray(long_w), method="direct"))
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(np.convolve(long_x, long_w)))

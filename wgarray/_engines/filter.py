@@ -37,6 +37,9 @@ COMPUTE_DTYPES = (dt.float32, dt.float64, dt.int32, dt.uint32, dt.int64, dt.uint
 MAX_RANK_WINDOW = 256  # values a rank filter's invocation selects among (a private array)
 MAX_DIMS = 32  # per-axis parameters: 5 words an axis in the 256-word window
 VW = 4  # outputs an invocation of the correlation computes along the last axis
+LINE_TILE = WORKGROUP * VW  # outputs a workgroup of the tiled one-row kernel computes
+LINE_CHUNK = 256  # taps it stages at a time
+LINE_MIN_TAPS = 16  # one-row kernels this long or longer take the tiled kernel (shorter: few reuses to win)
 LIMIT = 2**31  # element indices are 32-bit
 _OPS = {"min": 0, "max": 1, "rank": 2}
 
@@ -77,6 +80,15 @@ def _correlate_source(dtype, ndim: int, mode: str, features) -> str:
                           boundary_lib=render("filter_boundary"))
 
 
+def _line_source(dtype, ndim: int, mode: str, features) -> str:
+    plane = -(-(LINE_TILE + LINE_CHUNK) // VW // 32) * 32 + 8  # distinct banks for the VW planes
+    return with_libraries("filter_line", features, params=correlate_params(ndim, dtype).wgsl(),
+                          T=dt.layout(dtype).register, workgroup=WORKGROUP, VW=VW, last=ndim - 1,
+                          tile=LINE_TILE, chunk=LINE_CHUNK, plane=plane, staged=VW * plane,
+                          mode=_map_name(mode), skip="true" if mode == "skip" else "false",
+                          boundary_lib=render("filter_boundary"))
+
+
 def correlate(x: BufferOperand, w: BufferOperand, out_shape, shift, mode: str, cval=0) -> BufferOperand:
     """The correlation of x with the kernel w (same ndim and dtype), the output's coordinate c
     reading x at c + shift + tap; see the module docstring."""
@@ -96,9 +108,17 @@ def correlate(x: BufferOperand, w: BufferOperand, out_shape, shift, mode: str, c
         raise NotImplementedError(f"correlate: kernels of more than {MAX_LOOP} rows or taps a row (use the FFT)")
     if not w.view.is_contiguous or w.view.offset:
         w = _contiguous(w)
+    layout = correlate_params(ndim, x.dtype)
+    if rows == 1 and klast >= LINE_MIN_TAPS:  # the tiled kernel: one workgroup a tile of a row
+        groups = math.prod(out_shape[:-1]) * -(-out_shape[-1] // LINE_TILE)
+        words = layout.pack(items=groups, rows=1, klast=klast, x_off=x.view.offset, oshape=out_shape, size=x.shape,
+                            xs=x.view.strides, shift=tuple(shift), kshape=kshape, cval=cval)
+        key = ("filter_line", x.dtype, ndim, mode)
+        source = functools.partial(_line_source, x.dtype, ndim, mode, x.device.features)
+        launch_kernel(x.device, key, source, [out.storage, x.storage, w.storage], words, groups * WORKGROUP)
+        return out
     quads = -(-out_shape[-1] // VW)
     items = math.prod(out_shape[:-1]) * quads
-    layout = correlate_params(ndim, x.dtype)
     words = layout.pack(items=items, quads=quads, rows=rows, klast=klast, x_off=x.view.offset,
                         oshape=out_shape, size=x.shape, xs=x.view.strides, shift=tuple(shift), kshape=kshape,
                         cval=cval)
