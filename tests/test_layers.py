@@ -3,7 +3,7 @@
 Layers, lowest first: _core, _engines, the Array (_array), the namespace (_api), the NumPy
 layer (_numpy: ufunc objects, ndarray methods, NumPy-only functions), lib and testing (numpy.lib's
 and numpy.testing's modules), the linalg and fft extensions, polynomial (above linalg: roots are
-eigenvalues), random, nn (whose dropout draws from random), then the package root. A module may import its own layer and the layers below it, never above; imports
+eigenvalues), random, nn (whose dropout draws from random), scipy (SciPy's signal and ndimage filters), then the package root. A module may import its own layer and the layers below it, never above; imports
 inside functions count too. The root (wgarray/__init__.py, __main__.py) may import anything.
 """
 

@@ -10,6 +10,7 @@ complex inputs as real correlations of their parts. The FFT method rounds intege
 from __future__ import annotations
 
 import math
+import timeit
 
 import numpy as np
 
@@ -18,6 +19,7 @@ from .._api.creation_functions import empty
 from .._api.data_type_functions import astype
 from .._api.elementwise_functions import FUNCTIONS as E
 from .._api.manipulation_functions import flip
+from .._api.runtime import synchronize
 from .._api.statistical_functions import max as array_max
 from .._array import Array
 from .._core import dtypes as dt
@@ -131,8 +133,6 @@ def choose_conv_method(in1, in2, mode="full", measure=False):
     returns (method, times)."""
     volume, kernel = _pair(in1, in2)
     if measure:
-        from .._api.runtime import synchronize
-        import timeit
         times = {}
         for method in ("fft", "direct"):
             def run(method=method):
