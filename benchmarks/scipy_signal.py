@@ -5,7 +5,10 @@ and its error (the largest difference from SciPy's float64 result, relative to t
 magnitude; only with --check, since SciPy is slow at these sizes). Issue 15's target:
 convolve 2^20 by 1025 (float32) <= 2x cupyx.scipy.signal.convolve (whose 'auto' picks the FFT).
 
-  python benchmarks/scipy_signal.py [--only convolve] [--reps 10] [--small] [--check]
+  python benchmarks/scipy_signal.py [--only convolve] [--reps 10] [--small] [--check] [--explore]
+
+--explore also times convolve's direct and fft methods over a grid of sizes (float32, 'full'), with
+SciPy's cost-model choice, to calibrate choose_conv_method on the device.
 
 Timed as benchmarks/kernels.py does; --small runs each case at a size a CPU adapter can take.
 """
@@ -61,6 +64,7 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=10)
     parser.add_argument("--small", action="store_true")
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--explore", action="store_true")
     args = parser.parse_args()
     libraries = load_libraries()
     wg, upload, sync, device = libraries["wgarray"]
@@ -105,6 +109,30 @@ def main() -> None:
         full = torch.nn.functional.conv1d
         seconds = time_call(lambda: full(tx, tw.flip(-1), padding=1024), torch_sync, args.reps, trials=3)
         print(f"{'torch conv1d 2^20 x 1025 (full, cuDNN)':42s} torch {seconds * 1e3:9.3f} ms", flush=True)
+    if args.explore:
+        explore(ws, upload, sync, args.reps, args.small)
+
+
+GRID = [((2**14,), (17,)), ((2**14,), (257,)), ((2**17,), (33,)), ((2**17,), (257,)), ((2**17,), (2049,)),
+        ((2**20,), (65,)), ((2**20,), (257,)), ((2**20,), (1025,)), ((2**20,), (4097,)), ((2**22,), (1025,)),
+        ((512, 512), (3, 3)), ((512, 512), (15, 15)), ((2048, 2048), (7, 7)), ((2048, 2048), (31, 31)),
+        ((64, 64, 64), (5, 5, 5)), ((128, 128, 128), (9, 9, 9))]
+
+
+def explore(ws, upload, sync, reps, small) -> None:
+    from wgarray.scipy import _signal_fft
+    for x_shape, w_shape in GRID:
+        if small:
+            x_shape = tuple(max(8, n // 64) for n in x_shape)
+        x, w = upload(_data(x_shape)), upload(_data(w_shape, seed=1))
+        line = f"  explore {'x'.join(map(str, x_shape)):>14s} * {'x'.join(map(str, w_shape)):>9s}"
+        for method in ("direct", "fft", "fft-pow2"):
+            _signal_fft._FORCE["lengths"] = "pow2" if method == "fft-pow2" else None
+            seconds = time_call(lambda: ws.convolve(x, w, method=method[:3] if method != "direct" else method),
+                                sync, reps, trials=3)
+            line += f"  {method} {seconds * 1e3:9.3f} ms"
+        _signal_fft._FORCE.clear()
+        print(f"{line}  model: {ws.choose_conv_method(x, w)}", flush=True)
 
 
 if __name__ == "__main__":

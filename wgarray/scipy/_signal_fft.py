@@ -21,6 +21,14 @@ from .._core import dtypes as dt
 
 __all__ = ["fftconvolve", "oaconvolve", "inputs_swap_needed"]
 
+_FORCE: dict = {}  # benchmarks compare transform lengths: {"lengths": "pow2"} (else SciPy's next_fast_len)
+
+
+def _fast_length(n: int, real: bool) -> int:
+    if _FORCE.get("lengths") == "pow2":
+        return 1 << (n - 1).bit_length()
+    return wfft.next_fast_len(n, real)
+
 
 def inputs_swap_needed(mode: str, shape1, shape2, axes=None) -> bool:
     """SciPy's _inputs_swap_needed: in 'valid' mode, whether in2 is the larger input (one must be at
@@ -68,7 +76,7 @@ def _freq_domain(x: Array, y: Array, axes, shape) -> Array:
     if not axes:
         return E["multiply"](x, y)
     complex_result = dt.kind(x._dtype) == "complex" or dt.kind(y._dtype) == "complex"
-    fshape = [wfft.next_fast_len(shape[a], not complex_result) for a in axes]
+    fshape = [_fast_length(shape[a], not complex_result) for a in axes]
     if dt.kind(x._dtype) in ("bool", "int", "uint"):
         x = astype(x, dt.default_float(x.device))
     if dt.kind(y._dtype) in ("bool", "int", "uint"):
