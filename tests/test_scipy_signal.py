@@ -72,14 +72,22 @@ def test_integer_wraparound_is_exact():
     check(ws.convolve(wa.asarray(big), wa.asarray(big)), scipy_signal.convolve(big, big))
 
 
-@pytest.mark.parametrize("shapes", [((2**10,), (33,)), ((40,), (40,)), ((30, 30), (5, 5)), ((300,), (3,))])
-@pytest.mark.parametrize("mode", ["full", "same", "valid"])
-def test_choose_conv_method(shapes, mode):
-    x, w = data(shapes[0]), data(shapes[1])
-    assert ws.choose_conv_method(wa.asarray(x), wa.asarray(w), mode) == scipy_signal.choose_conv_method(x, w, mode)
-    xi = (x * 1e6).astype(np.int64)
-    assert ws.choose_conv_method(wa.asarray(xi), wa.asarray(xi), mode) == scipy_signal.choose_conv_method(xi, xi, mode)
-    method, times = ws.choose_conv_method(wa.asarray(x[:8]), wa.asarray(w[:2]), mode, measure=True)
+@pytest.mark.parametrize("shapes,method", [(((2**20,), (1025,)), "direct"), (((2**22,), (2**16,)), "fft"),
+                                           (((40,), (40,)), "direct"), (((30, 30), (5, 5)), "direct"),
+                                           (((2048, 2048), (255, 255)), "fft")])
+def test_choose_conv_method(shapes, method):
+    """The GPU cost model (float inputs), and SciPy's rules for integers and booleans."""
+    x, w = wa.zeros(shapes[0], dtype=wa.float32), wa.zeros(shapes[1], dtype=wa.float32)
+    assert ws.choose_conv_method(x, w) == method
+
+
+def test_choose_conv_method_rules():
+    big = np.array([2**30, 1], np.int64)
+    assert ws.choose_conv_method(wa.asarray(big), wa.asarray(big)) == "direct" == \
+        scipy_signal.choose_conv_method(big, big)
+    flags = np.ones(5000, bool)
+    assert ws.choose_conv_method(wa.asarray(flags), wa.asarray(flags)) == "direct"
+    method, times = ws.choose_conv_method(wa.ones(8), wa.ones(2), "same", measure=True)
     assert method in ("fft", "direct") and set(times) == {"fft", "direct"}
 
 
@@ -100,7 +108,10 @@ def test_fft_convolutions_axes(name, mode):
 @pytest.mark.parametrize("boundary", ["fill", "wrap", "symm"])
 @pytest.mark.parametrize("mode", ["full", "same", "valid"])
 def test_convolve2d_correlate2d(mode, boundary):
-    for s1, s2 in (((5, 7), (3, 2)), ((6, 4), (4, 3)), ((2, 3), (4, 5))):
+    pairs = [((5, 7), (3, 2)), ((6, 4), (4, 3)), ((3, 4), (4, 5))]
+    if boundary == "fill" or mode == "valid":  # SciPy reads outside in1 where in2 is over twice as long
+        pairs.append(((2, 3), (5, 7)))  # (scipy/scipy#12686); wgarray extends periodically or by symmetry
+    for s1, s2 in pairs:
         x, w = data(s1), data(s2)
         for name in ("convolve2d", "correlate2d"):
             ours, theirs = getattr(ws, name), getattr(scipy_signal, name)
@@ -162,3 +173,12 @@ def test_zero_padding_adds_nothing():
     long_w[0] = np.inf
     got = np.asarray(ws.convolve(wa.asarray(long_x), wa.asarray(long_w), method="direct"))
     np.testing.assert_array_equal(np.isnan(got), np.isnan(np.convolve(long_x, long_w)))
+
+
+@pytest.mark.parametrize("boundary,pad_mode", [("wrap", "wrap"), ("symm", "symmetric")])
+def test_boundaries_wider_than_the_input(boundary, pad_mode):
+    """A kernel over twice the input's size: the input extended periodically or by symmetry as far as
+    needed (NumPy's pad gives the reference; SciPy reads outside the input there, scipy/scipy#12686)."""
+    x, w = data((2, 3)), data((6, 8))
+    padded = np.pad(x, ((5, 5), (7, 7)), mode=pad_mode)
+    check(ws.convolve2d(wa.asarray(x), wa.asarray(w), "full", boundary), scipy_signal.convolve2d(padded, w, "valid"))

@@ -17,8 +17,11 @@ ${boundary_lib}
 
 const L: u32 = ${last}u;  // the last axis
 const SKIP: bool = ${skip};
+const REVERSE: bool = ${reverse};  // the kernel is read reversed along every axis (a convolution)
 
 fn boundary(j: i32, n: i32) -> i32 { return map_${mode}(j, n); }
+
+fn weight(k: u32) -> ${T} { return wt[select(k, p_wlast() - k, REVERSE)]; }
 
 // the value at position j of a row of the last axis starting at element base
 fn row_value(base: i32, j: i32) -> ${T} {
@@ -37,7 +40,7 @@ fn edge_row(base: i32, j0: i32, wrow: u32, K: i32) -> ${T} {
         hi = clamp(p_size(L) - j0, lo, K);
     }
     for (var t = lo; t < hi; t++) {
-        acc += wt[wrow + u32(t)] * row_value(base, j0 + t);
+        acc += weight(wrow + u32(t)) * row_value(base, j0 + t);
     }
     return acc;
 }
@@ -79,7 +82,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         if (outside) {
             if (!SKIP) {
                 var s = ${T}(0);
-                for (var t = 0u; t < u32(K); t++) { s += wt[wrow + t] * p_cval(); }
+                for (var t = 0u; t < u32(K); t++) { s += weight(wrow + t) * p_cval(); }
                 acc0 += s;
                 acc1 += s;
                 acc2 += s;
@@ -91,7 +94,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             var x2 = xin[u32(base + (j0 + 2) * xs)];
             for (var t = 0; t < K; t++) {
                 let x3 = xin[u32(base + (j0 + t + 3) * xs)];
-                let w = wt[wrow + u32(t)];
+                let w = weight(wrow + u32(t));
                 acc0 += w * x0;
                 acc1 += w * x1;
                 acc2 += w * x2;

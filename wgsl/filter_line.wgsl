@@ -1,6 +1,6 @@
 // The correlation of filter_correlate.wgsl for a kernel of one row along the last axis (1-D
 // signals, and 1-D passes along the last axis), tiled: a workgroup computes ${tile} consecutive
-// outputs of one output row, ${VW} a thread. Per chunk of ${chunk} taps it stages the input
+// outputs of one output row, ${VW} a thread (the code assumes 4). Per chunk of ${chunk} taps it stages the input
 // positions its outputs read (boundary-mapped: the constant reads p_cval()) and the chunk's weights
 // in workgroup memory; each thread then slides a window of ${VW} values over its outputs, one
 // workgroup-memory load per tap. The staged values sit in ${VW} interleaved planes (position e at
@@ -18,14 +18,17 @@ ${boundary_lib}
 
 const L: u32 = ${last}u;
 const SKIP: bool = ${skip};
+const REVERSE: bool = ${reverse};  // the kernel is read reversed (a convolution)
 const TILE: i32 = ${tile};
 const CHUNK: i32 = ${chunk};
 const PLANE: i32 = ${plane};  // slots a plane (a multiple of 32 plus 8: the planes start in distinct banks)
 
 var<workgroup> staged: array<${T}, ${staged}>;
-var<workgroup> weights: array<${T}, ${chunk}>;
+var<workgroup> weights: array<vec4<${T}>, ${chunk4}>;  // tap t at weights[t / 4][t % 4]
 
 fn boundary(j: i32, n: i32) -> i32 { return map_${mode}(j, n); }
+
+fn tap_weight(t: i32) -> ${T} { return wt[select(u32(t), p_wlast() - u32(t), REVERSE)]; }
 
 fn slot(e: i32) -> i32 { return (e % ${VW}) * PLANE + e / ${VW}; }
 
@@ -41,7 +44,7 @@ fn edge_output(base: i32, j0: i32, K: i32) -> ${T} {
     let lo = clamp(-j0, 0, K);
     let hi = clamp(p_size(L) - j0, lo, K);
     for (var t = lo; t < hi; t++) {
-        acc += wt[u32(t)] * xin[u32(base + (j0 + t) * p_xs(L))];
+        acc += tap_weight(t) * xin[u32(base + (j0 + t) * p_xs(L))];
     }
     return acc;
 }
@@ -76,7 +79,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     if (outside) {
         if (!SKIP) {
             var s = ${T}(0);
-            for (var t = 0; t < K; t++) { s += wt[u32(t)] * p_cval(); }
+            for (var t = 0; t < K; t++) { s += tap_weight(t) * p_cval(); }
             acc0 = s;
             acc1 = s;
             acc2 = s;
@@ -96,16 +99,50 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             for (var e = i32(lid); e < TILE + len - 1; e += ${workgroup}) {
                 staged[slot(e)] = row_value(base, first + chunk0 + e);
             }
-            for (var e = i32(lid); e < len; e += ${workgroup}) {
-                weights[e] = wt[u32(chunk0 + e)];
+            for (var q = i32(lid); q < (len + 3) / 4; q += ${workgroup}) {
+                let t = chunk0 + 4 * q;  // taps past the chunk weigh 0 (no loop reads them)
+                let last = chunk0 + len - 1;
+                weights[q] = vec4<${T}>(tap_weight(t), select(${T}(0), tap_weight(min(t + 1, last)), 4 * q + 1 < len),
+                                        select(${T}(0), tap_weight(min(t + 2, last)), 4 * q + 2 < len),
+                                        select(${T}(0), tap_weight(min(t + 3, last)), 4 * q + 3 < len));
             }
             workgroupBarrier();
-            var x0 = staged[slot(mine)];
-            var x1 = staged[slot(mine + 1)];
-            var x2 = staged[slot(mine + 2)];
-            for (var t = 0; t < len; t++) {
+            // Four taps a step: position mine + 4u + k lies in plane k % 4 at slot mine / 4 + u + k / 4.
+            let at = mine / ${VW};
+            var x0 = staged[at];
+            var x1 = staged[PLANE + at];
+            var x2 = staged[2 * PLANE + at];
+            let steps = len / 4;
+            for (var u = 0; u < steps; u++) {
+                let w = weights[u];
+                let p = at + u;
+                let x3 = staged[3 * PLANE + p];
+                acc0 += w.x * x0;
+                acc1 += w.x * x1;
+                acc2 += w.x * x2;
+                acc3 += w.x * x3;
+                let x4 = staged[p + 1];
+                acc0 += w.y * x1;
+                acc1 += w.y * x2;
+                acc2 += w.y * x3;
+                acc3 += w.y * x4;
+                let x5 = staged[PLANE + p + 1];
+                acc0 += w.z * x2;
+                acc1 += w.z * x3;
+                acc2 += w.z * x4;
+                acc3 += w.z * x5;
+                let x6 = staged[2 * PLANE + p + 1];
+                acc0 += w.w * x3;
+                acc1 += w.w * x4;
+                acc2 += w.w * x5;
+                acc3 += w.w * x6;
+                x0 = x4;
+                x1 = x5;
+                x2 = x6;
+            }
+            for (var t = steps * 4; t < len; t++) {  // the last len % 4 taps
                 let x3 = staged[slot(mine + t + 3)];
-                let w = weights[t];
+                let w = weights[t / 4][t % 4];
                 acc0 += w * x0;
                 acc1 += w * x1;
                 acc2 += w * x2;

@@ -46,7 +46,7 @@ _OPS = {"min": 0, "max": 1, "rank": 2}
 
 @functools.lru_cache(maxsize=None)
 def correlate_params(ndim: int, dtype) -> ParamLayout:
-    return ParamLayout("items", ZERO, "quads", "rows", "klast", "x_off", ("oshape", "u32", ndim),
+    return ParamLayout("items", ZERO, "quads", "rows", "klast", "wlast", "x_off", ("oshape", "u32", ndim),
                        ("size", "i32", ndim), ("xs", "i32", ndim), ("shift", "i32", ndim),
                        ("kshape", "u32", ndim), ("cval", dtype))
 
@@ -73,25 +73,29 @@ def _map_name(mode: str) -> str:
     return "constant" if mode == "skip" else mode
 
 
-def _correlate_source(dtype, ndim: int, mode: str, features) -> str:
+def _correlate_source(dtype, ndim: int, mode: str, reverse: bool, features) -> str:
     return with_libraries("filter_correlate", features, params=correlate_params(ndim, dtype).wgsl(),
                           T=dt.layout(dtype).register, workgroup=WORKGROUP, VW=VW, last=ndim - 1,
                           dims=max(1, ndim - 1), mode=_map_name(mode), skip="true" if mode == "skip" else "false",
+                          reverse="true" if reverse else "false",
                           boundary_lib=render("filter_boundary"))
 
 
-def _line_source(dtype, ndim: int, mode: str, features) -> str:
+def _line_source(dtype, ndim: int, mode: str, reverse: bool, features) -> str:
     plane = -(-(LINE_TILE + LINE_CHUNK) // VW // 32) * 32 + 8  # distinct banks for the VW planes
     return with_libraries("filter_line", features, params=correlate_params(ndim, dtype).wgsl(),
                           T=dt.layout(dtype).register, workgroup=WORKGROUP, VW=VW, last=ndim - 1,
-                          tile=LINE_TILE, chunk=LINE_CHUNK, plane=plane, staged=VW * plane,
+                          tile=LINE_TILE, chunk=LINE_CHUNK, chunk4=LINE_CHUNK // 4, plane=plane, staged=VW * plane,
+                          reverse="true" if reverse else "false",
                           mode=_map_name(mode), skip="true" if mode == "skip" else "false",
                           boundary_lib=render("filter_boundary"))
 
 
-def correlate(x: BufferOperand, w: BufferOperand, out_shape, shift, mode: str, cval=0) -> BufferOperand:
+def correlate(x: BufferOperand, w: BufferOperand, out_shape, shift, mode: str, cval=0,
+              reverse: bool = False) -> BufferOperand:
     """The correlation of x with the kernel w (same ndim and dtype), the output's coordinate c
-    reading x at c + shift + tap; see the module docstring."""
+    reading x at c + shift + tap; reverse: with w reversed along every axis (a convolution, without
+    a reversed copy); see the module docstring."""
     out_shape = tuple(out_shape)
     _check(x, out_shape, "correlate")
     ndim = x.view.ndim
@@ -111,19 +115,20 @@ def correlate(x: BufferOperand, w: BufferOperand, out_shape, shift, mode: str, c
     layout = correlate_params(ndim, x.dtype)
     if rows == 1 and klast >= LINE_MIN_TAPS:  # the tiled kernel: one workgroup a tile of a row
         groups = math.prod(out_shape[:-1]) * -(-out_shape[-1] // LINE_TILE)
-        words = layout.pack(items=groups, rows=1, klast=klast, x_off=x.view.offset, oshape=out_shape, size=x.shape,
-                            xs=x.view.strides, shift=tuple(shift), kshape=kshape, cval=cval)
-        key = ("filter_line", x.dtype, ndim, mode)
-        source = functools.partial(_line_source, x.dtype, ndim, mode, x.device.features)
+        words = layout.pack(items=groups, rows=1, klast=klast, wlast=klast - 1, x_off=x.view.offset,
+                            oshape=out_shape, size=x.shape, xs=x.view.strides, shift=tuple(shift), kshape=kshape,
+                            cval=cval)
+        key = ("filter_line", x.dtype, ndim, mode, reverse)
+        source = functools.partial(_line_source, x.dtype, ndim, mode, reverse, x.device.features)
         launch_kernel(x.device, key, source, [out.storage, x.storage, w.storage], words, groups * WORKGROUP)
         return out
     quads = -(-out_shape[-1] // VW)
     items = math.prod(out_shape[:-1]) * quads
-    words = layout.pack(items=items, quads=quads, rows=rows, klast=klast, x_off=x.view.offset,
-                        oshape=out_shape, size=x.shape, xs=x.view.strides, shift=tuple(shift), kshape=kshape,
-                        cval=cval)
-    key = ("filter_correlate", x.dtype, ndim, mode)
-    source = functools.partial(_correlate_source, x.dtype, ndim, mode, x.device.features)
+    words = layout.pack(items=items, quads=quads, rows=rows, klast=klast, wlast=rows * klast - 1,
+                        x_off=x.view.offset, oshape=out_shape, size=x.shape, xs=x.view.strides, shift=tuple(shift),
+                        kshape=kshape, cval=cval)
+    key = ("filter_correlate", x.dtype, ndim, mode, reverse)
+    source = functools.partial(_correlate_source, x.dtype, ndim, mode, reverse, x.device.features)
     launch_kernel(x.device, key, source, [out.storage, x.storage, w.storage], words, items)
     return out
 

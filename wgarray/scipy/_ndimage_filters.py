@@ -120,8 +120,7 @@ def _correlate_or_convolve(input, weights, output, mode, cval, origin, convoluti
         origins[a] = int(o)
     if sum(1 for n in w.shape if n > 0) != x.ndim:
         raise RuntimeError(f"weights.ndim ({w.ndim}) must match len(axes) ({len(axes)})")
-    if convolution:
-        w = flip(w)
+    if convolution:  # the weights reversed (read so by the engine) about shifted origins
         origins = [-o - (0 if n & 1 else 1) for o, n in zip(origins, w.shape)]
     if any(_invalid_origin(o, n) for o, n in zip(origins, w.shape)):
         raise ValueError("Invalid origin; origin must satisfy -(weights.shape[k] // 2) <= origin[k] <= "
@@ -130,7 +129,7 @@ def _correlate_or_convolve(input, weights, output, mode, cval, origin, convoluti
     if not isinstance(mode, str):
         raise RuntimeError("A sequence of modes is not supported")
     shift = [-(n // 2) - o for n, o in zip(w.shape, origins)]
-    result = S.correlate(S.as_compute(x, w._dtype), w, shift, S.boundary(mode), cval)
+    result = S.correlate(S.as_compute(x, w._dtype), w, shift, S.boundary(mode), cval, reverse=convolution)
     return S.deliver(result, output, dtype)
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 import timeit
 
-import numpy as np
 
 from .._api.coerce import as_array
 from .._api.creation_functions import empty
@@ -49,34 +48,30 @@ def _out_shape_and_shift(s1, s2, mode: str):
     return [n - k + 1 for n, k in zip(s1, s2)], [0] * len(s1)
 
 
-def _real_correlate(x: Array, w: Array, shape, shift, mode: str, fill) -> Array:
+def _real_correlate(x: Array, w: Array, shape, shift, mode: str, fill, reverse: bool) -> Array:
     compute = S.engine_dtype(x._dtype)
-    return S.correlate(astype(x, compute, copy=False), astype(w, compute, copy=False), shift, mode, fill, shape)
+    return S.correlate(astype(x, compute, copy=False), astype(w, compute, copy=False), shift, mode, fill, shape,
+                       reverse)
 
 
-def _direct(x: Array, w: Array, shape, shift, mode: str = "skip", fill=0) -> Array:
-    """sum_t w[t] * x[c + shift + t] in result_type(x, w) (w already reversed for a convolution);
-    positions outside x add nothing ("skip") or read the boundary map."""
+def _direct(x: Array, w: Array, shape, shift, mode: str = "skip", fill=0, reverse: bool = False) -> Array:
+    """sum_t w[t] * x[c + shift + t] in result_type(x, w), w reversed along every axis for a
+    convolution (reverse); positions outside x add nothing ("skip") or read the boundary map."""
     dtype = dt.promote(x._dtype, w._dtype, x.device)
     x, w = astype(x, dtype, copy=False), astype(w, dtype, copy=False)
     if math.prod(shape) == 0:
         return empty(tuple(shape), dtype=dtype, device=x.device)
     if dt.kind(dtype) != "complex":
-        return astype(_real_correlate(x, w, shape, shift, mode, fill), dtype, copy=False)
+        return astype(_real_correlate(x, w, shape, shift, mode, fill, reverse), dtype, copy=False)
     fill = complex(fill)
 
     def part(a, b, f):
-        return _real_correlate(a, b, shape, shift, mode, f)
+        return _real_correlate(a, b, shape, shift, mode, f, reverse)
 
     out = empty(tuple(shape), dtype=dtype, device=x.device)
     out.real[...] = E["subtract"](part(x.real, w.real, fill.real), part(x.imag, w.imag, fill.imag))
     out.imag[...] = E["add"](part(x.real, w.imag, fill.real), part(x.imag, w.real, fill.imag))
     return out
-
-
-def _reverse_and_conj(x: Array) -> Array:
-    x = flip(x) if x.ndim else x
-    return E["conj"](x) if dt.kind(x._dtype) == "complex" else x
 
 
 def _pair(in1, in2):
@@ -88,49 +83,43 @@ def _numeric(x: Array) -> bool:
     return dt.kind(x._dtype) in ("bool", "int", "uint", "float", "complex")
 
 
-def _conv_ops(x_shape, h_shape, mode: str):
-    """SciPy's operation counts of the FFT and direct methods."""
-    if mode == "full":
-        out_shape = [n + k - 1 for n, k in zip(x_shape, h_shape)]
-    elif mode == "valid":
-        out_shape = [abs(n - k) + 1 for n, k in zip(x_shape, h_shape)]
-    else:
-        out_shape = list(x_shape)
+# The cost model of choose_conv_method, in seconds, measured on an H100 (benchmarks/scipy_signal.py
+# --explore, float32): wgarray.fft's three transforms cost about 1.6 ms whatever their size, plus
+# ~6e-12 s per point and log2 of the size; the direct kernels ~0.2 ms plus 4e-13 s a multiply-add
+# (one-row kernels, the tiled kernel) or 1e-12 s (N-D kernels). SciPy's model, fitted to CPUs,
+# picks the FFT for 2^20 x 1025, which the direct kernel ran 3.6x faster.
+FFT_FIXED, FFT_PER_POINT_LOG = 1.6e-3, 6e-12
+DIRECT_FIXED, DIRECT_PER_MAC_ROW, DIRECT_PER_MAC = 2e-4, 4e-13, 1e-12
+
+
+def _direct_ops(x_shape, h_shape, mode: str) -> int:
+    """SciPy's count of the direct method's multiply-adds (_conv_ops)."""
     if len(x_shape) == 1:
         s1, s2 = x_shape[0], h_shape[0]
         if mode == "full":
-            direct_ops = s1 * s2
-        elif mode == "valid":
-            direct_ops = (s2 - s1 + 1) * s1 if s2 >= s1 else (s1 - s2 + 1) * s2
-        else:
-            direct_ops = s1 * s2 if s1 < s2 else s1 * s2 - (s2 // 2) * ((s2 + 1) // 2)
-    elif mode == "same":
-        direct_ops = math.prod(x_shape) * math.prod(h_shape)
-    else:
-        direct_ops = min(math.prod(x_shape), math.prod(h_shape)) * math.prod(out_shape)
-    full = math.prod(n + k - 1 for n, k in zip(x_shape, h_shape))
-    return 3 * full * np.log(full), direct_ops
+            return s1 * s2
+        if mode == "valid":
+            return (s2 - s1 + 1) * s1 if s2 >= s1 else (s1 - s2 + 1) * s2
+        return s1 * s2 if s1 < s2 else s1 * s2 - (s2 // 2) * ((s2 + 1) // 2)
+    if mode == "same":
+        return math.prod(x_shape) * math.prod(h_shape)
+    out_shape = [n + k - 1 if mode == "full" else abs(n - k) + 1 for n, k in zip(x_shape, h_shape)]
+    return min(math.prod(x_shape), math.prod(h_shape)) * math.prod(out_shape)
 
 
 def _fftconv_faster(x: Array, h: Array, mode: str) -> bool:
-    """SciPy's cost model (its constants, measured on CPUs)."""
-    fft_ops, direct_ops = _conv_ops(x.shape, h.shape, mode)
-    offset = -1e-3 if x.ndim == 1 else -1e-4
-    if x.ndim == 1:
-        constants = {"valid": (1.89095737e-9, 2.1364985e-10, offset), "full": (1.7649070e-9, 2.1414831e-10, offset),
-                     "same": (3.2646654e-9, 2.8478277e-10, offset) if h.size <= x.size
-                     else (3.21635404e-9, 1.1773253e-8, -1e-5)}
-    else:
-        constants = {"valid": (1.85927e-9, 2.11242e-8, offset), "full": (1.99817e-9, 1.66174e-8, offset),
-                     "same": (2.04735e-9, 1.55367e-8, offset)}
-    o_fft, o_direct, o_offset = constants[mode]
-    return o_fft * fft_ops < o_direct * direct_ops + o_offset
+    """Whether the FFT method is expected faster (the cost model above)."""
+    points = math.prod(n + k - 1 for n, k in zip(x.shape, h.shape))
+    fft_seconds = FFT_FIXED + 3 * points * math.log2(max(points, 2)) * FFT_PER_POINT_LOG
+    one_row = math.prod(h.shape[:-1]) == 1 or math.prod(x.shape[:-1]) == 1
+    per_mac = DIRECT_PER_MAC_ROW if one_row else DIRECT_PER_MAC
+    return fft_seconds < DIRECT_FIXED + _direct_ops(x.shape, h.shape, mode) * per_mac
 
 
 def choose_conv_method(in1, in2, mode="full", measure=False):
     """'fft' or 'direct', as scipy.signal.choose_conv_method decides (integers too large for exact
-    float64 FFTs and booleans go direct; otherwise SciPy's cost model). measure=True times both and
-    returns (method, times)."""
+    float64 FFTs and booleans go direct, as SciPy's; otherwise a cost model measured on the GPU, see
+    FFT_FIXED). measure=True times both and returns (method, times)."""
     volume, kernel = _pair(in1, in2)
     if measure:
         times = {}
@@ -161,13 +150,20 @@ def convolve(in1, in2, mode="full", method="auto") -> Array:
     if volume.ndim != kernel.ndim:
         raise ValueError("volume and kernel should have the same dimensionality")
     _check_mode(mode)
+    return _convolve(volume, kernel, mode, method, False)
+
+
+def _convolve(volume: Array, kernel: Array, mode: str, method, reversed_kernel: bool) -> Array:
+    """convolve's methods; reversed_kernel: the convolution's kernel is `kernel` reversed along every
+    axis (correlate's), which the direct method reads so without a reversed copy."""
     if inputs_swap_needed(mode, volume.shape, kernel.shape):
-        volume, kernel = kernel, volume
+        volume, kernel = (flip(kernel), volume) if reversed_kernel else (kernel, volume)
+        reversed_kernel = False
     if method == "auto":
         method = choose_conv_method(volume, kernel, mode=mode)
     if method == "fft":
         result_type = dt.promote(volume._dtype, kernel._dtype, volume.device)
-        out = fftconvolve(volume, kernel, mode=mode)
+        out = fftconvolve(volume, flip(kernel) if reversed_kernel else kernel, mode=mode)
         if dt.kind(result_type) in ("int", "uint"):
             out = E["round"](out)
         return astype(out, result_type, copy=False)
@@ -175,10 +171,10 @@ def convolve(in1, in2, mode="full", method="auto") -> Array:
         raise ValueError("Acceptable method flags are 'auto', 'direct', or 'fft'.")
     if 0 in volume.shape or 0 in kernel.shape:
         return empty((0,), dtype=dt.promote(volume._dtype, kernel._dtype, volume.device), device=volume.device)
-    if mode == "full" and kernel.size > volume.size:  # commutative: loop over the smaller one
+    if mode == "full" and kernel.size > volume.size and not reversed_kernel:  # loop over the smaller one
         volume, kernel = kernel, volume
     shape, shift = _out_shape_and_shift(volume.shape, kernel.shape, mode)
-    return _direct(volume, flip(kernel), shape, shift)
+    return _direct(volume, kernel, shape, shift, reverse=not reversed_kernel)
 
 
 def correlate(in1, in2, mode="full", method="auto") -> Array:
@@ -186,14 +182,14 @@ def correlate(in1, in2, mode="full", method="auto") -> Array:
     reversed and conjugated."""
     x, y = _pair(in1, in2)
     if x.ndim == y.ndim == 0:
-        return E["multiply"](x, _reverse_and_conj(y))
+        return E["multiply"](x, _conj(y))
     if x.ndim != y.ndim:
         raise ValueError("in1 and in2 should have the same dimensionality")
     if mode not in _MODES:
         raise ValueError("Acceptable mode flags are 'valid', 'same', or 'full'.")
     if method not in ("auto", "direct", "fft"):
         raise ValueError("Acceptable method flags are 'auto', 'direct', or 'fft'.")
-    return convolve(x, _reverse_and_conj(y), mode, method)
+    return _convolve(x, _conj(y), mode, method, True)
 
 
 def _two_d(in1, in2, name: str, mode: str, boundary: str):
@@ -212,7 +208,7 @@ def convolve2d(in1, in2, mode="full", boundary="fill", fillvalue=0) -> Array:
     """The 2-D convolution with a boundary: 'fill' (fillvalue), 'wrap' or 'symm' (scipy.signal.convolve2d)."""
     x, y, _ = _two_d(in1, in2, "convolve2d", mode, boundary)
     shape, shift = _out_shape_and_shift(x.shape, y.shape, mode)
-    return _direct(x, flip(y), shape, shift, _BOUNDARIES[boundary], fillvalue)
+    return _direct(x, y, shape, shift, _BOUNDARIES[boundary], fillvalue, reverse=True)
 
 
 def correlate2d(in1, in2, mode="full", boundary="fill", fillvalue=0) -> Array:

@@ -124,13 +124,13 @@ def engine_dtype(dtype):
     return _NARROW.get(dtype, dtype)
 
 
-def correlate(x: Array, weights: Array, shift, mode: str, cval=0.0, out_shape=None) -> Array:
-    """x (already of the compute dtype, weights too) correlated with weights, output coordinate c
-    reading x at c + shift + tap, under the engine's boundary map."""
+def correlate(x: Array, weights: Array, shift, mode: str, cval=0.0, out_shape=None, reverse: bool = False) -> Array:
+    """x (already of the compute dtype, weights too) correlated with weights (reverse: reversed along
+    every axis), output coordinate c reading x at c + shift + tap, under the engine's boundary map."""
     out_shape = x.shape if out_shape is None else tuple(out_shape)
     if x.ndim == 0:
         raise RuntimeError("filter weights array has incorrect shape")
-    return Array._wrap(engine.correlate(x._data(), weights._data(), out_shape, shift, mode, cval))
+    return Array._wrap(engine.correlate(x._data(), weights._data(), out_shape, shift, mode, cval, reverse))
 
 
 def rank(x: Array, taps: np.ndarray, shift, mode: str, cval, op: str, rank_index: int = 0) -> Array:
