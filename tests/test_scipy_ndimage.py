@@ -222,3 +222,7 @@ def test_long_rows_tiled(mode):
         check(wn.correlate1d(wa.asarray(x), w, mode=mode, cval=0.7, origin=origin),
               scipy_ndimage.correlate1d(x, w, mode=mode, cval=0.7, origin=origin))
     check(wn.gaussian_filter(wa.asarray(x), 6.0, mode=mode), scipy_ndimage.gaussian_filter(x, 6.0, mode=mode))
+    for dtype in (np.float32, np.int32, np.uint64):  # read as they are, summed in float64
+        xd = (x * 100).astype(dtype) if dtype != np.uint64 else np.abs(x * 100).astype(dtype)
+        check(wn.gaussian_filter1d(wa.asarray(xd), 5.0, mode=mode, output=np.float64),
+              scipy_ndimage.gaussian_filter1d(xd, 5.0, mode=mode, output=np.float64))

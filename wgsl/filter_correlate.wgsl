@@ -10,7 +10,7 @@
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> out: array<${T}>;
-@group(0) @binding(2) var<storage, read> xin: array<${T}>;
+@group(0) @binding(2) var<storage, read> xin: array<${X}>;  // converted to ${T} as read
 @group(0) @binding(3) var<storage, read> wt: array<${T}>;
 ${library}
 ${boundary_lib}
@@ -27,7 +27,7 @@ fn weight(k: u32) -> ${T} { return wt[select(k, p_wlast() - k, REVERSE)]; }
 fn row_value(base: i32, j: i32) -> ${T} {
     let m = boundary(j, p_size(L));
     if (m < 0) { return p_cval(); }
-    return xin[u32(base + m * p_xs(L))];
+    return ${T}(xin[u32(base + m * p_xs(L))]);
 }
 
 // output v's sum over one kernel row, tap by tap with the boundary map
@@ -89,11 +89,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
                 acc3 += s;
             }
         } else if (count == ${VW}u && j0 >= 0 && j0 + K + ${VW} - 1 <= n) {
-            var x0 = xin[u32(base + j0 * xs)];
-            var x1 = xin[u32(base + (j0 + 1) * xs)];
-            var x2 = xin[u32(base + (j0 + 2) * xs)];
+            var x0 = ${T}(xin[u32(base + j0 * xs)]);
+            var x1 = ${T}(xin[u32(base + (j0 + 1) * xs)]);
+            var x2 = ${T}(xin[u32(base + (j0 + 2) * xs)]);
             for (var t = 0; t < K; t++) {
-                let x3 = xin[u32(base + (j0 + t + 3) * xs)];
+                let x3 = ${T}(xin[u32(base + (j0 + t + 3) * xs)]);
                 let w = weight(wrow + u32(t));
                 acc0 += w * x0;
                 acc1 += w * x1;

@@ -11,7 +11,7 @@
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> out: array<${T}>;
-@group(0) @binding(2) var<storage, read> xin: array<${T}>;
+@group(0) @binding(2) var<storage, read> xin: array<${X}>;  // converted to ${T} as read
 @group(0) @binding(3) var<storage, read> wt: array<${T}>;
 ${library}
 ${boundary_lib}
@@ -35,7 +35,7 @@ fn slot(e: i32) -> i32 { return (e % ${VW}) * PLANE + e / ${VW}; }
 fn row_value(base: i32, j: i32) -> ${T} {
     let m = boundary(j, p_size(L));
     if (m < 0) { return p_cval(); }
-    return xin[u32(base + m * p_xs(L))];
+    return ${T}(xin[u32(base + m * p_xs(L))]);
 }
 
 // one output's sum tap by tap, only the taps inside the input (SKIP)
@@ -44,7 +44,7 @@ fn edge_output(base: i32, j0: i32, K: i32) -> ${T} {
     let lo = clamp(-j0, 0, K);
     let hi = clamp(p_size(L) - j0, lo, K);
     for (var t = lo; t < hi; t++) {
-        acc += tap_weight(t) * xin[u32(base + (j0 + t) * p_xs(L))];
+        acc += tap_weight(t) * ${T}(xin[u32(base + (j0 + t) * p_xs(L))]);
     }
     return acc;
 }

@@ -7,11 +7,12 @@ coordinate maps of filter_boundary.wgsl).
                                                   min, max or the rank-th value of
                                                   x[map(c + shift + tap)] over the taps
 
-x may have any strides; w is a kernel of x's ndim; out is contiguous, of x's dtype. The modes are
+x may have any strides; w is a kernel of x's ndim; the correlation's out is contiguous, of w's dtype,
+which it computes in (x is converted as read: a float32 image filtered in float64 needs no copy);
+the rank filter's out has x's dtype. The modes are
 the maps: "constant" (cval outside), "nearest", "wrap", "reflect", "mirror", and "skip" (SciPy.signal's
-zero padding: positions outside add nothing). The correlation computes in the register type of
-x's dtype (float32, float64, int32, uint32, int64, uint64: integers wrap, as NumPy's do); callers
-cast narrower or complex data first. The rank kernel holds a window of up to MAX_RANK_WINDOW
+zero padding: positions outside add nothing). Both take float32, float64, int32, uint32, int64 and
+uint64 (integer sums wrap, as NumPy's do); callers cast narrower or complex data first. The rank kernel holds a window of up to MAX_RANK_WINDOW
 values per invocation.
 """
 
@@ -23,6 +24,7 @@ import math
 import numpy as np
 
 from .._core import dtypes as dt
+from .._core.cache import plan_cache
 from .._core.kernels import MAX_LOOP, WORKGROUP, render
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate, uploaded
@@ -73,18 +75,18 @@ def _map_name(mode: str) -> str:
     return "constant" if mode == "skip" else mode
 
 
-def _correlate_source(dtype, ndim: int, mode: str, reverse: bool, features) -> str:
+def _correlate_source(dtype, x_dtype, ndim: int, mode: str, reverse: bool, features) -> str:
     return with_libraries("filter_correlate", features, params=correlate_params(ndim, dtype).wgsl(),
-                          T=dt.layout(dtype).register, workgroup=WORKGROUP, VW=VW, last=ndim - 1,
+                          T=dt.layout(dtype).register, X=dt.layout(x_dtype).register, workgroup=WORKGROUP, VW=VW, last=ndim - 1,
                           dims=max(1, ndim - 1), mode=_map_name(mode), skip="true" if mode == "skip" else "false",
                           reverse="true" if reverse else "false",
                           boundary_lib=render("filter_boundary"))
 
 
-def _line_source(dtype, ndim: int, mode: str, reverse: bool, features) -> str:
+def _line_source(dtype, x_dtype, ndim: int, mode: str, reverse: bool, features) -> str:
     plane = -(-(LINE_TILE + LINE_CHUNK) // VW // 32) * 32 + 8  # distinct banks for the VW planes
     return with_libraries("filter_line", features, params=correlate_params(ndim, dtype).wgsl(),
-                          T=dt.layout(dtype).register, workgroup=WORKGROUP, VW=VW, last=ndim - 1,
+                          T=dt.layout(dtype).register, X=dt.layout(x_dtype).register, workgroup=WORKGROUP, VW=VW, last=ndim - 1,
                           tile=LINE_TILE, chunk=LINE_CHUNK, chunk4=LINE_CHUNK // 4, plane=plane, staged=VW * plane,
                           reverse="true" if reverse else "false",
                           mode=_map_name(mode), skip="true" if mode == "skip" else "false",
@@ -93,15 +95,16 @@ def _line_source(dtype, ndim: int, mode: str, reverse: bool, features) -> str:
 
 def correlate(x: BufferOperand, w: BufferOperand, out_shape, shift, mode: str, cval=0,
               reverse: bool = False) -> BufferOperand:
-    """The correlation of x with the kernel w (same ndim and dtype), the output's coordinate c
+    """The correlation of x with the kernel w (same ndim), in w's dtype, the output's coordinate c
     reading x at c + shift + tap; reverse: with w reversed along every axis (a convolution, without
     a reversed copy); see the module docstring."""
     out_shape = tuple(out_shape)
     _check(x, out_shape, "correlate")
     ndim = x.view.ndim
-    if w.dtype != x.dtype or w.view.ndim != ndim:
-        raise ValueError("correlate: the kernel must have the input's dtype and ndim")
-    out = allocate(x.device, out_shape, x.dtype)
+    if w.dtype not in COMPUTE_DTYPES or w.view.ndim != ndim:
+        raise ValueError("correlate: the kernel must have the input's ndim and a dtype the engine computes in")
+    dtype = w.dtype
+    out = allocate(x.device, out_shape, dtype)
     if math.prod(out_shape) == 0:
         return out
     kshape = w.shape
@@ -112,14 +115,14 @@ def correlate(x: BufferOperand, w: BufferOperand, out_shape, shift, mode: str, c
         raise NotImplementedError(f"correlate: kernels of more than {MAX_LOOP} rows or taps a row (use the FFT)")
     if not w.view.is_contiguous or w.view.offset:
         w = _contiguous(w)
-    layout = correlate_params(ndim, x.dtype)
+    layout = correlate_params(ndim, dtype)
     if rows == 1 and klast >= LINE_MIN_TAPS:  # the tiled kernel: one workgroup a tile of a row
         groups = math.prod(out_shape[:-1]) * -(-out_shape[-1] // LINE_TILE)
         words = layout.pack(items=groups, rows=1, klast=klast, wlast=klast - 1, x_off=x.view.offset,
                             oshape=out_shape, size=x.shape, xs=x.view.strides, shift=tuple(shift), kshape=kshape,
                             cval=cval)
-        key = ("filter_line", x.dtype, ndim, mode, reverse)
-        source = functools.partial(_line_source, x.dtype, ndim, mode, reverse, x.device.features)
+        key = ("filter_line", dtype, x.dtype, ndim, mode, reverse)
+        source = functools.partial(_line_source, dtype, x.dtype, ndim, mode, reverse, x.device.features)
         launch_kernel(x.device, key, source, [out.storage, x.storage, w.storage], words, groups * WORKGROUP)
         return out
     quads = -(-out_shape[-1] // VW)
@@ -127,8 +130,8 @@ def correlate(x: BufferOperand, w: BufferOperand, out_shape, shift, mode: str, c
     words = layout.pack(items=items, quads=quads, rows=rows, klast=klast, wlast=rows * klast - 1,
                         x_off=x.view.offset, oshape=out_shape, size=x.shape, xs=x.view.strides, shift=tuple(shift),
                         kshape=kshape, cval=cval)
-    key = ("filter_correlate", x.dtype, ndim, mode, reverse)
-    source = functools.partial(_correlate_source, x.dtype, ndim, mode, reverse, x.device.features)
+    key = ("filter_correlate", dtype, x.dtype, ndim, mode, reverse)
+    source = functools.partial(_correlate_source, dtype, x.dtype, ndim, mode, reverse, x.device.features)
     launch_kernel(x.device, key, source, [out.storage, x.storage, w.storage], words, items)
     return out
 
@@ -137,6 +140,17 @@ def _contiguous(w: BufferOperand) -> BufferOperand:
     out = allocate(w.device, w.shape, w.dtype)
     launch_map(w.device, MapOp("copy", "a0", (w.dtype,), w.dtype), out.storage, out.view, w.dtype, [w], fresh=True)
     return out
+
+
+_TAPS = plan_cache(256)  # footprints' coordinates, uploaded once per device (an upload makes the stream submit)
+
+
+def _tap_buffer(device, taps: np.ndarray) -> BufferOperand:
+    key = (device, taps.shape, taps.tobytes())
+    buffer = _TAPS.get(key)
+    if buffer is None:
+        buffer = _TAPS[key] = uploaded(device, taps, dt.int32)
+    return buffer
 
 
 def _rank_source(dtype, ndim: int, mode: str, op: str, capacity: int, features) -> str:
@@ -167,7 +181,7 @@ def rank(x: BufferOperand, taps: np.ndarray, out_shape, shift, mode: str, cval, 
     items = math.prod(out_shape)
     if items == 0:
         return out
-    tap_buffer = uploaded(x.device, np.asarray(taps, np.int32).reshape(count, ndim), dt.int32)
+    tap_buffer = _tap_buffer(x.device, np.ascontiguousarray(taps, np.int32).reshape(count, ndim))
     words = rank_params(ndim, x.dtype).pack(items=items, count=count, rank=rank_index, x_off=x.view.offset,
                                             oshape=out_shape, size=x.shape, xs=x.view.strides,
                                             shift=tuple(shift), cval=cval)

@@ -11,10 +11,11 @@ from collections.abc import Iterable
 import numpy as np
 
 from .._api.coerce import as_array, upload
-from .._api.creation_functions import empty, ones
+from .._api.creation_functions import empty
 from .._api.data_type_functions import astype
 from .._array import Array
 from .._core import dtypes as dt
+from .._core.cache import plan_cache
 from .._engines import filter as engine
 
 # SciPy's filter modes as the engine's coordinate maps (the grid- modes are the same for filters)
@@ -116,7 +117,9 @@ def float_compute(device):
 
 
 def as_compute(x: Array, dtype) -> Array:
-    return astype(x, dtype, copy=False)
+    """x as the engine reads it for a sum in dtype: as it is where the engine converts its values as
+    it reads them (32- and 64-bit numbers), else cast (packed narrow integers and bool)."""
+    return x if x._dtype in engine.COMPUTE_DTYPES else astype(x, dtype, copy=False)
 
 
 def engine_dtype(dtype):
@@ -147,10 +150,20 @@ def empty_like_shape(x: Array, dtype) -> Array:
     return empty(x.shape, dtype=dtype, device=x.device)
 
 
+_CONSTANTS = plan_cache(256)  # weights made on the host (Gaussian, Sobel, ...), uploaded once per device
+
+
 def to_device(host: np.ndarray, device) -> Array:
-    """Host weights (metadata computed from scalar arguments) in the compute dtype, on the device."""
-    return upload(np.ascontiguousarray(host, dtype=float_compute(device)), device)
+    """Host weights (metadata computed from scalar arguments) in the compute dtype, on the device.
+    Kept per device and values: an upload makes the stream submit first, so each would cost a submit.
+    Callers only read them."""
+    host = np.ascontiguousarray(host, dtype=float_compute(device))
+    key = (device, host.dtype.str, host.shape, host.tobytes())
+    weights = _CONSTANTS.get(key)
+    if weights is None:
+        weights = _CONSTANTS[key] = upload(host, device)
+    return weights
 
 
 def ones_weights(size: int, device) -> Array:
-    return ones((size,), dtype=float_compute(device), device=device)
+    return to_device(np.ones(size), device)
