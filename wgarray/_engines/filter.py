@@ -1,19 +1,20 @@
 """The filter engine: N-D correlations and rank filters with SciPy's boundary modes applied by
-index, never through a padded copy (wgsl/filter_correlate.wgsl, filter_rank.wgsl, and the
-coordinate maps of filter_boundary.wgsl).
+index, never through a padded copy (wgsl/filter_correlate.wgsl, filter_line.wgsl, filter_rank.wgsl,
+and the coordinate maps of filter_boundary.wgsl).
 
-  correlate(x, w, out_shape, shift, mode, cval)   out[c] = sum_t w[t] * x[map(c + shift + t)]
+  correlate(x, w, out_shape, shift, mode, cval, reverse)
+                      out[c] = sum_t w[t] * x[map(c + shift + t)] (reverse: w read reversed)
   rank(x, taps, out_shape, shift, mode, cval, op, rank)
-                                                  min, max or the rank-th value of
-                                                  x[map(c + shift + tap)] over the taps
+                      min, max or the rank-th value of x[map(c + shift + tap)] over the taps
 
-x may have any strides; w is a kernel of x's ndim; the correlation's out is contiguous, of w's dtype,
-which it computes in (x is converted as read: a float32 image filtered in float64 needs no copy);
-the rank filter's out has x's dtype. The modes are
-the maps: "constant" (cval outside), "nearest", "wrap", "reflect", "mirror", and "skip" (SciPy.signal's
-zero padding: positions outside add nothing). Both take float32, float64, int32, uint32, int64 and
-uint64 (integer sums wrap, as NumPy's do); callers cast narrower or complex data first. The rank kernel holds a window of up to MAX_RANK_WINDOW
-values per invocation.
+x may have any strides; w is a kernel of x's ndim. The correlation's out is contiguous, of w's
+dtype, which it computes in (x is converted as read: a float32 image filtered in float64 needs no
+copy); a kernel of one row along the last axis, 16 taps or more, takes the tiled kernel
+(filter_line.wgsl). The rank filter's out has x's dtype; it holds a window of up to
+MAX_RANK_WINDOW values per invocation for "rank". The modes are the maps "constant" (cval
+outside), "nearest", "wrap", "reflect", "mirror", and "skip" (SciPy.signal's zero padding:
+positions outside add nothing). Both take float32, float64, int32, uint32, int64 and uint64
+(integer sums wrap, as NumPy's do); callers cast narrower or complex data first.
 """
 
 from __future__ import annotations
@@ -75,22 +76,23 @@ def _map_name(mode: str) -> str:
     return "constant" if mode == "skip" else mode
 
 
+def _fields(dtype, x_dtype, ndim: int, mode: str, reverse: bool) -> dict:
+    """The template fields both correlation kernels take."""
+    return dict(params=correlate_params(ndim, dtype).wgsl(), T=dt.layout(dtype).register,
+                X=dt.layout(x_dtype).register, workgroup=WORKGROUP, VW=VW, last=ndim - 1, mode=_map_name(mode),
+                skip="true" if mode == "skip" else "false", reverse="true" if reverse else "false",
+                boundary_lib=render("filter_boundary"))
+
+
 def _correlate_source(dtype, x_dtype, ndim: int, mode: str, reverse: bool, features) -> str:
-    return with_libraries("filter_correlate", features, params=correlate_params(ndim, dtype).wgsl(),
-                          T=dt.layout(dtype).register, X=dt.layout(x_dtype).register, workgroup=WORKGROUP, VW=VW, last=ndim - 1,
-                          dims=max(1, ndim - 1), mode=_map_name(mode), skip="true" if mode == "skip" else "false",
-                          reverse="true" if reverse else "false",
-                          boundary_lib=render("filter_boundary"))
+    return with_libraries("filter_correlate", features, dims=max(1, ndim - 1),
+                          **_fields(dtype, x_dtype, ndim, mode, reverse))
 
 
 def _line_source(dtype, x_dtype, ndim: int, mode: str, reverse: bool, features) -> str:
     plane = -(-(LINE_TILE + LINE_CHUNK) // VW // 32) * 32 + 8  # distinct banks for the VW planes
-    return with_libraries("filter_line", features, params=correlate_params(ndim, dtype).wgsl(),
-                          T=dt.layout(dtype).register, X=dt.layout(x_dtype).register, workgroup=WORKGROUP, VW=VW, last=ndim - 1,
-                          tile=LINE_TILE, chunk=LINE_CHUNK, chunk4=LINE_CHUNK // 4, plane=plane, staged=VW * plane,
-                          reverse="true" if reverse else "false",
-                          mode=_map_name(mode), skip="true" if mode == "skip" else "false",
-                          boundary_lib=render("filter_boundary"))
+    return with_libraries("filter_line", features, tile=LINE_TILE, chunk=LINE_CHUNK, chunk4=LINE_CHUNK // 4,
+                          plane=plane, staged=VW * plane, **_fields(dtype, x_dtype, ndim, mode, reverse))
 
 
 def correlate(x: BufferOperand, w: BufferOperand, out_shape, shift, mode: str, cval=0,
