@@ -68,7 +68,7 @@ def _pass(x: Array, w: Array, axis: int, origin: int, mode: str, cval) -> Array:
 def correlate1d(input, weights, axis=-1, output=None, mode="reflect", cval=0.0, origin=0) -> Array:
     """A 1-D correlation along the given axis (scipy.ndimage.correlate1d)."""
     x = as_array(input, "input")
-    w = as_array(weights, "weights", x.device)
+    w = S.weights_array(weights, x.device)
     complex_case = dt.kind(x._dtype) == "complex" or dt.kind(w._dtype) == "complex"
     dtype = S.output_dtype(output, x, complex_output=complex_case)
     if w.ndim != 1 or w.shape[0] < 1:
@@ -89,19 +89,20 @@ def correlate1d(input, weights, axis=-1, output=None, mode="reflect", cval=0.0, 
 
 def convolve1d(input, weights, axis=-1, output=None, mode="reflect", cval=0.0, origin=0) -> Array:
     """A 1-D convolution along the given axis (scipy.ndimage.convolve1d)."""
-    w = as_array(weights, "weights")
+    x = as_array(input, "input")
+    w = S.weights_array(weights, x.device)
     if w.ndim != 1 or w.shape[0] < 1:
         raise RuntimeError("no filter weights given")
     origin = -int(origin) - (0 if w.shape[0] & 1 else 1)
     w = flip(w)
     if dt.kind(w._dtype) == "complex":  # pre-conjugated against correlate1d's conjugation
         w = E["conj"](w)
-    return correlate1d(input, w, axis, output, mode, cval, origin)
+    return correlate1d(x, w, axis, output, mode, cval, origin)
 
 
 def _correlate_or_convolve(input, weights, output, mode, cval, origin, convolution: bool, axes) -> Array:
     x = as_array(input, "input")
-    w = as_array(weights, "weights", x.device)
+    w = S.weights_array(weights, x.device)
     if dt.kind(x._dtype) == "complex" or dt.kind(w._dtype) == "complex":
         if dt.kind(w._dtype) == "complex" and not convolution:
             w = E["conj"](w)  # as np.correlate: conjugate the weights, not the input

@@ -128,7 +128,7 @@ def engine_dtype(dtype):
 
 
 def correlate(x: Array, weights: Array, shift, mode: str, cval=0.0, out_shape=None, reverse: bool = False) -> Array:
-    """x (already of the compute dtype, weights too) correlated with weights (reverse: reversed along
+    """x (as as_compute gives it) correlated with weights (of the compute dtype; reverse: reversed along
     every axis), output coordinate c reading x at c + shift + tap, under the engine's boundary map."""
     out_shape = x.shape if out_shape is None else tuple(out_shape)
     if x.ndim == 0:
@@ -163,6 +163,16 @@ def to_device(host: np.ndarray, device) -> Array:
     if weights is None:
         weights = _CONSTANTS[key] = upload(host, device)
     return weights
+
+
+def weights_array(weights, device) -> Array:
+    """ndimage's weights as an Array: real host weights become the compute dtype (as SciPy makes them
+    float64) and are uploaded once per device and values; Arrays and complex data as they are."""
+    if not isinstance(weights, Array):
+        host = np.asarray(weights)
+        if host.dtype.kind in "biuf":
+            return to_device(host, device)
+    return as_array(weights, "weights", device)
 
 
 def ones_weights(size: int, device) -> Array:
