@@ -182,3 +182,23 @@ def test_boundaries_wider_than_the_input(boundary, pad_mode):
     x, w = data((2, 3)), data((6, 8))
     padded = np.pad(x, ((5, 5), (7, 7)), mode=pad_mode)
     check(ws.convolve2d(wa.asarray(x), wa.asarray(w), "full", boundary), scipy_signal.convolve2d(padded, w, "valid"))
+
+
+@pytest.mark.parametrize("s1,s2,axes", [((1000,), (17,), None), ((20,), (300,), None), ((50, 60), (3, 4), None),
+                                        ((40, 7, 30), (5, 7, 3), (0, 2)), ((200, 3), (9, 3), 0)])
+@pytest.mark.parametrize("mode", ["full", "same", "valid"])
+def test_oaconvolve_blocks(s1, s2, axes, mode):
+    """Inputs whose longer axis is cut into overlap-add blocks (SciPy's block lengths)."""
+    x, w = data(s1), data(s2)
+    check(ws.oaconvolve(wa.asarray(x), wa.asarray(w), mode, axes=axes), scipy_signal.oaconvolve(x, w, mode, axes=axes))
+    xc, xi = data(s1, np.complex128), data(s1, np.int16)
+    check(ws.oaconvolve(wa.asarray(xc), wa.asarray(w), mode, axes=axes), scipy_signal.oaconvolve(xc, w, mode, axes=axes))
+    check(ws.oaconvolve(wa.asarray(xi), wa.asarray(w), mode, axes=axes), scipy_signal.oaconvolve(xi, w, mode, axes=axes))
+
+
+def test_oaconvolve_block_lengths():
+    from scipy.signal._signaltools import _calc_oa_lens  # SciPy's private helper: the reference lengths
+    from wgarray.scipy._signal_fft import _oa_lengths
+    for s1 in (3, 10, 333, 4096, 20000):
+        for s2 in (2, 5, 17, 1025):
+            assert _oa_lengths(s1, s2) == _calc_oa_lens(s1, s2)
