@@ -226,3 +226,15 @@ def test_long_rows_tiled(mode):
         xd = (x * 100).astype(dtype) if dtype != np.uint64 else np.abs(x * 100).astype(dtype)
         check(wn.gaussian_filter1d(wa.asarray(xd), 5.0, mode=mode, output=np.float64),
               scipy_ndimage.gaussian_filter1d(xd, 5.0, mode=mode, output=np.float64))
+
+
+def test_special_values():
+    x = data((5, 6))
+    x[1, 2], x[3, 4], x[0, 0] = np.nan, np.inf, -np.inf
+    w = np.array([[0.5, -1.0], [2.0, 0.25]])
+    for mode in ("nearest", "constant", "wrap"):
+        check(wn.correlate(wa.asarray(x), w, mode=mode), scipy_ndimage.correlate(x, w, mode=mode))
+    check(wn.gaussian_filter(wa.asarray(x), 0.8), scipy_ndimage.gaussian_filter(x, 0.8))
+    footprint = np.array([[1, 0, 1], [0, 1, 1]], bool)  # SciPy's footprint path: a NaN first in the window wins
+    for name in ("minimum_filter", "maximum_filter"):
+        check(getattr(wn, name)(wa.asarray(x), footprint=footprint), getattr(scipy_ndimage, name)(x, footprint=footprint))

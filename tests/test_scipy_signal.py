@@ -202,3 +202,13 @@ def test_oaconvolve_block_lengths():
     for s1 in (3, 10, 333, 4096, 20000):
         for s2 in (2, 5, 17, 1025):
             assert _oa_lengths(s1, s2) == _calc_oa_lens(s1, s2)
+
+
+def test_special_values_direct():
+    x = data((40,))
+    x[3], x[20] = np.nan, -np.inf
+    w = data((5,))
+    for name in ("convolve", "correlate"):
+        for mode in ("full", "same", "valid"):
+            check(getattr(ws, name)(wa.asarray(x), wa.asarray(w), mode, "direct"),
+                  getattr(scipy_signal, name)(x, w, mode, "direct"))
