@@ -172,6 +172,13 @@ def test_rank_filters_ndim_axes(ndim):
           scipy_ndimage.maximum_filter(x, 4, mode=("nearest",) * ndim))
 
 
+def test_zero_d_inputs():
+    for name, args in (("correlate", (np.array(2.5),)), ("convolve", (3.0,)), ("gaussian_filter", (1.0,)),
+                       ("uniform_filter", (3,)), ("median_filter", (3,)), ("minimum_filter", (3,)), ("laplace", ())):
+        for x in (np.array(5.0), np.array(7, np.int32)):
+            check(getattr(wn, name)(wa.asarray(x), *args), getattr(scipy_ndimage, name)(x, *args))
+
+
 def test_empty_inputs():
     x = np.zeros((0, 4))
     check(wn.correlate(wa.asarray(x), np.ones((2, 2))), scipy_ndimage.correlate(x, np.ones((2, 2))))

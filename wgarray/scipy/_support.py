@@ -131,8 +131,8 @@ def correlate(x: Array, weights: Array, shift, mode: str, cval=0.0, out_shape=No
     """x (as as_compute gives it) correlated with weights (of the compute dtype; reverse: reversed along
     every axis), output coordinate c reading x at c + shift + tap, under the engine's boundary map."""
     out_shape = x.shape if out_shape is None else tuple(out_shape)
-    if x.ndim == 0:
-        raise RuntimeError("filter weights array has incorrect shape")
+    if x.ndim == 0:  # a 0-d input and kernel: one product, as a 1-element correlation
+        return correlate(x.reshape((1,)), weights.reshape((1,)), [0], mode, cval, (1,), reverse).reshape(())
     return Array._wrap(engine.correlate(x._data(), weights._data(), out_shape, shift, mode, cval, reverse))
 
 
@@ -157,7 +157,7 @@ def to_device(host: np.ndarray, device) -> Array:
     """Host weights (metadata computed from scalar arguments) in the compute dtype, on the device.
     Kept per device and values: an upload makes the stream submit first, so each would cost a submit.
     Callers only read them."""
-    host = np.ascontiguousarray(host, dtype=float_compute(device))
+    host = np.require(host, dtype=float_compute(device), requirements="C")  # (0-d stays 0-d)
     key = (device, host.dtype.str, host.shape, host.tobytes())
     weights = _CONSTANTS.get(key)
     if weights is None:
