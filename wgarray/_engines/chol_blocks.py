@@ -25,10 +25,11 @@ from .matmul import product
 WG = WORKGROUP  # invocations per workgroup of every factorisation kernel
 
 _VIEW = ("offset", "batch_stride", "row_stride", "col_stride")
-FACTOR = ParamLayout("batch", "n", ZERO, *_VIEW)
+FACTOR = ParamLayout("batch", "n", "invert", "inv_offset", "inv_batch", ZERO, *_VIEW)
 TRSM = ParamLayout("batch", "rows", "k", ZERO, "b_offset", "b_batch", "b_row", "b_col",
                    "l_offset", "l_batch", "l_row", "l_col")
 UPDATE = ParamLayout("items", "rows", "cols", "lower", "conj", ZERO, *_VIEW)
+TRIANGLE = ParamLayout("batch", "n", "transpose", "upper", ZERO, *_VIEW)
 
 
 # -- kernels' sources ----------------------------------------------------------------------------
@@ -58,13 +59,6 @@ def block_size(dtype, device, sizes=(64, 32, 16)) -> int:
     """The largest block edge whose square fits the device's workgroup memory."""
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     return next((nb for nb in sizes if nb * nb * dtype.itemsize <= limit), sizes[-1])
-
-
-def padded_stride(dtype, device, nb: int) -> int:
-    """The row stride of an nb x nb block in workgroup memory: nb + 1 (odd: a column's elements
-    in distinct banks) where that fits, else nb."""
-    limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
-    return nb + 1 if nb * (nb + 1) * dtype.itemsize <= limit else nb
 
 
 # -- views ----------------------------------------------------------------------------------------
@@ -123,24 +117,26 @@ def subtract_product(c: BufferOperand, a: BufferOperand, b: BufferOperand, *, co
         update(c, mul(a, b, conj=conj), conj=conj_result, lower=lower)
 
 
-def solve_right_lower_h(b: BufferOperand, l: BufferOperand) -> None:
-    """B := B L^-H in place (X L^H = B), batched: b (batch, rows, k), l (batch, k, k) lower
-    triangular with a real diagonal, k at most block_size(); only L's lower triangle is read."""
+def solve_right_by_inverse(b: BufferOperand, w: BufferOperand) -> None:
+    """B := B L^-H in place (X L^H = B), batched, as the product B W: b (batch, rows, k) a view,
+    w (batch, k, k) the view of W = L^-H (upper triangular, zeros below) that chol_factor wrote,
+    row stride block_size(), k at most block_size(). A workgroup owns whole rows of B."""
     batch, rows, k = b.shape
     if batch * rows * k == 0:
         return
     nb = block_size(b.dtype, b.device)
     if k > nb:
         raise ValueError(f"triangular solve of order {k} exceeds the block size {nb}")
-    lv, bv = l.view, b.view
+    wv, bv = w.view, b.view
     params = TRSM.pack(batch=batch, rows=rows, k=k, b_offset=bv.offset, b_batch=bv.strides[0], b_row=bv.strides[1],
-                       b_col=bv.strides[2], l_offset=lv.offset, l_batch=lv.strides[0], l_row=lv.strides[1],
-                       l_col=lv.strides[2])
-    # Both bound read-write: they are usually blocks of the one working copy. A workgroup
-    # solves WG // nb rows, an invocation per element.
+                       b_col=bv.strides[2], l_offset=wv.offset, l_batch=wv.strides[0], l_row=wv.strides[1],
+                       l_col=wv.strides[2])
     launch_kernel(b.device, ("chol_trsm", b.dtype, nb),
                   lambda: kernel_source("chol_trsm", b.dtype, b.device, TRSM, NB=nb),
-                  [b.storage, l.storage], params, batch * -(-rows // (WG // nb)) * WG, writes=2)
+                  [b.storage, w.storage], params, batch * -(-rows // TRSM_ROWS) * WG)
+
+
+TRSM_ROWS = 16  # rows of B a workgroup of chol_trsm solves (its RT)
 
 
 # -- copies in and out --------------------------------------------------------------------------------
@@ -162,6 +158,20 @@ def copy(x: BufferOperand, *, conj: bool = False, keep: str = "all") -> BufferOp
         value = f"select({dt.layout(dtype).register}(), {value}, c{nd - 1} {relation} c{nd - 2})"
     op = MapOp(f"chol_copy_{keep}_{conj}", value, (dtype,), dtype, coords=keep != "all")
     launch_map(device, op, out.storage, out.view, dtype, [x], fresh=True)
+    return out
+
+
+def triangle(x: BufferOperand, *, transpose: bool = False, upper: bool = False) -> BufferOperand:
+    """A fresh contiguous (batch, n, n) copy of the (batch, n, n) view x, or with transpose of
+    its conjugate transpose, keeping the lower (or upper) triangle and zeroing the other one:
+    one pass in 16 x 16 tiles (wgsl/chol_copy.wgsl)."""
+    batch, n, _ = x.shape
+    out = allocate(x.device, x.shape, x.dtype)
+    if batch * n == 0:
+        return out
+    params = TRIANGLE.pack(batch=batch, n=n, transpose=int(transpose), upper=int(upper), **view_words(x))
+    launch_kernel(x.device, ("chol_copy", x.dtype), lambda: kernel_source("chol_copy", x.dtype, x.device, TRIANGLE),
+                  [out.storage, x.storage], params, batch * (-(-n // 16)) ** 2 * WG)
     return out
 
 
