@@ -5,7 +5,7 @@
 // B, copies them into workgroup memory and writes their X back. Invocation (row group g,
 // column c) accumulates X[r, c] for the rows g, g + RG, ... of its workgroup's rows; W's row p
 // is read by consecutive invocations at consecutive columns, B's element by all of a row group
-// at once (one word, broadcast).
+// at once (one word, broadcast). Its rows' sums acc<t> are unrolled (chol_blocks.trsm_fields).
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> bm: array<${S}>;
@@ -15,8 +15,7 @@ ${library}
 
 const NB: u32 = ${NB}u;
 const RG: u32 = ${WG}u / NB;  // row groups of a workgroup
-const RT: u32 = 16u;  // rows of B a workgroup solves
-const RPT: u32 = RT / RG;  // rows of B an invocation solves
+const RT: u32 = ${RT}u;  // rows of B a workgroup solves
 var<workgroup> bs: array<${T}, RT * NB>;
 
 @compute @workgroup_size(${WG})
@@ -40,14 +39,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let c = lid % NB;
     let g = lid / NB;
     let wbase = p_l_offset() + b * p_l_batch() + c * p_l_col();
-    var acc: array<${T}, RPT>;
+${declare}
     for (var p = 0u; p < k; p++) {
         let w = wm[wbase + p * p_l_row()];
-        for (var t = 0u; t < RPT; t++) { acc[t] = acc[t] + sc_mul(bs[(g + RG * t) * NB + p], w); }
+${accumulate}
     }
     if (c >= k) { return; }
-    for (var t = 0u; t < RPT; t++) {
-        let r = r0 + g + RG * t;
-        if (r < p_rows()) { bm[bbase + r * p_b_row() + c * p_b_col()] = acc[t]; }
-    }
+${store}
 }

@@ -55,6 +55,68 @@ def kernel_source(template: str, dtype, device, params: ParamLayout, **fields) -
                           scalar=scalar_source(dtype), params=params.wgsl(), **fields)
 
 
+GRID = 16  # the side of chol_factor's grid of invocations (GRID * GRID = WG)
+
+
+@functools.lru_cache(maxsize=None)
+def factor_fields(T: str, nb: int) -> dict:
+    """The unrolled parts of wgsl/chol_factor.wgsl for blocks of nb (a multiple of GRID): each
+    invocation's elements (ty + GRID p, tx + GRID q) as the scalars v<p>_<q> (L) and x<p>_<q>
+    (L^-1), every statement on them written out (the code must not depend on the driver
+    unrolling loops over a local array, which it left in memory: 6x slower on an H100)."""
+    assert WG == GRID * GRID and nb % GRID == 0
+    rb = nb // GRID
+    cells = [(p, q) for p in range(rb) for q in range(rb)]
+
+    def at(p, q):
+        return f"let i = ty + {GRID * p}u; let c = tx + {GRID * q}u;"
+
+    def publish(src, axis):  # the holders of column (row) j of src copy it to workgroup memory
+        lines = []
+        for h in range(rb):
+            held = [(p, h) for p in range(rb)] if axis == "column" else [(h, q) for q in range(rb)]
+            target = "column[buf + ty + {o}u]" if axis == "column" else "row_x[buf + tx + {o}u]"
+            copies = " ".join(f"{target.format(o=GRID * (p if axis == 'column' else q))} = {src}{p}_{q};"
+                              for p, q in held)
+            lines.append(f"            {'else ' if h else ''}if (j / G == {h}u) {{ {copies} }}")
+        return "\n".join(lines)
+
+    li = [f"        let li{p} = sc_scale(column[buf + ty + {GRID * p}u], inv_r);" for p in range(rb)]
+    lc = [f"        let lc{q} = sc_conj(sc_scale(column[buf + tx + {GRID * q}u], inv_r));" for q in range(rb)]
+    update = [f"        {{ {at(p, q)} let fin = select(li{p}, sc_real(r), i == j); "
+              f"v{p}_{q} = select(select(v{p}_{q}, fin, c == j && i >= j), v{p}_{q} - sc_mul(li{p}, lc{q}), "
+              f"c > j && i >= c); }}" for p, q in cells]
+    xj = [f"        let xj{q} = sc_scale(row_x[buf + tx + {GRID * q}u], inv_d);" for q in range(rb)]
+    lij = [f"        let lij{p} = column[buf + ty + {GRID * p}u];" for p in range(rb)]
+    update_x = [f"        {{ let i = ty + {GRID * p}u; x{p}_{q} = select(select(x{p}_{q}, xj{q}, i == j), "
+                f"x{p}_{q} - sc_mul(lij{p}, xj{q}), i > j); }}" for p, q in cells]
+    return dict(
+        declare="\n".join(f"    var v{p}_{q} = {T}();" for p, q in cells),
+        load="\n".join(f"    {{ {at(p, q)} if (i < n && c <= i) {{ v{p}_{q} = a[base + i * rs + c * cs]; }} }}"
+                       for p, q in cells),
+        publish_column=publish("v", "column"), publish_row=publish("x", "row"),
+        update="\n".join(li + lc + update), update_x="\n".join(xj + lij + update_x),
+        store="\n".join(f"    {{ {at(p, q)} if (i < n && c < n) {{ a[base + i * rs + c * cs] = v{p}_{q}; }} }}"
+                        for p, q in cells),
+        init_x="\n".join(f"    var x{p}_{q} = select({T}(), sc_real(R(1)), ty + {GRID * p}u == tx + {GRID * q}u);"
+                         for p, q in cells),
+        store_w="\n".join(f"    {{ {at(p, q)} inv[wbase + c * NB + i] = select({T}(), sc_conj(x{p}_{q}), "
+                          f"i < n && c < n && c <= i); }}" for p, q in cells))
+
+
+@functools.lru_cache(maxsize=None)
+def trsm_fields(T: str, nb: int) -> dict:
+    """The unrolled parts of wgsl/chol_trsm.wgsl: an invocation's sums acc<t> of its rows
+    g + RG t of the workgroup's TRSM_ROWS (RG = WG / nb row groups)."""
+    groups = WG // nb
+    rows = range(TRSM_ROWS // groups)
+    return dict(
+        declare="\n".join(f"    var acc{t} = {T}();" for t in rows),
+        accumulate="\n".join(f"        acc{t} = acc{t} + sc_mul(bs[(g + {groups * t}u) * NB + p], w);" for t in rows),
+        store="\n".join(f"    {{ let r = r0 + g + {groups * t}u; if (r < p_rows()) "
+                        f"{{ bm[bbase + r * p_b_row() + c * p_b_col()] = acc{t}; }} }}" for t in rows))
+
+
 def block_size(dtype, device, sizes=(64, 32, 16)) -> int:
     """The largest block edge whose square fits the device's workgroup memory."""
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
@@ -132,7 +194,8 @@ def solve_right_by_inverse(b: BufferOperand, w: BufferOperand) -> None:
                        b_col=bv.strides[2], l_offset=wv.offset, l_batch=wv.strides[0], l_row=wv.strides[1],
                        l_col=wv.strides[2])
     launch_kernel(b.device, ("chol_trsm", b.dtype, nb),
-                  lambda: kernel_source("chol_trsm", b.dtype, b.device, TRSM, NB=nb),
+                  lambda: kernel_source("chol_trsm", b.dtype, b.device, TRSM, NB=nb, RT=TRSM_ROWS,
+                                        **trsm_fields(dt.layout(b.dtype).register, nb)),
                   [b.storage, w.storage], params, batch * -(-rows // TRSM_ROWS) * WG)
 
 

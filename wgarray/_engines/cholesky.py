@@ -29,7 +29,7 @@ from .._core.operands import BufferOperand, allocate
 from .._core.replay import replayable
 from .._core.view import TensorView
 from .._core.view import coalesce
-from .chol_blocks import FACTOR, WG, as_batch, block, block_size, copy, kernel_source, solve_right_by_inverse, \
+from .chol_blocks import FACTOR, WG, as_batch, block, block_size, copy, factor_fields, kernel_source, solve_right_by_inverse, \
     subtract_product, transposed, triangle, view_words, zeros
 
 FLAG = dt.uint32
@@ -47,7 +47,8 @@ def factor_block(a: BufferOperand, failed: BufferOperand, inv: BufferOperand | N
         words = dict(invert=1, inv_offset=inv.view.offset + slot * nb * nb, inv_batch=inv.view.strides[0])
     params = FACTOR.pack(batch=batch, n=n, **words, **view_words(a))
     launch_kernel(a.device, ("chol_factor", a.dtype, nb),
-                  lambda: kernel_source("chol_factor", a.dtype, a.device, FACTOR, NB=nb),
+                  lambda: kernel_source("chol_factor", a.dtype, a.device, FACTOR, NB=nb,
+                                        **factor_fields(dt.layout(a.dtype).register, nb)),
                   [a.storage, failed.storage, inv.storage], params, batch * WG, writes=3)
 
 
