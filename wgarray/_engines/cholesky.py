@@ -29,8 +29,8 @@ from .._core.operands import BufferOperand, allocate
 from .._core.replay import replayable
 from .._core.view import TensorView
 from .._core.view import coalesce
-from .chol_blocks import FACTOR, WG, as_batch, block, block_size, copy, factor_fields, kernel_source, solve_right_by_inverse, \
-    subtract_product, transposed, triangle, view_words, zeros
+from .chol_blocks import FACTOR, WG, as_batch, block, block_size, copy, factor_fields, kernel_source, \
+    solve_right_by_inverse, solve_right_lower_h, subtract_product, transposed, triangle, view_words, zeros
 
 FLAG = dt.uint32
 
@@ -55,17 +55,26 @@ def factor_block(a: BufferOperand, failed: BufferOperand, inv: BufferOperand | N
 OUTER = 256  # the block edge of the outer level: its trailing updates are matmuls with K = 256
 
 
-def _inverse(inv: BufferOperand, slot: int, k: int) -> BufferOperand:
-    """The view (batch, k, k) of the W = L^-H in slot `slot` of inv (batch, slots, NB, NB)."""
-    nb = inv.shape[-1]
-    s = inv.view.strides
-    return inv.with_view(TensorView((inv.shape[0], k, k), (s[0], nb, 1), inv.view.offset + slot * nb * nb))
+SOLVE_BY_INVERSE = False  # the panels' triangular solves as products with W = L^-H (else by substitution)
 
 
-def _factor_diagonal(w: BufferOperand, failed: BufferOperand, inv: BufferOperand, k0: int, kb: int) -> None:
-    """Cholesky of the diagonal block [k0, k0 + kb) of w in place, right-looking by NB; each NB
-    block's W = L^-H goes to inv's slot k0 / NB + its index."""
-    nb = inv.shape[-1]
+def _solve_block(w: BufferOperand, inv: BufferOperand | None, b: BufferOperand, j0: int, jb: int) -> None:
+    """B := B L^-H in place for the diagonal NB block [j0, j0 + jb) of w, factored already: the
+    product with its W in inv, or (inv None) substitution against it."""
+    if inv is None:
+        solve_right_lower_h(b, block(w, j0, jb, j0, jb))
+    else:
+        nb = inv.shape[-1]
+        s = inv.view.strides
+        slot = j0 // nb
+        solve_right_by_inverse(b, inv.with_view(TensorView((inv.shape[0], jb, jb), (s[0], nb, 1),
+                                                           inv.view.offset + slot * nb * nb)))
+
+
+def _factor_diagonal(w: BufferOperand, failed: BufferOperand, inv: BufferOperand | None, nb: int, k0: int,
+                     kb: int) -> None:
+    """Cholesky of the diagonal block [k0, k0 + kb) of w in place, right-looking by nb (with
+    inv: each nb block's W = L^-H goes to inv's slot j0 / nb)."""
     for j0 in range(k0, k0 + kb, nb):
         jb = min(nb, k0 + kb - j0)
         factor_block(block(w, j0, jb, j0, jb), failed, inv, j0 // nb)
@@ -73,15 +82,14 @@ def _factor_diagonal(w: BufferOperand, failed: BufferOperand, inv: BufferOperand
         if rest == 0:
             break
         l21 = block(w, j0 + jb, rest, j0, jb)
-        solve_right_by_inverse(l21, _inverse(inv, j0 // nb, jb))
+        _solve_block(w, inv, l21, j0, jb)
         subtract_product(block(w, j0 + jb, rest, j0 + jb, rest), l21, transposed(l21), conj=True, conj_result=True,
                          lower=True)
 
 
-def _solve_panel(w: BufferOperand, inv: BufferOperand, k0: int, kb: int) -> None:
+def _solve_panel(w: BufferOperand, inv: BufferOperand | None, nb: int, k0: int, kb: int) -> None:
     """L21 := A21 L11^-H in place for the rows below the diagonal block [k0, k0 + kb) of w,
-    left-looking by NB column blocks."""
-    nb = inv.shape[-1]
+    left-looking by nb column blocks."""
     r0 = k0 + kb
     rows = w.shape[-1] - r0
     for j0 in range(k0, k0 + kb, nb):
@@ -91,7 +99,7 @@ def _solve_panel(w: BufferOperand, inv: BufferOperand, k0: int, kb: int) -> None
             # B_j -= X[:, k0:j0] L[j0:j0+jb, k0:j0]^H, the conjugate of conj(X) L^T
             subtract_product(bj, block(w, r0, rows, k0, j0 - k0), transposed(block(w, j0, jb, k0, j0 - k0)), conj=True,
                              conj_result=True)
-        solve_right_by_inverse(bj, _inverse(inv, j0 // nb, jb))
+        _solve_block(w, inv, bj, j0, jb)
 
 
 def factor_in_place(w: BufferOperand, failed: BufferOperand) -> None:
@@ -103,14 +111,14 @@ def factor_in_place(w: BufferOperand, failed: BufferOperand) -> None:
     if n <= nb:
         factor_block(w, failed)
         return
-    inv = allocate(w.device, (batch, -(-n // nb), nb, nb), w.dtype)
+    inv = allocate(w.device, (batch, -(-n // nb), nb, nb), w.dtype) if SOLVE_BY_INVERSE else None
     for k0 in range(0, n, OUTER):
         kb = min(OUTER, n - k0)
-        _factor_diagonal(w, failed, inv, k0, kb)
+        _factor_diagonal(w, failed, inv, nb, k0, kb)
         rest = n - k0 - kb
         if rest == 0:
             break
-        _solve_panel(w, inv, k0, kb)
+        _solve_panel(w, inv, nb, k0, kb)
         l21 = block(w, k0 + kb, rest, k0, kb)
         # conj(L21) L21^T = conj(L21 L21^H): subtract its conjugate, on and below the diagonal.
         subtract_product(block(w, k0 + kb, rest, k0 + kb, rest), l21, transposed(l21), conj=True, conj_result=True,
