@@ -23,7 +23,7 @@ ${scalar}
 ${library}
 
 const NB: u32 = ${NB}u;
-const G: u32 = 16u;  // the invocation grid's side (G * G = ${WG})
+const G: u32 = ${G}u;  // the invocation grid's side (G * G = ${WG})
 var<workgroup> column: array<${T}, 2u * NB>;  // the step's column (of A, then of L), by parity
 var<workgroup> row_x: array<${T}, 2u * NB>;  // the inversion step's row of X, by parity
 

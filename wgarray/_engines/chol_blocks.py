@@ -55,42 +55,41 @@ def kernel_source(template: str, dtype, device, params: ParamLayout, **fields) -
                           scalar=scalar_source(dtype), params=params.wgsl(), **fields)
 
 
-GRID = 16  # the side of chol_factor's grid of invocations (GRID * GRID = WG)
-
-
 @functools.lru_cache(maxsize=None)
-def factor_fields(T: str, nb: int) -> dict:
-    """The unrolled parts of wgsl/chol_factor.wgsl for blocks of nb (a multiple of GRID): each
-    invocation's elements (ty + GRID p, tx + GRID q) as the scalars v<p>_<q> (L) and x<p>_<q>
+def factor_fields(T: str, nb: int, grid: int) -> dict:
+    """The unrolled parts of wgsl/chol_factor.wgsl for blocks of nb (a multiple of grid) on
+    grid x grid invocations: each invocation's elements (ty + grid p, tx + grid q) as the
+    scalars v<p>_<q> (L) and x<p>_<q>
     (L^-1), every statement on them written out (the code must not depend on the driver
     unrolling loops over a local array, which it left in memory: 6x slower on an H100)."""
-    assert WG == GRID * GRID and nb % GRID == 0
-    rb = nb // GRID
+    assert nb % grid == 0
+    rb = nb // grid
     cells = [(p, q) for p in range(rb) for q in range(rb)]
 
     def at(p, q):
-        return f"let i = ty + {GRID * p}u; let c = tx + {GRID * q}u;"
+        return f"let i = ty + {grid * p}u; let c = tx + {grid * q}u;"
 
     def publish(src, axis):  # the holders of column (row) j of src copy it to workgroup memory
         lines = []
         for h in range(rb):
             held = [(p, h) for p in range(rb)] if axis == "column" else [(h, q) for q in range(rb)]
             target = "column[buf + ty + {o}u]" if axis == "column" else "row_x[buf + tx + {o}u]"
-            copies = " ".join(f"{target.format(o=GRID * (p if axis == 'column' else q))} = {src}{p}_{q};"
+            copies = " ".join(f"{target.format(o=grid * (p if axis == 'column' else q))} = {src}{p}_{q};"
                               for p, q in held)
             lines.append(f"            {'else ' if h else ''}if (j / G == {h}u) {{ {copies} }}")
         return "\n".join(lines)
 
-    li = [f"        let li{p} = sc_scale(column[buf + ty + {GRID * p}u], inv_r);" for p in range(rb)]
-    lc = [f"        let lc{q} = sc_conj(sc_scale(column[buf + tx + {GRID * q}u], inv_r));" for q in range(rb)]
+    li = [f"        let li{p} = sc_scale(column[buf + ty + {grid * p}u], inv_r);" for p in range(rb)]
+    lc = [f"        let lc{q} = sc_conj(sc_scale(column[buf + tx + {grid * q}u], inv_r));" for q in range(rb)]
     update = [f"        {{ {at(p, q)} let fin = select(li{p}, sc_real(r), i == j); "
               f"v{p}_{q} = select(select(v{p}_{q}, fin, c == j && i >= j), v{p}_{q} - sc_mul(li{p}, lc{q}), "
               f"c > j && i >= c); }}" for p, q in cells]
-    xj = [f"        let xj{q} = sc_scale(row_x[buf + tx + {GRID * q}u], inv_d);" for q in range(rb)]
-    lij = [f"        let lij{p} = column[buf + ty + {GRID * p}u];" for p in range(rb)]
-    update_x = [f"        {{ let i = ty + {GRID * p}u; x{p}_{q} = select(select(x{p}_{q}, xj{q}, i == j), "
+    xj = [f"        let xj{q} = sc_scale(row_x[buf + tx + {grid * q}u], inv_d);" for q in range(rb)]
+    lij = [f"        let lij{p} = column[buf + ty + {grid * p}u];" for p in range(rb)]
+    update_x = [f"        {{ let i = ty + {grid * p}u; x{p}_{q} = select(select(x{p}_{q}, xj{q}, i == j), "
                 f"x{p}_{q} - sc_mul(lij{p}, xj{q}), i > j); }}" for p, q in cells]
     return dict(
+        G=grid, WG=grid * grid,
         declare="\n".join(f"    var v{p}_{q} = {T}();" for p, q in cells),
         load="\n".join(f"    {{ {at(p, q)} if (i < n && c <= i) {{ v{p}_{q} = a[base + i * rs + c * cs]; }} }}"
                        for p, q in cells),
@@ -98,7 +97,7 @@ def factor_fields(T: str, nb: int) -> dict:
         update="\n".join(li + lc + update), update_x="\n".join(xj + lij + update_x),
         store="\n".join(f"    {{ {at(p, q)} if (i < n && c < n) {{ a[base + i * rs + c * cs] = v{p}_{q}; }} }}"
                         for p, q in cells),
-        init_x="\n".join(f"    var x{p}_{q} = select({T}(), sc_real(R(1)), ty + {GRID * p}u == tx + {GRID * q}u);"
+        init_x="\n".join(f"    var x{p}_{q} = select({T}(), sc_real(R(1)), ty + {grid * p}u == tx + {grid * q}u);"
                          for p, q in cells),
         store_w="\n".join(f"    {{ {at(p, q)} inv[wbase + c * NB + i] = select({T}(), sc_conj(x{p}_{q}), "
                           f"i < n && c < n && c <= i); }}" for p, q in cells))

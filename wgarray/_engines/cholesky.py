@@ -35,6 +35,9 @@ from .chol_blocks import FACTOR, WG, as_batch, block, block_size, copy, factor_f
 FLAG = dt.uint32
 
 
+FACTOR_GRID = 16  # chol_factor's invocations: FACTOR_GRID x FACTOR_GRID, each holding (NB / FACTOR_GRID)^2 elements
+
+
 def factor_block(a: BufferOperand, failed: BufferOperand, inv: BufferOperand | None = None, slot: int = 0) -> None:
     """Cholesky of each (n x n, n <= block_size) block of a (batch, n, n) in place: L below and
     on the diagonal, zeros above; failed[b] is set to 1 where a pivot is not positive. With inv
@@ -46,9 +49,10 @@ def factor_block(a: BufferOperand, failed: BufferOperand, inv: BufferOperand | N
     else:
         words = dict(invert=1, inv_offset=inv.view.offset + slot * nb * nb, inv_batch=inv.view.strides[0])
     params = FACTOR.pack(batch=batch, n=n, **words, **view_words(a))
-    launch_kernel(a.device, ("chol_factor", a.dtype, nb),
+    grid = FACTOR_GRID if nb % FACTOR_GRID == 0 else 16
+    launch_kernel(a.device, ("chol_factor", a.dtype, nb, grid),
                   lambda: kernel_source("chol_factor", a.dtype, a.device, FACTOR, NB=nb,
-                                        **factor_fields(dt.layout(a.dtype).register, nb)),
+                                        **factor_fields(dt.layout(a.dtype).register, nb, grid)),
                   [a.storage, failed.storage, inv.storage], params, batch * WG, writes=3)
 
 
