@@ -7,7 +7,7 @@
 // inv[inv_offset + b * inv_batch + r * NB + c]: the blocked factorisation's triangular solves
 // against L become products with W (wgsl/chol_trsm.wgsl).
 // The ${WG} invocations form a G x G grid; invocation (ty, tx) holds the elements (ty + G p,
-// tx + G q) of the block in registers (v<p>_<q>, x<p>_<q>: chol_blocks.factor_source unrolls
+// tx + G q) of the block in registers (v<p>_<q>, x<p>_<q>: chol_blocks.factor_fields unrolls
 // the code over them, so that they stay registers) (cyclic: every step keeps all of them busy). Step j of
 // the right-looking factorisation: the holders of column j publish it in workgroup memory, one
 // barrier, then everyone takes 1 / sqrt(pivot) and updates its own elements of the trailing

@@ -42,50 +42,34 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         let hi = min(k0 + ${block}u, m);
         let nb = hi - k0;
         var s = ${T}();
-        var diagonal = ${T}();
-        // This row's element of T for the next step, loaded a step ahead: its load's latency
-        // overlaps the step's barrier instead of following it (a step per row: latency-bound).
-        var t_next = ${T}();
-        let row_t = tb + (k0 + lid) * tr + k0 * tc;
-        if (lid < nb) {
-            s = x[xb + (k0 + lid) * xr];
-            diagonal = ${t_buf}[row_t + lid * tc];
-            t_next = ${t_buf}[row_t + select(nb - 1u, 0u, LOWER) * tc];
-        }
+        if (lid < nb) { s = x[xb + (k0 + lid) * xr]; }
         for (var step = 0u; step < nb; step++) {
             let j = select(nb - 1u - step, step, LOWER);
-            let t_j = t_next;
-            if (lid < nb && step + 1u < nb) { t_next = ${t_buf}[row_t + select(j - 1u, j + 1u, LOWER) * tc]; }
             if (lid == j) {
-                if (!UNIT) { s = divide(s, diagonal); }
+                if (!UNIT) { s = divide(s, ${t_buf}[tb + (k0 + j) * tr + (k0 + j) * tc]); }
                 solved[j] = s;
             }
             workgroupBarrier();
             if (select((lid < j), (lid > j), LOWER) && lid < nb) {
-                s = s - multiply(t_j, solved[j]);
+                s = s - multiply(${t_buf}[tb + (k0 + lid) * tr + (k0 + j) * tc], solved[j]);
             }
         }
         if (lid < nb) { x[xb + (k0 + lid) * xr] = s; }
         let r0 = select(0u, hi, LOWER);
         let r1 = select(k0, m, LOWER);
         // The block's contribution as one sum, subtracted once (as the blocked solve's matmul:
-        // rounding errors grow with the block count, not with m); eight loads in flight at a time.
+        // rounding errors grow with the block count, not with m); four loads in flight at a time.
         for (var r = r0 + lid; r < r1; r += ${wg}u) {
             let row = tb + r * tr + k0 * tc;
             var dot = ${T}();
             var j = 0u;
-            for (; j + 8u <= nb; j += 8u) {
+            for (; j + 4u <= nb; j += 4u) {
                 let t0 = ${t_buf}[row + j * tc];
                 let t1 = ${t_buf}[row + (j + 1u) * tc];
                 let t2 = ${t_buf}[row + (j + 2u) * tc];
                 let t3 = ${t_buf}[row + (j + 3u) * tc];
-                let t4 = ${t_buf}[row + (j + 4u) * tc];
-                let t5 = ${t_buf}[row + (j + 5u) * tc];
-                let t6 = ${t_buf}[row + (j + 6u) * tc];
-                let t7 = ${t_buf}[row + (j + 7u) * tc];
                 dot = dot + multiply(t0, solved[j]) + multiply(t1, solved[j + 1u]) + multiply(t2, solved[j + 2u])
-                    + multiply(t3, solved[j + 3u]) + multiply(t4, solved[j + 4u]) + multiply(t5, solved[j + 5u])
-                    + multiply(t6, solved[j + 6u]) + multiply(t7, solved[j + 7u]);
+                    + multiply(t3, solved[j + 3u]);
             }
             for (; j < nb; j++) { dot = dot + multiply(${t_buf}[row + j * tc], solved[j]); }
             x[xb + r * xr] = x[xb + r * xr] - dot;

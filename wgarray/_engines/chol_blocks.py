@@ -116,24 +116,9 @@ def trsm_fields(T: str, nb: int) -> dict:
                         f"{{ bm[bbase + r * p_b_row() + c * p_b_col()] = acc{t}; }} }}" for t in rows))
 
 
-@functools.lru_cache(maxsize=None)
-def trsm_rows_fields(T: str, nb: int) -> dict:
-    """The steps of wgsl/chol_trsm_rows.wgsl written out over the row's elements x<q>."""
-    def packed(c, q):  # L[c, q] in the kernel's packed lower triangle
-        return q * (2 * nb + 1 - q) // 2 + c - q
-
-    steps = []
-    for q in range(nb):
-        steps.append(f"    x{q} = sc_scale(x{q}, inv_diag[{q}u]);")
-        steps += [f"    x{c} = x{c} - sc_mul(x{q}, sc_conj(l[{packed(c, q)}u]));" for c in range(q + 1, nb)]
-    return dict(
-        load="\n".join(f"    var x{q} = {T}(); if (in_b && {q}u < k) {{ x{q} = bm[at + {q}u * cs]; }}" for q in range(nb)),
-        steps="\n".join(steps),
-        store="\n".join(f"    if ({q}u < k) {{ bm[at + {q}u * cs] = x{q}; }}" for q in range(nb)))
-
-
 def block_size(dtype, device, sizes=(64, 32, 16)) -> int:
-    """The largest block edge whose square fits the device's workgroup memory."""
+    """The block edge of the blocked factorisations: the largest whose square fits the device's
+    workgroup memory (a bound, too, on the registers chol_factor's invocations hold)."""
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     return next((nb for nb in sizes if nb * nb * dtype.itemsize <= limit), sizes[-1])
 
@@ -212,27 +197,6 @@ def solve_right_by_inverse(b: BufferOperand, w: BufferOperand) -> None:
                   lambda: kernel_source("chol_trsm", b.dtype, b.device, TRSM, NB=nb, RT=TRSM_ROWS,
                                         **trsm_fields(dt.layout(b.dtype).register, nb)),
                   [b.storage, w.storage], params, batch * -(-rows // TRSM_ROWS) * WG)
-
-
-def solve_right_lower_h(b: BufferOperand, l: BufferOperand) -> None:
-    """B := B L^-H in place (X L^H = B), batched: b (batch, rows, k), l (batch, k, k) lower
-    triangular with a real diagonal, k at most block_size(); only L's lower triangle is read.
-    An invocation per row of B (wgsl/chol_trsm_rows.wgsl)."""
-    batch, rows, k = b.shape
-    if batch * rows * k == 0:
-        return
-    nb = block_size(b.dtype, b.device)
-    if k > nb:
-        raise ValueError(f"triangular solve of order {k} exceeds the block size {nb}")
-    lv, bv = l.view, b.view
-    params = TRSM.pack(batch=batch, rows=rows, k=k, b_offset=bv.offset, b_batch=bv.strides[0], b_row=bv.strides[1],
-                       b_col=bv.strides[2], l_offset=lv.offset, l_batch=lv.strides[0], l_row=lv.strides[1],
-                       l_col=lv.strides[2])
-    # Both bound read-write: they are usually blocks of the one working copy.
-    launch_kernel(b.device, ("chol_trsm_rows", b.dtype, nb),
-                  lambda: kernel_source("chol_trsm_rows", b.dtype, b.device, TRSM, NB=nb,
-                                        **trsm_rows_fields(dt.layout(b.dtype).register, nb)),
-                  [b.storage, l.storage], params, batch * -(-rows // WG) * WG, writes=2)
 
 
 TRSM_ROWS = 16  # rows of B a workgroup of chol_trsm solves (its RT)
