@@ -1,19 +1,20 @@
 // Cholesky factorisation of one n x n block per workgroup (n <= ${NB}), in registers: the lower
 // triangle of the block (the strided view a[offset + b * batch + i * row + j * col]) is
 // overwritten by L with A = L L^H, the strict upper triangle of the block by zeros. Only the
-// real part of the diagonal is read, as LAPACK's potrf. A pivot that is not positive (or NaN)
-// sets failed[b] to 1; the factorisation goes on, its result is then not used.
+// real part of the diagonal is read, as LAPACK's potrf. A pivot that is not positive sets
+// failed[b] to 1 (a NaN does not, as in OpenBLAS); the factorisation goes on, its result is
+// then not used.
 // With p_invert() != 0 the kernel also writes W = L^-H (upper triangular, zeros elsewhere) to
 // inv[inv_offset + b * inv_batch + r * NB + c]: the blocked factorisation's triangular solves
 // against L become products with W (wgsl/chol_trsm.wgsl).
 // The ${WG} invocations form a G x G grid; invocation (ty, tx) holds the elements (ty + G p,
-// tx + G q) of the block in registers (v<p>_<q>, x<p>_<q>: chol_blocks.factor_fields unrolls
-// the code over them, so that they stay registers) (cyclic: every step keeps all of them busy). Step j of
-// the right-looking factorisation: the holders of column j publish it in workgroup memory, one
-// barrier, then everyone takes 1 / sqrt(pivot) and updates its own elements of the trailing
-// triangle (two buffers by the step's parity: one barrier a step). The inversion X = L^-1 runs
-// the same way by rows (X[i, :] -= L[i, j] X[j, :] for i > j), column j of L published beside
-// row j of X.
+// tx + G q) of the block (cyclic: every step keeps all invocations busy) in registers: the
+// scalars v<p>_<q> and x<p>_<q>, over which chol_blocks.factor_fields writes the code out.
+// Step j of the right-looking factorisation: the holders of column j publish it in workgroup
+// memory, one barrier, then every invocation takes 1 / sqrt(pivot) itself and updates its own
+// elements of the trailing triangle (two buffers by the step's parity: one barrier a step).
+// The inversion X = L^-1 runs the same way by rows (X[i, :] -= L[i, j] X[j, :] for i > j),
+// column j of L published beside row j of X.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> a: array<${S}>;
