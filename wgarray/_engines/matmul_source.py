@@ -179,7 +179,8 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
     SA, SB = cfg.strides()
     unit = 4 if cfg.vec else 1  # words per workgroup-memory element
 
-    declare = []
+    # The update on and below the diagonal: a tile wholly above it has nothing to write.
+    declare = [f"    if (n0 >= m0 + {BM}u) {{ return; }}"] if update and update.lower else []
     if cfg.vec:
         declare += [f"    var c{r}_{h} = vec4<{T}>();" for r in range(TM) for h in range(TN // 4)]
     else:
