@@ -73,3 +73,15 @@ def test_dask_token_is_deterministic_and_reads_nothing(monkeypatch):
     assert token != x.T.__dask_tokenize__() and token != x[1:].__dask_tokenize__()
     assert token != wgarray.asarray(x, dtype=np.float32).__dask_tokenize__()
     hash(token)
+
+
+def test_ndarray_dumps_and_dump(tmp_path):
+    a = wgarray.asarray(np.arange(6.0).reshape(2, 3)).T
+    restored = pickle.loads(a.dumps())
+    np.testing.assert_array_equal(np.asarray(restored), np.arange(6.0).reshape(2, 3).T)
+    path = tmp_path / "a.pkl"
+    a.dump(path)
+    with open(path, "rb") as f:
+        np.testing.assert_array_equal(np.asarray(pickle.load(f)), np.asarray(a))
+    a.dump(str(path))
+    np.testing.assert_array_equal(np.asarray(pickle.loads(path.read_bytes())), np.asarray(a))
