@@ -1,7 +1,8 @@
-// Butterflies of radix 2, 4 and 8 in the ${D} direction: v[m] := sum_r v[r] w^(r m) with
+// Butterflies of radix 1 (a transform of length 1), 2, 4 and 8 in the ${D} direction: v[m] := sum_r v[r] w^(r m) with
 // w = exp(${SIGN} 2 pi i / R); twiddles from the table (exp(-2 pi i m / N)), conjugated inverse.
 fn twiddle_${D}(m: u32) -> C { let w = table[m]; return C(w.x, F(${NEG}) * w.y); }
 fn rot_${D}(x: C) -> C { return C(F(-(${SIGN})) * x.y, F(${SIGN}) * x.x); }  // x * (${SIGN} i)
+fn dft1_${D}(v: ptr<function, array<C, 1>>) {}
 fn dft2_${D}(v: ptr<function, array<C, 2>>) {
     let a = (*v)[0];
     let b = (*v)[1];

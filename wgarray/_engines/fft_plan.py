@@ -238,7 +238,7 @@ def _run(s: Side, dims: tuple, t: int, per_row: int, j_major: bool) -> int:
 
 
 def _butterflies(r: int, direction: str, sign: int) -> str:
-    if r in (2, 4, 8):
+    if r in (1, 2, 4, 8):
         return ""  # in fft_dft_pow2.wgsl
     # cos and sin of 2 pi k / r rounded once: taken in long double, then to float64
     angles = [2 * _PI_LONG * k / r for k in range(r)]
@@ -247,21 +247,34 @@ def _butterflies(r: int, direction: str, sign: int) -> str:
                   SIN=", ".join(repr(float(np.sin(a))) for a in angles))
 
 
+def _sink(mode: str, storage: str) -> str:
+    if mode == "rfft":
+        return render("fft_dst_rfft", complex=_sink("complex", storage), real_lib=render("fft_real_lib"))
+    return render(f"fft_dst_{mode}", DST=storage)
+
+
 def _source(key: tuple, device) -> str:
     (_, n, t, wg, src_mode, src_dtype, dst_mode, dst_dtype, inverse, flags, per_row, j_major, runs, shapes) = key
     chirp_in, chirp_out, blue_inverse, spectrum, twiddle = flags
+    flag = lambda b: "true" if b else "false"
     direction, sign = ("i", 1) if inverse else ("f", -1)
     dst_storage = dt.layout(dst_dtype).storage
-    rads = radices(n)
-    pass_fns, calls, ns = [], [], 1
+    rads = radices(n) or [1]  # n = 1: one pass of radix 1, which loads and stores
+    from_slots = dst_mode == "rfft"  # its terms take two positions: written from workgroup memory
+    position_major = t > 1 and max(runs) > 1
+    pass_fns, ns = [], 1
     for r in sorted(set(rads)):
-        bpt = -(-(t * n // r) // wg)
-        pass_fns.append(render("fft_pass", R=r, D=direction, BPT=bpt, HOLD=bpt * r))
         pass_fns.append(_butterflies(r, direction, sign))
-    for r in rads:
-        calls.append(f"pass{r}_{direction}({ns}u);")
+    for i, r in enumerate(rads):
+        first, store = i == 0, i == len(rads) - 1 and not from_slots
+        # the first pass's butterflies in the source's memory order, the storing pass's in the
+        # destination's (transform-fastest where runs go across transforms)
+        across = (first and runs[0] > 1) or (store and runs[1] > 1) or (not (first or store) and position_major)
+        bpt = -(-(t * n // r) // wg)
+        pass_fns.append(render("fft_pass", I=i, R=r, NS=ns, D=direction, BPT=bpt, HOLD=bpt * r,
+                               FIRST=flag(first), STORE=flag(store), ACROSS=flag(across)))
         ns *= r
-    flag = lambda b: "true" if b else "false"
+    calls = [f"pass{i}_{direction}();" for i in range(len(rads))] + (["store_tile();"] if from_slots else [])
     rows = "\n".join(render("fft_row", NAME=name, SIDE=k, NDIM=ndim, SPLIT=split)
                      for k, (name, (ndim, split)) in enumerate(zip(("src", "dst"), shapes)))
     roots = "\n".join(render("fft_roots", NAME=f"{name}_root", TABLE=f"{name}_roots", BITS=f"p_bits({k}u)")
@@ -270,11 +283,11 @@ def _source(key: tuple, device) -> str:
         "fft_local", device.features, params=PARAMS.wgsl(), F="f64",
         DST=dst_storage, SRC=dt.layout(src_dtype).storage, rows=rows, roots=roots,
         SRC_SPLIT=shapes[0][1], DST_SPLIT=shapes[1][1], PER_ROW=per_row, J_MAJOR=flag(j_major),
-        N=n, T=t, WG=wg, OUT_K=n + 1 if dst_mode == "rfft" else n, MAXD=MAXD, SMEM=max(t * n, 1),
+        N=n, T=t, WG=wg, MAXD=MAXD, SMEM=max(t * n, 1),
         LOAD_RUN=runs[0], STORE_RUN=runs[1], CHIRP_IN=flag(chirp_in),
         CHIRP_OUT=flag(chirp_out), BLUE_INV=flag(blue_inverse), SPECTRUM=flag(spectrum),
         TWIDDLE=flag(twiddle), INVERSE=flag(inverse),
-        source=render(f"fft_src_{src_mode}"), sink=render(f"fft_dst_{dst_mode}", DST=dst_storage, real_lib=render("fft_real_lib")),
+        source=render(f"fft_src_{src_mode}"), sink=_sink(dst_mode, dst_storage),
         butterflies=render("fft_dft_pow2", D=direction, SIGN=sign, NEG=-sign),
         pass_fns="\n".join(pass_fns), passes="\n    ".join(calls))
 
