@@ -41,7 +41,9 @@ from .._core.wgsl import with_libraries
 
 _PI_LONG = np.longdouble("3.14159265358979323846264338327950288")
 MAXD = 6  # batch dimensions a side may have after coalescing
-RADICES = (8, 4, 2, 7, 5, 3)  # tried in this order: large radices mean few passes
+ODD_RADICES = (7, 5, 3)
+MAX_POW2_RADIX = 16
+MAX_WORKGROUP = 512  # a local transform's invocations: one per butterfly of its largest radix
 # Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
 # pocketfft's generic passes, they keep short lengths as accurate as NumPy's.
 DIRECT_PRIMES = (11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61)
@@ -97,9 +99,15 @@ class Extras:
 
 # -- lengths --------------------------------------------------------------------------------------
 def radices(n: int, direct: tuple = DIRECT_PRIMES):
-    """n's factors among RADICES and the direct primes, or None when n has another prime factor."""
-    out = []
-    for r in RADICES + direct:
+    """n's factors for the passes of a local transform, or None when n has a prime factor other
+    than 2, 3, 5, 7 and the direct primes: its power of two in the fewest radices of at most
+    MAX_POW2_RADIX (as even as can be: 2^9 = 8 8 8, not 16 16 2), then 7, 5, 3 and the direct
+    primes."""
+    bits = (n & -n).bit_length() - 1 if n else 0
+    passes = -(-bits // (MAX_POW2_RADIX.bit_length() - 1))
+    out = [1 << (bits // passes + (i < bits % passes)) for i in range(passes)]
+    n >>= bits
+    for r in ODD_RADICES + direct:
         while n % r == 0 and n > 1:
             out.append(r)
             n //= r
@@ -166,7 +174,7 @@ def pass_radices(n: int, cap: int, itemsize: int):
 
 
 def can_plan(n: int, cap: int, direct: tuple = DIRECT_PRIMES) -> bool:
-    """Whether transform() takes length n: of RADICES and `direct` primes only, each fitting a
+    """Whether transform() takes length n: of 2, ODD_RADICES and `direct` primes only, each fitting a
     pass."""
     return radices(n, direct) is not None and max(_primes(n), default=1) <= cap
 
@@ -238,7 +246,7 @@ def _run(s: Side, dims: tuple, t: int, per_row: int, j_major: bool) -> int:
 
 
 def _butterflies(r: int, direction: str, sign: int) -> str:
-    if r in (1, 2, 4, 8):
+    if r in (1, 2, 4, 8, 16):
         return ""  # in fft_dft_pow2.wgsl
     # cos and sin of 2 pi k / r rounded once: taken in long double, then to float64
     angles = [2 * _PI_LONG * k / r for k in range(r)]
@@ -323,7 +331,7 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     w_tw_n^(k (j % dst.split)) on the way in (0: none)."""
     device = src.operand.device
     t = local_tile(device, n, batch)
-    wg = min(WORKGROUP, max(64, _pow2_floor(t * n // 4)))
+    wg = min(MAX_WORKGROUP, -(-t * n // max(radices(n) or [1]) // 32) * 32)
     groups = -(-batch // t)
     src_dims, dst_dims = batch_dims(src), batch_dims(dst)
     if max(len(src_dims), len(dst_dims)) > MAXD:
