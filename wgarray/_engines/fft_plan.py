@@ -38,8 +38,8 @@ from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.view import coalesce
 from .._core.wgsl import with_libraries
+from . import fft_codelets
 
-_PI_LONG = np.longdouble("3.14159265358979323846264338327950288")
 MAXD = 6  # batch dimensions a side may have after coalescing
 ODD_RADICES = (7, 5, 3)
 MAX_POW2_RADIX = 16
@@ -245,16 +245,6 @@ def _run(s: Side, dims: tuple, t: int, per_row: int, j_major: bool) -> int:
     return t if s.split >= t else _pow2_floor(s.split)
 
 
-def _butterflies(r: int, direction: str, sign: int) -> str:
-    if r in (1, 2, 4, 8, 16):
-        return ""  # in fft_dft_pow2.wgsl
-    # cos and sin of 2 pi k / r rounded once: taken in long double, then to float64
-    angles = [2 * _PI_LONG * k / r for k in range(r)]
-    return render("fft_dft_odd", R=r, H=(r - 1) // 2, D=direction, SIGN=sign,
-                  COS=", ".join(repr(float(np.cos(a))) for a in angles),
-                  SIN=", ".join(repr(float(np.sin(a))) for a in angles))
-
-
 def _sink(mode: str, storage: str) -> str:
     if mode == "rfft":
         return render("fft_dst_rfft", complex=_sink("complex", storage), real_lib=render("fft_real_lib"))
@@ -272,15 +262,14 @@ def _source(key: tuple, device) -> str:
     position_major = t > 1 and max(runs) > 1
     pass_fns, ns = [], 1
     for r in sorted(set(rads)):
-        pass_fns.append(_butterflies(r, direction, sign))
+        pass_fns.append(fft_codelets.loop_butterflies(r, direction, sign))
     for i, r in enumerate(rads):
         first, store = i == 0, i == len(rads) - 1 and not from_slots
         # the first pass's butterflies in the source's memory order, the storing pass's in the
         # destination's (transform-fastest where runs go across transforms)
         across = (first and runs[0] > 1) or (store and runs[1] > 1) or (not (first or store) and position_major)
         bpt = -(-(t * n // r) // wg)
-        pass_fns.append(render("fft_pass", I=i, R=r, NS=ns, D=direction, BPT=bpt, HOLD=bpt * r,
-                               FIRST=flag(first), STORE=flag(store), ACROSS=flag(across)))
+        pass_fns.append(fft_codelets.pass_function(i, r, ns, bpt, first, store, across, direction, sign))
         ns *= r
     calls = [f"pass{i}_{direction}();" for i in range(len(rads))] + (["store_tile();"] if from_slots else [])
     rows = "\n".join(render("fft_row", NAME=name, SIDE=k, NDIM=ndim, SPLIT=split)
@@ -296,7 +285,7 @@ def _source(key: tuple, device) -> str:
         CHIRP_OUT=flag(chirp_out), BLUE_INV=flag(blue_inverse), SPECTRUM=flag(spectrum),
         TWIDDLE=flag(twiddle), INVERSE=flag(inverse),
         source=render(f"fft_src_{src_mode}"), sink=_sink(dst_mode, dst_storage),
-        butterflies=render("fft_dft_pow2", D=direction, SIGN=sign, NEG=-sign),
+        butterflies=render("fft_twiddles", D=direction, SIGN=sign, NEG=-sign),
         pass_fns="\n".join(pass_fns), passes="\n    ".join(calls))
 
 
