@@ -7,19 +7,25 @@ rows as (size, stride) dimensions. So strided views, real input and the real tra
 pre- and post-processing all happen in the one read and the one write of a pass.
 
 A length n of 7-smooth factors that fits workgroup memory (`capacity`) runs as one dispatch
-of wgsl/fft_local.wgsl: every Stockham pass (radices 8, 4, 2, 7, 5, 3) inside the workgroup,
-T transforms per workgroup. A longer n = R_1 R_2 ... R_L runs as L global Stockham passes
-(`transform`): pass i does the n / R_i butterflies of radix R_i, each a local transform of
-length R_i: butterfly j reads elements j + r n / R_i (r < R_i), twiddled by w_(ns R_i)^(r (j % ns))
-(ns = R_1 ... R_(i-1)), and writes element (j / ns) ns R_i + j % ns + r ns. A workgroup takes a
-tile of T adjacent butterflies, so every load reads T adjacent elements and every store writes
+of wgsl/fft_local.wgsl: every Stockham pass (radices 4, 2, 7, 5, 3, and the direct primes)
+inside the workgroup, T transforms per workgroup, one invocation per butterfly of the largest
+radix. The first pass loads its elements from the source and the last stores its results, so
+the tile crosses workgroup memory only between passes; each pass is straight-line code on
+scalar variables (fft_codelets.py), since float64 values in arrays or in many registers cost
+more than the arithmetic (measured on the H100: radix 4 beats 8 and 16).
+A longer n = R_1 R_2 ... R_L runs as L global Stockham passes (`transform`): pass i does the
+n / R_i butterflies of radix R_i, each a local transform of length R_i: butterfly j reads
+elements j + r n / R_i (r < R_i), twiddled by w_(ns R_i)^(r (j % ns)) (ns = R_1 ... R_(i-1)),
+and writes element (j / ns) ns R_i + j % ns + r ns. A workgroup takes a tile of T adjacent
+butterflies, so every load reads T adjacent elements and every store writes
 runs of min(ns, T) (pass 1: the whole tile); the radices are chosen so that T * itemsize is at
 least 128 bytes (64 where that saves a pass), i.e. whole 32-byte sectors in 128-byte lines.
 Transforms along a non-last axis take their tiles across the rows instead (adjacent in memory).
 
 Both precisions compute in float64 (registers and workgroup memory; the twiddles are exact to
-float64): NumPy computes complex64 transforms in float64 and rounds once, so complex64 results
-round once per dispatch (the passes' scratch rows are complex64 too, up to three passes).
+float64; complex64 is loaded as float32 and promoted): NumPy computes complex64 transforms in
+float64 and rounds once, so complex64 results round once per dispatch (the passes' scratch
+rows are complex64 too, up to three passes).
 """
 
 from __future__ import annotations
