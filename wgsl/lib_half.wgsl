@@ -1,0 +1,44 @@
+// float16 (NumPy's half) is stored two per u32 word and computed in f32 registers (as
+// NumPy's float16 loops compute in float32 and round once). Loads widen exactly; stores
+// round to nearest even with overflow to inf, subnormals, NaN kept NaN and -0.0 kept, bit
+// for bit as NumPy's npy_floatbits_to_halfbits: WGSL's pack2x16float leaves rounding and
+// out-of-range values to the implementation, so everything here works on the bits.
+
+// The float32 value of a half's 16 bits (exact: every half is a normal float32 or zero).
+fn half_to_f32(h: u32) -> f32 {
+    let sign = (h & 0x8000u) << 16u;
+    let e = (h >> 10u) & 0x1fu;
+    let m = h & 0x3ffu;
+    if (e == 0x1fu) { return bitcast<f32>(sign | 0x7f800000u | (m << 13u)); }  // inf, NaN
+    if (e != 0u) { return bitcast<f32>(sign | ((e + 112u) << 23u) | (m << 13u)); }
+    if (m == 0u) { return bitcast<f32>(sign); }
+    // a subnormal half, m * 2^-24, is a normal float32: normalise m by its leading bit
+    let lead = 31u - countLeadingZeros(m);
+    return bitcast<f32>(sign | ((lead + 103u) << 23u) | ((m << (23u - lead)) & 0x7fffffu));
+}
+
+// The half nearest to a float32 (ties to even), as its 16 bits in a u32.
+fn f32_to_half(x: f32) -> u32 {
+    let f = bitcast<u32>(x);
+    let sign = (f >> 16u) & 0x8000u;
+    let f_exp = f & 0x7f800000u;
+    if (f_exp >= 0x47800000u) {  // beyond the half range: inf, or NaN with its top payload bits
+        let f_sig = f & 0x7fffffu;
+        if (f_exp == 0x7f800000u && f_sig != 0u) { return sign | max(0x7c00u + (f_sig >> 13u), 0x7c01u); }
+        return sign | 0x7c00u;
+    }
+    if (f_exp <= 0x38000000u) {  // a subnormal half or zero
+        if (f_exp < 0x33000000u) { return sign; }
+        var f_sig = (0x800000u + (f & 0x7fffffu)) >> (113u - (f_exp >> 23u));
+        // round up unless already even with exactly half an ulp left (bits shifted out count too)
+        if ((f_sig & 0x3fffu) != 0x1000u || (f & 0x7ffu) != 0u) { f_sig += 0x1000u; }
+        return sign | (f_sig >> 13u);  // a carry makes the smallest normal, as it should
+    }
+    var f_sig = f & 0x7fffffu;
+    if ((f_sig & 0x3fffu) != 0x1000u) { f_sig += 0x1000u; }
+    // a carry out of the significand increments the exponent (up to inf), as it should
+    return sign | (((f_exp - 0x38000000u) >> 13u) + (f_sig >> 13u));
+}
+
+// x rounded to the nearest half, as a float32 register value.
+fn half_round(x: f32) -> f32 { return half_to_f32(f32_to_half(x)); }
