@@ -140,6 +140,11 @@ def load_fn(k: int, dtype) -> str:
 
 
 
+def half_helpers(*dtypes) -> str:
+    """wgsl/lib_half.wgsl where a kernel without a ${library} slot loads or stores float16."""
+    return render("lib_half") if np.dtype("float16") in dtypes else ""
+
+
 # -- helper libraries, included by the symbols a kernel uses ------------------------------------
 # wgsl/lib_<family>.wgsl is rendered once per register type of that family; the math
 # libraries build on the float ones, the complex ones on the float ones of their parts.
