@@ -42,3 +42,28 @@ fn f32_to_half(x: f32) -> u32 {
 
 // x rounded to the nearest half, as a float32 register value.
 fn half_round(x: f32) -> f32 { return half_to_f32(f32_to_half(x)); }
+
+// The functions of a half's bit layout, over its float32 register value (which is a half).
+fn half_bits_isnan(h: u32) -> bool { return (h & 0x7fffu) > 0x7c00u; }
+
+// The next half after x towards y (NumPy's npy_half_nextafter).
+fn nextafter_half(x: f32, y: f32) -> f32 {
+    let hx = f32_to_half(x);
+    let hy = f32_to_half(y);
+    if (half_bits_isnan(hx) || half_bits_isnan(hy)) { return half_to_f32(0x7e00u); }
+    if (hx == hy || x == y) { return x; }  // (x, not y: -0.0 towards 0.0 stays -0.0, as NumPy)
+    if ((hx & 0x7fffu) == 0u) { return half_to_f32((hy & 0x8000u) | 1u); }  // the smallest subnormal towards y
+    let away = (y > x) == ((hx & 0x8000u) == 0u);  // away from zero: one more in the magnitude bits
+    return half_to_f32(select(hx - 1u, hx + 1u, away));
+}
+
+// NumPy's float16 spacing: the gap to the next half away from zero for +x, towards zero for
+// -x (always positive; 2^-24 for both zeros); NaN for NaN and infinities.
+fn spacing_half(x: f32) -> f32 {
+    let h = f32_to_half(x);
+    let mag = h & 0x7fffu;
+    if (mag >= 0x7c00u) { return half_to_f32(0x7e00u); }
+    let a = half_to_f32(mag);
+    if ((h & 0x8000u) != 0u && mag != 0u) { return a - half_to_f32(mag - 1u); }
+    return half_to_f32(mag + 1u) - a;
+}

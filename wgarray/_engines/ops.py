@@ -15,6 +15,7 @@ themselves (matmul's split sums, the scan engine's exclusive_sum) can read it; t
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -55,13 +56,20 @@ class Row:
     def wgsl(self, dtype) -> str:
         """The row's expression for dtype's kind, with {t} and {T} filled in."""
         reg = dt.layout(dtype).register
-        return self.exprs[dt.kind(dtype)].format(t=REG_TAG[reg], T=reg)
+        expr = self.exprs[dt.kind(dtype)].format(t=REG_TAG[reg], T=reg)
+        if dtype == dt.float16:  # float32 registers, but these functions work on the half's bit layout
+            expr = _HALF_FUNCTIONS.sub(lambda m: m.group(1) + "_half(", expr)
+        return expr
 
     def subgroup_op(self, dtype) -> str | None:
         """The WGSL subgroup operation computing the row on registers of dtype, if any."""
         if dt.layout(dtype).register not in _SUBGROUP_REGISTERS:
             return None
         return self.subgroup.get(dt.kind(dtype))
+
+
+# The float32 helpers (lib_float) that float16 replaces by its own (wgsl/lib_half.wgsl).
+_HALF_FUNCTIONS = re.compile(r"\b(nextafter|spacing)_f32\(")
 
 
 # -- the table ---------------------------------------------------------------------------------
