@@ -334,6 +334,9 @@ class MapPlan:
                     values[hole] = 1 if value else 0
                 elif dtype.kind in "iu" and dtype.itemsize < 4:
                     values[hole] = int(value)
+                elif dtype == float16:  # the half nearest the scalar (as NumPy converts it), in a float32 word
+                    with np.errstate(over="ignore"):
+                        values[hole] = float(np.float16(value))
                 else:
                     values[hole] = value
         if split:
