@@ -69,7 +69,7 @@ class Row:
 
 
 # The float32 helpers (lib_float) that float16 replaces by its own (wgsl/lib_half.wgsl).
-_HALF_FUNCTIONS = re.compile(r"\b(nextafter|spacing)_f32\(")
+_HALF_FUNCTIONS = re.compile(r"\b(nextafter|spacing|maximum|minimum|fmax|fmin)_f32\(")
 
 
 # -- the table ---------------------------------------------------------------------------------
