@@ -300,3 +300,36 @@ def test_nn_float16_checks():
     assert wgarray.nn.softmax(q, dim=1, dtype=wgarray.float32).dtype == np.float32
     with pytest.raises(TypeError):
         wgarray.nn.softmax(wg(np.arange(4)), dim=0)
+
+
+# -- errstate ----------------------------------------------------------------------------------
+ERRSTATE_CASES = {
+    "multiply overflow": lambda m, x: x * x,
+    "multiply underflow": lambda m, x: x[2:] * x[2:],
+    "add": lambda m, x: x + x,
+    "divide by zero": lambda m, x: x / (x * 0),
+    "cast from float32": lambda m, x: (x.astype(m.float32) * 2).astype(m.float16),
+    "cast from float64": lambda m, x: (x.astype(m.float64) / 3).astype(m.float16),
+    "sum": lambda m, x: m.sum(m.concatenate([x, x])),
+    "cumsum": lambda m, x: m.cumsum(x[:2]),
+    "prod": lambda m, x: m.prod(x[2:]),
+}
+
+
+@pytest.mark.parametrize("name", ERRSTATE_CASES)
+def test_errstate_reports_the_rounding_to_half(name):
+    # the float32 result is finite and normal; its half overflows or underflows, and NumPy says so
+    values = np.array([60000, 40000, 2.0**-14, 3 * 2.0**-24], np.float16)
+    with np.errstate(all="raise"):
+        try:
+            ERRSTATE_CASES[name](np, values)
+            expected = None
+        except FloatingPointError as e:
+            expected = str(e)
+    with wgarray.errstate(all="raise"):
+        try:
+            ERRSTATE_CASES[name](wgarray, wg(values))
+            got = None
+        except FloatingPointError as e:
+            got = str(e)
+    assert got == expected

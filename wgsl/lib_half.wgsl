@@ -76,3 +76,12 @@ fn fmax_half(a: f32, b: f32) -> f32 { return select(b, a, a >= b || half_isnan32
 fn fmin_half(a: f32, b: f32) -> f32 { return select(b, a, a <= b || half_isnan32(b)); }
 // (on the bits, and here: kernels without a library slot get this file alone)
 fn half_isnan32(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+
+// errstate's flags of rounding `exact` to the half r (NumPy's conversion reports them): overflow
+// when a finite value becomes infinite, underflow when one below the normal range is inexact.
+fn fpe_half_f32(exact: f32, r: f32) -> u32 {
+    let e = bitcast<u32>(exact) & 0x7fffffffu;
+    let overflow = e < 0x7f800000u && (bitcast<u32>(r) & 0x7fffffffu) == 0x7f800000u;
+    let underflow = e < 0x38800000u && e != (bitcast<u32>(r) & 0x7fffffffu);  // below 2^-14, inexact
+    return select(0u, 2u, overflow) | select(0u, 4u, underflow);
+}

@@ -23,3 +23,11 @@ fn f64_to_half(x: f64) -> u32 {
 
 // x rounded to the nearest half, as a float32 register value.
 fn half_round_f64(x: f64) -> f32 { return half_to_f32(f64_to_half(x)); }
+
+// fpe_half_f32 (lib_half.wgsl) for a float64 value rounded to the half r.
+fn fpe_half_f64(exact: f64, r: f32) -> u32 {
+    let e = bitcast<u64>(exact) & 0x7ffffffffffffffflu;
+    let overflow = e < 0x7ff0000000000000lu && (bitcast<u32>(r) & 0x7fffffffu) == 0x7f800000u;
+    let underflow = e < 0x3f10000000000000lu && bitcast<u64>(abs(f64(r))) != e;  // below 2^-14, inexact
+    return select(0u, 2u, overflow) | select(0u, 4u, underflow);
+}

@@ -161,8 +161,11 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
                     value = f"load{k}({idx} + i)" if slot.mode == "contig" else f"load{k}({idx})"
             lines.append(f"let a{k} = {cast(value, slot.dtype, op.in_dtypes[k])};")
         result = op.expr
-        if op.out_dtype == float16 and out.dtype != float16:  # a float16 result is rounded before it widens
-            result = f"half_round({result})"
+        if op.out_dtype == float16 and (out.dtype != float16 or op.flags):
+            # a float16 result is rounded before it widens, and before its flags are read (which
+            # compare it with the float32 value it was rounded from: float_errors, "exact")
+            lines.append(f"let exact = {result};")
+            result = "half_round(exact)"
         lines.append(f"let r = {cast(result, op.out_dtype, out.dtype)};")
         if op.flags:  # (the lanes of a last vec4 past numel hold no elements)
             flags = f"select(0u, {op.flags}, i < p_numel())" if lanes else op.flags
