@@ -333,3 +333,35 @@ def test_errstate_reports_the_rounding_to_half(name):
         except FloatingPointError as e:
             got = str(e)
     assert got == expected
+
+
+# -- arrays of several buffers -----------------------------------------------------------------
+@pytest.fixture
+def small_segments():
+    from wgarray._core.memory import pool_for
+    pool = pool_for(wgarray.get_device())
+    saved = pool.segment_bytes
+    pool.segment_bytes = 4096  # (as tests/test_segments.py: small arrays span several buffers)
+    yield
+    pool.segment_bytes = saved
+
+
+def test_across_segments(small_segments):
+    a = VALUES[rng.integers(0, VALUES.size, 37 * 301)].reshape(37, 301)
+    x = wg(a)
+    assert x._storage.segments is not None and len(x._storage.segments) >= 2
+    assert_same(x, a)
+    assert_same(x[3:29:2, ::-3], a[3:29:2, ::-3])
+    assert_same(x + x[::-1], _numpy("add", a, a[::-1]))
+    assert_same(x.astype(wgarray.float32), a.astype(np.float32))
+    index = rng.integers(0, a.shape[1], 50)
+    assert_same(wgarray.take(x, wg(index), axis=1), np.take(a, index, axis=1))
+    assert_same(x[x > 1], a[a > 1])
+    finite = np.where(np.isfinite(a), a, np.float16(0))
+    _close_to_exact(wgarray.sum(wg(finite), axis=1), finite.astype(np.float64).sum(axis=1),
+                    np.abs(finite.astype(np.float64)).sum(axis=1), 301)
+    assert np.array_equal(host(wgarray.sort(wg(finite), axis=1)), np.sort(finite, axis=1))
+    target, expected = wg(a), a.copy()
+    target[::3, 1::2] = 0.5
+    expected[::3, 1::2] = 0.5
+    assert_same(target, expected)
