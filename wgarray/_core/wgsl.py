@@ -72,7 +72,7 @@ def cast(expr: str, src, dst) -> str:
     if d.kind == "float" and d.packed:  # float16: rounded once, from float64 without float32 between
         if s.register in ("f64", "vec2<f64>"):
             return f"half_round_f64({expr}{'.x' if s.kind == 'complex' else ''})"
-        if s.kind in ("float", "complex", "int", "uint") and not (s.kind == "float" and s.packed):
+        if s.kind != "bool":  # (bools are 0 or 1, exact: the general case below)
             return f"half_round({cast(expr, src, np.dtype('float32'))})"
     if d.kind == "complex":
         if s.kind == "complex":

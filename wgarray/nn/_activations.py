@@ -139,7 +139,8 @@ def _as_row(x: Array, count: int, n: int):
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-5) -> Array:
     """(x - mean) / sqrt(var + eps) * weight + bias over the trailing dims normalized_shape
     (biased variance, as PyTorch)."""
-    x16, x = _float_input(input, "layer_norm"), widened(_float_input(input, "layer_norm"))
+    given = _float_input(input, "layer_norm")
+    x = widened(given)  # float16 computes in float32 (see _half)
     shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(int(n) for n in normalized_shape)
     k = len(shape)
     if k == 0 or x.ndim < k or tuple(x.shape[x.ndim - k:]) != shape:
@@ -154,10 +155,10 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-
         if tuple(a.shape) != shape:
             raise RuntimeError(f"Expected {what} to be of same shape as normalized_shape, but got {what} of shape "
                                f"{list(a.shape)} and normalized_shape = {list(shape)}")
-        if a.dtype != x16.dtype:
-            raise RuntimeError(f"layer_norm: expected {what} of dtype {x16.dtype}, got {a.dtype}")
+        if a.dtype != given.dtype:
+            raise RuntimeError(f"layer_norm: expected {what} of dtype {given.dtype}, got {a.dtype}")
         affine.append(_as_row(widened(a), k, math.prod(shape)))
     n = math.prod(shape)
     rows = _as_row(x, k, n)
     out = normalize_rows("layer_norm", rows, rows.view.ndim - 1, float(eps), *affine)
-    return narrowed(Array._wrap(out.with_view(TensorView.contiguous(x.shape))), x16._dtype)
+    return narrowed(Array._wrap(out.with_view(TensorView.contiguous(x.shape))), given._dtype)

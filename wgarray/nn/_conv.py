@@ -154,8 +154,8 @@ def _conv(dims: int, fname: str, input, weight, bias, stride, padding, dilation,
 
 def _convolved(x: Array, w: Array, b: Array | None, geo: ConvGeometry, unbatched: bool) -> Array:
     """The convolution engine's result (float16 through float32, see _half)."""
-    x16, (x, w, b) = x._dtype, (widened(a) for a in (x, w, b))
-    out = narrowed(Array._wrap(convolution(x._data(), w._data(), None if b is None else b._data(), geo)), x16)
+    dtype, (x, w, b) = x._dtype, (widened(a) for a in (x, w, b))
+    out = narrowed(Array._wrap(convolution(x._data(), w._data(), None if b is None else b._data(), geo)), dtype)
     return out[0] if unbatched else out
 
 
