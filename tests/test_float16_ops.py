@@ -365,3 +365,12 @@ def test_across_segments(small_segments):
     target[::3, 1::2] = 0.5
     expected[::3, 1::2] = 0.5
     assert_same(target, expected)
+
+
+def test_fft_of_float16():
+    a = rng.standard_normal(16).astype(np.float16)
+    for name in ("fft", "rfft", "ihfft", "irfft", "hfft"):
+        got, expected = getattr(wgarray.fft, name)(wg(a)), getattr(np.fft, name)(a)
+        assert got.dtype == expected.dtype  # complex64 for the forward ones, float16 for irfft and hfft
+        np.testing.assert_allclose(host(got).astype(np.complex128), expected.astype(np.complex128),
+                                   rtol=2e-3, atol=2e-3 * np.abs(expected).max())
