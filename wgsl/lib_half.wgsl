@@ -68,14 +68,16 @@ fn spacing_half(x: f32) -> f32 {
     return half_to_f32(mag + 1u) - a;
 }
 
+// A float32 NaN, on the bits (here rather than lib_float's isnan_f32: kernels without a
+// library slot, see wgsl.half_helpers, get this file alone).
+fn half_isnan32(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+
 // NumPy's float16 maximum, minimum, fmax and fmin keep the first operand on ties (so
 // maximum(-0.0, 0.0) is -0.0, unlike its float32 loops); NaN as their float32 versions.
 fn maximum_half(a: f32, b: f32) -> f32 { return select(b, a, a >= b || half_isnan32(a)); }
 fn minimum_half(a: f32, b: f32) -> f32 { return select(b, a, a <= b || half_isnan32(a)); }
 fn fmax_half(a: f32, b: f32) -> f32 { return select(b, a, a >= b || half_isnan32(b)); }
 fn fmin_half(a: f32, b: f32) -> f32 { return select(b, a, a <= b || half_isnan32(b)); }
-// (on the bits, and here: kernels without a library slot get this file alone)
-fn half_isnan32(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 
 // errstate's flags of rounding `exact` to the half r (NumPy's conversion reports them): overflow
 // when a finite value becomes infinite, underflow when one below the normal range is inexact.
