@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._core.dtypes import layout, uint32
+from .._core.dtypes import float16, layout, uint32
 from .._core.kernels import WORKGROUP, grid, kernel_cache
 from .._core.cache import plan_cache
 from .._core.memory import Storage
@@ -165,7 +165,13 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
                 else:
                     value = f"load{k}({idx} + i)" if slot.mode == "contig" else f"load{k}({idx})"
             lines.append(f"let a{k} = {cast(value, slot.dtype, op.in_dtypes[k])};")
-        lines.append(f"let r = {cast(op.expr, op.out_dtype, out.dtype)};")
+        result = op.expr
+        if op.out_dtype == float16 and (out.dtype != float16 or op.flags):
+            # a float16 result is rounded before it widens, and before its flags are read (which
+            # compare it with the float32 value it was rounded from: float_errors, "exact")
+            lines.append(f"let exact = {result};")
+            result = "half_round(exact)"
+        lines.append(f"let r = {cast(result, op.out_dtype, out.dtype)};")
         if op.flags:  # (the lanes of a last vec4 past numel hold no elements)
             flags = f"select(0u, {op.flags}, i < p_numel())" if lanes else op.flags
             lines.append(f"fpe_flags = fpe_flags | ({flags});")
@@ -340,6 +346,9 @@ class MapPlan:
                     values[hole] = 1 if value else 0
                 elif dtype.kind in "iu" and dtype.itemsize < 4:
                     values[hole] = int(value)
+                elif dtype == float16:  # the half nearest the scalar (as NumPy converts it), in a float32 word
+                    with np.errstate(over="ignore"):
+                        values[hole] = float(np.float16(value))
                 else:
                     values[hole] = value
         if split:

@@ -106,6 +106,7 @@ _WORK = {
     dt.bool_: (dt.uint32, "u8"), dt.uint8: (dt.uint32, "u8"), dt.int8: (dt.int32, "i8"),
     dt.uint16: (dt.uint32, "u16"), dt.int16: (dt.int32, "i16"),
     dt.uint32: (dt.uint32, "u32"), dt.int32: (dt.int32, "i32"), dt.float32: (dt.float32, "f32"),
+    dt.float16: (dt.float32, "f32"),  # widened exactly
     dt.uint64: (dt.uint64, "u64"), dt.int64: (dt.int64, "i64"), dt.float64: (dt.float64, "f64"),
     dt.complex64: (dt.complex64, "c64"), dt.complex128: (dt.complex128, "c128"),
 }
