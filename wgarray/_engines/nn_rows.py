@@ -76,7 +76,7 @@ def _source(device, op: str, dtype, wg: int, words: int, in_regs: bool, vec: int
     tag = REG_TAG[T]
     bindings = []
     if has_w:
-        bindings.append(f"@group(0) @binding(3) var<storage, read> w: array<W>;")
+        bindings.append("@group(0) @binding(3) var<storage, read> w: array<W>;")
     if has_b:
         bindings.append(f"@group(0) @binding({4 if has_w else 3}) var<storage, read> bb: array<W>;")
     neg_inf = "bitcast<f64>(0xfff0000000000000lu)" if T == "f64" else "bitcast<f32>(0xff800000u)"
