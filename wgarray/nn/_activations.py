@@ -7,6 +7,7 @@ TypeError. Shape errors raise RuntimeError with PyTorch's wording, as PyTorch do
 
 from __future__ import annotations
 
+import functools
 import math
 import warnings
 
@@ -122,16 +123,24 @@ def _as_row(x: Array, count: int, n: int):
     """x's last `count` dims as one strided dim of n elements (a copy where they do not merge)."""
     data = x._data()
     view = data.view
-    lead = view.ndim - count
-    shape, (strides,) = coalesce(view.shape[lead:], view.strides[lead:])
-    if len(shape) <= 1:
-        stride = strides[0] if shape else 1
-        return data.with_view(TensorView(view.shape[:lead] + (n,), view.strides[:lead] + (stride,), view.offset))
+    merged = _merged_view(view.shape, view.strides, view.offset, count, n)
+    if merged is not None:
+        return data.with_view(merged)
     copy = allocate(x.device, view.shape, x.dtype)
     launch_map(x.device, MapOp("copy", "a0", (x.dtype,), x.dtype), copy.storage, copy.view, x.dtype, [data],
                fresh=True)
-    c = copy.view
-    return copy.with_view(TensorView(view.shape[:lead] + (n,), c.strides[:lead] + (1,), 0))
+    return copy.with_view(_merged_view(copy.view.shape, copy.view.strides, 0, count, n))
+
+
+@functools.lru_cache(maxsize=256)
+def _merged_view(shape: tuple, strides: tuple, offset: int, count: int, n: int) -> TensorView | None:
+    """The view with the last `count` dims merged into one of n elements, None where they do not
+    merge (cached: the same shapes come back call after call)."""
+    lead = len(shape) - count
+    merged, (merged_strides,) = coalesce(shape[lead:], strides[lead:])
+    if len(merged) > 1:
+        return None
+    return TensorView(shape[:lead] + (n,), strides[:lead] + (merged_strides[0] if merged else 1,), offset)
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-5) -> Array:
