@@ -51,14 +51,16 @@ var<workgroup> sm: array<V4, ${SM}>;
 fn neg_inf() -> T { return ${NEG_INF}; }
 const UNIT: T = ${UNIT};  // the scores' unit (attention_source.score_unit): expo is exp2 for float32
 
-// 2^x for float32, within an ulp: 2^k times e^(r ln 2), |r| <= 1/2, by its Taylor series (the
-// first term left out below 2^-27); exactly 0 below -149, NaN kept.
+// 2^x for float32 and x <= 0 (the kernel's exponents), within about an ulp: 2^k e^(r ln 2),
+// k = round(x), |r| <= 1/2, by its Taylor series (the first term left out below 2^-27), times
+// 2^k built from its bits; exactly 0 below -127 (and for -inf), NaN kept (a NaN k gives a NaN p).
 fn exp2_taylor_f32(x: f32) -> f32 {
-    let k = round(max(x, -150.0));
-    let r = max(x, -150.0) - k;
+    let xc = select(x, -127.0, x < -127.0);
+    let k = round(xc);
+    let r = xc - k;
     let p = 1.0 + r * (0.6931471805599453 + r * (0.2402265069591007 + r * (0.05550410866482158 + r * (
         0.009618129107628477 + r * (0.0013333558146428443 + r * (0.0001540353039338161 + r * 1.525273380405984e-05))))));
-    return select(select(ldexp(p, i32(k)), 0.0, x < -149.0), x, isnan_f32(x));
+    return p * bitcast<f32>(u32(i32(k) + 127) << 23u);
 }
 fn expo(x: T) -> T { return ${EXP}; }
 fn shfl(x: T, lane_mask: u32) -> T { return ${SHFL}; }
