@@ -122,6 +122,8 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None) -> Array:
 def _as_row(x: Array, count: int, n: int):
     """x's last `count` dims as one strided dim of n elements (a copy where they do not merge)."""
     data = x._data()
+    if count == 1:  # already one dim
+        return data
     view = data.view
     merged = _merged_view(view.shape, view.strides, view.offset, count, n)
     if merged is not None:
@@ -149,7 +151,8 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-
     x = _float_input(input, "layer_norm")
     shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(int(n) for n in normalized_shape)
     k = len(shape)
-    if k == 0 or x.ndim < k or tuple(x.shape[x.ndim - k:]) != shape:
+    x_shape = tuple(x.shape)
+    if k == 0 or len(x_shape) < k or x_shape[len(x_shape) - k:] != shape:
         raise RuntimeError(f"Given normalized_shape={list(shape)}, expected input with shape [*, "
                            f"{', '.join(str(n) for n in shape)}], but got input of size{list(x.shape)}")
     affine = []
@@ -167,4 +170,4 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-
     n = math.prod(shape)
     rows = _as_row(x, k, n)
     out = normalize_rows("layer_norm", rows, rows.view.ndim - 1, float(eps), *affine)
-    return Array._wrap(out.with_view(TensorView.contiguous(x.shape)))
+    return Array._wrap(out if k == 1 else out.with_view(TensorView.contiguous(x_shape)))
