@@ -122,7 +122,10 @@ def _tile_code(tiles: Tiles, e4: int, ev4: int, prefetch: bool) -> dict:
     def put(name):
         return "\n".join(f"        put_{name}(lid + {u * wg}u, {name}w{u});" for u in range(counts[name]))
 
-    code = dict(load_q=loop("q", "q0"), fetch_first="", fetch_next_k="", fetch_next_v="")
+    # Q goes into workgroup memory scaled (by scale, in the scores' unit): the scores come out scaled
+    code = dict(load_q=loop("q", "q0").replace("put_q(idx, word_q(bases.x, q0, idx))",
+                                               "put_q(idx, word_q(bases.x, q0, idx) * scale)"),
+                fetch_first="", fetch_next_k="", fetch_next_v="")
     if max(counts.values()) > MAX_WORDS:
         return dict(code, put_k=loop("k", "k0"), put_v=loop("v", "k0"))
     if not prefetch:
@@ -143,7 +146,7 @@ _DROP = """fn drop(row: u32, kj: u32) -> T {
 }"""
 
 
-def _body(tiles: Tiles, kv: int, dropout: bool) -> dict:
+def _body(tiles: Tiles, kv: int, ev4: int, dropout: bool) -> dict:
     """The generated pieces of the kernel's main loop."""
     hs = tiles.TN // 4
     rows, cols = range(ROWS), range(tiles.TN)
@@ -158,7 +161,7 @@ def _body(tiles: Tiles, kv: int, dropout: bool) -> dict:
     step += [f"            let k{j} = sm[K0 + (tx + {j}u * TX) * QS + e4];" for j in cols]
     step += [f"            s{i}_{h} += V4({', '.join(f'dot(q{i}, k{4 * h + c})' for c in range(4))});"
              for i in rows for h in range(hs)]
-    soft = [f"        s{i}_{h} *= scale;" for i in rows for h in range(hs)]
+    soft = []
     # keys past S, above the diagonal or masked: only in tiles that may have them
     soft.append("        let whole = MASK == 0u && k0 + BC <= S && (!CAUSAL || k0 + BC <= q0 + 1u);\n"
                 "        if (!whole) {")
@@ -193,7 +196,8 @@ def _body(tiles: Tiles, kv: int, dropout: bool) -> dict:
     else:
         kept = s
     store_p = [f"        sm[P0 + (tx + {j}u * TX) * PS + ty] = V4({', '.join(kept(i, j) for i in rows)});" for j in cols]
-    pv = [f"            let v{k} = sm[V0 + c * EV4 + min(tx + {k}u * TX, EV4 - 1u)];" for k in range(kv)]
+    clamp = "min(tx + {k}u * TX, EV4 - 1u)" if ev4 % tiles.TX else "tx + {k}u * TX"  # no column past EV4
+    pv = [f"            let v{k} = sm[V0 + c * EV4 + {clamp.format(k=k)}];" for k in range(kv)]
     pv += [f"            o{i}_{k} += pc.{_C[i]} * v{k};" for k in range(kv) for i in rows]
     out = []
     for i in rows:
@@ -241,4 +245,4 @@ def source(device, dtype, tiles: Tiles, e: int, ev: int, causal: bool, mask_dtyp
         P0=p0, SM=words, UNIT=f"{T}({score_unit(dtype)!r})", ALIAS=str(tiles.alias).lower(), CAUSAL=str(causal).lower(), NEG_INF=neg_inf, EXP=exp,
         SHFL=shfl, loaders=loaders, reduce_max="\n".join(f"    m = max(m, shfl(m, {k}u));" for k in offsets),
         reduce_sum="\n".join(f"    s = s + shfl(s, {k}u);" for k in offsets), **_mask_code(mask_dtype, T), **_tile_code(tiles, e4, ev4, prefetch),
-        philox=philox_source(device.features) if dropout else "", drop=_DROP if dropout else "", **_body(tiles, kv, dropout))
+        philox=philox_source(device.features) if dropout else "", drop=_DROP if dropout else "", **_body(tiles, kv, ev4, dropout))
