@@ -6,7 +6,11 @@ wgsl/nn_attention.wgsl), float32 or float64, on strided views.
 The L x S score matrix never exists: each workgroup keeps a tile of query rows and walks the keys
 in tiles staged in workgroup memory, with an online softmax (running maximum and sum, in the
 input's precision: float32 for float32) in registers. Causal attention (PyTorch's tril(ones(L, S)),
-top-left aligned) skips the key tiles above the diagonal. q, k, v and the mask are read through
+top-left aligned) skips the key tiles above the diagonal; masks and causality cost nothing in
+the tiles they cannot cut. K and V tiles are read into registers a tile ahead (in vec4 words
+where q, k and v are contiguous and 4-aligned), while the current tile is computed. float32
+scores are kept in units of log2 e (scale folded into Q), so that the exponentials are an
+accurate exp2 (attention_source.score_unit). q, k, v and the mask are read through
 their strides, broadcast batch dimensions with stride 0 and grouped-query heads by index (key head
 h // group), so nothing is copied. Rows that no key takes part in (every score -inf) give 0, as
 PyTorch's SDPA since torch 2.5 (_safe_softmax in its math path, and its fused kernels); before

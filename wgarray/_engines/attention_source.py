@@ -86,7 +86,7 @@ def _loader(name, buffer, rows, cols, at, stride, n, rs, es, e, vec: bool) -> st
         read = f"            w = {buffer}[a / 4u + c4];"
     else:
         read = "\n".join(f"            if (4u * c4 + {t}u < {e}) {{ w.{_C[t]} = {buffer}[a + (4u * c4 + {t}u) * {es}]; }}"
-                         for t in range(4))
+                         for t in range(4))  # noqa: E501
     return f"""fn word_{name}(base: u32, r0: u32, idx: u32) -> V4 {{
     let r = idx / {cols};
     let c4 = idx % {cols};
@@ -129,7 +129,8 @@ def _tile_code(tiles: Tiles, e4: int, ev4: int, prefetch: bool) -> dict:
     if max(counts.values()) > MAX_WORDS:
         return dict(code, put_k=loop("k", "k0"), put_v=loop("v", "k0"))
     if not prefetch:
-        return dict(code, put_k=fetch("k", "k0", "let ") + "\n" + put("k"), put_v=fetch("v", "k0", "let ") + "\n" + put("v"))
+        return dict(code, put_k=fetch("k", "k0", "let ") + "\n" + put("k"),
+                    put_v=fetch("v", "k0", "let ") + "\n" + put("v"))
     return dict(code, put_k=put("k"), put_v=put("v"),
                 fetch_first=fetch("k", "0u", "var ") + "\n" + fetch("v", "0u", "var "),
                 fetch_next_k=f"        if (tk + 1u < tiles_k) {{\n{fetch('k', 'k0 + BC')}\n"
@@ -242,7 +243,9 @@ def source(device, dtype, tiles: Tiles, e: int, ev: int, causal: bool, mask_dtyp
         "nn_attention", device.features, enables="", params=params(dtype).wgsl(), S=dt.layout(dtype).storage,
         T=T, IN=f"vec4<{dt.layout(dtype).storage}>" if vec else dt.layout(dtype).storage, TX=tiles.TX, TY=tiles.TY,
         WG=tiles.TX * tiles.TY, BR=tiles.BR, BC=tiles.BC, E4=e4, EV4=ev4, KV=kv,
-        P0=p0, SM=words, UNIT=f"{T}({score_unit(dtype)!r})", ALIAS=str(tiles.alias).lower(), CAUSAL=str(causal).lower(), NEG_INF=neg_inf, EXP=exp,
+        P0=p0, SM=words, UNIT=f"{T}({score_unit(dtype)!r})", ALIAS=str(tiles.alias).lower(),
+        CAUSAL=str(causal).lower(), NEG_INF=neg_inf, EXP=exp,
         SHFL=shfl, loaders=loaders, reduce_max="\n".join(f"    m = max(m, shfl(m, {k}u));" for k in offsets),
-        reduce_sum="\n".join(f"    s = s + shfl(s, {k}u);" for k in offsets), **_mask_code(mask_dtype, T), **_tile_code(tiles, e4, ev4, prefetch),
-        philox=philox_source(device.features) if dropout else "", drop=_DROP if dropout else "", **_body(tiles, kv, ev4, dropout))
+        reduce_sum="\n".join(f"    s = s + shfl(s, {k}u);" for k in offsets), **_mask_code(mask_dtype, T),
+        **_tile_code(tiles, e4, ev4, prefetch), philox=philox_source(device.features) if dropout else "",
+        drop=_DROP if dropout else "", **_body(tiles, kv, ev4, dropout))
