@@ -116,8 +116,7 @@ def _explore(wg, inputs, call, sync, reps):
     chosen = attention.choose_tiles(device, np.dtype(np.float32), 64, 64)
     print(f"    default tiles {chosen}, lanes {attention.lanes(device)}, workgroup memory {limit} bytes", flush=True)
     Tiles = attention.Tiles
-    options = [("fast math (built-in exp2)", {}, True), ("K, V not read ahead", {"prefetch": False}, False),
-               ("scalar loads", {"scalar_loads": True}, False)]
+    options = [("fast math (built-in exp2)", {}, True), ("scalar loads", {"scalar_loads": True}, False)]
     options += [(str(t), {"tiles": t}, False) for t in (
         Tiles(8, 16, True), Tiles(8, 8, False), Tiles(4, 16, False, 8), Tiles(8, 8, True, 8), Tiles(16, 4, False),
         Tiles(4, 16, True, 8), Tiles(8, 4, False, 8))]

@@ -168,12 +168,11 @@ def test_tile_variants(tiles, dtype):
         attention._FORCE.clear()
 
 
-@pytest.mark.parametrize("force", [{}, {"prefetch": False}, {"scalar_loads": True}])
+@pytest.mark.parametrize("force", [{}, {"scalar_loads": True}])
 @pytest.mark.parametrize("causal", [False, True])
 def test_tile_loads(force, causal):
-    """K and V tiles read a tile ahead or not, in vec4 words or element by element, over many
-    key tiles (whole ones and ones the diagonal or the end cuts); also an offset view (element
-    by element by itself)."""
+    """K and V tiles read in vec4 words or element by element, over many key tiles (whole ones
+    and ones the diagonal or the end cuts); also an offset view (element by element by itself)."""
     q, k, v = normal((2, 3, 70, 16)), normal((2, 3, 150, 16)), normal((2, 3, 150, 8))
     attention._FORCE.update(force)
     try:

@@ -103,8 +103,8 @@ ${mask_add}
 
 // Tiles of q, k and v: word idx of the tile of rows [r0, r0 + rows) (zero beyond the operand's
 // rows and columns), read into registers (word_*: every invocation's words of a tile are
-// loaded at once, the next key tile's while this one is computed), then stored into
-// workgroup memory (put_*). Words are read whole where q, k and v are contiguous and 4-aligned.
+// loaded at once), then stored into workgroup memory (put_*). Words are read whole where q, k
+// and v are contiguous and 4-aligned.
 ${loaders}
 
 @compute @workgroup_size(${WG})
@@ -132,7 +132,6 @@ ${declare}
     var kv_end = S;
     if (CAUSAL) { kv_end = min(S, q0 + BR); }
     let tiles_k = (kv_end + BC - 1u) / BC;
-${fetch_first}
     for (var tk = 0u; tk < tiles_k; tk++) {
         let k0 = tk * BC;
 ${put_k}
@@ -140,7 +139,6 @@ ${put_k}
 ${put_v}
         }
         workgroupBarrier();
-${fetch_next_k}
         // Scores s_i_h of row i, key columns tx + TX (4 h + c) for component c.
 ${zero_scores}
         for (var e4 = 0u; e4 < E4; e4++) {
@@ -152,7 +150,6 @@ ${store_p}
         if (ALIAS) {
 ${put_v}
         }
-${fetch_next_v}
         workgroupBarrier();
         for (var c = 0u; c < BC; c++) {
             let pc = sm[P0 + c * PS + ty];

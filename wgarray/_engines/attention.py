@@ -7,8 +7,8 @@ The L x S score matrix never exists: each workgroup keeps a tile of query rows a
 in tiles staged in workgroup memory, with an online softmax (running maximum and sum, in the
 input's precision: float32 for float32) in registers. Causal attention (PyTorch's tril(ones(L, S)),
 top-left aligned) skips the key tiles above the diagonal; masks and causality cost nothing in
-the tiles they cannot cut. K and V tiles are read into registers a tile ahead (in vec4 words
-where q, k and v are contiguous and 4-aligned), while the current tile is computed. float32
+the tiles they cannot cut. Each invocation reads its words of a K or V tile into registers
+at once (vec4 words where q, k and v are contiguous and 4-aligned), then stores them. float32
 scores are kept in units of log2 e (scale folded into Q), so that the exponentials are an
 accurate exp2 (attention_source.score_unit). q, k, v and the mask are read through
 their strides, broadcast batch dimensions with stride 0 and grouped-query heads by index (key head
@@ -81,7 +81,7 @@ def choose_tiles(device, dtype, e: int, ev: int) -> Tiles:
     return best[1]
 
 
-# benchmarks and tests force choices: {"tiles": Tiles, "prefetch": bool, "scalar_loads": bool}
+# benchmarks and tests force choices: {"tiles": Tiles, "scalar_loads": bool}
 _FORCE: dict = {}
 
 
@@ -166,10 +166,9 @@ def attention(q: BufferOperand, k: BufferOperand, v: BufferOperand, mask: Buffer
     fast = fast_math_enabled() and dtype == dt.float32
     mask_kind = None if mask is None else mask.dtype
     vec = _vec_words(E, Ev, [(q, bstrides(q)), (k, bstrides(k, True)), (v, bstrides(v, True))])
-    prefetch = _FORCE.get("prefetch", True)
-    key = ("nn_attention", dtype, tiles, E, Ev, causal, mask_kind, fast, bool(drop), vec, prefetch)
+    key = ("nn_attention", dtype, tiles, E, Ev, causal, mask_kind, fast, bool(drop), vec)
     storages = [out.storage, q.storage, k.storage, v.storage] + ([mask.storage] if mask is not None else [])
     # one workgroup per tile of queries: launch_kernel counts items in WORKGROUP-sized groups
-    launch_kernel(device, key, lambda: source(device, dtype, tiles, E, Ev, causal, mask_kind, fast, bool(drop), vec,
-                                              prefetch), storages, values, batch * tiles_q * WORKGROUP)
+    launch_kernel(device, key, lambda: source(device, dtype, tiles, E, Ev, causal, mask_kind, fast, bool(drop), vec),
+                  storages, values, batch * tiles_q * WORKGROUP)
     return out
