@@ -5,11 +5,17 @@ a float64 reference (PyTorch's float64 on the GPU where present, else NumPy on a
 
   python benchmarks/nn_attention.py [--only sdpa,softmax] [--reps 5] [--small] [--explore]
 
+Each trial times a loop of calls and one synchronize: at least --reps calls and at least
+MIN_TRIAL seconds of them, the same count for both libraries, so that what a call costs in a
+sequence of calls is timed, not one submit and one wait (about 0.1 ms in wgarray, more than a
+row kernel of 8192 x 1024 takes).
+
 --explore also times the attention case under other tile shapes and fast math (built-in exp).
 """
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 
@@ -17,6 +23,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from kernels import case_arguments, load_libraries, selected, time_call  # noqa: E402
+
+
+MIN_TRIAL = 0.01  # seconds
 
 
 def _normal(shape, dtype, seed=0):
@@ -80,7 +89,9 @@ def main() -> None:
             continue
         host = make()
         inputs = [upload(h) for h in host]
-        ours_time = time_call(lambda: calls["wgarray"](wg.nn, *inputs), sync, args.reps, trials=3)
+        call = lambda: calls["wgarray"](wg.nn, *inputs)  # noqa: E731
+        reps = max(args.reps, math.ceil(MIN_TRIAL / time_call(call, sync, 1, trials=1)))
+        ours_time = time_call(call, sync, reps, trials=3)
         line = f"{name:38s} wgarray {ours_time * 1e3:8.3f} ms"
         sliced, exact = _reference(name, calls["torch"], host, torch_lib)
         if exact is not None:
@@ -89,7 +100,7 @@ def main() -> None:
         if torch_lib is not None:
             torch, torch_upload, torch_sync, _ = torch_lib
             tensors = [torch_upload(h) for h in host]
-            theirs = time_call(lambda: calls["torch"](torch.nn.functional, *tensors), torch_sync, args.reps, trials=3)
+            theirs = time_call(lambda: calls["torch"](torch.nn.functional, *tensors), torch_sync, reps, trials=3)
             mine = calls["torch"](torch.nn.functional, *[torch_upload(h) for h in sliced]).cpu().numpy()
             line += f" (torch {np.abs(mine - exact).max():.2e})  torch {theirs * 1e3:8.3f} ms  ratio {ours_time / theirs:5.2f}x"
         print(line, flush=True)
@@ -105,16 +116,17 @@ def _explore(wg, inputs, call, sync, reps):
     chosen = attention.choose_tiles(device, np.dtype(np.float32), 64, 64)
     print(f"    default tiles {chosen}, lanes {attention.lanes(device)}, workgroup memory {limit} bytes", flush=True)
     Tiles = attention.Tiles
-    options = [("fast math (built-in exp)", None, True)] + [(str(t), t, False) for t in (
-        Tiles(8, 16, False), Tiles(8, 8, True, 8), Tiles(4, 16, False, 8), Tiles(16, 4, False), Tiles(8, 8, False),
-        Tiles(16, 8, False, 4), Tiles(8, 16, True, 4), Tiles(4, 16, True, 8), Tiles(8, 4, False, 8))]
-    for label, tiles, fast in options:
+    options = [("fast math (built-in exp2)", {}, True), ("scalar loads", {"scalar_loads": True}, False)]
+    options += [(str(t), {"tiles": t}, False) for t in (
+        Tiles(8, 16, True), Tiles(8, 8, False), Tiles(4, 16, False, 8), Tiles(8, 8, True, 8), Tiles(16, 4, False),
+        Tiles(4, 16, True, 8), Tiles(8, 4, False, 8))]
+    for label, force, fast in options:
         attention._FORCE.clear()
-        if tiles is not None:
-            if tiles.layout(16, 16)[1] * 16 > limit:
-                print(f"    {label:40s} does not fit", flush=True)
-                continue
-            attention._FORCE["tiles"] = tiles
+        tiles = force.get("tiles")
+        if tiles is not None and tiles.layout(16, 16)[1] * 16 > limit:
+            print(f"    {label:40s} does not fit", flush=True)
+            continue
+        attention._FORCE.update(force)
         with wg.fast_math(fast):
             t = time_call(lambda: call(wg.nn, *inputs), sync, reps, trials=2)
         print(f"    {label:40s} {t * 1e3:8.3f} ms", flush=True)

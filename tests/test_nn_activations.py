@@ -122,6 +122,23 @@ def test_layer_norm_views():
     check(wg.nn.layer_norm(x, (8,)), layer_norm_ref(base.transpose(0, 2, 1), 1), np.float64, tol64=1e-13)
 
 
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("width,cols,start", [(12, 8, 0), (12, 8, 4), (10, 8, 0), (12, 8, 1), (9, 4, 0)])
+def test_rows_in_words_and_elements(dtype, width, cols, start):
+    """Rows read in vec4 words (contiguous, 4-aligned rows: widths 12 from column 0 or 4) and
+    element by element (row strides or offsets not multiples of 4), with affine vectors of
+    either kind, give the same results."""
+    base = normal((6, width), dtype) * 3
+    x = wg.asarray(base)[:, start:start + cols]
+    ref_x = base[:, start:start + cols]
+    check(wg.nn.softmax(x, -1), softmax_ref(ref_x, -1), dtype)
+    check(wg.nn.log_softmax(x, 1), log_softmax_ref(ref_x, 1), dtype)
+    affine = normal((2, 12), dtype)
+    weight, bias = wg.asarray(affine)[0, start:start + cols], wg.asarray(affine)[1, :cols]
+    expected = layer_norm_ref(ref_x, 1, affine[0, start:start + cols], affine[1, :cols])
+    check(wg.nn.layer_norm(x, (cols,), weight, bias), expected, dtype, tol32=1e-5, tol64=1e-13)
+
+
 def test_layer_norm_bad_input():
     x = wg.asarray(normal((3, 4)))
     with pytest.raises(RuntimeError, match="expected input with shape"):

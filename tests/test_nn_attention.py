@@ -168,6 +168,22 @@ def test_tile_variants(tiles, dtype):
         attention._FORCE.clear()
 
 
+@pytest.mark.parametrize("force", [{}, {"scalar_loads": True}])
+@pytest.mark.parametrize("causal", [False, True])
+def test_tile_loads(force, causal):
+    """K and V tiles read in vec4 words or element by element, over many key tiles (whole ones
+    and ones the diagonal or the end cuts); also an offset view (element by element by itself)."""
+    q, k, v = normal((2, 3, 70, 16)), normal((2, 3, 150, 16)), normal((2, 3, 150, 8))
+    attention._FORCE.update(force)
+    try:
+        check(sdpa(q, k, v, is_causal=causal), reference(q, k, v, causal=causal), np.float32)
+        shifted = normal((2, 3, 150, 17))
+        check(sdpa(q, wg.asarray(shifted)[..., 1:], v, is_causal=causal),
+              reference(q, shifted[..., 1:], v, causal=causal), np.float32)
+    finally:
+        attention._FORCE.clear()
+
+
 def test_empty():
     assert sdpa(normal((0, 4, 8)), normal((0, 5, 8)), normal((0, 5, 8))).shape == (0, 4, 8)
     assert sdpa(normal((2, 0, 8)), normal((2, 5, 8)), normal((2, 5, 3))).shape == (2, 0, 3)

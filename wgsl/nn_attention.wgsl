@@ -18,9 +18,9 @@ ${enables}
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> out: array<${S}>;
-@group(0) @binding(2) var<storage, read> qb: array<${S}>;
-@group(0) @binding(3) var<storage, read> kb: array<${S}>;
-@group(0) @binding(4) var<storage, read> vb: array<${S}>;
+@group(0) @binding(2) var<storage, read> qb: array<${IN}>;
+@group(0) @binding(3) var<storage, read> kb: array<${IN}>;
+@group(0) @binding(4) var<storage, read> vb: array<${IN}>;
 ${mask_binding}
 
 fn zero_word() -> u32 { return p_zero(); }
@@ -49,6 +49,19 @@ const MASK: u32 = ${MASK}u;  // 0 none, 1 bool, 2 float
 var<workgroup> sm: array<V4, ${SM}>;
 
 fn neg_inf() -> T { return ${NEG_INF}; }
+const UNIT: T = ${UNIT};  // the scores' unit (attention_source.score_unit): expo is exp2 for float32
+
+// 2^x for float32 and x <= 0 (the kernel's exponents), within about an ulp: 2^k e^(r ln 2),
+// k = round(x), |r| <= 1/2, by its Taylor series (the first term left out below 2^-27), times
+// 2^k built from its bits; exactly 0 below -127 (and for -inf), NaN kept (a NaN k gives a NaN p).
+fn exp2_taylor_f32(x: f32) -> f32 {
+    let xc = select(x, -127.0, x < -127.0);
+    let k = round(xc);
+    let r = xc - k;
+    let p = 1.0 + r * (0.6931471805599453 + r * (0.2402265069591007 + r * (0.05550410866482158 + r * (
+        0.009618129107628477 + r * (0.0013333558146428443 + r * (0.0001540353039338161 + r * 1.525273380405984e-05))))));
+    return p * bitcast<f32>(u32(i32(k) + 127) << 23u);
+}
 fn expo(x: T) -> T { return ${EXP}; }
 fn shfl(x: T, lane_mask: u32) -> T { return ${SHFL}; }
 fn row_max(x: T) -> T {
@@ -88,8 +101,10 @@ fn mask_add(mbase: u32, i: u32, j: u32) -> T {
 ${mask_add}
 }
 
-// Loads rows [r0, r0 + rows) of q, k or v into workgroup memory at `at` (row stride `stride`
-// words), zero beyond n rows and e columns.
+// Tiles of q, k and v: word idx of the tile of rows [r0, r0 + rows) (zero beyond the operand's
+// rows and columns), read into registers (word_*: every invocation's words of a tile are
+// loaded at once), then stored into workgroup memory (put_*). Words are read whole where q, k
+// and v are contiguous and 4-aligned.
 ${loaders}
 
 @compute @workgroup_size(${WG})
@@ -110,7 +125,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let scale = p_scale();
     let Ev = p_Ev();
 
-    load_q(0u, QS, E4, BR, lid, bases.x, q0, L, p_q_rs(), p_q_es(), p_E());
+${load_q}
     // Per row i of the invocation (4 ty + i): running maximum m_i, this lane's part of the sum
     // l_i, output columns o_i_k (vec4 column tx + TX k).
 ${declare}
@@ -119,8 +134,10 @@ ${declare}
     let tiles_k = (kv_end + BC - 1u) / BC;
     for (var tk = 0u; tk < tiles_k; tk++) {
         let k0 = tk * BC;
-        load_k(K0, QS, E4, BC, lid, bases.y, k0, S, p_k_rs(), p_k_es(), p_E());
-        if (!ALIAS) { load_v(V0, EV4, EV4, BC, lid, bases.z, k0, S, p_v_rs(), p_v_es(), Ev); }
+${put_k}
+        if (!ALIAS) {
+${put_v}
+        }
         workgroupBarrier();
         // Scores s_i_h of row i, key columns tx + TX (4 h + c) for component c.
 ${zero_scores}
@@ -130,7 +147,9 @@ ${score_step}
         if (ALIAS) { workgroupBarrier(); }
 ${softmax_step}
 ${store_p}
-        if (ALIAS) { load_v(V0, EV4, EV4, BC, lid, bases.z, k0, S, p_v_rs(), p_v_es(), Ev); }
+        if (ALIAS) {
+${put_v}
+        }
         workgroupBarrier();
         for (var c = 0u; c < BC; c++) {
             let pc = sm[P0 + c * PS + ty];

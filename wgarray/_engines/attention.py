@@ -6,7 +6,11 @@ wgsl/nn_attention.wgsl), float32 or float64, on strided views.
 The L x S score matrix never exists: each workgroup keeps a tile of query rows and walks the keys
 in tiles staged in workgroup memory, with an online softmax (running maximum and sum, in the
 input's precision: float32 for float32) in registers. Causal attention (PyTorch's tril(ones(L, S)),
-top-left aligned) skips the key tiles above the diagonal. q, k, v and the mask are read through
+top-left aligned) skips the key tiles above the diagonal; masks and causality cost nothing in
+the tiles they cannot cut. Each invocation reads its words of a K or V tile into registers
+at once (vec4 words where q, k and v are contiguous and 4-aligned), then stores them. float32
+scores are kept in units of log2 e (scale folded into Q), so that the exponentials are an
+accurate exp2 (attention_source.score_unit). q, k, v and the mask are read through
 their strides, broadcast batch dimensions with stride 0 and grouped-query heads by index (key head
 h // group), so nothing is copied. Rows that no key takes part in (every score -inf) give 0, as
 PyTorch's SDPA since torch 2.5 (_safe_softmax in its math path, and its fused kernels); before
@@ -26,7 +30,7 @@ from .._core.kernels import MAX_LOOP, WORKGROUP, render
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, ScalarOperand, allocate, uploaded
 from .._core.stream import stream_for
-from .attention_source import MAX_BATCH_DIMS, Tiles, params, source
+from .attention_source import MAX_BATCH_DIMS, Tiles, params, score_unit, source
 from .map import MapOp, launch_map
 
 MAX_LANES = 8  # TX: lanes that reduce a row
@@ -77,7 +81,8 @@ def choose_tiles(device, dtype, e: int, ev: int) -> Tiles:
     return best[1]
 
 
-_FORCE: dict = {}  # benchmarks and tests force tiles: {"tiles": Tiles}
+# benchmarks and tests force choices: {"tiles": Tiles, "scalar_loads": bool}
+_FORCE: dict = {}
 
 
 def _check_fits(*operands) -> None:
@@ -89,6 +94,15 @@ def _check_fits(*operands) -> None:
                               f"are not supported yet ({x.storage.nbytes} bytes)")
         if x.storage.nbytes // x.dtype.itemsize >= 2**31:
             raise MemoryError("attention: operands of 2^31 elements or more are not supported yet")
+
+
+def _vec_words(e: int, ev: int, operands) -> bool:
+    """Whether q, k and v can be read in vec4 words: rows of contiguous elements, E and Ev
+    multiples of 4, every offset and row or batch stride too. operands: (operand, batch strides)."""
+    if e % 4 or ev % 4 or _FORCE.get("scalar_loads"):
+        return False
+    return all(x.view.strides[-1] == 1 and x.view.offset % 4 == 0 and x.view.strides[-2] % 4 == 0
+               and all(s % 4 == 0 for s in strides) for x, strides in operands)
 
 
 def attention(q: BufferOperand, k: BufferOperand, v: BufferOperand, mask: BufferOperand | None,
@@ -148,12 +162,13 @@ def attention(q: BufferOperand, k: BufferOperand, v: BufferOperand, mask: Buffer
         v_rs=v.view.strides[-2], v_es=v.view.strides[-1],
         m_rs=mview.strides[-2] if mask else 0, m_cs=mview.strides[-1] if mask else 0,
         bshape=batch_shape[::-1], q_bs=bstrides(q), k_bs=bstrides(k, True), v_bs=bstrides(v, True), m_bs=bstrides(mask),
-        scale=scale, **drop)
+        scale=scale * score_unit(dtype), **drop)
     fast = fast_math_enabled() and dtype == dt.float32
     mask_kind = None if mask is None else mask.dtype
-    key = ("nn_attention", dtype, tiles, E, Ev, causal, mask_kind, fast, bool(drop))
+    vec = _vec_words(E, Ev, [(q, bstrides(q)), (k, bstrides(k, True)), (v, bstrides(v, True))])
+    key = ("nn_attention", dtype, tiles, E, Ev, causal, mask_kind, fast, bool(drop), vec)
     storages = [out.storage, q.storage, k.storage, v.storage] + ([mask.storage] if mask is not None else [])
     # one workgroup per tile of queries: launch_kernel counts items in WORKGROUP-sized groups
-    launch_kernel(device, key, lambda: source(device, dtype, tiles, E, Ev, causal, mask_kind, fast, bool(drop)), storages, values,
-                  batch * tiles_q * WORKGROUP)
+    launch_kernel(device, key, lambda: source(device, dtype, tiles, E, Ev, causal, mask_kind, fast, bool(drop), vec),
+                  storages, values, batch * tiles_q * WORKGROUP)
     return out

@@ -15,6 +15,7 @@ from .random import philox_source
 
 MAX_BATCH_DIMS = 8
 ROWS = 4  # query rows per invocation: one vec4 word of P
+MAX_WORDS = 8  # words of the K or the V tile per invocation held in registers
 _C = "xyzw"
 
 
@@ -28,6 +29,12 @@ def params(dtype) -> ParamLayout:
                        # 24-bit threshold a kept probability's uniform reaches, and 1 / (1 - p)
                        "key_lo", "key_hi", "counter_lo", "counter_hi", "drop_threshold",
                        ("drop_scale", "f64" if dtype == dt.float64 else "f32"))
+
+
+def score_unit(dtype) -> float:
+    """The factor of the scores (scale and float mask) in the kernel: float32 works in units of
+    log2 e, so that its exponentials are exp2 (cheaper than exp, equally accurate)."""
+    return 1.4426950408889634 if dtype == dt.float32 else 1.0
 
 
 @dataclass(frozen=True)
@@ -67,22 +74,58 @@ def _mask_code(mask_dtype, T: str) -> dict:
     return dict(MASK=2, mask_binding=binding, mask_keep="    return true;", mask_add=f"    return mb[{idx}];")
 
 
-def _loader(name: str, buffer: str) -> str:
-    lanes = "\n".join(f"            if (4u * c4 + {t}u < e) {{ w.{_C[t]} = {buffer}[a + (4u * c4 + {t}u) * es]; }}"
-                      for t in range(4))
-    return f"""fn load_{name}(at: u32, stride: u32, cols4: u32, rows: u32, lid: u32, base: u32, r0: u32, n: u32,
-          rs: u32, es: u32, e: u32) {{
-    for (var idx = lid; idx < rows * cols4; idx += WG) {{
-        let r = idx / cols4;
-        let c4 = idx % cols4;
-        var w = V4();
-        if (r0 + r < n) {{
-            let a = base + (r0 + r) * rs;
-{lanes}
-        }}
-        sm[at + r * stride + c4] = w;
+# The tiles of q, k and v: (name, buffer, rows, columns in words, workgroup-memory offset, row
+# stride there, rows of the operand, its row and column strides, its columns)
+_TILES = (("q", "qb", "BR", "E4", "0u", "QS", "p_L()", "p_q_rs()", "p_q_es()", "p_E()"),
+          ("k", "kb", "BC", "E4", "K0", "QS", "p_S()", "p_k_rs()", "p_k_es()", "p_E()"),
+          ("v", "vb", "BC", "EV4", "V0", "EV4", "p_S()", "p_v_rs()", "p_v_es()", "p_Ev()"))
+
+
+def _loader(name, buffer, rows, cols, at, stride, n, rs, es, e, vec: bool) -> str:
+    if vec:  # contiguous rows of whole words, starting at a multiple of 4 (attention.py checks)
+        read = f"            w = {buffer}[a / 4u + c4];"
+    else:
+        read = "\n".join(f"            if (4u * c4 + {t}u < {e}) {{ w.{_C[t]} = {buffer}[a + (4u * c4 + {t}u) * {es}]; }}"
+                         for t in range(4))  # noqa: E501
+    return f"""fn word_{name}(base: u32, r0: u32, idx: u32) -> V4 {{
+    let r = idx / {cols};
+    let c4 = idx % {cols};
+    var w = V4();
+    if (idx < {rows} * {cols} && r0 + r < {n}) {{
+        let a = base + (r0 + r) * {rs};
+{read}
     }}
+    return w;
+}}
+fn put_{name}(idx: u32, w: V4) {{
+    if (idx < {rows} * {cols}) {{ sm[{at} + (idx / {cols}) * {stride} + idx % {cols}] = w; }}
 }}"""
+
+
+def _tile_code(tiles: Tiles, e4: int, ev4: int) -> dict:
+    """The statements that load the tiles: Q once; K and V each key tile, every word of an
+    invocation read into registers first, then stored (all its loads in flight at once), where
+    each invocation has at most MAX_WORDS words of a tile, else word by word in a loop. (Reading
+    the next tile ahead, during this one's arithmetic, took as long on an H100: 19.1 ms, not
+    19.0, for causal 4096^2, E = 64.)"""
+    wg = tiles.TX * tiles.TY
+    counts = {"k": -(-tiles.BC * e4 // wg), "v": -(-tiles.BC * ev4 // wg)}
+    base = {"q": "bases.x", "k": "bases.y", "v": "bases.z"}
+    words = {"q": "BR * E4", "k": "BC * E4", "v": "BC * EV4"}
+
+    def loop(name, r0, scaled=""):
+        return (f"        for (var idx = lid; idx < {words[name]}; idx += WG) {{ "
+                f"put_{name}(idx, word_{name}({base[name]}, {r0}, idx){scaled}); }}")
+
+    def fetch_put(name):
+        if counts[name] > MAX_WORDS:
+            return loop(name, "k0")
+        at = [f"lid + {u * wg}u" for u in range(counts[name])]
+        fetch = [f"        let {name}w{u} = word_{name}({base[name]}, k0, {j});" for u, j in enumerate(at)]
+        return "\n".join(fetch + [f"        put_{name}({j}, {name}w{u});" for u, j in enumerate(at)])
+
+    # Q goes into workgroup memory scaled (by scale, in the scores' unit): the scores come out scaled
+    return dict(load_q=loop("q", "q0", " * scale"), put_k=fetch_put("k"), put_v=fetch_put("v"))
 
 
 _DROP = """fn drop(row: u32, kj: u32) -> T {
@@ -94,7 +137,7 @@ _DROP = """fn drop(row: u32, kj: u32) -> T {
 }"""
 
 
-def _body(tiles: Tiles, kv: int, dropout: bool) -> dict:
+def _body(tiles: Tiles, kv: int, ev4: int, dropout: bool) -> dict:
     """The generated pieces of the kernel's main loop."""
     hs = tiles.TN // 4
     rows, cols = range(ROWS), range(tiles.TN)
@@ -110,16 +153,22 @@ def _body(tiles: Tiles, kv: int, dropout: bool) -> dict:
     step += [f"            s{i}_{h} += V4({', '.join(f'dot(q{i}, k{4 * h + c})' for c in range(4))});"
              for i in rows for h in range(hs)]
     soft = []
+    # keys past S, above the diagonal or masked: only in tiles that may have them
+    soft.append("        let whole = MASK == 0u && k0 + BC <= S && (!CAUSAL || k0 + BC <= q0 + 1u);\n"
+                "        if (!whole) {")
     for i in rows:
-        soft.append(f"        {{  // row {i}\n            let qi = q0 + 4u * ty + {i}u;")
+        soft.append(f"            let qi{i} = q0 + 4u * ty + {i}u;")
         for j in cols:
-            soft.append(f"            {{\n                let kj = k0 + tx + {j}u * TX;\n"
-                        f"                let v = {s(i, j)} * scale;\n                var keep = kj < S;\n"
+            soft.append(f"            {{\n                let qi = qi{i};\n                let kj = k0 + tx + {j}u * TX;\n"
+                        f"                var keep = kj < S;\n"
                         f"                if (CAUSAL) {{ keep = keep && kj <= qi; }}\n"
                         f"                if (MASK == 1u) {{ keep = keep && qi < L && mask_keep(bases.w, qi, kj); }}\n"
                         f"                var add = T(0);\n"
-                        f"                if (MASK == 2u && keep && qi < L) {{ add = mask_add(bases.w, qi, kj); }}\n"
-                        f"                {s(i, j)} = select(neg_inf(), v + add, keep);\n            }}")
+                        f"                if (MASK == 2u && keep && qi < L) {{ add = mask_add(bases.w, qi, kj) * UNIT; }}\n"
+                        f"                {s(i, j)} = select(neg_inf(), {s(i, j)} + add, keep);\n            }}")
+    soft.append("        }")
+    for i in rows:
+        soft.append(f"        {{  // row {i}")
         peak = s(i, 0)
         for j in cols[1:]:
             peak = f"max({peak}, {s(i, j)})"
@@ -138,7 +187,8 @@ def _body(tiles: Tiles, kv: int, dropout: bool) -> dict:
     else:
         kept = s
     store_p = [f"        sm[P0 + (tx + {j}u * TX) * PS + ty] = V4({', '.join(kept(i, j) for i in rows)});" for j in cols]
-    pv = [f"            let v{k} = sm[V0 + c * EV4 + min(tx + {k}u * TX, EV4 - 1u)];" for k in range(kv)]
+    clamp = "min(tx + {k}u * TX, EV4 - 1u)" if ev4 % tiles.TX else "tx + {k}u * TX"  # no column past EV4
+    pv = [f"            let v{k} = sm[V0 + c * EV4 + {clamp.format(k=k)}];" for k in range(kv)]
     pv += [f"            o{i}_{k} += pc.{_C[i]} * v{k};" for k in range(kv) for i in rows]
     out = []
     for i in rows:
@@ -158,7 +208,8 @@ def _body(tiles: Tiles, kv: int, dropout: bool) -> dict:
 
 
 def source(device, dtype, tiles: Tiles, e: int, ev: int, causal: bool, mask_dtype, fast: bool,
-           dropout: bool = False) -> str:
+           dropout: bool = False, vec: bool = False) -> str:
+    """The kernel's WGSL; vec: q, k and v are read in vec4 words (attention.py's vec_words)."""
     T = dt.layout(dtype).register
     e4, ev4 = -(-e // 4), -(-ev // 4)
     kv = -(-ev4 // tiles.TX)
@@ -174,14 +225,17 @@ def source(device, dtype, tiles: Tiles, e: int, ev: int, causal: bool, mask_dtyp
         exp, neg_inf = "exp_f64(x)", "bitcast<f64>(0xfff0000000000000lu)"
     else:
         shfl = "subgroupShuffleXor(x, lane_mask)"
-        exp, neg_inf = ("exp(x)" if fast else "exp_f32(x)"), "bitcast<f32>(0xff800000u)"
+        exp, neg_inf = ("exp2(x)" if fast else "exp2_taylor_f32(x)"), "bitcast<f32>(0xff800000u)"
     if not offsets:
         shfl = "x"
-    loaders = "\n".join(_loader(name, buffer) for name, buffer in (("q", "qb"), ("k", "kb"), ("v", "vb")))
+    loaders = "\n".join(_loader(*tile, vec) for tile in _TILES)
     return with_libraries(
         "nn_attention", device.features, enables="", params=params(dtype).wgsl(), S=dt.layout(dtype).storage,
-        T=T, TX=tiles.TX, TY=tiles.TY, WG=tiles.TX * tiles.TY, BR=tiles.BR, BC=tiles.BC, E4=e4, EV4=ev4, KV=kv,
-        P0=p0, SM=words, ALIAS=str(tiles.alias).lower(), CAUSAL=str(causal).lower(), NEG_INF=neg_inf, EXP=exp,
+        T=T, IN=f"vec4<{dt.layout(dtype).storage}>" if vec else dt.layout(dtype).storage, TX=tiles.TX, TY=tiles.TY,
+        WG=tiles.TX * tiles.TY, BR=tiles.BR, BC=tiles.BC, E4=e4, EV4=ev4, KV=kv,
+        P0=p0, SM=words, UNIT=f"{T}({score_unit(dtype)!r})", ALIAS=str(tiles.alias).lower(),
+        CAUSAL=str(causal).lower(), NEG_INF=neg_inf, EXP=exp,
         SHFL=shfl, loaders=loaders, reduce_max="\n".join(f"    m = max(m, shfl(m, {k}u));" for k in offsets),
         reduce_sum="\n".join(f"    s = s + shfl(s, {k}u);" for k in offsets), **_mask_code(mask_dtype, T),
-        philox=philox_source(device.features) if dropout else "", drop=_DROP if dropout else "", **_body(tiles, kv, dropout))
+        **_tile_code(tiles, e4, ev4), philox=philox_source(device.features) if dropout else "",
+        drop=_DROP if dropout else "", **_body(tiles, kv, ev4, dropout))

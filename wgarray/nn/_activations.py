@@ -7,6 +7,7 @@ raises TypeError. float16 computes in float32 and rounds once (the row kernels t
 
 from __future__ import annotations
 
+import functools
 import math
 import warnings
 
@@ -123,17 +124,27 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None) -> Array:
 def _as_row(x: Array, count: int, n: int):
     """x's last `count` dims as one strided dim of n elements (a copy where they do not merge)."""
     data = x._data()
+    if count == 1:  # already one dim
+        return data
     view = data.view
-    lead = view.ndim - count
-    shape, (strides,) = coalesce(view.shape[lead:], view.strides[lead:])
-    if len(shape) <= 1:
-        stride = strides[0] if shape else 1
-        return data.with_view(TensorView(view.shape[:lead] + (n,), view.strides[:lead] + (stride,), view.offset))
+    merged = _merged_view(view.shape, view.strides, view.offset, count, n)
+    if merged is not None:
+        return data.with_view(merged)
     copy = allocate(x.device, view.shape, x.dtype)
     launch_map(x.device, MapOp("copy", "a0", (x.dtype,), x.dtype), copy.storage, copy.view, x.dtype, [data],
                fresh=True)
-    c = copy.view
-    return copy.with_view(TensorView(view.shape[:lead] + (n,), c.strides[:lead] + (1,), 0))
+    return copy.with_view(_merged_view(copy.view.shape, copy.view.strides, 0, count, n))
+
+
+@functools.lru_cache(maxsize=256)
+def _merged_view(shape: tuple, strides: tuple, offset: int, count: int, n: int) -> TensorView | None:
+    """The view with the last `count` dims merged into one of n elements, None where they do not
+    merge (cached: the same shapes come back call after call)."""
+    lead = len(shape) - count
+    merged, (merged_strides,) = coalesce(shape[lead:], strides[lead:])
+    if len(merged) > 1:
+        return None
+    return TensorView(shape[:lead] + (n,), strides[:lead] + (merged_strides[0] if merged else 1,), offset)
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-5) -> Array:
@@ -143,7 +154,8 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-
     x = widened(given)  # float16 computes in float32 (see _half)
     shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(int(n) for n in normalized_shape)
     k = len(shape)
-    if k == 0 or x.ndim < k or tuple(x.shape[x.ndim - k:]) != shape:
+    x_shape = tuple(x.shape)
+    if k == 0 or len(x_shape) < k or x_shape[len(x_shape) - k:] != shape:
         raise RuntimeError(f"Given normalized_shape={list(shape)}, expected input with shape [*, "
                            f"{', '.join(str(n) for n in shape)}], but got input of size{list(x.shape)}")
     affine = []
@@ -161,4 +173,4 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-
     n = math.prod(shape)
     rows = _as_row(x, k, n)
     out = normalize_rows("layer_norm", rows, rows.view.ndim - 1, float(eps), *affine)
-    return narrowed(Array._wrap(out.with_view(TensorView.contiguous(x.shape))), given._dtype)
+    return narrowed(Array._wrap(out if k == 1 else out.with_view(TensorView.contiguous(x_shape))), given._dtype)
