@@ -68,3 +68,7 @@ def _array_namespace(self, api_version=None):
 
 
 Array.__array_namespace__ = _array_namespace
+
+# numpydoc docstrings kept apart from their near-500-line modules (as NumPy's _add_newdocs.py)
+from ._api import manipulation_docs as _manipulation_docs  # noqa: E402,F401
+from ._numpy import creation_docs as _creation_docs  # noqa: E402,F401

@@ -63,7 +63,7 @@ def _dtype_of(obj, what="argument"):
 
 
 def can_cast(from_, to, /) -> bool:
-    """Whether from_ (a dtype or an array) casts to `to` under the type promotion rules (NumPy's "safe")."""
+    """Whether ``from_`` (a dtype or an array) casts to ``to`` under the type promotion rules (NumPy's "safe")."""
     return bool(np.can_cast(_dtype_of(from_, "from_"), _dtype_of(to, "to")))
 
 
