@@ -66,18 +66,155 @@ class ContinuousMixin:
         return result, shape
 
     def normal(self, loc=0.0, scale=1.0, size=None):
+        """Draw from a normal (Gaussian) distribution of mean ``loc`` and standard deviation ``scale``.
+
+        Parameters
+        ----------
+        loc : float or array_like of floats, optional
+            The mean (default 0).
+        scale : float or array_like of floats, optional
+            The standard deviation, non-negative (default 1).
+        size : int or tuple of int, optional
+            The output shape; None (the default) draws one value if the parameters are scalars,
+            else one per element of their broadcast shape.
+
+        Returns
+        -------
+        Array or float
+            The draws (a 0-d array for one scalar draw, as NumPy's scalar).
+
+        Raises
+        ------
+        ValueError
+            If a scale (or shape) parameter is negative.
+
+        Notes
+        -----
+        GPU: drawn by WGSL kernels from the Philox4x32-10 stream, float64 on the device. The same
+        seed gives the same numbers on every adapter, but not NumPy's numbers.
+
+        Examples
+        --------
+        >>> rng = wg.random.default_rng(0)
+        >>> x = rng.normal(10.0, 2.0, size=100_000)
+        >>> x.shape, x.dtype
+        ((100000,), dtype('float64'))
+        >>> bool(abs(float(x.mean()) - 10.0) < 0.05)
+        True
+        """
         result, shape = self._affine("normal", loc, scale, size)
         return scalar_result(result, shape)
 
     def lognormal(self, mean=0.0, sigma=1.0, size=None):
+        """Draw from a log-normal distribution: ``exp`` of normal draws of mean ``mean`` and standard deviation ``sigma``.
+
+        Parameters
+        ----------
+        mean : float or array_like of floats, optional
+            The mean of the underlying normal (default 0).
+        sigma : float or array_like of floats, optional
+            Its standard deviation, non-negative (default 1).
+        size : int or tuple of int, optional
+            The output shape; None (the default) draws one value if the parameters are scalars,
+            else one per element of their broadcast shape.
+
+        Returns
+        -------
+        Array or float
+            The draws (a 0-d array for one scalar draw, as NumPy's scalar).
+
+        Raises
+        ------
+        ValueError
+            If a scale (or shape) parameter is negative.
+
+        Notes
+        -----
+        GPU: drawn by WGSL kernels from the Philox4x32-10 stream, float64 on the device. The same
+        seed gives the same numbers on every adapter, but not NumPy's numbers.
+
+        Examples
+        --------
+        >>> rng = wg.random.default_rng(0)
+        >>> x = rng.lognormal(0.0, 0.5, size=(2, 3))
+        >>> x.shape
+        (2, 3)
+        >>> bool(wg.all(x > 0))
+        True
+        """
         result, shape = self._affine("normal", mean, sigma, size, "sigma", "mean")
         return scalar_result(E["exp"](result), shape)
 
     def exponential(self, scale=1.0, size=None):
+        """Draw from an exponential distribution of scale ``scale`` (the mean, 1 / rate).
+
+        Parameters
+        ----------
+        scale : float or array_like of floats, optional
+            The scale, non-negative (default 1).
+        size : int or tuple of int, optional
+            The output shape; None (the default) draws one value if the parameters are scalars,
+            else one per element of their broadcast shape.
+
+        Returns
+        -------
+        Array or float
+            The draws (a 0-d array for one scalar draw, as NumPy's scalar).
+
+        Raises
+        ------
+        ValueError
+            If a scale (or shape) parameter is negative.
+
+        Notes
+        -----
+        GPU: drawn by WGSL kernels from the Philox4x32-10 stream, float64 on the device. The same
+        seed gives the same numbers on every adapter, but not NumPy's numbers.
+
+        Examples
+        --------
+        >>> rng = wg.random.default_rng(0)
+        >>> x = rng.exponential(2.0, size=100_000)
+        >>> bool(wg.all(x >= 0)), bool(abs(float(x.mean()) - 2.0) < 0.05)
+        (True, True)
+        """
         result, shape = self._affine("exponential", 0.0, scale, size)
         return scalar_result(result, shape)
 
     def logistic(self, loc=0.0, scale=1.0, size=None):
+        """Draw from a logistic distribution of location ``loc`` and scale ``scale``.
+
+        Parameters
+        ----------
+        loc : float or array_like of floats, optional
+            The location (mean and median; default 0).
+        scale : float or array_like of floats, optional
+            The scale, non-negative (default 1).
+        size : int or tuple of int, optional
+            The output shape; None (the default) draws one value if the parameters are scalars,
+            else one per element of their broadcast shape.
+
+        Returns
+        -------
+        Array or float
+            The draws (a 0-d array for one scalar draw, as NumPy's scalar).
+
+        Raises
+        ------
+        ValueError
+            If a scale (or shape) parameter is negative.
+
+        Notes
+        -----
+        GPU: drawn by WGSL kernels from the Philox4x32-10 stream, float64 on the device. The same
+        seed gives the same numbers on every adapter, but not NumPy's numbers.
+
+        Examples
+        --------
+        >>> rng = wg.random.default_rng(0)
+        >>> rng.logistic(loc=[0.0, 100.0], scale=1.0).shape
+        (2,)
+        """
         result, shape = self._affine("logistic", loc, scale, size)
         return scalar_result(result, shape)
 
@@ -125,6 +262,40 @@ class ContinuousMixin:
         return draw_element(self._bit_generator, "gamma", F64, out_shape, full_operand(shape_param, full))
 
     def gamma(self, shape, scale=1.0, size=None):
+        """Draw from a gamma distribution of shape ``shape`` and scale ``scale``.
+
+        Parameters
+        ----------
+        shape : float or array_like of floats
+            The shape k, non-negative.
+        scale : float or array_like of floats, optional
+            The scale theta, non-negative (default 1); the mean is k theta.
+        size : int or tuple of int, optional
+            The output shape; None (the default) draws one value if the parameters are scalars,
+            else one per element of their broadcast shape.
+
+        Returns
+        -------
+        Array or float
+            The draws (a 0-d array for one scalar draw, as NumPy's scalar).
+
+        Raises
+        ------
+        ValueError
+            If a scale (or shape) parameter is negative.
+
+        Notes
+        -----
+        GPU: drawn by WGSL kernels from the Philox4x32-10 stream, float64 on the device. The same
+        seed gives the same numbers on every adapter, but not NumPy's numbers.
+
+        Examples
+        --------
+        >>> rng = wg.random.default_rng(0)
+        >>> x = rng.gamma(2.0, 3.0, size=100_000)
+        >>> bool(abs(float(x.mean()) - 6.0) < 0.1)
+        True
+        """
         shape_param, scale = parameter(shape, "shape"), parameter(scale, "scale")
         check(shape_param, _negative, "shape < 0")
         check(scale, _negative, "scale < 0")
