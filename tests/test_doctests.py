@@ -13,6 +13,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import inspect
+import re
 import types
 from pathlib import Path
 
@@ -69,7 +70,8 @@ def _page_tests():
     parser = doctest.DocTestParser()
     tests = []
     for path in sorted((ROOT / "docs").glob("*.md")) + sorted((ROOT / "docs").glob("*.rst")):
-        text = path.read_text()
+        # A Markdown code fence closes an example's expected output, as a blank line does.
+        text = re.sub(r"^[ \t]*(```|~~~).*$", "", path.read_text(), flags=re.M)
         if ">>>" in text:
             tests.append(parser.get_doctest(text, {}, f"docs/{path.name}", str(path), 0))
     return tests
