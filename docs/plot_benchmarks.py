@@ -77,6 +77,17 @@ def plot(bars, title: str, path: Path) -> None:
     plt.close(fig)
 
 
+def _times_only(path: Path) -> list[str]:
+    """Markdown for a file in which no peer ran (a machine without PyTorch or CuPy): wgarray's times."""
+    data = json.loads(path.read_text())
+    rows = [r for r in data if r.get("wgarray")] if isinstance(data, list) else []
+    if not rows:
+        return [f"- `{path.name}`: no case with a wgarray result.", ""]
+    lines = [f"## `{path.name}`", "", "No peer ran on this machine: wgarray's times only.", "",
+             "| case | wgarray time |", "|---|---:|"]
+    return lines + [f"| {r['benchmark']} | {r['wgarray'] * 1e3:.3g} ms |" for r in rows] + [""]
+
+
 def write(results: Path, out: Path) -> Path:
     """Plot every JSON file under `results` into `out`; returns the Markdown file written."""
     out.mkdir(parents=True, exist_ok=True)
@@ -89,7 +100,7 @@ def write(results: Path, out: Path) -> Path:
             lines += [f"- `{path.name}`: not plotted ({e}).", ""]
             continue
         if not bars:
-            lines += [f"- `{path.name}`: no case with both wgarray and a peer.", ""]
+            lines += _times_only(path)
             continue
         png = out / f"bench-{path.stem}.png"
         plot(bars, path.stem, png)

@@ -147,7 +147,7 @@ def write_reference(srcdir: Path) -> list[str]:
             emit(slug, _page(title, blurb, _autosummary("wgarray", by_area[slug])))
     emit("constants", _page("Data type objects and constants",
                             "Names bound to data (not functions) in the top-level namespace.",
-                            _data_table(wg, data)))
+                            ".. currentmodule:: wgarray\n\n" + _data_table(wg, data)))
     for slug, module_name, blurb in SUBMODULES:
         try:
             module = importlib.import_module(module_name)
