@@ -43,9 +43,12 @@ def _load_plot_script(docs: Path):
 def write_conformance(root: Path, out: Path) -> None:
     table = root / "conformance" / "table.md"
     xfails = root / "conformance" / "xfails.txt"
-    entries = [line for line in xfails.read_text().splitlines()
-               if line.strip() and not line.lstrip().startswith("#")] if xfails.exists() else []
+    lines_of_file = xfails.read_text().splitlines() if xfails.exists() else []
+    # An entry starts with "array_api_tests/"; the "# reason" comment is the line above it.
+    entries = [(line.strip(), lines_of_file[i - 1].lstrip("# ").strip() if i else "")
+               for i, line in enumerate(lines_of_file) if line.startswith("array_api_tests/")]
     lines = [f"Known failures listed in `conformance/xfails.txt`: **{len(entries)}**.", ""]
+    lines += [f"- `{entry}`: {reason}" for entry, reason in entries] + [""]
     if table.exists():
         lines += ["Outcomes per test file of the last full-suite run:", "", table.read_text().strip(), ""]
     else:
