@@ -139,3 +139,26 @@ def test_generated_names_are_documented():
     undocumented = [n for names in by_area.values() for n in names
                     if not inspect.getdoc(getattr(wgarray, n))]
     assert not undocumented, undocumented
+
+
+def test_names_added_later_find_their_area():
+    """The names other work adds (custom kernels, memory pool, show_config) need no .rst edit."""
+    def function(module):
+        def f():
+            """A function."""
+        f.__module__ = module
+        return f
+
+    ElementwiseKernel = type("ElementwiseKernel", (), {"__module__": "wgarray._api.user_kernels"})
+    KernelCompileError = type("KernelCompileError", (Exception,), {"__module__": "wgarray._core.kernels"})
+    fake = types.ModuleType("wgarray_fake")
+    fake.ElementwiseKernel = ElementwiseKernel
+    fake.KernelCompileError = KernelCompileError
+    fake.get_default_memory_pool = function("wgarray._core.memory")
+    fake.show_config = function("wgarray._api.runtime")
+    fake.brand_new = function("wgarray._numpy.brand_new_module")
+    classes, by_area, data = apigen._top_level_names(fake)
+    assert by_area["kernels"] == ["ElementwiseKernel"]
+    assert classes == ["KernelCompileError"]
+    assert set(by_area["runtime"]) == {"get_default_memory_pool", "show_config"}
+    assert by_area["other"] == ["brand_new"]

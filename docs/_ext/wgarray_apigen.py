@@ -75,6 +75,14 @@ def _is_function_like(obj) -> bool:
     return callable(obj) and not inspect.isclass(obj)
 
 
+def _is_kernel_class(obj) -> bool:
+    """A user-kernel class (ElementwiseKernel, RawKernel, ...): listed with the custom kernels
+    rather than with the Array (exceptions such as KernelCompileError stay with the classes)."""
+    module = getattr(obj, "__module__", "")
+    return (module.startswith("wgarray") and not issubclass(obj, BaseException)
+            and (obj.__name__.endswith("Kernel") or "kernel" in module.rsplit(".", 1)[-1]))
+
+
 def _top_level_names(wg):
     """(classes, functions by area slug, data) of the top-level namespace."""
     classes, data = [], []
@@ -86,7 +94,9 @@ def _top_level_names(wg):
         if isinstance(obj, types.ModuleType):
             continue
         if inspect.isclass(obj):
-            if getattr(obj, "__module__", "").startswith("wgarray"):
+            if _is_kernel_class(obj):
+                by_area["kernels"].append(name)
+            elif getattr(obj, "__module__", "").startswith("wgarray"):
                 classes.append(name)
             else:
                 data.append(name)  # NumPy's scalar types re-exported, e.g. wgarray.float32

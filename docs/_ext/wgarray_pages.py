@@ -26,6 +26,9 @@ class OptionalTocTree(TocTree):
     """A toctree of the entries among its lines whose documents exist (none: nothing)."""
 
     def run(self):
+        # Re-read this page on every build, since the pages it may list come and go.
+        self.env.wgarray_optional_toctree_docs = getattr(self.env, "wgarray_optional_toctree_docs", set())
+        self.env.wgarray_optional_toctree_docs.add(self.env.docname)
         found = self.env.found_docs
         self.content = self.content.__class__(
             [line for line in self.content
@@ -61,6 +64,10 @@ def write_conformance(root: Path, out: Path) -> None:
         path.write_text(text)
 
 
+def _reread_optional_toctrees(app, env, added, changed, removed):
+    return sorted(getattr(env, "wgarray_optional_toctree_docs", set()) & env.found_docs)
+
+
 def _builder_inited(app):
     docs = Path(app.srcdir)
     out = docs / "_generated"
@@ -72,4 +79,5 @@ def _builder_inited(app):
 def setup(app):
     app.connect("builder-inited", _builder_inited)
     app.add_directive("optional-toctree", OptionalTocTree)
+    app.connect("env-get-outdated", _reread_optional_toctrees)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
