@@ -5,7 +5,8 @@ Each JSON file is one run of a benchmark script with ``--json FILE``. Two layout
 
 - the per-area scripts (``kernels.py``, ``at.py``, ``numpy_part2.py``, ``fft.py``, ...): a
   list of rows ``{"benchmark": name, "wgarray": seconds, "torch": seconds, ...}``;
-- ``run.py``: ``{"devices": ..., "ratios": [{"benchmark", "peer", "ratio", "meaning"}]}``.
+- ``run.py``: ``{"devices": ..., "ratios": [{"benchmark", "peer", "ratio", "meaning"}]}``;
+- ``linalg_matmul.py``: a list of ``{"case", "plan", "ms", "torch_ms", ...}``.
 
 Every bar is wgarray's speed relative to one peer (PyTorch, CuPy, NumPy): the peer's time
 over wgarray's time, so above 1 means wgarray is faster. A file's name says where it ran
@@ -31,6 +32,11 @@ PEER_NAMES = {"torch": "PyTorch", "cupy": "CuPy", "numpy": "NumPy"}
 def speedups(data) -> tuple[list[tuple[str, str, float]], dict]:
     """(case, peer, peer time / wgarray time) of one JSON file, and its devices if it names them."""
     bars = []
+    if isinstance(data, list) and data and "case" in data[0]:  # linalg_matmul.py: milliseconds
+        for row in data:
+            if row.get("ms") and row.get("torch_ms"):
+                bars.append((f"{row['case']} ({row.get('plan', '')})", "torch", row["torch_ms"] / row["ms"]))
+        return bars, {}
     if isinstance(data, list):  # rows of the per-area scripts: seconds per library
         for row in data:
             ours = row.get("wgarray")
@@ -80,7 +86,7 @@ def plot(bars, title: str, path: Path) -> None:
 def _times_only(path: Path) -> list[str]:
     """Markdown for a file in which no peer ran (a machine without PyTorch or CuPy): wgarray's times."""
     data = json.loads(path.read_text())
-    rows = [r for r in data if r.get("wgarray")] if isinstance(data, list) else []
+    rows = [r for r in data if r.get("wgarray") and "benchmark" in r] if isinstance(data, list) else []
     if not rows:
         return [f"- `{path.name}`: no case with a wgarray result.", ""]
     lines = [f"## `{path.name}`", "", "No peer ran on this machine: wgarray's times only.", "",

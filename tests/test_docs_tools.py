@@ -100,6 +100,12 @@ def test_speedups_of_run_py_invert_time_ratios_only():
     assert devices == {"wgarray": "gpu"}
 
 
+def test_speedups_of_linalg_matmul_rows():
+    rows = [{"case": "matvec f32", "plan": "gemv", "ms": 2.0, "torch_ms": 1.0, "ratio": 2.0, "ok": True},
+            {"case": "matvec f32", "plan": "tiled", "ms": 4.0, "torch_ms": 0.0, "ratio": None, "ok": True}]
+    assert plots.speedups(rows)[0] == [("matvec f32 (gemv)", "torch", 0.5)]
+
+
 def test_an_unknown_layout_is_refused():
     with pytest.raises(ValueError):
         plots.speedups({"n": 4096, "rows": []})
