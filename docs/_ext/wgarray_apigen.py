@@ -75,6 +75,10 @@ def _is_function_like(obj) -> bool:
     return callable(obj) and not inspect.isclass(obj)
 
 
+def _ours(obj) -> bool:
+    return getattr(obj, "__module__", "").startswith("wgarray")
+
+
 def _is_kernel_class(obj) -> bool:
     """A user-kernel class (ElementwiseKernel, RawKernel, ...): listed with the custom kernels
     rather than with the Array (exceptions such as KernelCompileError stay with the classes)."""
@@ -94,12 +98,12 @@ def _top_level_names(wg):
         if isinstance(obj, types.ModuleType):
             continue
         if inspect.isclass(obj):
-            if _is_kernel_class(obj):
+            if obj.__name__ != name or not _ours(obj):
+                data.append(name)  # an alias (ndarray is Array) or NumPy's scalar type (float32)
+            elif _is_kernel_class(obj):
                 by_area["kernels"].append(name)
-            elif getattr(obj, "__module__", "").startswith("wgarray"):
-                classes.append(name)
             else:
-                data.append(name)  # NumPy's scalar types re-exported, e.g. wgarray.float32
+                classes.append(name)
             continue
         if not _is_function_like(obj):
             data.append(name)
@@ -164,7 +168,10 @@ def write_reference(srcdir: Path) -> list[str]:
         except ImportError:  # an optional namespace whose dependency is not installed
             continue
         names = sorted(getattr(module, "__all__", []), key=str.lower)
-        functions = [n for n in names if callable(getattr(module, n, None))]
+        # NumPy's own classes re-exported (random.SeedSequence) go to the table: their pages
+        # would be NumPy's, with references into NumPy's documentation.
+        functions = [n for n in names if callable(getattr(module, n, None))
+                     and not (inspect.isclass(getattr(module, n)) and not _ours(getattr(module, n)))]
         body = _autosummary(module_name, functions)
         rest = [n for n in names if n not in functions and hasattr(module, n)]
         if rest:
