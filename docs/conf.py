@@ -55,7 +55,10 @@ html_static_path = []
 html_theme_options = {
     "navigation_with_keys": False,
     "show_toc_level": 2,
+    "header_links_before_dropdown": 4,
     "secondary_sidebar_items": ["page-toc"],
 }
-html_sidebars = {"**": ["sidebar-nav-bs"]}
+# The top-level pages have no section to navigate: no left sidebar there (page names without
+# wildcards win over "**"); the reference keeps its navigation.
+html_sidebars = {"**": ["sidebar-nav-bs"], **{page.stem: [] for page in DOCS.glob("*.md")}}
 html_show_sourcelink = False
