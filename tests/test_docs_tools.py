@@ -168,3 +168,19 @@ def test_names_added_later_find_their_area():
     assert classes == ["KernelCompileError"]
     assert set(by_area["runtime"]) == {"get_default_memory_pool", "show_config"}
     assert by_area["other"] == ["brand_new"]
+
+
+def test_conformance_page_shows_the_table_and_the_known_failures(tmp_path):
+    pytest.importorskip("sphinx")
+    pages = _load(DOCS / "_ext" / "wgarray_pages.py")
+    (tmp_path / "conformance").mkdir()
+    (tmp_path / "conformance" / "xfails.txt").write_text(
+        "# header comment\n\n# why it fails\narray_api_tests/test_x.py::test_y\n")
+    pages.write_conformance(tmp_path, tmp_path)
+    text = (tmp_path / "conformance_table.md").read_text()
+    assert "**1**" in text and "- `array_api_tests/test_x.py::test_y`: why it fails" in text
+    assert "No full-suite table yet" in text
+    (tmp_path / "conformance" / "table.md").write_text("| file | passed |\n|---|---:|\n| **total** | 5 |\n")
+    pages.write_conformance(tmp_path, tmp_path)
+    text = (tmp_path / "conformance_table.md").read_text()
+    assert "| **total** | 5 |" in text and "No full-suite table yet" not in text
