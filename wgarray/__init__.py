@@ -74,3 +74,4 @@ from ._api import manipulation_docs as _manipulation_docs  # noqa: E402,F401
 from ._numpy import creation_docs as _creation_docs  # noqa: E402,F401
 from ._numpy import ufunc_docs as _ufunc_docs  # noqa: E402,F401
 from ._numpy import reduction_docs as _reduction_docs  # noqa: E402,F401
+from ._numpy import common_docs as _common_docs  # noqa: E402,F401
