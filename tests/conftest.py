@@ -45,7 +45,7 @@ def host(x) -> np.ndarray:
 
 def _float_bits_equal(got: np.ndarray, exp: np.ndarray) -> np.ndarray:
     """Elementwise: equal bits, or both NaN (any payload)."""
-    ui = {4: np.uint32, 8: np.uint64}[got.dtype.itemsize]
+    ui = {2: np.uint16, 4: np.uint32, 8: np.uint64}[got.dtype.itemsize]
     same = got.view(ui) == exp.view(ui)
     return same | (np.isnan(got) & np.isnan(exp))
 

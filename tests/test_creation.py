@@ -102,7 +102,7 @@ def test_asarray_buffer_and_dlpack():
     same(xp.asarray(OnlyDLPack()), host)
 
 
-@pytest.mark.parametrize("bad, name", [(np.array([1, 2], dtype=np.float16), "float16"), (np.array(["a"]), "<U1"),
+@pytest.mark.parametrize("bad, name", [(np.array(["a"]), "<U1"),
                                        (np.array([object()], dtype=object), "object"), (["a", "b"], "<U1"),
                                        (np.array([1], dtype=np.longdouble), "float128")])
 def test_asarray_unsupported_dtype(bad, name):
@@ -220,8 +220,8 @@ def test_full_bad_values():
         xp.zeros((2, -1))
     with pytest.raises(TypeError):
         xp.zeros(2.5)
-    with pytest.raises(TypeError, match="float16"):
-        xp.zeros(3, dtype=np.float16)
+    with pytest.raises(TypeError, match="float128"):
+        xp.zeros(3, dtype=np.longdouble)
 
 
 @pytest.mark.parametrize("dtype", DTYPES)

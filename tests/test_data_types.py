@@ -69,8 +69,8 @@ def test_astype_copy():
 
 def test_astype_bad_input():
     x = xp.ones(2)
-    with pytest.raises(TypeError, match="float16"):
-        xp.astype(x, np.float16)
+    with pytest.raises(TypeError, match="float128"):
+        xp.astype(x, np.longdouble)
     with pytest.raises(TypeError):
         xp.astype(x, "nonsense")
     assert xp.astype(np.ones(2), xp.float32).dtype == xp.float32  # NumPy input is uploaded
@@ -89,7 +89,7 @@ def test_can_cast_matches_numpy_safe():
     with pytest.raises(TypeError):
         xp.can_cast(1, xp.int8)
     with pytest.raises(TypeError):
-        xp.can_cast(xp.int8, np.float16)
+        xp.can_cast(xp.int8, np.longdouble)
 
 
 def test_result_type_dtypes_and_arrays():
@@ -156,7 +156,7 @@ def test_info_bad_input():
         xp.iinfo(xp.float32)
     with pytest.raises(ValueError, match="integer"):
         xp.iinfo(xp.bool)
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError):
         xp.iinfo(np.float16)
 
 
@@ -182,7 +182,7 @@ def test_isdtype_bad_input():
     with pytest.raises(TypeError):
         xp.isdtype("int8", "integral")
     with pytest.raises(TypeError):
-        xp.isdtype(np.dtype("float16"), "real floating")
+        xp.isdtype(np.dtype("longdouble"), "real floating")
     with pytest.raises(TypeError):
         xp.isdtype(xp.int8, 3)
 

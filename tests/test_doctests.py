@@ -24,7 +24,7 @@ import wgarray
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMESPACES = ["linalg", "fft", "random", "nn", "lib", "lib.scimath", "lib.stride_tricks", "testing",
-              "polynomial", "dask"]
+              "polynomial", "scipy.signal", "scipy.ndimage", "dask"]
 FLAGS = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
 
 

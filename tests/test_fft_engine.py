@@ -88,6 +88,17 @@ def test_longer_lengths(n, dtype):
     check_accuracy(random_complex((2, n), dtype), inverse=n == 512)
 
 
+@pytest.mark.parametrize("largest, n", [(8, 8), (8, 64), (8, 1000), (8, 2048), (16, 16), (16, 256), (16, 240),
+                                        (16, 2048)])
+def test_larger_pow2_radices(monkeypatch, largest, n):
+    """The straight-line butterflies of radix 8 and 16 (fft_codelets), which the default plans
+    (powers of two in radices of at most 4) do not take."""
+    monkeypatch.setattr(fft_plan, "MAX_POW2_RADIX", largest)
+    assert largest in fft_plan.radices(n)
+    check_accuracy(random_complex((2, n), C64))
+    check_accuracy(random_complex((2, n), C128), inverse=True)
+
+
 @pytest.mark.parametrize("n, dtype", [(1 << 16, C64), (1 << 17, C128), (2 ** 5 * 3 ** 3 * 5 ** 2 * 7, C128),
                                       (10007, C64)])
 def test_multi_pass_lengths(n, dtype):

@@ -76,7 +76,8 @@ def test_cholesky_matches_numpy(shape, dtype, upper):
 
 @pytest.mark.parametrize("dtype, n, upper", [(np.float64, 300, False), (np.complex64, 270, True)])
 def test_cholesky_large(dtype, n, upper):
-    """Past the outer block (256): both levels of blocking and the blocked triangular solve."""
+    """Many block steps: the diagonal blocks' inverses, the triangular solves as products with
+    them and the trailing updates on and below the diagonal."""
     a = hermitian_pd((n, n), dtype)
     g = host(cholesky(wg(a), upper=upper))
     assert relative((ct(g) @ g if upper else g @ ct(g)) - a, a) <= 10 * n * eps(dtype)
@@ -102,11 +103,12 @@ def test_cholesky_reads_one_triangle(n, dtype, upper):
     assert relative(got - ref, ref) <= 10 * n * eps(dtype)
 
 
-@pytest.mark.parametrize("n", [4, 90])
-def test_cholesky_not_positive_definite(n):
-    """One indefinite matrix in a batch raises (one read for the batch), small and blocked."""
+@pytest.mark.parametrize("n, pivot", [(4, 3), (90, 89), (90, 0)])
+def test_cholesky_not_positive_definite(n, pivot):
+    """One indefinite matrix in a batch raises (one read for the batch), small and blocked,
+    whether the first block's pivot or the last fails."""
     a = hermitian_pd((3, n, n), np.float64)
-    a[1, n - 1, n - 1] = -5.0  # the last pivot goes negative
+    a[1, pivot, pivot] = -5.0  # this pivot goes negative
     with pytest.raises(np.linalg.LinAlgError, match="Matrix is not positive definite"):
         np.linalg.cholesky(a)
     with pytest.raises(LinAlgError, match="Matrix is not positive definite"):
@@ -137,6 +139,20 @@ def test_cholesky_views():
     np.testing.assert_allclose(host(cholesky(view)), np.linalg.cholesky(big[:, ::2, ::2]), atol=1e-13)
     transposed = xp.matrix_transpose(wg(big))
     np.testing.assert_allclose(host(cholesky(transposed)), np.linalg.cholesky(np.swapaxes(big, -1, -2)), atol=1e-13)
+
+
+@pytest.mark.parametrize("dtype, upper", [(np.float32, False), (np.complex128, True)])
+def test_cholesky_blocked_views(dtype, upper):
+    """Blocked sizes read through views: batch dims that do not merge into one stride, a
+    transposed view, a column slice."""
+    big = hermitian_pd((2, 3, 70, 70), dtype)
+    tol = 10 * 70 * eps(dtype)
+    for view, ref in ((wg(big)[:, ::2], big[:, ::2]), (xp.matrix_transpose(wg(big)), np.swapaxes(big, -1, -2))):
+        want = np.linalg.cholesky(ref, upper=upper)
+        assert relative(host(cholesky(view, upper=upper)) - want, want) <= tol
+    wide = np.concatenate([big[0, 0], big[0, 1]], axis=1)  # (70, 140): its left half is PD
+    want = np.linalg.cholesky(big[0, 0], upper=upper)
+    assert relative(host(cholesky(wg(wide)[:, :70], upper=upper)) - want, want) <= tol
 
 
 @pytest.mark.parametrize("dtype", [np.int64, np.int32, np.bool_])

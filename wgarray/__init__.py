@@ -18,20 +18,19 @@ from ._api.indexing_functions import *  # noqa: F403
 from ._api.inspection import *  # noqa: F403
 from ._api.linear_algebra_functions import *  # noqa: F403
 from ._api.manipulation_functions import *  # noqa: F403
-from ._api.runtime import empty_cache, memory_stats, synchronize
+from ._api.runtime import MemoryPool, empty_cache, get_default_memory_pool, memory_stats, synchronize
 from ._api.searching_functions import *  # noqa: F403
 from ._api.set_functions import *  # noqa: F403
+from ._api.show_config import show_config
 from ._api.sorting_functions import *  # noqa: F403
 from ._api.statistical_functions import *  # noqa: F403
 from ._api.utility_functions import *  # noqa: F403
+from ._api.warmup import warmup
 from ._array import Array
-from . import linalg
-from . import fft
-from . import lib, testing
+from .custom import ElementwiseKernel, RawKernel, ReductionKernel
+from . import lib
 from .lib import scimath as emath
 from . import polynomial
-from . import random
-from . import nn
 from ._numpy import interop as _interop  # noqa: F401  (NumPy's __array_ufunc__ / __array_function__)
 from ._numpy import math_functions as _numpy_math
 from ._numpy.errstate import errstate, geterr, geterrcall, seterr, seterrcall
@@ -58,6 +57,10 @@ from ._numpy.creation import *  # noqa: E402,F403
 from ._numpy.dtypes import *  # noqa: E402,F403
 from ._numpy.index_tricks import *  # noqa: E402,F403
 from ._numpy.ranges import *  # noqa: E402,F403
+from ._numpy.compat_routines import FUNCTIONS as _compat_routines  # noqa: E402
+from numpy import exceptions  # noqa: E402,F401  (wgarray raises NumPy's AxisError, RankWarning, ...)
+
+globals().update(_compat_routines)
 globals().update(polynomial.LEGACY)  # poly1d, polyfit, roots, ... (above linalg: wgarray/polynomial)
 
 
@@ -75,3 +78,23 @@ from ._numpy import creation_docs as _creation_docs  # noqa: E402,F401
 from ._numpy import ufunc_docs as _ufunc_docs  # noqa: E402,F401
 from ._numpy import reduction_docs as _reduction_docs  # noqa: E402,F401
 from ._numpy import common_docs as _common_docs  # noqa: E402,F401
+
+# Imported on first use: they add about 0.1 s to `import wgarray`.
+_SUBMODULES = ("fft", "linalg", "nn", "random", "testing")
+
+
+def __getattr__(name):
+    if name in _SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_SUBMODULES))
+
+if "dask" in _sys.modules:  # Dask came first: its entry point could not reach the Array yet
+    from ._dask_entry import wrap_tokenize as _wrap_tokenize
+
+    _wrap_tokenize()

@@ -14,7 +14,7 @@ import operator
 import numpy as np
 
 from ._core import dtypes as dt
-from ._core.device import Device, get_device
+from ._core.device import Device, device_for_key, device_key, get_device
 from ._core.memory import pool_for
 from ._core.operands import BufferOperand, ScalarOperand
 from ._core.stream import stream_for
@@ -229,6 +229,17 @@ class Array:
             return self
         return Array._from_numpy(self._to_numpy(), device)
 
+    # -- pickling and Dask -------------------------------------------------------------------
+    def __reduce__(self):
+        # Host bytes (a view pickles as its contents, as CuPy's do) and the device's key: unpickled
+        # onto this process's device of that key, else its default device (a Dask worker's).
+        return _unpickle, (self._to_numpy(), device_key(self._device))
+
+    def __dask_tokenize__(self):
+        # Dask names graph keys by this: the buffer's identity, never a read of its data.
+        return ("wgarray.Array", id(self._device), self._dtype.str, self.shape, self._view.strides,
+                self._view.offset, id(self._storage))
+
     # -- copies and writes --------------------------------------------------------------------
     def copy(self) -> "Array":
         return self._contiguous()
@@ -256,3 +267,7 @@ class Array:
         if self.size == 0:
             return
         launch_map(self._device, copy_op(operand.dtype), self._storage, self._view, self._dtype, [operand], fresh=False)
+
+
+def _unpickle(host: np.ndarray, key: tuple) -> Array:
+    return Array._from_numpy(host, device_for_key(key))

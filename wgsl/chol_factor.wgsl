@@ -1,30 +1,32 @@
-// Cholesky factorisation of one n x n block per workgroup (n <= ${NB}), in workgroup memory:
-// the lower triangle of the block (the strided view a[offset + b * batch + i * row + j * col])
-// is overwritten by L with A = L L^H, the strict upper triangle of the block by zeros. Only
-// the real part of the diagonal is read, as LAPACK's potrf. A pivot that is not positive (or
-// NaN) sets failed[b] to 1; the factorisation goes on, its result is then not used.
-// Right-looking, one barrier a column: in step j every invocation takes 1 / sqrt(pivot) itself
-// and updates its column k of the trailing triangle (rows i = slice, slice + SLICES, ...)
-// with the scaled values of column j read as they are; column j itself is scaled during
-// step j + 1, when nobody reads it. The block has row stride LDS (padded where workgroup
-// memory allows: the invocations of a step read column j's elements in distinct banks).
+// Cholesky factorisation of one n x n block per workgroup (n <= ${NB}), in registers: the lower
+// triangle of the block (the strided view a[offset + b * batch + i * row + j * col]) is
+// overwritten by L with A = L L^H, the strict upper triangle of the block by zeros. Only the
+// real part of the diagonal is read, as LAPACK's potrf. A pivot that is not positive sets
+// failed[b] to 1 (a NaN does not, as in OpenBLAS); the factorisation goes on, its result is
+// then not used.
+// With p_invert() != 0 the kernel also writes W = L^-H (upper triangular, zeros elsewhere) to
+// inv[inv_offset + b * inv_batch + r * NB + c]: the blocked factorisation's triangular solves
+// against L become products with W (wgsl/chol_trsm.wgsl).
+// The ${WG} invocations form a G x G grid; invocation (ty, tx) holds the elements (ty + G p,
+// tx + G q) of the block (cyclic: every step keeps all invocations busy) in registers: the
+// scalars v<p>_<q> and x<p>_<q>, over which chol_blocks.factor_fields writes the code out.
+// Step j of the right-looking factorisation: the holders of column j publish it in workgroup
+// memory, one barrier, then every invocation takes 1 / sqrt(pivot) itself and updates its own
+// elements of the trailing triangle (two buffers by the step's parity: one barrier a step).
+// The inversion X = L^-1 runs the same way by rows (X[i, :] -= L[i, j] X[j, :] for i > j),
+// column j of L published beside row j of X.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> a: array<${S}>;
 @group(0) @binding(2) var<storage, read_write> failed: array<u32>;
+@group(0) @binding(3) var<storage, read_write> inv: array<${S}>;
 ${scalar}
 ${library}
 
 const NB: u32 = ${NB}u;
-const LDS: u32 = ${LDS}u;
-const SLICES: u32 = ${WG}u / NB;
-var<workgroup> s: array<${T}, NB * LDS>;
-
-// Column j below the diagonal times inv, the pivot's root r on the diagonal.
-fn scale_column(j: u32, n: u32, r: R, inv: R, lid: u32) {
-    for (var i = j + 1u + lid; i < n; i += ${WG}u) { s[i * LDS + j] = sc_scale(s[i * LDS + j], inv); }
-    if (lid == 0u) { s[j * LDS + j] = sc_real(r); }
-}
+const G: u32 = ${G}u;  // the invocation grid's side (G * G = ${WG})
+var<workgroup> column: array<${T}, 2u * NB>;  // the step's column (of A, then of L), by parity
+var<workgroup> row_x: array<${T}, 2u * NB>;  // the inversion step's row of X, by parity
 
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
@@ -33,39 +35,46 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     if (b >= p_batch()) { return; }
     let n = p_n();
     let base = p_offset() + b * p_batch_stride();
-    for (var t = lid; t < n * n; t += ${WG}u) {
-        let i = t / n;
-        let j = t % n;
-        if (j <= i) { s[i * LDS + j] = a[base + i * p_row_stride() + j * p_col_stride()]; }
-    }
-    workgroupBarrier();
-    let k = lid % NB;
-    let slice = lid / NB;
+    let rs = p_row_stride();
+    let cs = p_col_stride();
+    let tx = lid % G;
+    let ty = lid / G;
+${declare}
+${load}
     var fail = false;
-    var last_r = R(1);
-    var last_inv = R(1);
     for (var j = 0u; j < n; j++) {
-        if (j > 0u) { scale_column(j - 1u, n, last_r, last_inv, lid); }
-        let d = sc_re(s[j * LDS + j]);
-        let r = sc_sqrt(d);
-        let inv = R(1) / r;
-        fail = fail || sc_bad_pivot(d);
-        if (k > j && k < n) {
-            let lk = sc_conj(sc_scale(s[k * LDS + j], inv));
-            for (var i = slice; i < n; i += SLICES) {
-                if (i >= k) { s[i * LDS + k] = s[i * LDS + k] - sc_mul(sc_scale(s[i * LDS + j], inv), lk); }
-            }
+        let buf = (j % 2u) * NB;
+        if (tx == j % G) {
+${publish_column}
         }
-        last_r = r;
-        last_inv = inv;
         workgroupBarrier();
+        let d = sc_re(column[buf + j]);
+        let r = sc_sqrt(d);
+        let inv_r = R(1) / r;
+        fail = fail || sc_bad_pivot(d);
+        // Element (i, c): the trailing update where c > j and i >= c; column j itself is
+        // L[i, j] = A[i, j] / r below the diagonal, r on it.
+${update}
     }
-    if (n > 0u) { scale_column(n - 1u, n, last_r, last_inv, lid); }
-    workgroupBarrier();
-    for (var t = lid; t < n * n; t += ${WG}u) {
-        let i = t / n;
-        let j = t % n;
-        a[base + i * p_row_stride() + j * p_col_stride()] = select(${T}(), s[i * LDS + j], j <= i);
-    }
+${store}
     if (lid == 0u && fail) { failed[b] = 1u; }
+    if (p_invert() == 0u) { return; }
+    workgroupBarrier();  // the last step's readers are done with its buffer
+    // X = L^-1 by rows: before step j, row j of X lacks only the division by L[j, j].
+${init_x}
+    for (var j = 0u; j < n; j++) {
+        let buf = (j % 2u) * NB;
+        if (tx == j % G) {
+${publish_column}
+        }
+        if (ty == j % G) {
+${publish_row}
+        }
+        workgroupBarrier();
+        let inv_d = R(1) / sc_re(column[buf + j]);
+${update_x}
+    }
+    // W = X^H: W[c, i] = conj(X[i, c]), zero outside the n x n block.
+    let wbase = p_inv_offset() + b * p_inv_batch();
+${store_w}
 }

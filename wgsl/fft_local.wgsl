@@ -1,12 +1,17 @@
-// Batched 1-D transforms of length N held in workgroup memory: T transforms per workgroup,
-// all Stockham passes inside (fft_pass.wgsl), one read and one write of the data.
+// Batched 1-D transforms of length N held in one workgroup: T transforms per workgroup, all
+// Stockham passes inside (fft_pass.wgsl), one read and one write of the data: the first pass
+// loads its butterflies' elements from the source, the last stores its results to the
+// destination (the real forward transform's, whose terms take two positions of a transform,
+// writes from workgroup memory: fft_dst_rfft.wgsl), and workgroup memory holds the tile only
+// between passes.
 // The kernel's transform index b (0 <= b < p_batch()) is a batch row and an index j among the
 // PER_ROW transforms of that row (a global Stockham pass of a long transform, fft_plan.transform);
 // (row, j) and a position k along the transform address each side (0: source, 1: destination)
 // through src_row / dst_row (fft_row.wgsl): the row's base address and the logical index j of the
 // element, and the side's mode (fft_src_*.wgsl, fft_dst_*.wgsl) reads or writes that element.
-// Loads and stores walk the workgroup's tile in memory order (RUN adjacent transforms at one
-// position, then the next position), in loops of fixed trip counts.
+// The first pass takes its butterflies transform-fastest where the source's runs go across
+// transforms (LOAD_RUN > 1), the last likewise for the destination, so loads and stores move
+// runs of adjacent elements.
 // Every root of unity comes from a table computed once per length (no sine or cosine per element).
 ${prelude}
 ${params}
@@ -24,13 +29,11 @@ ${library}
 const N: u32 = ${N}u;
 const T: u32 = ${T}u;
 const WG: u32 = ${WG}u;
-const OUT_K: u32 = ${OUT_K}u;         // positions stored per transform
 const MAXD: u32 = ${MAXD}u;
 const PER_ROW: u32 = ${PER_ROW}u;            // transforms per batch row (a global Stockham pass: n / N)
 const J_MAJOR: bool = ${J_MAJOR};            // transform b is (row b % rows, j = b / rows), not (b / PER_ROW, ...)
 const LOAD_RUN: u32 = ${LOAD_RUN}u;          // transforms whose position k is adjacent in the source
 const STORE_RUN: u32 = ${STORE_RUN}u;        // ... in the destination
-const LOADS: u32 = (T * N + WG - 1u) / WG;   // loads per invocation
 const CHIRP_IN: bool = ${CHIRP_IN};          // Bluestein: multiply loads by the chirp
 const CHIRP_OUT: bool = ${CHIRP_OUT};        // ... and stores
 const BLUE_INV: bool = ${BLUE_INV};          // the chirp (and spectrum) of an inverse transform
@@ -45,14 +48,17 @@ var<workgroup> s: array<C, ${SMEM}>;
 // when the tile is loaded or stored across transforms (a run > 1), position by position with
 // the transforms of each position permuted (t xor k): then a run across transforms, a run along
 // one transform and the passes' butterflies (taken transform-fastest) all hit distinct banks.
+// Transform by transform, the positions of each group of 8 are permuted (k xor (k / 8)), so
+// that a pass's results at stride R (R <= 8) land in distinct banks too.
 const POSITION_MAJOR: bool = T > 1u && max(LOAD_RUN, STORE_RUN) > 1u;
+const SWIZZLE: u32 = select(0u, 7u, N % 8u == 0u);
 fn slot(t: u32, k: u32) -> u32 {
     if (POSITION_MAJOR) { return k * T + (t ^ (k & (T - 1u))); }
-    return t * N + k;
+    return t * N + (k ^ ((k >> 3u) & SWIZZLE));
 }
-fn butterfly_t(g: u32, per: u32) -> u32 { return select(g / per, g % T, POSITION_MAJOR); }
-fn butterfly_j(g: u32, per: u32) -> u32 { return select(g % per, g / T, POSITION_MAJOR); }
 var<private> lane: u32;
+var<private> first: u32;  // the tile's first transform
+var<private> count: u32;  // and how many it has
 
 fn cmul(a: C, b: C) -> C { return C(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
 fn conj(a: C) -> C { return C(a.x, -a.y); }
@@ -86,14 +92,10 @@ fn locate(b: u32) -> vec2<u32> {  // (row, j) of transform b
     return vec2<u32>(b / PER_ROW, b % PER_ROW);
 }
 
-// Element e of a tile of T transforms of `len` positions, in memory order: RUN transforms at
-// one position, the next position, ...; then the next RUN transforms (RUN = 1: transform by
-// transform; RUN = T: position by position).
-fn tile_t(e: u32, run: u32, len: u32) -> u32 { return (e / (run * len)) * run + e % run; }
-fn tile_k(e: u32, run: u32, len: u32) -> u32 { return (e / run) % len; }
-
-fn load(b: u32, k: u32) -> C {
-    let at_b = locate(b);
+// Position k of the tile's transform t from the source (0 past the batch).
+fn load(t: u32, k: u32) -> C {
+    if (t >= count) { return C(); }
+    let at_b = locate(first + t);
     let row = src_row(at_b.x, at_b.y);
     let j = k * SRC_SPLIT + row.digit;
     if (j >= p_length(0u)) { return C(); }
@@ -106,33 +108,22 @@ fn load(b: u32, k: u32) -> C {
     return v;
 }
 
+// value, position k of the tile's transform t, to the destination.
+fn store(t: u32, k: u32, value: C) {
+    if (t >= count) { return; }
+    let at_b = locate(first + t);
+    let row = dst_row(at_b.x, at_b.y);
+    let j = k * DST_SPLIT + row.digit;
+    if (j < p_length(1u)) { dst_write(row, j, k, value); }
+}
+
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     let group = wid.x + wid.y * nwg.x;
     if (group >= p_groups()) { return; }
     lane = lid;
-    let first = group * T;
-    let count = min(T, p_batch() - first);
-    // A fixed trip count: the loop unrolls, and the loads (global memory) need not wait for the
-    // stores before them (workgroup memory), so all of them are in flight at once.
-    for (var i = 0u; i < LOADS; i++) {
-        let e = lid + i * WG;
-        let t = tile_t(e, LOAD_RUN, N);
-        let k = tile_k(e, LOAD_RUN, N);
-        if (e < T * N && t < count) { s[slot(t, k)] = load(first + t, k); }
-    }
-    workgroupBarrier();
+    first = group * T;
+    count = min(T, p_batch() - first);
     ${passes}
-    for (var i = 0u; i < (T * OUT_K + WG - 1u) / WG; i++) {
-        let e = lid + i * WG;
-        let t = tile_t(e, STORE_RUN, OUT_K);
-        let k = tile_k(e, STORE_RUN, OUT_K);
-        if (e < T * OUT_K && t < count) {
-            let at_b = locate(first + t);
-            let row = dst_row(at_b.x, at_b.y);
-            let j = k * DST_SPLIT + row.digit;
-            if (j < p_length(1u)) { dst_store(t, row, j, k); }
-        }
-    }
 }

@@ -1,35 +1,16 @@
-// One Stockham pass of radix ${R} over the T transforms in workgroup memory: butterfly j of a
-// transform reads elements j + r N/R, twiddles them by w_(ns R)^(r (j % ns)), and writes the
-// R results to (j / ns) ns R + j % ns + r ns. Each invocation holds its butterflies' results
-// in registers until every invocation has read, so the pass works in place.
-fn pass${R}_${D}(ns: u32) {
-    const BF: u32 = N / ${R}u;  // butterflies per transform
-    var hold: array<C, ${HOLD}>;
-    for (var i = 0u; i < ${BPT}u; i++) {
-        let g = lane + i * WG;
-        if (g < T * BF) {
-            let t = butterfly_t(g, BF);
-            let j = butterfly_j(g, BF);
-            let k = j % ns;
-            var v: array<C, ${R}>;
-            for (var r = 0u; r < ${R}u; r++) { v[r] = s[slot(t, j + r * BF)]; }
-            if (k > 0u) {
-                let step = N / (ns * ${R}u) * k;
-                for (var r = 1u; r < ${R}u; r++) { v[r] = cmul(v[r], twiddle_${D}(r * step)); }
-            }
-            dft${R}_${D}(&v);
-            for (var r = 0u; r < ${R}u; r++) { hold[i * ${R}u + r] = v[r]; }
-        }
-    }
-    workgroupBarrier();
-    for (var i = 0u; i < ${BPT}u; i++) {
-        let g = lane + i * WG;
-        if (g < T * BF) {
-            let t = butterfly_t(g, BF);
-            let j = butterfly_j(g, BF);
-            let dest = (j / ns) * ns * ${R}u + j % ns;
-            for (var r = 0u; r < ${R}u; r++) { s[slot(t, dest + r * ns)] = hold[i * ${R}u + r]; }
-        }
-    }
-    workgroupBarrier();
+// Stockham pass ${I} (radix ${R}) over the T transforms of the tile: butterfly j of a transform
+// takes elements j + r N/R, twiddles them by w_(ns R)^(r (j % ns)), and its R results go to
+// (j / ns) ns R + j % ns + r ns. The first pass reads its elements from the source (global
+// memory) and the last (when it stores) writes its results to the destination, so the data
+// crosses workgroup memory only between passes: one barrier pair per exchange. Each invocation
+// takes butterflies g = lane + i WG (unrolled: fft_pass_butterfly.wgsl), holding the results
+// in registers (h<i>_<r>) until every invocation has read its elements, then writes them.
+fn pass${I}_${D}() {
+    const R: u32 = ${R}u;
+    const NS: u32 = ${NS}u;
+    const BF: u32 = N / R;            // butterflies per transform
+    const ACROSS: bool = ${ACROSS};   // butterflies taken transform-fastest (runs across transforms)
+${holds}
+${butterflies}
+${exchange}
 }

@@ -87,11 +87,16 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     }
     for (var i = lid; i < n; i += ${wg}u) { position[i] = i; }
     workgroupBarrier();
-    for (var t = lid; t < n * kb; t += ${wg}u) {
-        let i = t / kb;
-        let c = t % kb;
-        m[i * LD + c] = lu[base + rows[i] * dim + k + c];
+    // Two elements per round, both loads ahead of the stores (in flight together).
+    var t = lid;
+    for (; t + ${wg}u < n * kb; t += 2u * ${wg}u) {
+        let t1 = t + ${wg}u;
+        let v0 = lu[base + rows[t / kb] * dim + k + t % kb];
+        let v1 = lu[base + rows[t1 / kb] * dim + k + t1 % kb];
+        m[(t / kb) * LD + t % kb] = v0;
+        m[(t1 / kb) * LD + t1 % kb] = v1;
     }
+    if (t < n * kb) { m[(t / kb) * LD + t % kb] = lu[base + rows[t / kb] * dim + k + t % kb]; }
     workgroupBarrier();
     var first_zero = 0i;
     for (var j = 0u; j < kb; j++) {
@@ -122,7 +127,25 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             if (pos == j) { position[r] = pivot.pos; }
             var l = m[r * LD + j];
             if (!zero) { l = divide(l, d); }
-            for (var c = j + 1u; c < kb; c++) {
+            // Four columns at a time, their eight loads ahead of the stores: a store may alias
+            // a later load for all the compiler knows, so a one-column loop waits a round trip
+            // to workgroup memory per column.
+            var c = j + 1u;
+            for (; c + 4u <= kb; c += 4u) {
+                let u0 = m[p * LD + c];
+                let u1 = m[p * LD + c + 1u];
+                let u2 = m[p * LD + c + 2u];
+                let u3 = m[p * LD + c + 3u];
+                let a0 = m[r * LD + c];
+                let a1 = m[r * LD + c + 1u];
+                let a2 = m[r * LD + c + 2u];
+                let a3 = m[r * LD + c + 3u];
+                m[r * LD + c] = a0 - multiply(l, u0);
+                m[r * LD + c + 1u] = a1 - multiply(l, u1);
+                m[r * LD + c + 2u] = a2 - multiply(l, u2);
+                m[r * LD + c + 3u] = a3 - multiply(l, u3);
+            }
+            for (; c < kb; c++) {
                 m[r * LD + c] = m[r * LD + c] - multiply(l, m[p * LD + c]);
             }
         }

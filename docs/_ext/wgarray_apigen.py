@@ -67,6 +67,8 @@ SUBMODULES = [
     ("lib", "wgarray.lib", "``numpy.lib``'s stride tricks and ``scimath``."),
     ("testing", "wgarray.testing", "Assertions like ``numpy.testing``."),
     ("polynomial", "wgarray.polynomial", "The ``Polynomial`` class."),
+    ("scipy_signal", "wgarray.scipy.signal", "``scipy.signal``'s filtering and convolution on the GPU."),
+    ("scipy_ndimage", "wgarray.scipy.ndimage", "``scipy.ndimage``'s filters on the GPU."),
     ("dask", "wgarray.dask", "Scaling out with Dask (see the Dask guide)."),
 ]
 

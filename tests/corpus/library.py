@@ -202,3 +202,31 @@ def gradient_interp_trapezoid(np):
 def apply_along_rows(np):
     m = np.array([[3, 1, 2], [9, 7, 8]])
     return np.apply_along_axis(lambda r: r.max() - r.min(), 1, m), np.apply_over_axes(np.sum, m, [0, 1])
+
+
+@snippet
+def copyto_masked_update(np):
+    grid = np.zeros((3, 4))
+    np.copyto(grid, np.arange(4.0), where=np.array([True, False, True, False]))
+    counts = np.zeros(3, dtype=np.int32)
+    np.copyto(counts, 7)
+    return grid, counts, np.require(grid.T, requirements=["C"]).flags["C_CONTIGUOUS"]
+
+
+@snippet(ulps=64)
+def poly_from_roots_and_matrix(np):
+    return np.poly([1.0, 2.0, 3.0]), np.poly(np.array([[2.0, 1.0], [1.0, 2.0]])), np.poly([1 + 1j, 1 - 1j])
+
+
+@snippet(ulps=8)
+def matvec_batched_rotations(np):
+    theta = np.linspace(0, np.pi, 4)
+    rot = np.stack([np.stack([np.cos(theta), -np.sin(theta)], -1), np.stack([np.sin(theta), np.cos(theta)], -1)], -2)
+    return np.matvec(rot, np.array([1.0, 0.0])), np.vecmat(np.array([0.0, 1.0]), rot)
+
+
+@snippet
+def type_checks_in_library_code(np):
+    x = np.asarray([1.0, 2.0])
+    kind = "complex" if np.iscomplexobj(x) else "real"
+    return kind, np.isscalar(3.5), np.common_type(x, np.arange(2)) is np.float64, list(np.ndindex(2, 1))

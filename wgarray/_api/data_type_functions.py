@@ -62,9 +62,10 @@ def _dtype_of(obj, what="argument"):
     return dt.as_dtype(obj)
 
 
-def can_cast(from_, to, /) -> bool:
-    """Whether ``from_`` (a dtype or an array) casts to ``to`` under the type promotion rules (NumPy's "safe")."""
-    return bool(np.can_cast(_dtype_of(from_, "from_"), _dtype_of(to, "to")))
+def can_cast(from_, to, /, casting="safe") -> bool:
+    """Whether ``from_`` (a dtype or an array) casts to ``to`` under the casting rule (default "safe":
+    the type promotion rules)."""
+    return bool(np.can_cast(_dtype_of(from_, "from_"), _dtype_of(to, "to"), casting))
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,7 @@ def result_dtype(operands, device):
 def _compute_dtype(row: Row, dtype, device):
     if row.result == "float" and dt.kind(dtype) in ("bool", "int", "uint"):
         # NumPy's loop for integer inputs (sqrt(int16) -> float32, divide(int64) -> float64);
-        # we have no float16, so those widen to float32.
+        # where NumPy picks float16 (sqrt(int8)) wgarray keeps float32, as before float16 existed.
         ufunc = getattr(np, {"divide": "true_divide"}.get(row.name, row.name), np.sqrt)
         resolved = ufunc.resolve_dtypes((dtype,) * ufunc.nin + (None,) * ufunc.nout)[-1]
         result = dt.float32 if resolved.itemsize <= 4 else dt.default_float(device)

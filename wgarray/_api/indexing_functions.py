@@ -72,7 +72,7 @@ def take(x, indices, /, *, axis=None, mode="raise", out=None) -> Array:
     return Array._wrap(gather(x._data(), shape, x._view.offset, strides, [index]))
 
 
-def take_along_axis(x, indices, /, *, axis=-1, mode="raise") -> Array:
+def take_along_axis(x, indices, /, axis=-1, *, mode="raise") -> Array:
     """out[..., j, ...] = x[..., indices[..., j, ...], ...] along axis; the other dims broadcast."""
     x = _check(x, mode, "take_along_axis")
     if axis is None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .._core import dtypes as dt
-from .._core.device import Device, get_device
+from .._core.device import Device, all_devices, get_device
 
 __all__ = ["__array_namespace_info__"]
 
@@ -30,7 +30,8 @@ class Info:
         return get_device()
 
     def devices(self) -> tuple:
-        return (get_device(),)
+        """Every adapter's device, the default first (each works with device= and to_device)."""
+        return all_devices()
 
     def default_dtypes(self, *, device=None) -> dict:
         device = _device(device)

@@ -80,7 +80,7 @@ def _axes_list(axes, ndim: int, which: str) -> tuple:
     return result
 
 
-def tensordot(x1, x2, /, *, axes=2) -> Array:
+def tensordot(x1, x2, /, axes=2) -> Array:
     """Contract x1 and x2 over the given axes (the last N of x1 with the first N of x2 for an int)."""
     x1, x2 = as_array(x1, "tensordot"), as_array(x2, "tensordot")
     if isinstance(axes, (int, np.integer)) and not isinstance(axes, bool):

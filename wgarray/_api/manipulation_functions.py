@@ -102,7 +102,7 @@ def transpose(x, axes=None) -> Array:
     return permute_dims(x, tuple(reversed(range(x.ndim))) if axes is None else axes)
 
 
-def moveaxis(x, source, destination, /) -> Array:
+def moveaxis(x, /, source, destination) -> Array:
     x = as_array(x)
     source, destination = normalize_axes(source, x.ndim), normalize_axes(destination, x.ndim)
     if len(source) != len(destination):
@@ -143,7 +143,7 @@ def squeeze(x, /, axis=None) -> Array:
     return _view(x, [x.shape[i] for i in keep], [x._view.strides[i] for i in keep])
 
 
-def flip(x, /, *, axis=None) -> Array:
+def flip(x, /, axis=None) -> Array:
     """A view walking the flipped axes backwards (negative strides)."""
     x = as_array(x)
     v = x._view
@@ -219,7 +219,7 @@ def ravel(x, order="C") -> Array:
 
 
 # -- joining ------------------------------------------------------------------------------------
-def concat(arrays, /, *, axis=0, dtype=None) -> Array:
+def concat(arrays, /, axis=0, *, dtype=None) -> Array:
     """One GPU copy per input, each into its slice of a new array."""
     arrays = _arrays(arrays, "concatenate")
     dtype = _result_dtype(arrays) if dtype is None else dt.as_dtype(dtype, arrays[0].device)
@@ -393,7 +393,7 @@ def _repeat_counts(repeats, n: int):
     return [int(c) for c in host]
 
 
-def repeat(x, repeats, /, *, axis=None) -> Array:
+def repeat(x, repeats, /, axis=None) -> Array:
     x = as_array(x)
     if axis is None:
         x, axis = reshape(x, (-1,)), 0

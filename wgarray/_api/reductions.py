@@ -77,7 +77,8 @@ def _class_fold(fold: Fold) -> Fold:
 
 
 def _result_flags(fold: Fold, result: Array, classes: Array) -> int:
-    op = MapOp(f"reduce_check:{_checked_row(fold)}", "a1", (fold.acc, dt.uint32), dt.uint32)
+    half = ":half" if fold.in_dtype == dt.float16 else ""  # the float32 result is then rounded to float16
+    op = MapOp(f"reduce_check:{_checked_row(fold)}{half}", "a1", (fold.acc, dt.uint32), dt.uint32)
     return launch_checked(op, [result, classes])[1]
 
 

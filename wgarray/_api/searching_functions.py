@@ -47,7 +47,7 @@ argmax = _arg("argmax")
 argmin = _arg("argmin")
 
 
-def count_nonzero(x, /, *, axis=None, keepdims: bool = False) -> Array:
+def count_nonzero(x, /, axis=None, *, keepdims: bool = False) -> Array:
     """The number of nonzero elements along the axes (NaN counts as nonzero)."""
     x = as_array(x, "count_nonzero")
     axes = reduce_axes(axis, x.ndim)
@@ -71,7 +71,7 @@ def nonzero(x, /) -> tuple:
     return tuple(coords[d] for d in range(x.ndim))
 
 
-def searchsorted(x1, x2, /, *, side: str = "left", sorter=None) -> Array:
+def searchsorted(x1, x2, /, side: str = "left", sorter=None) -> Array:
     """Indices where the values x2 would be inserted into the sorted 1-D x1 to keep it sorted
     (side "left": before equal elements, "right": after them). sorter: indices sorting x1."""
     x1 = as_array(x1, "searchsorted")

@@ -152,7 +152,7 @@ def _weak(value, other: Array) -> Array:
     return Array._from_numpy(np.asarray(value, dtype=dtype), other.device)
 
 
-def isin(x1, x2, /, assume_unique: bool = False, *, invert: bool = False, kind=None) -> Array:
+def isin(x1, x2, /, assume_unique: bool = False, invert: bool = False, *, kind=None) -> Array:
     """Whether each element of x1 equals some element of x2 (NaN never does).
 
     assume_unique and kind (NumPy's) are accepted and ignored: the search is always by sort.

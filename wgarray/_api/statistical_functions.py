@@ -53,7 +53,10 @@ min = _extremum("min")
 
 
 def _float_dtype(x: Array):
-    """mean/var/std compute in x's float or complex dtype; integers and bools in the default float."""
+    """mean/var/std compute in x's float or complex dtype (float16 in float32, as NumPy's mean);
+    integers and bools in the default float."""
+    if x._dtype == dt.float16:
+        return dt.float32
     if dt.kind(x._dtype) in ("float", "complex"):
         return x._dtype
     return dt.default_float(x.device)
@@ -81,7 +84,13 @@ def mean(x, /, *, axis=None, keepdims: bool = False) -> Array:
     dtype = _float_dtype(x)
     axes = reduce_axes(axis, x.ndim)
     total = folded(sum_fold(dtype), x, axes)
-    return keep_dims(_scale(total, math.prod(x.shape[a] for a in axes)), x.shape, axes, keepdims)
+    result = _in_dtype_of(x, _scale(total, math.prod(x.shape[a] for a in axes)))
+    return keep_dims(result, x.shape, axes, keepdims)
+
+
+def _in_dtype_of(x: Array, result: Array) -> Array:
+    """A float16 x's statistic, computed in float32, rounded once to float16."""
+    return result._cast(dt.float16) if x._dtype == dt.float16 else result
 
 
 def _variance(x: Array, axis, correction, keepdims: bool, name: str) -> Array:
@@ -96,7 +105,7 @@ def _variance(x: Array, axis, correction, keepdims: bool, name: str) -> Array:
     if policy is not None and count:
         _report_deviations(policy, x, dtype, centres, axes)
     total = folded(sqdev_fold(dtype), x, axes, centres)
-    result = _scale(total, _max(count - correction, 0), "sqrt" if name == "std" else "div")
+    result = _in_dtype_of(x, _scale(total, _max(count - correction, 0), "sqrt" if name == "std" else "div"))
     return keep_dims(result, x.shape, axes, keepdims)
 
 

@@ -31,7 +31,7 @@ def _along(x: Array, axis: int, start, stop) -> Array:
     return x[(slice(None),) * axis + (slice(start, stop),)]
 
 
-def diff(x, /, *, axis: int = -1, n: int = 1, prepend=None, append=None) -> Array:
+def diff(x, /, n: int = 1, axis: int = -1, prepend=None, append=None) -> Array:
     """The n-th forward difference along axis (not_equal for booleans, as NumPy)."""
     x = as_array(x, "diff")
     n = operator.index(n)

@@ -117,6 +117,8 @@ class Device:
         self.max_binding = self.limits["max-storage-buffer-binding-size"]
         self.max_buffer = self.limits["max-buffer-size"]
         self.uniform_align = self.limits["min-uniform-buffer-offset-alignment"]
+        with _made_lock:
+            _made.append(weakref.ref(self))
 
     def __repr__(self):
         return f"Device({self.name!r}, backend={self.backend!r})"
@@ -158,6 +160,32 @@ class Device:
         return self.lost is not None
 
 
+_made: list = []  # weak references to every Device made, in order: device_key / device_for_key
+_made_lock = threading.Lock()
+
+
+def _live_devices() -> list:
+    with _made_lock:
+        live = [device for device in (ref() for ref in _made) if device is not None and device.lost is None]
+        _made[:] = [weakref.ref(device) for device in live]
+    return live
+
+
+def device_key(device: Device) -> tuple:
+    """(name, backend, ordinal among this process's live devices of that name): how a pickled array
+    names its device."""
+    same = [d for d in _live_devices() if (d.name, d.backend) == (device.name, device.backend)]
+    return device.name, device.backend, next((i for i, d in enumerate(same) if d is device), 0)
+
+
+def device_for_key(key: tuple) -> Device:
+    """The live device of that key in this process (a Dask worker's), else the default device."""
+    for device in _live_devices():
+        if device_key(device) == tuple(key):
+            return device
+    return get_device()
+
+
 _default_device: Device | None = None
 _lock = threading.Lock()
 
@@ -172,6 +200,41 @@ def get_device() -> Device:
             if device is None or device.lost is not None:
                 device = _default_device = Device(choose_adapter())
     return device
+
+
+def adapter_key(adapter) -> tuple:
+    """What tells adapters apart across enumerations (the objects differ each time)."""
+    info = adapter.info
+    return (adapter.summary, str(info.get("backend_type", "")), info.get("vendor_id"), info.get("device_id"))
+
+
+_other_devices: dict = {}  # adapter_key -> Device (None: its device cannot be made), but the default's
+_others_lock = threading.Lock()
+_adapters: list | None = None  # enumerated once (about 7 ms on lavapipe), again once a device is lost
+
+
+def all_devices() -> tuple:
+    """A Device for every adapter, the default device first; each made on first use (and made
+    anew once lost). An adapter whose device cannot be created is left out."""
+    global _adapters
+    default = get_device()
+    chosen = adapter_key(default.adapter)
+    devices = [default]
+    with _others_lock:
+        if _adapters is None or any(d is not None and d.lost is not None for d in _other_devices.values()):
+            _adapters = enumerate_adapters()
+        for adapter in _adapters:
+            key = adapter_key(adapter)
+            if key == chosen:
+                continue
+            if key not in _other_devices or (_other_devices[key] is not None and _other_devices[key].lost is not None):
+                try:
+                    _other_devices[key] = Device(adapter)
+                except Exception:  # e.g. a GL adapter without a display: not usable here
+                    _other_devices[key] = None
+            if _other_devices[key] is not None:
+                devices.append(_other_devices[key])
+    return tuple(devices)
 
 
 _per_device_lock = threading.RLock()  # re-entrant: a stream's factory makes its device's pool

@@ -15,11 +15,15 @@ import numpy as np
 bool_ = np.dtype("bool")
 int8, int16, int32, int64 = (np.dtype(f"int{b}") for b in (8, 16, 32, 64))
 uint8, uint16, uint32, uint64 = (np.dtype(f"uint{b}") for b in (8, 16, 32, 64))
-float32, float64 = np.dtype("float32"), np.dtype("float64")
+float16, float32, float64 = np.dtype("float16"), np.dtype("float32"), np.dtype("float64")
 complex64, complex128 = np.dtype("complex64"), np.dtype("complex128")
 
+# The array API standard's dtypes: what the inspection API lists (and what kernels are
+# specialised for, per register type).
 ALL_DTYPES = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
               float32, float64, complex64, complex128)
+# NumPy's float16 is offered too, outside the standard's lists (issue 15).
+STORED_DTYPES = ALL_DTYPES + (float16,)
 
 
 class DType:
@@ -71,7 +75,7 @@ class DType:
         return public, (self.dtype.str,)
 
 
-_PUBLIC = {d: DType(d) for d in ALL_DTYPES}
+_PUBLIC = {d: DType(d) for d in STORED_DTYPES}
 
 
 def public(dtype) -> DType:
@@ -104,6 +108,9 @@ LAYOUTS = {
     uint16: Layout("u32", "u32", "uint", 2),
     uint32: Layout("u32", "u32", "uint", 1),
     uint64: Layout("u64", "u64", "uint", 1, "shader-int64"),
+    # float16: two per word like int16, widened exactly to f32 registers on load and rounded
+    # once (to nearest even, as NumPy) on store (wgsl/lib_half.wgsl): no adapter feature needed.
+    float16: Layout("u32", "f32", "float", 2),
     float32: Layout("f32", "f32", "float", 1),
     float64: Layout("f64", "f64", "float", 1, "shader-f64"),
     complex64: Layout("vec2<f32>", "vec2<f32>", "complex", 1),
@@ -116,6 +123,7 @@ def layout(dtype) -> Layout:
 
 
 def supported_dtypes(device) -> tuple:
+    """The standard's dtypes this device has (float16, which every device has, is not one)."""
     return tuple(d for d in ALL_DTYPES if LAYOUTS[d].feature in (None, *device.features))
 
 
@@ -184,7 +192,7 @@ def real_dtype(dtype):
 
 
 def complex_dtype(dtype):
-    return {float32: complex64, float64: complex128}.get(dtype, dtype)
+    return {float16: complex64, float32: complex64, float64: complex128}.get(dtype, dtype)
 
 
 def promote(a, b, device=None):

@@ -58,7 +58,13 @@ def render(name: str, **fields) -> str:
 
 
 class KernelCompileError(RuntimeError):
-    """A generated shader failed to compile; the message carries its source."""
+    """A generated shader failed to compile; the message carries its source. `source` and
+    `reason` (the compiler's message) are kept apart too, for errors that point at user code."""
+
+    def __init__(self, message: str, source: str = "", reason: str = ""):
+        super().__init__(message)
+        self.source = source
+        self.reason = reason
 
 
 class Kernel:
@@ -110,16 +116,16 @@ class KernelCache:
         except Exception as e:
             self.device.raise_checked(e)
 
-    def get(self, key, signature: tuple, make_source) -> Kernel:
+    def get(self, key, signature: tuple, make_source, entry_point: str = "main") -> Kernel:
         kernel = self.kernels.get(key)
         if kernel is None:
             with self.lock:
                 kernel = self.kernels.get(key)
                 if kernel is None:
-                    kernel = self.kernels[key] = self._compile(key, signature, make_source)
+                    kernel = self.kernels[key] = self._compile(key, signature, make_source, entry_point)
         return kernel
 
-    def _compile(self, key, signature: tuple, make_source) -> Kernel:
+    def _compile(self, key, signature: tuple, make_source, entry_point: str) -> Kernel:
         source = make_source()
         _, pipeline_layout = self.bind_group_layout(signature)
         if self.device.lost is not None:
@@ -127,13 +133,13 @@ class KernelCache:
         try:
             module = self.device.wgpu.create_shader_module(code=source)
             pipeline = self.device.wgpu.create_compute_pipeline(
-                layout=pipeline_layout, compute={"module": module, "entry_point": "main"})
+                layout=pipeline_layout, compute={"module": module, "entry_point": entry_point})
         except Exception as e:
             lost = self.device.check_lost(e)
             if lost is not e:
                 raise lost from e
             numbered = "\n".join(f"{i + 1:4d} {line}" for i, line in enumerate(source.splitlines()))
-            raise KernelCompileError(f"kernel {key!r} failed to compile: {e}\n{numbered}") from e
+            raise KernelCompileError(f"kernel {key!r} failed to compile: {e}\n{numbered}", source, str(e)) from e
         return Kernel(pipeline, signature, key)
 
 

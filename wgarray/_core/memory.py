@@ -11,6 +11,10 @@ shapes finds every buffer of its last round cached (twice: a buffer holds up to 
 bytes asked for). Past the limit the least recently freed go, down to CACHE_TRIM of it, so
 that a run of new sizes trims (and flushes the stream) rarely.
 
+Limit: `max_bytes` (None: none) bounds the bytes of array buffers the pool holds, in use or
+cached (CuPy's MemoryPool.set_limit). A new buffer past it first releases cached ones, then
+raises MemoryError, before anything changes.
+
 Out of memory: every GPU allocation of this package (pool and staging buffers, the stream's
 arena, uploads and their temporary buffers) goes through allocating_call(), which raises
 MemoryError naming the size after releasing the cached buffers and trying once more.
@@ -19,6 +23,8 @@ MemoryError naming the size after releasing the cached buffers and trying once m
 from __future__ import annotations
 
 import collections
+import itertools
+import os
 
 import wgpu
 
@@ -30,6 +36,11 @@ MIN_BUFFER = 16
 MIN_CACHE_BYTES = 256 << 20
 CACHE_TRIM = 0.75
 STAGING_CACHE_BYTES = 64 << 20  # download buffers kept (past it, only the last one given back)
+
+
+# Buffer uids, unique across devices: bind groups are cached by uid, so a buffer of another
+# device never matches one (the stream then reports the two devices, see Stream._bind_group).
+_uids = itertools.count(1)
 
 
 def segment_bytes(device: Device) -> int:
@@ -106,7 +117,6 @@ class BufferPool:
         # Every live buffer by uid. Holding them here keeps wgpu's own finalizer from releasing a
         # buffer when an array dies inside a garbage cycle and hands it back to us.
         self.buffers: dict[int, object] = {}
-        self.next_uid = 1
         self.on_destroy = []  # callbacks(uid) when a buffer really goes away
         self.allocated = 0  # bytes held in GPU buffers, in use or cached
         self.active = 0  # bytes requested by live arrays
@@ -120,6 +130,7 @@ class BufferPool:
         self.staging_bytes = 0
         self.segment_bytes = segment_bytes(device)
         self.capture = None  # a replay.Capture while one thread's engine call is captured
+        self.max_bytes: int | None = None  # the limit on array buffers, in use or cached
 
     @property
     def cache_limit(self) -> int | None:
@@ -131,6 +142,14 @@ class BufferPool:
         with self.lock:
             self._cache_limit = nbytes
             self.trim_above = self.limit()
+
+    def set_max_bytes(self, max_bytes: int | None) -> None:
+        """Set the limit on array buffers (None: none), releasing cached buffers above it."""
+        with self.lock:
+            self.max_bytes = max_bytes
+            self._take_back()
+            if max_bytes is not None and self.allocated > max_bytes:
+                self._trim(max(self.cached - (self.allocated - max_bytes), 0))
 
     def limit(self) -> int:
         return self._cache_limit if self._cache_limit is not None else max(MIN_CACHE_BYTES, 2 * self.peak_active)
@@ -160,10 +179,15 @@ class BufferPool:
             self.cached -= size
             self.hits += 1
         else:
+            if self.max_bytes is not None and self.allocated + size > self.max_bytes:
+                self._trim(max(self.cached - (self.allocated + size - self.max_bytes), 0))
+                if self.allocated + size > self.max_bytes:
+                    raise MemoryError(f"allocating {size} bytes for an array on {self.device.name} would pass the "
+                                      f"memory pool's limit of {self.max_bytes} bytes ({self.allocated - self.cached} "
+                                      f"in use)")
             self.misses += 1
             buffer = self.create_buffer(size, STORAGE_USAGE, "an array")
-            uid = self.next_uid
-            self.next_uid += 1
+            uid = next(_uids)
             self.buffers[uid] = buffer
             self.allocated += size
         self.active += nbytes
@@ -286,6 +310,17 @@ class BufferPool:
                 "pool_hits": self.hits,
                 "pool_misses": self.misses,
             }
+
+
+def device_memory(device: Device) -> int | None:
+    """The device's memory in bytes where known: a CPU adapter's is the host's RAM. WebGPU does
+    not report a GPU's."""
+    if not device.is_cpu:
+        return None
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None
 
 
 def _checked(device: Device, make, nbytes: int, what: str):

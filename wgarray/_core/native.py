@@ -13,11 +13,14 @@ import itertools
 import threading
 import time
 
+from . import ffi_types
+
 try:
     from wgpu.backends.wgpu_native._api import libf
     from wgpu.backends.wgpu_native._ffi import ffi, lib
 
     AVAILABLE = True
+    ffi_types.install(ffi)
 except ImportError:  # another wgpu backend
     ffi = lib = libf = None
     AVAILABLE = False

@@ -27,9 +27,10 @@ _CODES = {"u32": "I", "i32": "i", "f32": "f", "u64": "Q", "i64": "q", "f64": "d"
 _READ = {"u32": "pw({k})", "i32": "ps({k})", "f32": "bitcast<f32>(pw({k}))", "u64": _U64,
          "i64": f"bitcast<i64>({_U64})", "f64": f"bitcast<f64>({_U64})"}
 _WORDS = {"u32": 1, "i32": 1, "f32": 1, "u64": 2, "i64": 2, "f64": 2}
-# A scalar of a dtype travels as these struct codes (narrow ints widened to 32 bits).
+# A scalar of a dtype travels as these struct codes (narrow ints widened to 32 bits, float16
+# as the float32 of its value).
 _SCALAR_CODES = {"b": "I", "i1": "i", "i2": "i", "i4": "i", "i8": "q", "u1": "I", "u2": "I", "u4": "I",
-                 "u8": "Q", "f4": "f", "f8": "d", "c8": "ff", "c16": "dd"}
+                 "u8": "Q", "f2": "f", "f4": "f", "f8": "d", "c8": "ff", "c16": "dd"}
 
 # The word that is always 0 but unknown to the compiler (kernels read it as zero_word(), so
 # that expressions built on it are not folded; see wgsl.cast). Every layout names it so.

@@ -183,6 +183,9 @@ class Stream:
         group = self.bind_groups.get(key)
         if group is None:
             for s in storages:
+                if s.pool.device is not self.device:
+                    raise ValueError(f"{_label(kernel)}: arrays are on different devices ({self.device} and "
+                                     f"{s.pool.device})")
                 if s.segments is not None:  # (its uid is None: no bind group is ever cached for it)
                     raise MemoryError(
                         f"{_label(kernel)}: an array of {s.nbytes} bytes is larger than one storage binding "

@@ -29,6 +29,8 @@ def param_words(dtype) -> int:
 def encode_param(value, dtype) -> list[int]:
     """A scalar's bits as u32 words, in the layout decode_param reads."""
     dtype = np.dtype(dtype)
+    if dtype == np.float16:  # a float32 register: the half's value (rounded here, as NumPy converts)
+        return [int(np.array(value, dtype=dtype).astype(np.float32).view(np.uint32))]
     if dtype.itemsize < 4:
         widened = np.int32 if dtype.kind == "i" else np.uint32
         return [int(np.array(value, dtype=dtype).astype(widened).view(np.uint32))]
@@ -67,6 +69,11 @@ def cast(expr: str, src, dst) -> str:
         if s.kind == "float":
             return f"!({expr} == {s.register}(0))"
         return f"({expr} != {s.register}(0))"
+    if d.kind == "float" and d.packed:  # float16: rounded once, from float64 without float32 between
+        if s.register in ("f64", "vec2<f64>"):
+            return f"half_round_f64({expr}{'.x' if s.kind == 'complex' else ''})"
+        if s.kind != "bool":  # (bools are 0 or 1, exact: the general case below)
+            return f"half_round({cast(expr, src, np.dtype('float32'))})"
     if d.kind == "complex":
         if s.kind == "complex":
             return f"{d.register}({expr})"
@@ -92,7 +99,7 @@ def cast(expr: str, src, dst) -> str:
 def wrap(expr: str, dtype) -> str:
     """Reduce an i32/u32 register to the range of a narrow integer dtype (wrap-around)."""
     lay = layout(dtype)
-    if not lay.packed or lay.kind == "bool":
+    if not lay.packed or lay.kind in ("bool", "float"):
         return expr
     bits = BITS[lay.per_word]
     if lay.kind == "int":
@@ -105,6 +112,8 @@ def to_bits(expr: str, lay: Layout) -> str:
     bits = BITS[lay.per_word]
     if lay.kind == "bool":
         return f"select(0u, 1u, {expr})"
+    if lay.kind == "float":  # float16 (wgsl/lib_half.wgsl)
+        return f"f32_to_half({expr})"
     if lay.kind == "int":
         return f"(bitcast<u32>({expr}) & {(1 << bits) - 1}u)"
     return f"({expr} & {(1 << bits) - 1}u)"
@@ -123,10 +132,17 @@ def load_fn(k: int, dtype) -> str:
         value = f"({raw}) != 0u"
     elif lay.kind == "int":
         value = f"bitcast<i32>(({raw}) << {32 - bits}u) >> {32 - bits}u"
+    elif lay.kind == "float":  # float16
+        value = f"half_to_f32({raw})"
     else:
         value = raw
     return f"fn load{k}(idx: u32) -> {reg} {{ return {value}; }}"
 
+
+
+def half_helpers(*dtypes) -> str:
+    """wgsl/lib_half.wgsl where a kernel without a ${library} slot loads or stores float16."""
+    return render("lib_half") if np.dtype("float16") in dtypes else ""
 
 
 # -- helper libraries, included by the symbols a kernel uses ------------------------------------
@@ -182,6 +198,9 @@ def _catalog(features: frozenset) -> tuple:
     registers = {layout(d).register for d in ALL_DTYPES
                  if layout(d).feature is None or layout(d).feature in features}
     sources = [render("lib_u64")] if "shader-int64" in features else []
+    sources.append(render("lib_half"))
+    if {"shader-f64", "shader-int64"} <= features:
+        sources.append(render("lib_half_f64"))
     if "shader-f64" in features:
         sources.append(render("lib_f32_wide"))
     for reg in sorted(registers):

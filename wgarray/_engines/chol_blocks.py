@@ -25,10 +25,11 @@ from .matmul import product
 WG = WORKGROUP  # invocations per workgroup of every factorisation kernel
 
 _VIEW = ("offset", "batch_stride", "row_stride", "col_stride")
-FACTOR = ParamLayout("batch", "n", ZERO, *_VIEW)
+FACTOR = ParamLayout("batch", "n", "invert", "inv_offset", "inv_batch", ZERO, *_VIEW)
 TRSM = ParamLayout("batch", "rows", "k", ZERO, "b_offset", "b_batch", "b_row", "b_col",
                    "l_offset", "l_batch", "l_row", "l_col")
 UPDATE = ParamLayout("items", "rows", "cols", "lower", "conj", ZERO, *_VIEW)
+TRIANGLE = ParamLayout("batch", "n", "transpose", "upper", ZERO, *_VIEW)
 
 
 # -- kernels' sources ----------------------------------------------------------------------------
@@ -54,17 +55,72 @@ def kernel_source(template: str, dtype, device, params: ParamLayout, **fields) -
                           scalar=scalar_source(dtype), params=params.wgsl(), **fields)
 
 
+@functools.lru_cache(maxsize=None)
+def factor_fields(T: str, nb: int, grid: int) -> dict:
+    """The unrolled parts of wgsl/chol_factor.wgsl for blocks of nb (a multiple of grid) on
+    grid x grid invocations: each invocation's elements (ty + grid p, tx + grid q) as the
+    scalars v<p>_<q> (L) and x<p>_<q> (L^-1), every statement on them written out. (Loops over
+    local arrays instead were left in memory by the H100's driver: the 4096 Cholesky took 35 ms
+    so, 9 ms unrolled.)"""
+    assert nb % grid == 0
+    rb = nb // grid
+    cells = [(p, q) for p in range(rb) for q in range(rb)]
+
+    def at(p, q):
+        return f"let i = ty + {grid * p}u; let c = tx + {grid * q}u;"
+
+    def publish(src, axis):  # the holders of column (row) j of src copy it to workgroup memory
+        lines = []
+        for h in range(rb):
+            held = [(p, h) for p in range(rb)] if axis == "column" else [(h, q) for q in range(rb)]
+            target = "column[buf + ty + {o}u]" if axis == "column" else "row_x[buf + tx + {o}u]"
+            copies = " ".join(f"{target.format(o=grid * (p if axis == 'column' else q))} = {src}{p}_{q};"
+                              for p, q in held)
+            lines.append(f"            {'else ' if h else ''}if (j / G == {h}u) {{ {copies} }}")
+        return "\n".join(lines)
+
+    li = [f"        let li{p} = sc_scale(column[buf + ty + {grid * p}u], inv_r);" for p in range(rb)]
+    lc = [f"        let lc{q} = sc_conj(sc_scale(column[buf + tx + {grid * q}u], inv_r));" for q in range(rb)]
+    update = [f"        {{ {at(p, q)} let fin = select(li{p}, sc_real(r), i == j); "
+              f"v{p}_{q} = select(select(v{p}_{q}, fin, c == j && i >= j), v{p}_{q} - sc_mul(li{p}, lc{q}), "
+              f"c > j && i >= c); }}" for p, q in cells]
+    xj = [f"        let xj{q} = sc_scale(row_x[buf + tx + {grid * q}u], inv_d);" for q in range(rb)]
+    lij = [f"        let lij{p} = column[buf + ty + {grid * p}u];" for p in range(rb)]
+    update_x = [f"        {{ let i = ty + {grid * p}u; x{p}_{q} = select(select(x{p}_{q}, xj{q}, i == j), "
+                f"x{p}_{q} - sc_mul(lij{p}, xj{q}), i > j); }}" for p, q in cells]
+    return dict(
+        G=grid, WG=grid * grid,
+        declare="\n".join(f"    var v{p}_{q} = {T}();" for p, q in cells),
+        load="\n".join(f"    {{ {at(p, q)} if (i < n && c <= i) {{ v{p}_{q} = a[base + i * rs + c * cs]; }} }}"
+                       for p, q in cells),
+        publish_column=publish("v", "column"), publish_row=publish("x", "row"),
+        update="\n".join(li + lc + update), update_x="\n".join(xj + lij + update_x),
+        store="\n".join(f"    {{ {at(p, q)} if (i < n && c < n) {{ a[base + i * rs + c * cs] = v{p}_{q}; }} }}"
+                        for p, q in cells),
+        init_x="\n".join(f"    var x{p}_{q} = select({T}(), sc_real(R(1)), ty + {grid * p}u == tx + {grid * q}u);"
+                         for p, q in cells),
+        store_w="\n".join(f"    {{ {at(p, q)} inv[wbase + c * NB + i] = select({T}(), sc_conj(x{p}_{q}), "
+                          f"i < n && c < n && c <= i); }}" for p, q in cells))
+
+
+@functools.lru_cache(maxsize=None)
+def trsm_fields(T: str, nb: int) -> dict:
+    """The unrolled parts of wgsl/chol_trsm.wgsl: an invocation's sums acc<t> of its rows
+    g + RG t of the workgroup's TRSM_ROWS (RG = WG / nb row groups)."""
+    groups = WG // nb
+    rows = range(TRSM_ROWS // groups)
+    return dict(
+        declare="\n".join(f"    var acc{t} = {T}();" for t in rows),
+        accumulate="\n".join(f"        acc{t} = acc{t} + sc_mul(bs[(g + {groups * t}u) * NB + p], w);" for t in rows),
+        store="\n".join(f"    {{ let r = r0 + g + {groups * t}u; if (r < p_rows()) "
+                        f"{{ bm[bbase + r * p_b_row() + c * p_b_col()] = acc{t}; }} }}" for t in rows))
+
+
 def block_size(dtype, device, sizes=(64, 32, 16)) -> int:
-    """The largest block edge whose square fits the device's workgroup memory."""
+    """The block edge of the blocked factorisations: the largest whose square fits the device's
+    workgroup memory (a bound, too, on the registers chol_factor's invocations hold)."""
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     return next((nb for nb in sizes if nb * nb * dtype.itemsize <= limit), sizes[-1])
-
-
-def padded_stride(dtype, device, nb: int) -> int:
-    """The row stride of an nb x nb block in workgroup memory: nb + 1 (odd: a column's elements
-    in distinct banks) where that fits, else nb."""
-    limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
-    return nb + 1 if nb * (nb + 1) * dtype.itemsize <= limit else nb
 
 
 # -- views ----------------------------------------------------------------------------------------
@@ -123,24 +179,27 @@ def subtract_product(c: BufferOperand, a: BufferOperand, b: BufferOperand, *, co
         update(c, mul(a, b, conj=conj), conj=conj_result, lower=lower)
 
 
-def solve_right_lower_h(b: BufferOperand, l: BufferOperand) -> None:
-    """B := B L^-H in place (X L^H = B), batched: b (batch, rows, k), l (batch, k, k) lower
-    triangular with a real diagonal, k at most block_size(); only L's lower triangle is read."""
+TRSM_ROWS = 16  # rows of B a workgroup of chol_trsm solves (its RT)
+
+
+def solve_right_by_inverse(b: BufferOperand, w: BufferOperand) -> None:
+    """B := B L^-H in place (X L^H = B), batched, as the product B W: b (batch, rows, k) a view,
+    w (batch, k, k) the view of W = L^-H (upper triangular, zeros below) that chol_factor wrote,
+    row stride block_size(), k at most block_size(). A workgroup owns whole rows of B."""
     batch, rows, k = b.shape
     if batch * rows * k == 0:
         return
     nb = block_size(b.dtype, b.device)
     if k > nb:
         raise ValueError(f"triangular solve of order {k} exceeds the block size {nb}")
-    lv, bv = l.view, b.view
+    wv, bv = w.view, b.view
     params = TRSM.pack(batch=batch, rows=rows, k=k, b_offset=bv.offset, b_batch=bv.strides[0], b_row=bv.strides[1],
-                       b_col=bv.strides[2], l_offset=lv.offset, l_batch=lv.strides[0], l_row=lv.strides[1],
-                       l_col=lv.strides[2])
-    # Both bound read-write: they are usually blocks of the one working copy. A workgroup
-    # solves WG // nb rows, an invocation per element.
+                       b_col=bv.strides[2], l_offset=wv.offset, l_batch=wv.strides[0], l_row=wv.strides[1],
+                       l_col=wv.strides[2])
     launch_kernel(b.device, ("chol_trsm", b.dtype, nb),
-                  lambda: kernel_source("chol_trsm", b.dtype, b.device, TRSM, NB=nb),
-                  [b.storage, l.storage], params, batch * -(-rows // (WG // nb)) * WG, writes=2)
+                  lambda: kernel_source("chol_trsm", b.dtype, b.device, TRSM, NB=nb, RT=TRSM_ROWS,
+                                        **trsm_fields(dt.layout(b.dtype).register, nb)),
+                  [b.storage, w.storage], params, batch * -(-rows // TRSM_ROWS) * WG)
 
 
 # -- copies in and out --------------------------------------------------------------------------------
@@ -162,6 +221,20 @@ def copy(x: BufferOperand, *, conj: bool = False, keep: str = "all") -> BufferOp
         value = f"select({dt.layout(dtype).register}(), {value}, c{nd - 1} {relation} c{nd - 2})"
     op = MapOp(f"chol_copy_{keep}_{conj}", value, (dtype,), dtype, coords=keep != "all")
     launch_map(device, op, out.storage, out.view, dtype, [x], fresh=True)
+    return out
+
+
+def triangle(x: BufferOperand, *, transpose: bool = False, upper: bool = False) -> BufferOperand:
+    """A fresh contiguous (batch, n, n) copy of the (batch, n, n) view x, or with transpose of
+    its conjugate transpose, keeping the lower (or upper) triangle and zeroing the other one:
+    one pass in 16 x 16 tiles (wgsl/chol_copy.wgsl)."""
+    batch, n, _ = x.shape
+    out = allocate(x.device, x.shape, x.dtype)
+    if batch * n == 0:
+        return out
+    params = TRIANGLE.pack(batch=batch, n=n, transpose=int(transpose), upper=int(upper), **view_words(x))
+    launch_kernel(x.device, ("chol_copy", x.dtype), lambda: kernel_source("chol_copy", x.dtype, x.device, TRIANGLE),
+                  [out.storage, x.storage], params, batch * (-(-n // 16)) ** 2 * WG)
     return out
 
 

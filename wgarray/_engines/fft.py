@@ -4,8 +4,8 @@ over every other axis, of any view (strided, offset, broadcast), into new C-cont
 How a length n is computed (fft_plan.py, fft_bluestein.py, fft_real.py):
 - n of prime factors 2, 3, 5, 7 (and primes up to 61, as direct O(p) passes, for accuracy)
   that fits one workgroup's memory (2048 on 32 KiB, as float64 pairs): one dispatch, all
-  Stockham passes (radices 8, 4, 2, 7, 5, 3, ...) in workgroup memory, the source read once
-  through its strides and the result written once;
+  Stockham passes (radices 4, 2, 7, 5, 3, ...) in registers, exchanged through workgroup
+  memory, the source read once through its strides and the result written once;
 - a longer such n (or one along a non-last axis so long that few columns fit one workgroup):
   global Stockham passes of radices R_1 ... R_L (2^24 = 256^3), each a dispatch of local
   transforms of length R_i over tiles of adjacent butterflies or rows, so that every load and

@@ -7,19 +7,25 @@ rows as (size, stride) dimensions. So strided views, real input and the real tra
 pre- and post-processing all happen in the one read and the one write of a pass.
 
 A length n of 7-smooth factors that fits workgroup memory (`capacity`) runs as one dispatch
-of wgsl/fft_local.wgsl: every Stockham pass (radices 8, 4, 2, 7, 5, 3) inside the workgroup,
-T transforms per workgroup. A longer n = R_1 R_2 ... R_L runs as L global Stockham passes
-(`transform`): pass i does the n / R_i butterflies of radix R_i, each a local transform of
-length R_i: butterfly j reads elements j + r n / R_i (r < R_i), twiddled by w_(ns R_i)^(r (j % ns))
-(ns = R_1 ... R_(i-1)), and writes element (j / ns) ns R_i + j % ns + r ns. A workgroup takes a
-tile of T adjacent butterflies, so every load reads T adjacent elements and every store writes
+of wgsl/fft_local.wgsl: every Stockham pass (radices 4, 2, 7, 5, 3, and the direct primes)
+inside the workgroup, T transforms per workgroup, one invocation per butterfly of the largest
+radix. The first pass loads its elements from the source and the last stores its results, so
+the tile crosses workgroup memory only between passes; each pass is straight-line code on
+scalar variables (fft_codelets.py), since float64 values in arrays or in many registers cost
+more than the arithmetic (measured on the H100: radix 4 beats 8 and 16).
+A longer n = R_1 R_2 ... R_L runs as L global Stockham passes (`transform`): pass i does the
+n / R_i butterflies of radix R_i, each a local transform of length R_i: butterfly j reads
+elements j + r n / R_i (r < R_i), twiddled by w_(ns R_i)^(r (j % ns)) (ns = R_1 ... R_(i-1)),
+and writes element (j / ns) ns R_i + j % ns + r ns. A workgroup takes a tile of T adjacent
+butterflies, so every load reads T adjacent elements and every store writes
 runs of min(ns, T) (pass 1: the whole tile); the radices are chosen so that T * itemsize is at
 least 128 bytes (64 where that saves a pass), i.e. whole 32-byte sectors in 128-byte lines.
 Transforms along a non-last axis take their tiles across the rows instead (adjacent in memory).
 
 Both precisions compute in float64 (registers and workgroup memory; the twiddles are exact to
-float64): NumPy computes complex64 transforms in float64 and rounds once, so complex64 results
-round once per dispatch (the passes' scratch rows are complex64 too, up to three passes).
+float64; complex64 is loaded as float32 and promoted): NumPy computes complex64 transforms in
+float64 and rounds once, so complex64 results round once per dispatch (the passes' scratch
+rows are complex64 too, up to three passes).
 """
 
 from __future__ import annotations
@@ -38,10 +44,12 @@ from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.view import coalesce
 from .._core.wgsl import with_libraries
+from . import fft_codelets
 
-_PI_LONG = np.longdouble("3.14159265358979323846264338327950288")
 MAXD = 6  # batch dimensions a side may have after coalescing
-RADICES = (8, 4, 2, 7, 5, 3)  # tried in this order: large radices mean few passes
+ODD_RADICES = (7, 5, 3)
+MAX_POW2_RADIX = 4  # H100, local lengths 256-1000: radix 4 1.4-2.3x faster than 16 (f64 registers)
+MAX_WORKGROUP = 512  # a local transform's invocations: one per butterfly of its largest radix
 # Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
 # pocketfft's generic passes, they keep short lengths as accurate as NumPy's.
 DIRECT_PRIMES = (11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61)
@@ -97,9 +105,15 @@ class Extras:
 
 # -- lengths --------------------------------------------------------------------------------------
 def radices(n: int, direct: tuple = DIRECT_PRIMES):
-    """n's factors among RADICES and the direct primes, or None when n has another prime factor."""
-    out = []
-    for r in RADICES + direct:
+    """n's factors for the passes of a local transform, or None when n has a prime factor other
+    than 2, 3, 5, 7 and the direct primes: its power of two in the fewest radices of at most
+    MAX_POW2_RADIX (as even as can be: 2^9 = 8 8 8, not 16 16 2, where the largest is 16), then
+    7, 5, 3 and the direct primes."""
+    bits = (n & -n).bit_length() - 1 if n else 0
+    passes = -(-bits // (MAX_POW2_RADIX.bit_length() - 1))
+    out = [1 << (bits // passes + (i < bits % passes)) for i in range(passes)]
+    n >>= bits
+    for r in ODD_RADICES + direct:
         while n % r == 0 and n > 1:
             out.append(r)
             n //= r
@@ -166,7 +180,7 @@ def pass_radices(n: int, cap: int, itemsize: int):
 
 
 def can_plan(n: int, cap: int, direct: tuple = DIRECT_PRIMES) -> bool:
-    """Whether transform() takes length n: of RADICES and `direct` primes only, each fitting a
+    """Whether transform() takes length n: of 2, ODD_RADICES and `direct` primes only, each fitting a
     pass."""
     return radices(n, direct) is not None and max(_primes(n), default=1) <= cap
 
@@ -237,31 +251,32 @@ def _run(s: Side, dims: tuple, t: int, per_row: int, j_major: bool) -> int:
     return t if s.split >= t else _pow2_floor(s.split)
 
 
-def _butterflies(r: int, direction: str, sign: int) -> str:
-    if r in (2, 4, 8):
-        return ""  # in fft_dft_pow2.wgsl
-    # cos and sin of 2 pi k / r rounded once: taken in long double, then to float64
-    angles = [2 * _PI_LONG * k / r for k in range(r)]
-    return render("fft_dft_odd", R=r, H=(r - 1) // 2, D=direction, SIGN=sign,
-                  COS=", ".join(repr(float(np.cos(a))) for a in angles),
-                  SIN=", ".join(repr(float(np.sin(a))) for a in angles))
+def _sink(mode: str, storage: str) -> str:
+    if mode == "rfft":
+        return render("fft_dst_rfft", complex=_sink("complex", storage), real_lib=render("fft_real_lib"))
+    return render(f"fft_dst_{mode}", DST=storage)
 
 
 def _source(key: tuple, device) -> str:
-    (_, n, t, wg, src_mode, src_dtype, dst_mode, dst_dtype, inverse, flags, per_row, j_major, runs, shapes) = key
+    (_, n, rads, t, wg, src_mode, src_dtype, dst_mode, dst_dtype, inverse, flags, per_row, j_major, runs, shapes) = key
     chirp_in, chirp_out, blue_inverse, spectrum, twiddle = flags
+    flag = lambda b: "true" if b else "false"
     direction, sign = ("i", 1) if inverse else ("f", -1)
     dst_storage = dt.layout(dst_dtype).storage
-    rads = radices(n)
-    pass_fns, calls, ns = [], [], 1
+    from_slots = dst_mode == "rfft"  # its terms take two positions: written from workgroup memory
+    position_major = t > 1 and max(runs) > 1
+    pass_fns, ns = [], 1
     for r in sorted(set(rads)):
+        pass_fns.append(fft_codelets.loop_butterflies(r, direction, sign))
+    for i, r in enumerate(rads):
+        first, store = i == 0, i == len(rads) - 1 and not from_slots
+        # the first pass's butterflies in the source's memory order, the storing pass's in the
+        # destination's (transform-fastest where runs go across transforms)
+        across = (first and runs[0] > 1) or (store and runs[1] > 1) or (not (first or store) and position_major)
         bpt = -(-(t * n // r) // wg)
-        pass_fns.append(render("fft_pass", R=r, D=direction, BPT=bpt, HOLD=bpt * r))
-        pass_fns.append(_butterflies(r, direction, sign))
-    for r in rads:
-        calls.append(f"pass{r}_{direction}({ns}u);")
+        pass_fns.append(fft_codelets.pass_function(i, r, ns, bpt, first, store, across, direction, sign))
         ns *= r
-    flag = lambda b: "true" if b else "false"
+    calls = [f"pass{i}_{direction}();" for i in range(len(rads))] + (["store_tile();"] if from_slots else [])
     rows = "\n".join(render("fft_row", NAME=name, SIDE=k, NDIM=ndim, SPLIT=split)
                      for k, (name, (ndim, split)) in enumerate(zip(("src", "dst"), shapes)))
     roots = "\n".join(render("fft_roots", NAME=f"{name}_root", TABLE=f"{name}_roots", BITS=f"p_bits({k}u)")
@@ -270,12 +285,12 @@ def _source(key: tuple, device) -> str:
         "fft_local", device.features, params=PARAMS.wgsl(), F="f64",
         DST=dst_storage, SRC=dt.layout(src_dtype).storage, rows=rows, roots=roots,
         SRC_SPLIT=shapes[0][1], DST_SPLIT=shapes[1][1], PER_ROW=per_row, J_MAJOR=flag(j_major),
-        N=n, T=t, WG=wg, OUT_K=n + 1 if dst_mode == "rfft" else n, MAXD=MAXD, SMEM=max(t * n, 1),
+        N=n, T=t, WG=wg, MAXD=MAXD, SMEM=max(t * n, 1),
         LOAD_RUN=runs[0], STORE_RUN=runs[1], CHIRP_IN=flag(chirp_in),
         CHIRP_OUT=flag(chirp_out), BLUE_INV=flag(blue_inverse), SPECTRUM=flag(spectrum),
         TWIDDLE=flag(twiddle), INVERSE=flag(inverse),
-        source=render(f"fft_src_{src_mode}"), sink=render(f"fft_dst_{dst_mode}", DST=dst_storage, real_lib=render("fft_real_lib")),
-        butterflies=render("fft_dft_pow2", D=direction, SIGN=sign, NEG=-sign),
+        source=render(f"fft_src_{src_mode}"), sink=_sink(dst_mode, dst_storage),
+        butterflies=render("fft_twiddles", D=direction, SIGN=sign, NEG=-sign),
         pass_fns="\n".join(pass_fns), passes="\n    ".join(calls))
 
 
@@ -310,7 +325,8 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     w_tw_n^(k (j % dst.split)) on the way in (0: none)."""
     device = src.operand.device
     t = local_tile(device, n, batch)
-    wg = min(WORKGROUP, max(64, _pow2_floor(t * n // 4)))
+    rads = tuple(radices(n) or [1])  # n = 1: one pass of radix 1, which loads and stores
+    wg = min(MAX_WORKGROUP, -(-t * n // max(rads) // 32) * 32)
     groups = -(-batch // t)
     src_dims, dst_dims = batch_dims(src), batch_dims(dst)
     if max(len(src_dims), len(dst_dims)) > MAXD:
@@ -318,7 +334,7 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     flags = (extras.chirp_in, extras.chirp_out, extras.blue_inverse, extras.spectrum is not None, tw_n > 0)
     shapes = tuple((len(dims), s.split) for s, dims in ((src, src_dims), (dst, dst_dims)))
     runs = (_run(src, src_dims, t, per_row, j_major), _run(dst, dst_dims, t, per_row, j_major))
-    key = ("fft_local", n, t, wg, src.mode, src.operand.dtype, dst.mode, dst.operand.dtype, inverse,
+    key = ("fft_local", n, rads, t, wg, src.mode, src.operand.dtype, dst.mode, dst.operand.dtype, inverse,
            flags, per_row, j_major, runs, shapes)
     words = {name: [0, 0] for name in ("offset", "axis", "length", "mode_n", "bits")}
     words["shape"], words["stride"] = [1] * (2 * MAXD), [0] * (2 * MAXD)

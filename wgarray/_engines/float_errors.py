@@ -100,6 +100,8 @@ def _row_flags(op) -> str | None:
         t = _tag(dt.real_dtype(op.out_dtype))
         return " | ".join(f"fpe_{t}(r.{part}, {any_nan}, {all_finite}, {pole}, false)" for part in "xy")
     t = _tag(op.out_dtype)
+    # float16: the float32 result (`exact`, see map.py) rounded to half may overflow or underflow too
+    half = " | fpe_half_f32(exact, r)" if op.out_dtype == dt.float16 else ""
     if dt.kind(compute) == "complex" or op.name in _EXACT:
         underflow = "false"
     elif op.name in _UNDERFLOW:
@@ -107,7 +109,7 @@ def _row_flags(op) -> str | None:
     else:
         all_nonzero = " && ".join(tests["nonzero"])
         underflow = f"fpe_tiny_underflow_{t}(r, a0, {all_finite}, {all_nonzero})"
-    return f"fpe_{t}(r, {any_nan}, {all_finite}, {pole}, {underflow})"
+    return f"fpe_{t}(r, {any_nan}, {all_finite}, {pole}, {underflow}){half}"
 
 
 def _integer_flags(op) -> str | None:
@@ -147,6 +149,8 @@ def _cast_flags(op) -> str | None:
     if dt.kind(target) in ("int", "uint"):
         low, high = _CAST_RANGE[np.dtype(target).name]
         return f"fpe_cast_int_{t}({value}, {low:.1f}, {high:.1f})"
+    if target == dt.float16:  # overflow and underflow as NumPy's conversion to half reports them
+        return f"fpe_half_{t}({value}, r)"
     if dt.kind(target) in ("float", "complex") and t == "f64" and dt.real_dtype(target) == dt.float32:
         parts = [("a0", "r")] if dt.kind(source) == "float" else [("a0.x", "r.x"), ("a0.y", "r.y")]
         if dt.kind(source) == "complex" and dt.kind(target) == "float":
@@ -156,13 +160,15 @@ def _cast_flags(op) -> str | None:
 
 
 def _reduce_flags(op) -> str:
-    """a0: a reduction's result, a1: the classes of its elements; op.name names the row folded."""
-    row = op.name.split(":")[1]
+    """a0: a reduction's result, a1: the classes of its elements; op.name names the row folded
+    (and ends in ":half" where the float32 result is rounded to float16 afterwards)."""
+    _, row, *half = op.name.split(":")
     dtype = op.in_dtypes[0]
     t = _tag(dt.real_dtype(dtype))
     if dt.kind(dtype) == "complex":
         return f"fpe_fold_{t}(a0.x, a1, false) | fpe_fold_{t}(a0.y, a1, false)"
-    return f"fpe_fold_{t}(a0, a1, {'true' if row == 'multiply' else 'false'})"
+    rounding = " | fpe_half_f32(a0, half_round(a0))" if half else ""
+    return f"fpe_fold_{t}(a0, a1, {'true' if row == 'multiply' else 'false'}){rounding}"
 
 
 def class_prep(dtype, value: str = "x") -> str:

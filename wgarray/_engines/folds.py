@@ -22,10 +22,11 @@ from .ops import HIGHEST, LOWEST, SENTINEL, Row, binary
 
 def wide(dtype):
     """The accumulator dtype for results of dtype: packed narrow types fold in 32 bits (the final
-    cast wraps exactly as NumPy's narrow arithmetic does)."""
+    cast wraps exactly as NumPy's narrow arithmetic does; float16 accumulates in float32 and
+    rounds once)."""
     if not layout(dtype).packed:
         return dtype
-    return {"bool": dt.uint32, "int": dt.int32, "uint": dt.uint32}[dt.kind(dtype)]
+    return {"bool": dt.uint32, "int": dt.int32, "uint": dt.uint32, "float": dt.float32}[dt.kind(dtype)]
 
 
 _OPERANDS = re.compile(r"\ba([01])\b")

@@ -26,7 +26,7 @@ from .gather_kernel import Index, IndexOperand, Spec, _launch, _plan
 from .map import MapOp, launch_map
 
 _WIDE = {"bool": np.dtype("uint32"), "int8": np.dtype("int32"), "int16": np.dtype("int32"),
-         "uint8": np.dtype("uint32"), "uint16": np.dtype("uint32")}
+         "uint8": np.dtype("uint32"), "uint16": np.dtype("uint32"), "float16": np.dtype("float32")}
 
 
 # x's buffers holding this many elements or more take 64-bit addresses (tests lower it)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._core.dtypes import layout, uint32
+from .._core.dtypes import float16, layout, uint32
 from .._core.kernels import WORKGROUP, grid, kernel_cache
 from .._core.cache import plan_cache
 from .._core.memory import Storage
@@ -48,7 +48,9 @@ class Slot:
 class MapOp:
     """What a map kernel computes: `expr` over a0, a1, ... (inputs cast to `in_dtypes`).
 
-    The expression may also use `i` (the linear output index) and, with coords=True,
+    A "raw" operand (custom kernels) is bound but not loaded: `functions` read it by index
+    through load{k}(p_in{k}_offset() + index). The expression may also use `i` (the linear
+    output index) and, with coords=True,
     c0, c1, ... (the output coordinates, uncoalesced). `flags`, where given, makes the flag
     variant (run_checked): a WGSL u32 over a0, ... and the result r, NumPy's floating-point
     error flags of one element (float_errors.py), ORed into a flags word with atomicOr.
@@ -60,6 +62,7 @@ class MapOp:
     out_dtype: np.dtype
     coords: bool = False
     flags: str = ""
+    functions: str = ""  # module-scope WGSL the expression calls (custom kernels' user code)
 
 
 @functools.lru_cache(maxsize=None)
@@ -151,6 +154,8 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
                 else:
                     lines.append("let c0 = rem;")
         for k, slot in enumerate(slots):
+            if slot.mode == "raw":
+                continue
             if slot.mode == "param":
                 value = f"p_in{k}_value()"
             else:
@@ -160,7 +165,13 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
                 else:
                     value = f"load{k}({idx} + i)" if slot.mode == "contig" else f"load{k}({idx})"
             lines.append(f"let a{k} = {cast(value, slot.dtype, op.in_dtypes[k])};")
-        lines.append(f"let r = {cast(op.expr, op.out_dtype, out.dtype)};")
+        result = op.expr
+        if op.out_dtype == float16 and (out.dtype != float16 or op.flags):
+            # a float16 result is rounded before it widens, and before its flags are read (which
+            # compare it with the float32 value it was rounded from: float_errors, "exact")
+            lines.append(f"let exact = {result};")
+            result = "half_round(exact)"
+        lines.append(f"let r = {cast(result, op.out_dtype, out.dtype)};")
         if op.flags:  # (the lanes of a last vec4 past numel hold no elements)
             flags = f"select(0u, {op.flags}, i < p_numel())" if lanes else op.flags
             lines.append(f"fpe_flags = fpe_flags | ({flags});")
@@ -223,7 +234,7 @@ def map_source(op: MapOp, out: Slot, slots: tuple, ndim: int, features, vector: 
 
     params = map_params(ndim, out.mode == "strided", slots)
     return with_libraries("map", features, enables=enables, params=params.wgsl(), bindings="\n".join(bindings),
-                          loaders="\n".join(loaders), workgroup=WORKGROUP, body="\n".join(body))
+                          loaders="\n".join(loaders + [op.functions]), workgroup=WORKGROUP, body="\n".join(body))
 
 
 def _slot_mode(strides, shape) -> str:
@@ -241,8 +252,8 @@ class MapPlan:
                  "out_hole", "stream", "recipe", "flagged")
 
     def __init__(self, device, op: MapOp, out_dtype, shape, out_strides, operand_specs, fresh: bool):
-        # operand_specs: per operand ("buffer", dtype, strides broadcast to shape, offset % 4 == 0)
-        # or ("scalar", dtype)
+        # operand_specs: per operand ("buffer", dtype, strides broadcast to shape, offset % 4 == 0),
+        # ("scalar", dtype) or ("raw", dtype): a contiguous operand read by index (MapOp)
         numel = math.prod(shape)
         buffer_strides = [spec[2] for spec in operand_specs if spec[0] == "buffer"]
         stride_sets = [contiguous_strides(shape) if fresh else out_strides] + buffer_strides
@@ -255,6 +266,8 @@ class MapPlan:
         for spec in operand_specs:
             if spec[0] == "scalar":
                 slots.append(Slot(spec[1], "param"))
+            elif spec[0] == "raw":
+                slots.append(Slot(spec[1], "raw"))
             else:
                 slots.append(Slot(spec[1], _slot_mode(next(in_strides), kshape)))
         slots = tuple(slots)
@@ -264,7 +277,7 @@ class MapPlan:
         aligned = all(spec[3] for spec in operand_specs if spec[0] == "buffer")
         vector = aligned and can_vectorize(out_slot, slots, op.coords)
         key = ("map", op, out_slot, slots, ndim, vector)
-        n_buffers = len(buffer_strides)
+        n_buffers = len(buffer_strides) + sum(spec[0] == "raw" for spec in operand_specs)
         self.flagged = bool(op.flags)  # the flag variant binds the flags word last
         self.kernel = kernel_cache(device).get(
             key, ("rw",) + ("r",) * n_buffers + (("rw",) if self.flagged else ()),
@@ -302,6 +315,8 @@ class MapPlan:
             else:
                 self.holes.append(params.slot(f"in{k}_offset"))
                 self.scalar_hole_kinds.append(None)
+                if slot.mode == "raw":
+                    continue
                 strides = next(in_strides)
                 if slot.mode == "strided":
                     at = params.slot(f"in{k}_strides")
@@ -331,6 +346,9 @@ class MapPlan:
                     values[hole] = 1 if value else 0
                 elif dtype.kind in "iu" and dtype.itemsize < 4:
                     values[hole] = int(value)
+                elif dtype == float16:  # the half nearest the scalar (as NumPy converts it), in a float32 word
+                    with np.errstate(over="ignore"):
+                        values[hole] = float(np.float16(value))
                 else:
                     values[hole] = value
         if split:
@@ -351,6 +369,10 @@ def _to_float32(value) -> float:
         return float(np.float32(value))
 
 
+class RawOperand(BufferOperand):
+    """A contiguous operand that a map's `functions` read by index (see MapOp), not per element."""
+
+
 def launch_map(device, op: MapOp, out_storage: Storage, out_view: TensorView, out_dtype, operands,
                fresh: bool) -> None:
     """Record out[...] = op(operands) over out_view.shape.
@@ -360,7 +382,7 @@ def launch_map(device, op: MapOp, out_storage: Storage, out_view: TensorView, ou
     """
     if math.prod(out_view.shape) == 0:
         return
-    specs = [("scalar", o.dtype) if isinstance(o, ScalarOperand)
+    specs = [("scalar", o.dtype) if isinstance(o, ScalarOperand) else ("raw", o.dtype) if isinstance(o, RawOperand)
              else ("buffer", o.dtype, o.view.strides, o.view.offset % 4 == 0) for o in operands]
     plan = MapPlan(device, op, out_dtype, out_view.shape, out_view.strides, specs, fresh)
     plan.run(out_storage, out_view.offset, operands)
@@ -405,6 +427,9 @@ def _run_by_segments(device, op: MapOp, out_dtype, shape, out_strides, fresh, sp
     A box of a fresh output that starts a segment is written fresh, other boxes in place. An op
     reading the output index `i` or coordinates gets the box's first index and coordinates as
     extra u32 operands."""
+    if any(spec[0] == "raw" for spec in specs):
+        raise MemoryError(f"{op.name}: an array larger than one storage binding, with an operand read by index: "
+                          f"not supported")
     uses_index = bool(_INDEX.search(op.expr))
     if (uses_index or op.coords) and math.prod(shape) >= 2**32:
         raise MemoryError(f"{op.name}: {math.prod(shape)} elements: the output index reaches 2^32")
@@ -431,7 +456,8 @@ def _with_box_origin(op: MapOp, ndim: int) -> tuple:
     expr = _INDEX.sub(f"(i + a{n})", op.expr)
     expr = _COORD.sub(lambda m: f"(c{m[1]} + a{n + 1 + int(m[1])})", expr)
     extra = (uint32,) * (1 + ndim)
-    return MapOp(f"{op.name}@box", expr, op.in_dtypes + extra, op.out_dtype, op.coords), [("scalar", uint32)] * len(extra)
+    box_op = MapOp(f"{op.name}@box", expr, op.in_dtypes + extra, op.out_dtype, op.coords, functions=op.functions)
+    return box_op, [("scalar", uint32)] * len(extra)
 
 
 def _box_origin(op: MapOp, shape, starts, box) -> list:

@@ -23,7 +23,7 @@ import functools
 from dataclasses import dataclass
 
 from .._core import dtypes as dt
-from .._core.wgsl import cast, load_fn
+from .._core.wgsl import cast, half_helpers, load_fn
 from .._core.kernels import WORKGROUP, render
 from .._core.params import ZERO, ParamLayout
 
@@ -98,12 +98,13 @@ SMALL = Tiling(16, 16, 2, 2, 8, False, True)  # 32 x 32: small matrices (batches
 
 # -- code generation ------------------------------------------------------------------------------
 def acc_dtype(result):
-    """The dtype the kernel accumulates and writes (narrow types go through 32 bits)."""
+    """The dtype the kernel accumulates and writes (narrow types go through 32 bits; float16
+    accumulates in float32 and rounds once)."""
     lay = dt.layout(result)
     if lay.kind == "bool":
         return dt.uint32
     if lay.packed:
-        return dt.int32 if lay.kind == "int" else dt.uint32
+        return {"int": dt.int32, "uint": dt.uint32, "float": dt.float32}[lay.kind]
     return result
 
 
@@ -124,7 +125,7 @@ def _common_fields(a_dtype, b_dtype, acc, conj: bool, logical: bool) -> dict:
     load_a = cast("load0(idx)", a_dtype, acc)
     if conj:
         load_a = f"conj_({load_a})"
-    loaders = [load_fn(0, a_dtype), load_fn(1, b_dtype), _madd(acc, logical)]
+    loaders = [load_fn(0, a_dtype), load_fn(1, b_dtype), _madd(acc, logical), half_helpers(a_dtype, b_dtype)]
     if conj:
         loaders.append(f"fn conj_(v: {T}) -> {T} {{ return {T}(v.x, -v.y); }}")
     return dict(enables="", out_storage=dt.layout(acc).storage, a_storage=dt.layout(a_dtype).storage,
@@ -179,7 +180,8 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
     SA, SB = cfg.strides()
     unit = 4 if cfg.vec else 1  # words per workgroup-memory element
 
-    declare = []
+    # The update on and below the diagonal: a tile wholly above it has nothing to write.
+    declare = [f"    if (n0 >= m0 + {BM}u) {{ return; }}"] if update and update.lower else []
     if cfg.vec:
         declare += [f"    var c{r}_{h} = vec4<{T}>();" for r in range(TM) for h in range(TN // 4)]
     else:
@@ -311,7 +313,7 @@ def dot_source(a_dtype, b_dtype, acc, conj: bool, logical: bool) -> str:
 
 def gevm_source(a_dtype, b_dtype, acc) -> str:
     fields = _common_fields(a_dtype, b_dtype, acc, False, False)
-    fields["loaders"] = load_fn(0, a_dtype)  # B is read in vec4 words (ld_b4), not by load1
+    fields["loaders"] = load_fn(0, a_dtype) + half_helpers(a_dtype)  # B is read in vec4 words (ld_b4), not by load1
     return render("matmul_gevm", **fields, batch_bases=render("matmul_batch"), params=skinny_params(0).wgsl(),
                   workgroup=THREADS, quads=GEVM_QUADS, cols=4 * GEVM_QUADS, slices=GEVM_SLICES,
                   declare="\n".join(f"    var acc{j} = vec4<{fields['T']}>();" for j in range(8)),

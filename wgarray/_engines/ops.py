@@ -15,6 +15,7 @@ themselves (matmul's split sums, the scan engine's exclusive_sum) can read it; t
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -55,13 +56,20 @@ class Row:
     def wgsl(self, dtype) -> str:
         """The row's expression for dtype's kind, with {t} and {T} filled in."""
         reg = dt.layout(dtype).register
-        return self.exprs[dt.kind(dtype)].format(t=REG_TAG[reg], T=reg)
+        expr = self.exprs[dt.kind(dtype)].format(t=REG_TAG[reg], T=reg)
+        if dtype == dt.float16:  # float32 registers, but these functions work on the half's bit layout
+            expr = _HALF_FUNCTIONS.sub(lambda m: m.group(1) + "_half(", expr)
+        return expr
 
     def subgroup_op(self, dtype) -> str | None:
         """The WGSL subgroup operation computing the row on registers of dtype, if any."""
         if dt.layout(dtype).register not in _SUBGROUP_REGISTERS:
             return None
         return self.subgroup.get(dt.kind(dtype))
+
+
+# The float32 helpers (lib_float) that float16 replaces by its own (wgsl/lib_half.wgsl).
+_HALF_FUNCTIONS = re.compile(r"\b(nextafter|spacing|maximum|minimum|fmax|fmin)_f32\(")
 
 
 # -- the table ---------------------------------------------------------------------------------
@@ -212,8 +220,9 @@ BINARY.update((r.name, r) for r in [
 
 def numpy_loop_dtypes(name: str, operand_types, device) -> tuple:
     """(input dtypes, output dtypes) of NumPy's loop of ufunc `name` for operands of these
-    dtypes (Python types for weak scalars), in the dtypes the device has: float16 computes as
-    float32, as everywhere in wgarray, and 64-bit floats fall back to the device's defaults."""
+    dtypes (Python types for weak scalars), in the dtypes the device has: float16 where an
+    operand is float16 (integer and bool operands keep computing in float32, as before float16
+    existed), and 64-bit floats fall back to the device's defaults."""
     ufunc = getattr(np, name)
     types = tuple(np.dtype(bool) if t is bool else t for t in operand_types)
     try:
@@ -222,10 +231,11 @@ def numpy_loop_dtypes(name: str, operand_types, device) -> tuple:
         names = ", ".join(t.__name__ if isinstance(t, type) else str(t) for t in operand_types)
         raise TypeError(f"{name} is not defined for inputs of ({names}): {e}") from None
     supported = dt.supported_dtypes(device)
+    half = any(t == dt.float16 for t in types if not isinstance(t, type))
 
     def available(dtype):
-        if dtype == np.float16:
-            return dt.float32
+        if dtype == dt.float16:
+            return dt.float16 if half else dt.float32
         if dtype not in supported:
             return dt.default_complex(device) if dtype.kind == "c" else dt.default_float(device)
         return dtype

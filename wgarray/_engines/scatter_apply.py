@@ -94,8 +94,8 @@ def _word_fns(target) -> str:
     bits = BITS[lay.per_word]
     mask = (1 << bits) - 1
     raw = f"(w >> sh) & {mask}u"
-    value = {"bool": f"({raw}) != 0u", "int": f"bitcast<i32>(({raw}) << {32 - bits}u) >> {32 - bits}u"}.get(
-        lay.kind, raw)
+    value = {"bool": f"({raw}) != 0u", "int": f"bitcast<i32>(({raw}) << {32 - bits}u) >> {32 - bits}u",
+             "float": f"half_to_f32({raw})"}.get(lay.kind, raw)
     return "\n".join([
         f"fn word_of(a: u32) -> u32 {{ return a >> {({8: 2, 16: 1})[bits]}u; }}",
         f"fn shift_of(a: u32) -> u32 {{ return (a & {lay.per_word - 1}u) * {bits}u; }}",

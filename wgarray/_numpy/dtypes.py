@@ -5,8 +5,8 @@
 work as in NumPy, and every `dtype=` argument takes them. An array's `dtype` stays a
 `wgarray.DType` (it wraps a numpy.dtype and never equals None, as the array API needs).
 
-float16 (half) and the long double types are not supported by wgarray, so they are not
-exported. The scalar types are host values: a computation on them runs in NumPy on the
+float16 (half) is offered as NumPy offers it (outside the array API standard's dtype
+lists); the long double types are not supported by wgarray, so they are not exported. The scalar types are host values: a computation on them runs in NumPy on the
 host, as with NumPy scalars in CuPy; arrays are what wgarray computes on.
 """
 
@@ -22,8 +22,8 @@ from .._core import dtypes as dt
 __all__ = [
     # concrete types (all that wgarray stores), NumPy's aliases of them
     "bool", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-    "float32", "float64", "complex64", "complex128",
-    "byte", "ubyte", "short", "ushort", "intc", "uintc", "int_", "uint", "intp", "uintp", "long", "ulong",
+    "float16", "float32", "float64", "complex64", "complex128",
+    "half", "byte", "ubyte", "short", "ushort", "intc", "uintc", "int_", "uint", "intp", "uintp", "long", "ulong",
     "longlong", "ulonglong", "single", "double", "csingle", "cdouble",
     # the abstract hierarchy
     "generic", "number", "integer", "signedinteger", "unsignedinteger", "inexact", "floating", "complexfloating",
@@ -34,7 +34,8 @@ __all__ = [
 bool = bool_ = np.bool_  # noqa: A001 (NumPy 2 has np.bool too)
 int8, int16, int32, int64 = np.int8, np.int16, np.int32, np.int64
 uint8, uint16, uint32, uint64 = np.uint8, np.uint16, np.uint32, np.uint64
-float32, float64, complex64, complex128 = np.float32, np.float64, np.complex64, np.complex128
+float16, float32, float64, complex64, complex128 = np.float16, np.float32, np.float64, np.complex64, np.complex128
+half = np.half
 byte, ubyte, short, ushort, intc, uintc = np.byte, np.ubyte, np.short, np.ushort, np.intc, np.uintc
 int_, uint, intp, uintp, long, ulong = np.int_, np.uint, np.intp, np.uintp, np.long, np.ulong
 longlong, ulonglong = np.longlong, np.ulonglong
@@ -63,7 +64,6 @@ def promote_types(type1, type2) -> dt.DType:
 def min_scalar_type(a) -> dt.DType:
     """The smallest wgarray dtype that holds the scalar a (an array of ndim > 0: its own dtype).
 
-    NumPy answers float16 for small floats; wgarray has no float16, so it answers float32.
     A 0-d wgarray array is read back to the host: the answer depends on its value.
     """
     if isinstance(a, Array):
@@ -71,7 +71,5 @@ def min_scalar_type(a) -> dt.DType:
             return a.dtype
         a = a.item()
     result = np.min_scalar_type(a)
-    if result == np.float16:
-        result = np.dtype(np.float32)
     return dt.public(dt.as_dtype(result))
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import itertools
 import sys
 
 import numpy as np
@@ -83,11 +84,16 @@ def _rebind(func, ours, args, kwargs) -> tuple:
         return args, kwargs  # let ours report the bad call in its own words
     positional, keywords = [], {}
     parameters = our_signature.parameters
-    leading = [p for p in parameters.values() if p.kind is inspect.Parameter.POSITIONAL_ONLY]
+    # Our leading parameters that NumPy names otherwise take its leading arguments by position:
+    # the arrays, NumPy's `a` being the standard's `x` (positional-only, or not: transpose(x, axes)).
+    leading = list(itertools.takewhile(
+        lambda p: p.kind is inspect.Parameter.POSITIONAL_ONLY
+        or (p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD and p.name not in numpy_signature.parameters),
+        parameters.values()))
     for index, (name, value) in enumerate(bound.arguments.items()):
         parameter = parameters.get(name)
         if parameter is None and index < len(leading) and index == len(positional):
-            parameter = leading[index]  # the arrays: NumPy's `a` is the standard's `x`
+            parameter = leading[index]
         kind = numpy_signature.parameters[name].kind
         if kind is inspect.Parameter.VAR_POSITIONAL:
             positional.extend(value)
@@ -97,7 +103,7 @@ def _rebind(func, ours, args, kwargs) -> tuple:
             if value is not numpy_signature.parameters[name].default and not _is_no_value(value):
                 raise TypeError(f"wgarray's {ours.__name__} does not take the argument {name!r} of "
                                 f"numpy.{func.__name__}")
-        elif parameter.kind is inspect.Parameter.POSITIONAL_ONLY:
+        elif parameter.kind is inspect.Parameter.POSITIONAL_ONLY or parameter.name != name:
             positional.append(value)
         else:
             keywords[name] = value

@@ -6,6 +6,9 @@ a TypeError that points to NumPy."""
 
 from __future__ import annotations
 
+import os
+import pickle
+
 import numpy as np
 
 from .._array import Array
@@ -307,5 +310,19 @@ def tofile(self, fid, sep="", format="%s") -> None:
     np.asarray(self).tofile(fid, sep=sep, format=format)
 
 
-Array.tofile = tofile  # numpy.ndarray's method
+def dumps(self) -> bytes:
+    """The array pickled (its host bytes, dtype, shape and device): pickle.loads restores it."""
+    return pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def dump(self, file) -> None:
+    """The array pickled into file (a path or a binary file object)."""
+    if isinstance(file, (str, os.PathLike)):
+        with open(file, "wb") as f:
+            pickle.dump(self, f, protocol=pickle.HIGHEST_PROTOCOL)
+    else:
+        pickle.dump(self, file, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+Array.tofile, Array.dumps, Array.dump = tofile, dumps, dump  # numpy.ndarray's methods
 FUNCTIONS = {f.__name__: f for f in (save, savez, savez_compressed, load, savetxt, loadtxt, genfromtxt, fromfile)}

@@ -49,7 +49,7 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind") ->
     return _joined(lambda xs, d: manip.concat(xs, axis=axis, dtype=d), arrays, out, dtype, casting, "concatenate")
 
 
-def stack(arrays, /, *, axis=0, out=None, dtype=None, casting="same_kind") -> Array:
+def stack(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind") -> Array:
     """Arrays of one shape joined along a new axis, into out when given."""
     def join(xs, d):
         return manip.stack([x if d is None else astype(x, d) for x in xs], axis=axis)
@@ -124,7 +124,7 @@ def matmul(x1, x2, /, *, out=None, dtype=None, casting="same_kind", order="K", s
     return deliver(linear_algebra_functions.matmul(a, b), out, "matmul", casting)
 
 
-def take(x, indices, /, *, axis=None, out=None, mode="raise") -> Array:
+def take(x, indices, /, axis=None, out=None, mode="raise") -> Array:
     """Elements of x at indices along axis (of x flattened when axis is None), into out when given."""
     result = indexing_functions.take(x, indices, axis=axis, mode=mode)
     if out is not None and isinstance(out, Array) and out.shape != result.shape:
@@ -132,7 +132,7 @@ def take(x, indices, /, *, axis=None, out=None, mode="raise") -> Array:
     return deliver(result, out, "take", "unsafe")
 
 
-def reshape(x, /, shape=None, *, copy=None, order="C", newshape=None) -> Array:
+def reshape(x, /, shape=None, order="C", *, newshape=None, copy=None) -> Array:
     """x with a new shape, its elements read and placed in `order` ('C', 'F' or 'A'); NumPy's
     deprecated newshape= is accepted too."""
     if newshape is not None:

@@ -104,12 +104,13 @@ class ufunc:
     def types(self) -> list:
         """The loops, NumPy style ('ff->f'), over the dtypes the default device supports."""
         device = get_device()
+        dtypes = (dt.float16, *dt.supported_dtypes(device))  # (float16: NumPy's, not the standard's)
         if self._row.numpy_loop:  # the row computes in NumPy's own loops, where wgarray has their dtypes
-            supported = {d.char for d in dt.supported_dtypes(device)}
+            supported = {d.char for d in dtypes}
             theirs = getattr(np, self._row.name, None)
             return [t for t in getattr(theirs, "types", ()) if set(t.replace("->", "")) <= supported]
         loops = []
-        for dtype in dt.supported_dtypes(device):
+        for dtype in dtypes:
             expr = self._row.exprs.get(dt.kind(dtype))
             if expr is None or expr is NotImplemented or ew._compute_dtype(self._row, dtype, device) != dtype:
                 continue

@@ -57,9 +57,15 @@ def rfft(x, /, n=None, axis=-1, norm="backward", out=None) -> Array:
 
 def irfft(x, /, n=None, axis=-1, norm="backward", out=None) -> Array:
     """The inverse of rfft: n real points (default 2 * (m - 1)) from the first n // 2 + 1 terms."""
-    x = as_complex(x, "irfft")
+    given = as_array(x, "irfft")
+    x = as_complex(given, "irfft")
     n, axis, norm = _one_axis(x, n, axis, norm, _hermitian)
-    return result(c2r(x, axis, n, norm), out, "irfft")
+    return result(_half_like(c2r(x, axis, n, norm), given), out, "irfft")
+
+
+def _half_like(value: Array, given: Array) -> Array:
+    """NumPy's 1-D irfft and hfft of a float16 input give float16 (computed in float32)."""
+    return value.astype(dt.float16) if given._dtype == dt.float16 else value
 
 
 def hfft(x, /, n=None, axis=-1, norm="backward", out=None) -> Array:
@@ -70,7 +76,7 @@ def hfft(x, /, n=None, axis=-1, norm="backward", out=None) -> Array:
     n, axis, norm = _one_axis(x, n, axis, norm, _hermitian)
     if dt.kind(given._dtype) == "complex":  # (real input is its own conjugate)
         x = E["conj"](x)
-    return result(c2r(x, axis, n, _SWAPPED[norm]), out, "hfft")
+    return result(_half_like(c2r(x, axis, n, _SWAPPED[norm]), given), out, "hfft")
 
 
 def ihfft(x, /, n=None, axis=-1, norm="backward", out=None) -> Array:

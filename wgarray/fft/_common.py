@@ -40,6 +40,8 @@ def as_real(x, name: str) -> Array:
     if kind == "complex":
         raise TypeError(f"{name}: the input must be real; got an array of dtype {x._dtype} "
                         "(take the real part, or use fft for complex input)")
+    if x._dtype == dt.float16:  # NumPy transforms float16 in float32 (complex64 results)
+        return x.astype(dt.float32)
     return x if kind == "float" else x.astype(dt.default_float(x.device))
 
 

@@ -19,7 +19,9 @@ class LinAlgError(ValueError):
 def float_dtype(dtype, device):
     """The dtype a factorisation computes in: a floating or complex input keeps its dtype; bool and
     integer inputs take the device's default float, as NumPy's linalg does (the standard leaves
-    them unspecified)."""
+    them unspecified). float16 is a TypeError, as in NumPy's linalg."""
+    if dtype == dt.float16:
+        raise TypeError("array type float16 is unsupported in linalg")
     if dt.kind(dtype) in ("float", "complex"):
         return dtype
     return dt.default_float(device)

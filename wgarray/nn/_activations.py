@@ -1,8 +1,8 @@
 """softmax, log_softmax, layer_norm (fused row kernels, wgarray/_engines/nn_rows.py) and the
 activations gelu, silu, relu (map kernels), with torch.nn.functional's signatures.
 
-dtypes: float32 and float64 (relu also takes integers, as PyTorch's); anything else raises
-TypeError. Shape errors raise RuntimeError with PyTorch's wording, as PyTorch does.
+dtypes: float16, float32 and float64 (relu also takes integers, as PyTorch's); anything else
+raises TypeError. float16 computes in float32 and rounds once (the row kernels through _half). Shape errors raise RuntimeError with PyTorch's wording, as PyTorch does.
 """
 
 from __future__ import annotations
@@ -20,14 +20,15 @@ from .._core.view import TensorView, coalesce
 from .._core.wgsl import REG_TAG
 from .._engines.map import MapOp, launch_map
 from .._engines.nn_rows import normalize_rows
+from ._half import narrowed, widened
 
-FLOATS = (dt.float32, dt.float64)
+FLOATS = (dt.float16, dt.float32, dt.float64)
 
 
 def check_float(x: Array, name: str) -> None:
-    """TypeError unless x is float32 or float64 (float16 is not supported by wgarray yet)."""
+    """TypeError unless x is float16, float32 or float64."""
     if x.dtype not in FLOATS:
-        raise TypeError(f"{name}: wgarray.nn supports float32 and float64 inputs, not {x.dtype}")
+        raise TypeError(f"{name}: wgarray.nn supports float16, float32 and float64 inputs, not {x.dtype}")
 
 
 def _float_input(input, name: str, dtype=None) -> Array:
@@ -35,7 +36,7 @@ def _float_input(input, name: str, dtype=None) -> Array:
     if dtype is not None:
         dtype = dt.as_dtype(dtype, x.device)
         if dtype not in FLOATS:
-            raise TypeError(f"{name}: dtype must be float32 or float64, not {dtype}")
+            raise TypeError(f"{name}: dtype must be float16, float32 or float64, not {dtype}")
         if dtype != x.dtype:
             x = x.astype(dtype)
     check_float(x, name)
@@ -102,10 +103,11 @@ def _softmax_dim(ndim: int, dim, name: str) -> int:
 def _rows(op: str, input, dim, dtype) -> Array:
     x = _float_input(input, op, dtype)
     axis = _softmax_dim(x.ndim, dim, op)
+    data = widened(x)._data()
     if x.ndim == 0:  # a 0-d input is a row of one
-        return Array._wrap(normalize_rows(op, x._data().with_view(TensorView((1,), (1,), x._data().view.offset)),
-                                          0)).reshape(())
-    return Array._wrap(normalize_rows(op, x._data(), axis))
+        return narrowed(Array._wrap(normalize_rows(op, data.with_view(TensorView((1,), (1,), data.view.offset)),
+                                                   0)).reshape(()), x._dtype)
+    return narrowed(Array._wrap(normalize_rows(op, data, axis)), x._dtype)
 
 
 def softmax(input, dim=None, _stacklevel=3, dtype=None) -> Array:
@@ -137,7 +139,8 @@ def _as_row(x: Array, count: int, n: int):
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-5) -> Array:
     """(x - mean) / sqrt(var + eps) * weight + bias over the trailing dims normalized_shape
     (biased variance, as PyTorch)."""
-    x = _float_input(input, "layer_norm")
+    given = _float_input(input, "layer_norm")
+    x = widened(given)  # float16 computes in float32 (see _half)
     shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(int(n) for n in normalized_shape)
     k = len(shape)
     if k == 0 or x.ndim < k or tuple(x.shape[x.ndim - k:]) != shape:
@@ -152,10 +155,10 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-
         if tuple(a.shape) != shape:
             raise RuntimeError(f"Expected {what} to be of same shape as normalized_shape, but got {what} of shape "
                                f"{list(a.shape)} and normalized_shape = {list(shape)}")
-        if a.dtype != x.dtype:
-            raise RuntimeError(f"layer_norm: expected {what} of dtype {x.dtype}, got {a.dtype}")
-        affine.append(_as_row(a, k, math.prod(shape)))
+        if a.dtype != given.dtype:
+            raise RuntimeError(f"layer_norm: expected {what} of dtype {given.dtype}, got {a.dtype}")
+        affine.append(_as_row(widened(a), k, math.prod(shape)))
     n = math.prod(shape)
     rows = _as_row(x, k, n)
     out = normalize_rows("layer_norm", rows, rows.view.ndim - 1, float(eps), *affine)
-    return Array._wrap(out.with_view(TensorView.contiguous(x.shape)))
+    return narrowed(Array._wrap(out.with_view(TensorView.contiguous(x.shape))), given._dtype)

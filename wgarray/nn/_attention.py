@@ -26,6 +26,7 @@ from .._core.view import TensorView, broadcast_shapes
 from .._engines.attention import attention
 from ..random._legacy import global_bit_generator
 from ._activations import check_float
+from ._half import narrowed, widened
 
 
 def _padded(x, ndim: int):
@@ -57,6 +58,7 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
         if x.ndim < 2:
             raise RuntimeError(f"{name}: {what} needs at least 2 dimensions (..., sequence, features), "
                                f"got shape {tuple(x.shape)}")
+    query_dtype = q._dtype
     if not q.dtype == k.dtype == v.dtype:
         raise RuntimeError(f"{name}: expected query, key, and value to have the same dtype, but got "
                            f"query.dtype: {q.dtype}, key.dtype: {k.dtype} and value.dtype: {v.dtype} instead")
@@ -101,11 +103,12 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
         if full != batch + (L, S):
             raise RuntimeError(f"{name}: attn_mask of shape {tuple(mask.shape)} does not broadcast to the scores' "
                                f"shape {batch + (L, S)}")
-        mask_data = _padded(mask, ndim).broadcast_to(batch + (L, S))  # stride 0 where broadcast
+        mask_data = _padded(widened(mask), ndim).broadcast_to(batch + (L, S))  # stride 0 where broadcast
     scale = 1.0 / math.sqrt(q.shape[-1]) if scale is None else float(scale)
     # dropout draws from wgarray.random's global stream (as PyTorch's from its default generator):
     # wgarray.random.seed makes it repeatable
     dropout = (float(dropout_p), global_bit_generator()) if dropout_p > 0 else None
+    q, k, v = widened(q), widened(k), widened(v)  # float16 computes in float32, rounded once (see _half)
     out = attention(_padded(q, ndim), _padded(k, ndim), _padded(v, ndim), mask_data, batch, scale,
                     bool(is_causal), group, dropout)
-    return Array._wrap(out)
+    return narrowed(Array._wrap(out), query_dtype)

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import operator
 
-import numpy as np
 
 from .._api.coerce import as_array
 from .._array import Array
 from .._core import dtypes as dt
 from .._engines.conv import ConvGeometry, convolution
+from ._half import narrowed, widened
 
 __all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d"]
 
-FLOATS = (dt.float32, dt.float64)
+FLOATS = (dt.float16, dt.float32, dt.float64)
 
 
 class PaddingStringError(ValueError, RuntimeError):
@@ -27,12 +27,10 @@ class PaddingStringError(ValueError, RuntimeError):
 
 # -- shared with the pools ----------------------------------------------------------------------------
 def float_input(x, name: str) -> Array:
-    """x as a float32 or float64 Array; other dtypes are a TypeError (float16 is not supported yet)."""
-    if getattr(x, "dtype", None) == np.float16:
-        raise TypeError(f"{name}: float16 is not supported by wgarray.nn yet (float32 and float64 are)")
+    """x as a float16, float32 or float64 Array; other dtypes are a TypeError."""
     x = as_array(x, name)
     if x._dtype not in FLOATS:
-        raise TypeError(f"{name}: wgarray.nn computes in float32 and float64, not {x._dtype}")
+        raise TypeError(f"{name}: wgarray.nn computes in float16, float32 and float64, not {x._dtype}")
     return x
 
 
@@ -151,7 +149,13 @@ def _conv(dims: int, fname: str, input, weight, bias, stride, padding, dilation,
                            "Kernel size can't be greater than actual input size")
     out_spatial = tuple((p - e) // s + 1 for p, e, s in zip(padded, extent, stride))
     geo = ConvGeometry(False, groups, stride, before, dilation, out_spatial)
-    out = Array._wrap(convolution(x._data(), w._data(), None if b is None else b._data(), geo))
+    return _convolved(x, w, b, geo, unbatched)
+
+
+def _convolved(x: Array, w: Array, b: Array | None, geo: ConvGeometry, unbatched: bool) -> Array:
+    """The convolution engine's result (float16 through float32, see _half)."""
+    dtype, (x, w, b) = x._dtype, (widened(a) for a in (x, w, b))
+    out = narrowed(Array._wrap(convolution(x._data(), w._data(), None if b is None else b._data(), geo)), dtype)
     return out[0] if unbatched else out
 
 
@@ -185,8 +189,7 @@ def _conv_transpose(dims: int, fname: str, input, weight, bias, stride, padding,
         raise RuntimeError(f"Given input size per channel: ({' x '.join(map(str, x.shape[2:]))}). Calculated "
                            f"output size per channel: ({' x '.join(map(str, out_spatial))}). Output size is too small")
     geo = ConvGeometry(True, groups, stride, padding, dilation, out_spatial)
-    out = Array._wrap(convolution(x._data(), w._data(), None if b is None else b._data(), geo))
-    return out[0] if unbatched else out
+    return _convolved(x, w, b, geo, unbatched)
 
 
 # -- the functions ------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import operator
 from .._array import Array
 from .._engines.pool import PoolGeometry, pool
 from ._conv import as_ints, float_input, shape_str
+from ._half import narrowed, widened
 
 __all__ = ["avg_pool1d", "avg_pool2d", "avg_pool3d", "max_pool1d", "max_pool2d", "max_pool3d"]
 
@@ -74,9 +75,9 @@ def _prepare(dims: int, fname: str, input, kernel_size, stride, padding, dilatio
 def _max_pool(dims: int, fname: str, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices):
     x, unbatched, kernel, stride, padding, dilation, out = _prepare(dims, fname, input, kernel_size, stride,
                                                                     padding, dilation, ceil_mode)
-    values, index = pool(x._data(), "max", PoolGeometry(kernel, stride, padding, dilation, out),
+    values, index = pool(widened(x)._data(), "max", PoolGeometry(kernel, stride, padding, dilation, out),
                          indices=bool(return_indices))
-    values = Array._wrap(values)
+    values = narrowed(Array._wrap(values), x._dtype)
     values = values[0] if unbatched else values
     if not return_indices:
         return values
@@ -93,7 +94,7 @@ def _avg_pool(dims: int, fname: str, input, kernel_size, stride, padding, ceil_m
         if divisor_override == 0:
             raise RuntimeError(f"{fname}: divisor must be not zero")
     geo = PoolGeometry(kernel, stride, padding, dilation, out, bool(count_include_pad), divisor_override)
-    values = Array._wrap(pool(x._data(), "avg", geo)[0])
+    values = narrowed(Array._wrap(pool(widened(x)._data(), "avg", geo)[0]), x._dtype)
     return values[0] if unbatched else values
 
 

@@ -10,7 +10,6 @@ import warnings
 
 import numpy as np
 
-from .. import linalg
 from .._array import Array
 from .._core import dtypes as dt
 from .._api.coerce import as_array
@@ -18,6 +17,7 @@ from .._api.creation_functions import arange, asarray, ones, zeros
 from .._api.data_type_functions import astype, result_type
 from .._api.elementwise_functions import FUNCTIONS as E
 from .._api.manipulation_functions import atleast_1d, concat, reshape
+from .._api.sorting_functions import sort
 from .._api.statistical_functions import sum as sum_
 from .._api.utility_functions import all as all_, any as any_
 from .._numpy.calculus import polyval
@@ -153,6 +153,7 @@ def roots(p) -> Array:
     if n > 1:
         companion = diag(ones((n - 2,), dtype=c.dtype), -1) if n > 2 else zeros((1, 1), dtype=c.dtype)
         companion[0, :] = -c[1:] / c[0]
+        from .. import linalg  # imported on first use (see wgarray/__init__.py)
         found = linalg.eigvals(companion)
         if dt.kind(c.dtype) != "complex" and not bool(any_(E["imag"](found) != 0)):
             found = E["real"](found)
@@ -188,6 +189,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
         rhs = rhs * (weights if rhs.ndim == 1 else weights[:, None])
     scale = E["sqrt"](sum_(lhs * lhs, axis=0))
     lhs = lhs / scale
+    from .. import linalg  # imported on first use (see wgarray/__init__.py)
     c, residuals, rank, s = linalg.lstsq(lhs, rhs, rcond)
     c = (c.T / scale).T
     if rank != order and not full:
@@ -321,6 +323,30 @@ def _from_roots(r) -> Array:
     return c
 
 
+def poly(seq_of_zeros):
+    """The coefficients of the monic polynomial with the given roots (a 1-D sequence), or of
+    the characteristic polynomial of a square matrix (its eigenvalues' polynomial), as NumPy's
+    np.poly: real when complex roots come in conjugate pairs; 1.0 for no roots."""
+    zeros_ = atleast_1d(as_array(seq_of_zeros, "poly"))
+    shape = zeros_.shape
+    if len(shape) == 2 and shape[0] == shape[1] and shape[0] != 0:
+        from .. import linalg  # imported on first use (see wgarray/__init__.py)
+
+        zeros_ = linalg.eigvals(zeros_)
+    elif len(shape) == 1:
+        zeros_ = astype(zeros_, dt.as_dtype(np.mintypecode(zeros_._dtype.char)))
+    else:
+        raise ValueError("input must be 1d or non-empty square 2d array.")
+    if zeros_.shape[0] == 0:
+        return 1.0
+    c = _from_roots(zeros_)
+    if dt.kind(c.dtype) == "complex":
+        found = astype(zeros_, dt.complex128)
+        if bool(all_(E["equal"](sort(found), sort(E["conj"](found))))):
+            c = E["real"](c)
+    return c
+
+
 def _compose(outer: Array, inner: poly1d) -> Array:
     """The coefficients of outer(inner(x)), by Horner's rule on polynomials."""
     result = poly1d([0])
@@ -329,4 +355,4 @@ def _compose(outer: Array, inner: poly1d) -> Array:
     return result.coeffs
 
 
-FUNCTIONS = {f.__name__: f for f in (poly1d, polyfit, polyder, polyint, polyadd, polysub, polymul, polydiv, roots)}
+FUNCTIONS = {f.__name__: f for f in (poly, poly1d, polyfit, polyder, polyint, polyadd, polysub, polymul, polydiv, roots)}

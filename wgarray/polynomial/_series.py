@@ -8,7 +8,6 @@ import operator
 
 import numpy as np
 
-from .. import linalg
 from .._array import Array
 from .._core import dtypes as dt
 from .._api.coerce import as_array
@@ -182,6 +181,7 @@ class Polynomial:
         norms = E["sqrt"](sum_(E["real"](lhs * E["conj"](lhs)) if dt.kind(lhs._dtype) == "complex" else lhs * lhs,
                                axis=0))
         norms = E["where"](E["equal"](norms, 0), 1, norms)
+        from .. import linalg  # imported on first use (see wgarray/__init__.py)
         c, residuals, rank, s = linalg.lstsq(lhs / norms, rhs, rcond)
         c = (c.T / norms).T
         result = cls(c, domain, window, symbol)

@@ -1,0 +1,140 @@
+"""Straight-line butterflies for the local kernel's passes (wgsl/fft_pass.wgsl).
+
+A pass's R elements live in scalar variables x0 .. x(R-1), never in an array: a function-scope
+array indexed in a loop may stay in (per-invocation, cached) device memory rather than in
+registers, which in float64 cost more than the arithmetic (H100: a local transform 2-3x its
+float32 time). So the DFT of radix R is emitted statement by statement: powers of two by
+radix-4 (and one radix-2) decimation in time, whose internal twiddles are constants rounded
+once from long double; 3, 5 and 7 by pairing x_k with x_(R-k) (the constants likewise); the
+direct primes past 7 through wgsl/fft_dft_odd.wgsl's loop (their code would be too long).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._core.kernels import render
+
+_PI_LONG = np.longdouble("3.14159265358979323846264338327950288")
+STRAIGHT = (1, 2, 3, 4, 5, 7, 8, 16)  # radices emitted straight-line
+
+
+def _root(m: int, r: int, sign: int) -> tuple:
+    """exp(sign 2 pi i m / r) as (cos, sin), each rounded once to float64."""
+    a = 2 * _PI_LONG * (m % r) / r
+    return float(np.cos(a)), float(sign * np.sin(a))
+
+
+class _Emitter:
+    def __init__(self, sign: int):
+        self.sign, self.lines, self.count = sign, [], 0
+
+    def let(self, expr: str) -> str:
+        name = f"u{self.count}"
+        self.count += 1
+        self.lines.append(f"let {name} = {expr};")
+        return name
+
+    @staticmethod
+    def times_i(x: str, sign: int) -> str:
+        return f"C(-{x}.y, {x}.x)" if sign > 0 else f"C({x}.y, -{x}.x)"
+
+    def times_root(self, x: str, m: int, r: int) -> str:
+        """x * exp(sign 2 pi i m / r), exact for the multiples of a quarter turn."""
+        m %= r
+        if m == 0:
+            return x
+        if 4 * m in (r, 3 * r):  # times +-i
+            return self.let(self.times_i(x, self.sign if 4 * m == r else -self.sign))
+        if 2 * m == r:
+            return self.let(f"-{x}")
+        c, s = _root(m, r, self.sign)
+        return self.let(f"C({x}.x * {c!r} - {x}.y * {s!r}, {x}.x * {s!r} + {x}.y * {c!r})")
+
+    def dft(self, xs: list) -> list:
+        """The DFT (sign) of the values named xs: the names of its outputs."""
+        r = len(xs)
+        if r == 1:
+            return xs
+        if r % 4 == 0 or r == 2:
+            q = 4 if r % 4 == 0 else 2
+            subs = [self.dft(xs[p::q]) for p in range(q)]  # decimation in time
+            out = [None] * r
+            for k in range(r // q):
+                ts = [self.times_root(subs[p][k], p * k, r) for p in range(q)]
+                for m, y in enumerate(self._small(ts)):
+                    out[k + m * r // q] = y
+            return out
+        return self._odd(xs)
+
+    def _small(self, ts: list) -> list:
+        """The DFT of 2 or 4 values (no multiplications)."""
+        if len(ts) == 2:
+            return [self.let(f"{ts[0]} + {ts[1]}"), self.let(f"{ts[0]} - {ts[1]}")]
+        s02, d02 = self.let(f"{ts[0]} + {ts[2]}"), self.let(f"{ts[0]} - {ts[2]}")
+        s13 = self.let(f"{ts[1]} + {ts[3]}")
+        d13 = self.times_root(self.let(f"{ts[1]} - {ts[3]}"), 1, 4)
+        return [self.let(f"{s02} + {s13}"), self.let(f"{d02} + {d13}"),
+                self.let(f"{s02} - {s13}"), self.let(f"{d02} - {d13}")]
+
+    def _odd(self, xs: list) -> list:
+        r, h = len(xs), (len(xs) - 1) // 2
+        a = [self.let(f"{xs[k]} + {xs[r - k]}") for k in range(1, h + 1)]
+        b = [self.let(f"{xs[k]} - {xs[r - k]}") for k in range(1, h + 1)]
+        out = [self.let(" + ".join([xs[0]] + a))] + [None] * (r - 1)
+        for m in range(1, h + 1):
+            p = " + ".join([xs[0]] + [f"{a[k - 1]} * {_root(k * m, r, 1)[0]!r}" for k in range(1, h + 1)])
+            q = " + ".join(f"{b[k - 1]} * {_root(k * m, r, 1)[1]!r}" for k in range(1, h + 1))
+            pm, q = self.let(p), self.let(q)
+            iq = self.let(self.times_i(q, self.sign))
+            out[m], out[r - m] = self.let(f"{pm} + {iq}"), self.let(f"{pm} - {iq}")
+        return out
+
+
+def butterfly(r: int, sign: int, direction: str) -> str:
+    """WGSL statements taking x0 .. x(r-1) to their DFT in y0 .. y(r-1) (`let`s)."""
+    if r not in STRAIGHT:
+        values = ", ".join(f"x{k}" for k in range(r))
+        outs = "\n".join(f"let y{k} = v[{k}];" for k in range(r))
+        return f"var v = array<C, {r}>({values});\ndft{r}_{direction}(&v);\n{outs}"
+    e = _Emitter(sign)
+    ys = e.dft([f"x{k}" for k in range(r)])
+    return "\n".join(e.lines + [f"let y{k} = {y};" for k, y in enumerate(ys)])
+
+
+def loop_butterflies(r: int, direction: str, sign: int) -> str:
+    """wgsl/fft_dft_odd.wgsl's loop for a prime r not in STRAIGHT ('' otherwise)."""
+    if r in STRAIGHT:
+        return ""
+    angles = [2 * _PI_LONG * k / r for k in range(r)]
+    return render("fft_dft_odd", R=r, H=(r - 1) // 2, D=direction, SIGN=sign,
+                  COS=", ".join(repr(float(np.cos(a))) for a in angles),
+                  SIN=", ".join(repr(float(np.sin(a))) for a in angles))
+
+
+def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, across: bool,
+                  direction: str, sign: int) -> str:
+    """Pass i of a local transform (wgsl/fft_pass.wgsl): radix r after radices of product ns,
+    bpt butterflies per invocation; its elements from the source (first) or workgroup memory,
+    its results to the destination (store) or, through registers, to workgroup memory."""
+    def block(b: int, body: list) -> str:
+        return render("fft_pass_butterfly", i=b, body="\n".join(" " * 12 + line for line in body))
+
+    reads = [f"var x{q} = load(t, j + {q}u * BF);" if first else f"var x{q} = s[slot(t, j + {q}u * BF)];"
+             for q in range(r)]
+    twiddles = []
+    if ns > 1:
+        twiddles = ["if (k > 0u) {", "    let step = N / (NS * R) * k;"] + \
+                   [f"    x{q} = cmul(x{q}, twiddle_{direction}({q}u * step));" for q in range(1, r)] + ["}"]
+    dft = butterfly(r, sign, direction).splitlines()
+    blocks, holds, exchange = [], "", ""
+    for b in range(bpt):
+        writes = [f"store(t, dest + {q}u * NS, y{q});" if store else f"h{b}_{q} = y{q};" for q in range(r)]
+        blocks.append(block(b, reads + twiddles + dft + writes))
+    if not store:
+        holds = "\n".join(f"    var h{b}_{q}: C;" for b in range(bpt) for q in range(r))
+        writes = [block(b, [f"s[slot(t, dest + {q}u * NS)] = h{b}_{q};" for q in range(r)]) for b in range(bpt)]
+        # the first pass's reads are from the source: nothing to wait for before writing
+        exchange = "\n".join(([] if first else ["    workgroupBarrier();"]) + writes + ["    workgroupBarrier();"])
+    return render("fft_pass", I=i, R=r, NS=ns, D=direction, ACROSS="true" if across else "false",
+                  holds=holds, butterflies="\n".join(blocks), exchange=exchange)
