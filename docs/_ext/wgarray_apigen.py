@@ -133,7 +133,9 @@ def _data_table(wg, names) -> str:
     rows = []
     for name in names:
         value = getattr(wg, name)
-        shown = re.sub(r"\s+", " ", repr(value))[:60].replace("|", "\\|").replace("`", "'")
+        shown = re.sub(r"\s+", " ", repr(value)).replace("`", "'")
+        if len(shown) > 60:  # a literal may not end in a space: cut, then strip
+            shown = shown[:57].rstrip() + "..."
         rows.append(f"   * - ``{name}``\n     - ``{shown}``")
     return ".. list-table::\n   :header-rows: 1\n\n   * - name\n     - value\n" + "\n".join(rows) + "\n"
 
