@@ -6,7 +6,7 @@ NumPy transform of the same input, and NumPy's own error at the input's dtype fo
 Timed as benchmarks/kernels.py does. On a CPU adapter, --small runs each case at a size a CPU
 can take in seconds.
 
-  python benchmarks/fft.py [--only c64,rfft] [--reps 5] [--small]
+  python benchmarks/fft.py [--only c64,rfft] [--reps 5] [--small] [--json FILE]
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kernels import case_arguments, load_libraries, selected, time_call  # noqa: E402
+from kernels import case_arguments, load_libraries, selected, time_call, write_json  # noqa: E402
 
 
 def _complex(shape, dtype, seed=0):
@@ -56,6 +56,7 @@ def main() -> None:
     wg, upload, sync, device = libraries["wgarray"]
     torch_lib = libraries.get("torch")
     print(f"device: {device}")
+    rows = []
     for name, (make, call, reference) in CASES.items():
         if not selected(name, args.only):
             continue
@@ -68,12 +69,15 @@ def main() -> None:
         x = upload(host)
         ours_time = time_call(lambda: call(wg.fft, x), sync, args.reps, trials=3)
         line += f"  wgarray {ours_time * 1e3:8.2f} ms"
+        rows.append({"benchmark": name, "unit": "s", "wgarray": ours_time, "error": _rms(ours, exact)})
         if torch_lib is not None:
             torch, torch_upload, torch_sync, _ = torch_lib
             tensor = torch_upload(host)
             theirs = time_call(lambda: call(torch.fft, tensor), torch_sync, args.reps, trials=3)
             line += f"  torch {theirs * 1e3:8.2f} ms  ratio {ours_time / theirs:5.2f}x"
+            rows[-1]["torch"] = theirs
         print(line, flush=True)
+    write_json(args.json, rows)
 
 
 if __name__ == "__main__":

@@ -78,14 +78,24 @@ def load_libraries():
 
 def case_arguments(reps: int, explore: bool = False, doc: str | None = None):
     """The options of the per-area benchmarks (fft, random, nn_conv, nn_attention): --only
-    (comma-separated substrings of case names), --reps, --small, and --explore where it has one."""
+    (comma-separated substrings of case names), --reps, --small, --json FILE, and --explore
+    where it has one."""
     parser = argparse.ArgumentParser(description=doc)
     parser.add_argument("--only", default="")
     parser.add_argument("--reps", type=int, default=reps)
     parser.add_argument("--small", action="store_true")
+    parser.add_argument("--json", default=None, help="also write the rows as JSON (as main's)")
     if explore:
         parser.add_argument("--explore", action="store_true")
     return parser.parse_args()
+
+
+def write_json(path: str | None, rows: list) -> None:
+    """Write result rows, {"benchmark": name, "unit": ..., "wgarray": seconds, "torch": seconds, ...}
+    as main writes them, to path (nothing when it is None); docs/plot_benchmarks.py reads them."""
+    if path:
+        with open(path, "w") as f:
+            json.dump(rows, f, indent=1)
 
 
 def selected(name: str, only: str) -> bool:
@@ -143,9 +153,7 @@ def main(rows=ROWS, doc=__doc__):
         ratios = [f"vs {lib} {row['wgarray'] / row[lib]:.2f}x" for lib in libs
                   if lib != "wgarray" and row.get(lib) and row.get("wgarray")]
         print(f"{name:<18} " + " | ".join(cells) + "   time ratio " + ", ".join(ratios), flush=True)
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(results, f, indent=1)
+    write_json(args.json, results)
 
 
 if __name__ == "__main__":

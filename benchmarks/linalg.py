@@ -5,7 +5,7 @@ error of the factorisation, or the normwise backward error of solve, in units of
 
 Timed as benchmarks/kernels.py does. Cases whose function wgarray.linalg lacks are reported so.
 
-  python benchmarks/linalg.py [--only cholesky,qr] [--reps 3]
+  python benchmarks/linalg.py [--only cholesky,qr] [--reps 3] [--json FILE]
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kernels import load_libraries, time_call  # noqa: E402
+from kernels import load_libraries, time_call, write_json  # noqa: E402
 
 
 def _spd(n, batch=(), dtype=np.float32, seed=0):
@@ -80,11 +80,13 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--only", default="")
     parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--json", default=None, help="also write the rows as JSON (as kernels.py's)")
     args = parser.parse_args()
     libraries = load_libraries()
     wg, upload, sync, device = libraries["wgarray"]
     torch_lib = libraries.get("torch")
     print(f"device: {device}")
+    rows = []
     for name, (function, make, ours, theirs, accuracy) in CASES.items():
         if args.only and not any(key in name for key in args.only.split(",")):
             continue
@@ -98,12 +100,15 @@ def main() -> None:
         eps = np.finfo(host[0].dtype).eps
         ours_time = time_call(lambda: ours(wg, *inputs), sync, args.reps, trials=3)
         line = f"{name:24s} wgarray {ours_time * 1e3:9.2f} ms  error {error:.2e} ({error / eps:.1f} eps)"
+        rows.append({"benchmark": name, "unit": "s", "wgarray": ours_time, "error": float(error)})
         if torch_lib is not None:
             torch, torch_upload, torch_sync, _ = torch_lib
             tensors = [torch_upload(h) for h in host]
             theirs_time = time_call(lambda: theirs(torch, *tensors), torch_sync, args.reps, trials=3)
             line += f"  torch {theirs_time * 1e3:9.2f} ms  ratio {ours_time / theirs_time:5.2f}x"
+            rows[-1]["torch"] = theirs_time
         print(line, flush=True)
+    write_json(args.json, rows)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 one run (TF32 off): issue 15's acceptance cases, each with its time ratio and its max error against
 a float64 reference (PyTorch's float64 on the GPU where present, else NumPy on a slice).
 
-  python benchmarks/nn_attention.py [--only sdpa,softmax] [--reps 5] [--small] [--explore]
+  python benchmarks/nn_attention.py [--only sdpa,softmax] [--reps 5] [--small] [--explore] [--json FILE]
 
 Each trial times a loop of calls and one synchronize: at least --reps calls and at least
 MIN_TRIAL seconds of them, the same count for both libraries, so that what a call costs in a
@@ -22,7 +22,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kernels import case_arguments, load_libraries, selected, time_call  # noqa: E402
+from kernels import case_arguments, load_libraries, selected, time_call, write_json  # noqa: E402
 
 
 MIN_TRIAL = 0.01  # seconds
@@ -84,6 +84,7 @@ def main() -> None:
     wg, upload, sync, device = libraries["wgarray"]
     torch_lib = libraries.get("torch")
     print(f"device: {device}")
+    rows = []
     for name, (make, calls) in _cases(args.small).items():
         if not selected(name, args.only):
             continue
@@ -93,6 +94,7 @@ def main() -> None:
         reps = max(args.reps, math.ceil(MIN_TRIAL / time_call(call, sync, 1, trials=1)))
         ours_time = time_call(call, sync, reps, trials=3)
         line = f"{name:38s} wgarray {ours_time * 1e3:8.3f} ms"
+        rows.append({"benchmark": name, "unit": "s", "wgarray": ours_time})
         sliced, exact = _reference(name, calls["torch"], host, torch_lib)
         if exact is not None:
             ours = np.asarray(calls["wgarray"](wg.nn, *[upload(h) for h in sliced]))
@@ -103,9 +105,11 @@ def main() -> None:
             theirs = time_call(lambda: calls["torch"](torch.nn.functional, *tensors), torch_sync, reps, trials=3)
             mine = calls["torch"](torch.nn.functional, *[torch_upload(h) for h in sliced]).cpu().numpy()
             line += f" (torch {np.abs(mine - exact).max():.2e})  torch {theirs * 1e3:8.3f} ms  ratio {ours_time / theirs:5.2f}x"
+            rows[-1]["torch"] = theirs
         print(line, flush=True)
         if args.explore and name.startswith("sdpa f32 B8"):
             _explore(wg, inputs, calls["wgarray"], sync, args.reps)
+    write_json(args.json, rows)
 
 
 def _explore(wg, inputs, call, sync, reps):

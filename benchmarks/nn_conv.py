@@ -3,7 +3,7 @@
 issue 15's acceptance cases and a few common layers, each with its time ratio and its error (the
 largest difference from PyTorch's float64 result, relative to that result's largest magnitude).
 
-  python benchmarks/nn_conv.py [--only depthwise,pool] [--reps 10] [--small] [--explore]
+  python benchmarks/nn_conv.py [--only depthwise,pool] [--reps 10] [--small] [--explore] [--json FILE]
 
 --explore also times the first case in every tiling of the implicit GEMM (wgarray._engines.conv).
 Timed as benchmarks/kernels.py does; --small runs each case at a size a CPU adapter can take.
@@ -17,7 +17,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kernels import case_arguments, load_libraries, selected, time_call  # noqa: E402
+from kernels import case_arguments, load_libraries, selected, time_call, write_json  # noqa: E402
 
 
 def _data(shape, dtype=np.float32, seed=0):
@@ -60,6 +60,7 @@ def main() -> None:
     wg, upload, sync, device = libraries["wgarray"]
     torch_lib = libraries.get("torch")
     print(f"device: {device}")
+    rows = []
     for name, (x_shape, w_shape, dtype, call) in CASES.items():
         if not selected(name, args.only):
             continue
@@ -71,6 +72,7 @@ def main() -> None:
         ours = np.asarray(call(wg.nn, x, w))
         ours_time = time_call(lambda: call(wg.nn, x, w), sync, args.reps, trials=3)
         line = f"{name:44s} wgarray {ours_time * 1e3:8.3f} ms"
+        rows.append({"benchmark": name, "unit": "s", "wgarray": ours_time})
         if torch_lib is not None:
             torch, torch_upload, torch_sync, _ = torch_lib
             F = torch.nn.functional
@@ -79,9 +81,11 @@ def main() -> None:
             error = np.abs(ours - exact).max() / max(np.abs(exact).max(), 1e-300)
             theirs = time_call(lambda: call(F, tx, tw), torch_sync, args.reps, trials=3)
             line += f"  torch {theirs * 1e3:8.3f} ms  ratio {ours_time / theirs:5.2f}x  error {error:.1e}"
+            rows[-1].update(torch=theirs, error=float(error))
         print(line, flush=True)
         if args.explore and w is not None and name.startswith("conv2d N32 C64 128"):
             explore(wg, x, w, call, sync, args.reps)
+    write_json(args.json, rows)
 
 
 def explore(wg, x, w, call, sync, reps) -> None:

@@ -4,7 +4,7 @@
 
 Timed as benchmarks/kernels.py does: the best of several trials of R calls and a synchronize.
 
-  python benchmarks/numpy_api.py [--log2n 26] [--reps 10]
+  python benchmarks/numpy_api.py [--log2n 26] [--reps 10] [--json FILE]
 """
 
 from __future__ import annotations
@@ -16,13 +16,14 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kernels import load_libraries, time_call  # noqa: E402
+from kernels import load_libraries, time_call, write_json  # noqa: E402
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--log2n", type=int, default=26)
     parser.add_argument("--reps", type=int, default=10)
+    parser.add_argument("--json", default=None, help="also write the rows as JSON (as kernels.py's)")
     args = parser.parse_args()
     libraries = load_libraries()
     wg, upload, sync, _ = libraries["wgarray"]
@@ -32,6 +33,7 @@ def main() -> None:
              "numpy.add.reduce(x)": lambda: np.add.reduce(x), "numpy.sum(x)": lambda: np.sum(x)}
     times = {name: time_call(call, sync, args.reps) for name, call in calls.items()}
     reference = float(np.sum(host, dtype=np.float64))
+    rows = [{"benchmark": name, "unit": "s", "wgarray": seconds} for name, seconds in times.items()]
     for name, call in calls.items():
         got = float(call())
         ok = abs(got - reference) <= 1e-5 * np.abs(host).sum()
@@ -42,6 +44,8 @@ def main() -> None:
         t = torch_upload(host)
         peer = time_call(lambda: t.sum(), torch_sync, args.reps)
         print(f"{'torch sum':24s} {peer * 1e6:9.1f} us  sum(x) / torch: {times['sum(x)'] / peer:.2f}x")
+        rows[0]["torch"] = peer  # rows[0] is sum(x), the call torch's sum is compared with
+    write_json(args.json, rows)
 
 
 if __name__ == "__main__":

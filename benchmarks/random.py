@@ -5,7 +5,7 @@ most 1.2x torch.randn(2**26).
 
 Timed as benchmarks/kernels.py does. On a CPU adapter, --small draws 16x fewer values.
 
-  python benchmarks/random.py [--only normal,integers] [--reps 10] [--small]
+  python benchmarks/random.py [--only normal,integers] [--reps 10] [--small] [--json FILE]
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kernels import case_arguments, load_libraries, selected, time_call  # noqa: E402
+from kernels import case_arguments, load_libraries, selected, time_call, write_json  # noqa: E402
 
 # name -> (values for a size scale, the wgarray draw (Generator, n), the torch draw (torch, generator, n))
 CASES = {
@@ -49,21 +49,26 @@ def main() -> None:
     torch_lib = libraries.get("torch")
     print(f"device: {device}")
     rng = wg.random.default_rng(0)
+    rows = []
     for name, (count, ours, theirs) in CASES.items():
         if not selected(name, args.only):
             continue
         n = count(16 if args.small else 1)
         ours_time = time_call(lambda: ours(rng, n), sync, args.reps, trials=3)
         line = f"{name:30s} wgarray {ours_time * 1e3:8.3f} ms"
+        rows.append({"benchmark": name, "unit": "s", "wgarray": ours_time})
         if torch_lib is not None:
             torch, _, torch_sync, _ = torch_lib
             generator = torch.Generator(device="cuda").manual_seed(0)
             try:
                 theirs_time = time_call(lambda: theirs(torch, generator, n), torch_sync, args.reps, trials=3)
                 line += f"  torch {theirs_time * 1e3:8.3f} ms  ratio {ours_time / theirs_time:5.2f}x"
+                rows[-1]["torch"] = theirs_time
             except Exception as e:  # noqa: BLE001 - a missing torch draw is a result too
                 line += f"  torch {type(e).__name__}: {str(e)[:60]}"
+                rows[-1]["torch_error"] = f"{type(e).__name__}: {str(e)[:120]}"
         print(line, flush=True)
+    write_json(args.json, rows)
 
 
 if __name__ == "__main__":

@@ -63,7 +63,7 @@ def _dtype_of(obj, what="argument"):
 
 
 def can_cast(from_, to, /, casting="safe") -> bool:
-    """Whether from_ (a dtype or an array) casts to `to` under the casting rule (default "safe":
+    """Whether ``from_`` (a dtype or an array) casts to ``to`` under the casting rule (default "safe":
     the type promotion rules)."""
     return bool(np.can_cast(_dtype_of(from_, "from_"), _dtype_of(to, "to"), casting))
 
@@ -105,6 +105,33 @@ class iinfo_object:
 
 
 def finfo(type, /) -> finfo_object:
+    """Machine limits of a floating-point or complex dtype.
+
+    Parameters
+    ----------
+    type : dtype or Array
+        A floating-point or complex dtype, or an array of one (complex dtypes give the limits
+        of their real part).
+
+    Returns
+    -------
+    finfo_object
+        The array API's attributes ``bits``, ``eps``, ``max``, ``min``, ``smallest_normal`` and
+        ``dtype`` (Python floats, as the standard asks), with NumPy's others (``tiny``,
+        ``resolution``, ``epsneg``, ``smallest_subnormal``, ``nmant``, ...).
+
+    Raises
+    ------
+    ValueError
+        If ``type`` is not a floating-point or complex dtype.
+
+    Examples
+    --------
+    >>> wg.finfo(wg.float32).eps
+    1.1920928955078125e-07
+    >>> wg.finfo(wg.complex128).bits
+    64
+    """
     dtype = _dtype_of(type, "finfo's argument")
     if dt.kind(dtype) not in ("float", "complex"):
         raise ValueError(f"finfo needs a floating-point or complex dtype, not {dtype}")
@@ -121,6 +148,28 @@ _FINFO_INTS = ("iexp", "machep", "maxexp", "minexp", "negep", "nexp", "nmant")
 
 
 def iinfo(type, /) -> iinfo_object:
+    """Machine limits of an integer dtype.
+
+    Parameters
+    ----------
+    type : dtype or Array
+        An integer dtype, or an array of one.
+
+    Returns
+    -------
+    iinfo_object
+        ``bits``, ``min``, ``max`` and ``dtype`` (the array API's), with NumPy's ``kind``.
+
+    Raises
+    ------
+    ValueError
+        If ``type`` is not an integer dtype.
+
+    Examples
+    --------
+    >>> wg.iinfo(wg.int8).min, wg.iinfo(wg.int8).max
+    (-128, 127)
+    """
     dtype = _dtype_of(type, "iinfo's argument")
     if dt.kind(dtype) not in ("int", "uint"):
         raise ValueError(f"iinfo needs an integer dtype, not {dtype}")

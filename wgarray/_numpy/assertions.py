@@ -62,6 +62,40 @@ def _numeric(x: Array) -> bool:
 
 
 def assert_array_equal(actual, desired, err_msg="", verbose=True, *, strict=False):
+    """Raise an AssertionError unless two arrays are equal (NaNs in the same places count as equal).
+
+    Parameters
+    ----------
+    actual : array_like
+        The array obtained.
+    desired : array_like
+        The array expected.
+    err_msg : str, optional
+        Text added to the failure message.
+    verbose : bool, optional
+        Whether the failure message shows the values (default True).
+    strict : bool, optional
+        Also require equal shapes and dtypes (no broadcasting of scalars).
+
+    Raises
+    ------
+    AssertionError
+        If the arrays differ; the message is ``numpy.testing``'s.
+
+    Notes
+    -----
+    GPU: the comparison runs on the device and only one bool comes back; the operands are
+    downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
+    differences). Arguments that are not wgarray arrays go to ``numpy.testing`` unchanged.
+
+    Examples
+    --------
+    >>> wg.testing.assert_array_equal(wg.asarray([1.0, wg.nan]), [1.0, wg.nan])
+    >>> wg.testing.assert_array_equal(wg.asarray([1, 2]), [1, 3])
+    Traceback (most recent call last):
+        ...
+    AssertionError: ...
+    """
     pair = _pair(actual, desired)
     if pair is not None:
         x, y = pair
@@ -76,6 +110,42 @@ def assert_array_equal(actual, desired, err_msg="", verbose=True, *, strict=Fals
 
 
 def assert_allclose(actual, desired, rtol=1e-07, atol=0, equal_nan=True, err_msg="", verbose=True, *, strict=False):
+    """Raise an AssertionError unless ``|actual - desired| <= atol + rtol * |desired|`` everywhere.
+
+    Parameters
+    ----------
+    actual : array_like
+        The array obtained.
+    desired : array_like
+        The array expected.
+    rtol : float, optional
+        The relative tolerance (default 1e-7).
+    atol : float, optional
+        The absolute tolerance (default 0).
+    equal_nan : bool, optional
+        Whether NaNs in the same places count as equal (default True).
+    err_msg : str, optional
+        Text added to the failure message.
+    verbose : bool, optional
+        Whether the failure message shows the values (default True).
+    strict : bool, optional
+        Also require equal shapes and dtypes (no broadcasting of scalars).
+
+    Raises
+    ------
+    AssertionError
+        If the arrays differ; the message is ``numpy.testing``'s.
+
+    Notes
+    -----
+    GPU: the comparison runs on the device and only one bool comes back; the operands are
+    downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
+    differences). Arguments that are not wgarray arrays go to ``numpy.testing`` unchanged.
+
+    Examples
+    --------
+    >>> wg.testing.assert_allclose(wg.asarray([1.0, 2.0]) + 1e-9, [1.0, 2.0], rtol=1e-6)
+    """
     pair = _pair(actual, desired)
     if pair is not None:
         x, y = pair
@@ -92,6 +162,36 @@ def _almost(x: Array, y: Array, decimal: int) -> Array:
 
 
 def assert_array_almost_equal(actual, desired, decimal=6, err_msg="", verbose=True):
+    """Raise an AssertionError unless ``abs(desired - actual) < 1.5 * 10**(-decimal)`` everywhere.
+
+    Parameters
+    ----------
+    actual : array_like
+        The array obtained.
+    desired : array_like
+        The array expected.
+    decimal : int, optional
+        The number of decimals (default 6).
+    err_msg : str, optional
+        Text added to the failure message.
+    verbose : bool, optional
+        Whether the failure message shows the values (default True).
+
+    Raises
+    ------
+    AssertionError
+        If the arrays differ; the message is ``numpy.testing``'s.
+
+    Notes
+    -----
+    GPU: the comparison runs on the device and only one bool comes back; the operands are
+    downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
+    differences). Arguments that are not wgarray arrays go to ``numpy.testing`` unchanged.
+
+    Examples
+    --------
+    >>> wg.testing.assert_array_almost_equal(wg.asarray([1.0, 2.0]), [1.0000001, 2.0])
+    """
     pair = _pair(actual, desired)
     if pair is not None:
         x, y = pair
@@ -102,12 +202,72 @@ def assert_array_almost_equal(actual, desired, decimal=6, err_msg="", verbose=Tr
 
 
 def assert_almost_equal(actual, desired, decimal=7, err_msg="", verbose=True):
+    """Raise an AssertionError unless two arrays or scalars agree to ``decimal`` decimals.
+
+    Parameters
+    ----------
+    actual : array_like
+        The array obtained.
+    desired : array_like
+        The array expected.
+    decimal : int, optional
+        The number of decimals (default 7).
+    err_msg : str, optional
+        Text added to the failure message.
+    verbose : bool, optional
+        Whether the failure message shows the values (default True).
+
+    Raises
+    ------
+    AssertionError
+        If the arrays differ; the message is ``numpy.testing``'s.
+
+    Notes
+    -----
+    GPU: the comparison runs on the device and only one bool comes back; the operands are
+    downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
+    differences). Arguments that are not wgarray arrays go to ``numpy.testing`` unchanged.
+
+    Examples
+    --------
+    >>> wg.testing.assert_almost_equal(wg.asarray(0.5), 0.50000001)
+    """
     if isinstance(actual, Array) or isinstance(desired, Array):
         return assert_array_almost_equal(actual, desired, decimal, err_msg, verbose)
     npt.assert_almost_equal(actual, desired, decimal=decimal, err_msg=err_msg, verbose=verbose)
 
 
 def assert_array_less(x, y, err_msg="", verbose=True, *, strict=False):
+    """Raise an AssertionError unless ``x < y`` everywhere (NaNs in the same places pass).
+
+    Parameters
+    ----------
+    x : array_like
+        The smaller array.
+    y : array_like
+        The larger array.
+    err_msg : str, optional
+        Text added to the failure message.
+    verbose : bool, optional
+        Whether the failure message shows the values (default True).
+    strict : bool, optional
+        Also require equal shapes and dtypes (no broadcasting of scalars).
+
+    Raises
+    ------
+    AssertionError
+        If the arrays differ; the message is ``numpy.testing``'s.
+
+    Notes
+    -----
+    GPU: the comparison runs on the device and only one bool comes back; the operands are
+    downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
+    differences). Arguments that are not wgarray arrays go to ``numpy.testing`` unchanged.
+
+    Examples
+    --------
+    >>> wg.testing.assert_array_less(wg.asarray([1, 2]), [2, 3])
+    """
     pair = _pair(x, y)
     if pair is not None:
         a, b = pair

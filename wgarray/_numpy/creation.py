@@ -368,7 +368,7 @@ def vander(x, N=None, increasing=False) -> Array:
 
 
 def indices(dimensions, dtype=int, sparse=False, *, device=None):
-    """The index grid of shape dimensions: one array (N, *dimensions), or with sparse=True a
+    """The index grid of shape dimensions: one array ``(N, *dimensions)``, or with sparse=True a
     tuple of N arrays that broadcast against each other."""
     dimensions = tuple(operator.index(n) for n in dimensions)
     unit = (1,) * len(dimensions)

@@ -123,6 +123,29 @@ def diag_indices(n, ndim=2) -> tuple:
 
 
 def diag_indices_from(arr) -> tuple:
+    """The indices of the main diagonal of an n-d array whose dimensions are all equal.
+
+    Parameters
+    ----------
+    arr : array_like
+        An array of at least 2 dimensions, all of the same length. Only its shape is read.
+
+    Returns
+    -------
+    tuple of Array
+        One int64 index array per dimension, for ``arr[indices]``.
+
+    Raises
+    ------
+    ValueError
+        If ``arr`` has fewer than 2 dimensions or dimensions of different lengths.
+
+    Examples
+    --------
+    >>> a = wg.reshape(wg.arange(9), (3, 3))
+    >>> a[wg.diag_indices_from(a)]
+    array([0, 4, 8])
+    """
     a = as_array(arr, "diag_indices_from")
     if a.ndim < 2:
         raise ValueError("input array must be at least 2-d")
@@ -139,11 +162,51 @@ def _matrix(arr, name: str) -> Array:
 
 
 def tril_indices_from(arr, k=0) -> tuple:
+    """The indices of the lower triangle of the last two dimensions of an array.
+
+    Parameters
+    ----------
+    arr : array_like
+        An array of at least 2 dimensions. Only its shape is read.
+    k : int, optional
+        The diagonal above which to stop (default 0, the main diagonal; negative is below).
+
+    Returns
+    -------
+    tuple of Array
+        One int64 index array per dimension, for ``arr[indices]``.
+
+    Examples
+    --------
+    >>> a = wg.reshape(wg.arange(9), (3, 3))
+    >>> a[wg.tril_indices_from(a)]
+    array([0, 3, 4, 6, 7, 8])
+    """
     a = _matrix(arr, "tril_indices_from")
     return tril_indices(a.shape[-2], k=k, m=a.shape[-1])
 
 
 def triu_indices_from(arr, k=0) -> tuple:
+    """The indices of the upper triangle of the last two dimensions of an array.
+
+    Parameters
+    ----------
+    arr : array_like
+        An array of at least 2 dimensions. Only its shape is read.
+    k : int, optional
+        The diagonal below which to stop (default 0, the main diagonal; positive is above).
+
+    Returns
+    -------
+    tuple of Array
+        One int64 index array per dimension, for ``arr[indices]``.
+
+    Examples
+    --------
+    >>> a = wg.reshape(wg.arange(9), (3, 3))
+    >>> a[wg.triu_indices_from(a, k=1)]
+    array([1, 2, 5])
+    """
     a = _matrix(arr, "triu_indices_from")
     return triu_indices(a.shape[-2], k=k, m=a.shape[-1])
 

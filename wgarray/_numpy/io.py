@@ -71,14 +71,94 @@ class NpzFile:
 
 
 def save(file, arr, allow_pickle=True) -> None:
+    """Save an array to a binary file in NumPy's ``.npy`` format.
+
+    Parameters
+    ----------
+    file : str, path or file
+        Where to write; ``.npy`` is appended to a file name that lacks it.
+    arr : array_like
+        The array: a wgarray Array (downloaded), or anything NumPy takes.
+    allow_pickle : bool, optional
+        Passed to ``numpy.save``.
+
+    Notes
+    -----
+    GPU: file I/O is host work; the arrays are downloaded (one synchronisation each) and written
+    by NumPy's own writer, so the file is exactly NumPy's.
+
+    Examples
+    --------
+    >>> import io
+    >>> buffer = io.BytesIO()
+    >>> wg.save(buffer, wg.arange(3))
+    >>> _ = buffer.seek(0)
+    >>> wg.load(buffer)
+    array([0, 1, 2])
+    """
     np.save(file, _host(arr), allow_pickle=allow_pickle)
 
 
 def savez(file, *args, allow_pickle=True, **kwds) -> None:
+    """Save several arrays into one uncompressed ``.npz`` archive.
+
+    Parameters
+    ----------
+    file : str, path or file
+        Where to write; ``.npz`` is appended to a file name that lacks it.
+    *args : array_like
+        Arrays stored as ``arr_0``, ``arr_1``, ...
+    allow_pickle : bool, optional
+        Passed to ``numpy.savez``.
+    **kwds : array_like
+        Arrays stored under their keyword names.
+
+    Notes
+    -----
+    GPU: file I/O is host work; the arrays are downloaded (one synchronisation each) and written
+    by NumPy's own writer, so the file is exactly NumPy's.
+
+    Examples
+    --------
+    >>> import io
+    >>> buffer = io.BytesIO()
+    >>> wg.savez(buffer, x=wg.arange(3), y=wg.ones(2))
+    >>> _ = buffer.seek(0)
+    >>> archive = wg.load(buffer)
+    >>> archive["y"]
+    array([1., 1.])
+    """
     np.savez(file, *map(_host, args), allow_pickle=allow_pickle, **{k: _host(v) for k, v in kwds.items()})
 
 
 def savez_compressed(file, *args, allow_pickle=True, **kwds) -> None:
+    """Save several arrays into one compressed (deflate) ``.npz`` archive.
+
+    Parameters
+    ----------
+    file : str, path or file
+        Where to write; ``.npz`` is appended to a file name that lacks it.
+    *args : array_like
+        Arrays stored as ``arr_0``, ``arr_1``, ...
+    allow_pickle : bool, optional
+        Passed to ``numpy.savez_compressed``.
+    **kwds : array_like
+        Arrays stored under their keyword names.
+
+    Notes
+    -----
+    GPU: file I/O is host work; the arrays are downloaded (one synchronisation each) and written
+    by NumPy's own writer, so the file is exactly NumPy's.
+
+    Examples
+    --------
+    >>> import io
+    >>> buffer = io.BytesIO()
+    >>> wg.savez_compressed(buffer, wg.zeros(1000))
+    >>> _ = buffer.seek(0)
+    >>> wg.load(buffer)["arr_0"].shape
+    (1000,)
+    """
     np.savez_compressed(file, *map(_host, args), allow_pickle=allow_pickle, **{k: _host(v) for k, v in kwds.items()})
 
 
@@ -94,18 +174,134 @@ def load(file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding="A
 
 
 def savetxt(fname, X, *args, **kwargs) -> None:
+    """Save a 1-d or 2-d array to a text file (``numpy.savetxt``).
+
+    Parameters
+    ----------
+    fname : str, path or file
+        Where to write (a name ending in ``.gz`` is compressed).
+    X : array_like
+        The data: a wgarray Array (downloaded), or anything NumPy takes.
+    *args, **kwargs
+        ``numpy.savetxt``'s options: ``fmt``, ``delimiter``, ``newline``, ``header``, ...
+
+    Notes
+    -----
+    GPU: file I/O is host work; the arrays are downloaded (one synchronisation each) and written
+    by NumPy's own writer, so the file is exactly NumPy's.
+
+    Examples
+    --------
+    >>> import io
+    >>> text = io.StringIO()
+    >>> wg.savetxt(text, wg.asarray([[1, 2], [3, 4]]), fmt="%d")
+    >>> print(text.getvalue(), end="")
+    1 2
+    3 4
+    """
     np.savetxt(fname, _host(X), *args, **kwargs)
 
 
 def loadtxt(fname, *args, device=None, **kwargs) -> Array:
+    """Load data from a text file onto the device (``numpy.loadtxt``).
+
+    Parameters
+    ----------
+    fname : str, path, file or iterable of str
+        The text to read.
+    *args, **kwargs
+        ``numpy.loadtxt``'s options: ``dtype``, ``delimiter``, ``skiprows``, ``usecols``, ...
+    device : Device, optional
+        The device of the result (default: the current device).
+
+    Returns
+    -------
+    Array
+        The data, on the device.
+
+    Notes
+    -----
+    GPU: NumPy reads the file on the host and the result is uploaded once. Data types wgarray
+    does not have (object, strings, structured, datetime) and masked arrays raise ``TypeError``.
+
+    Examples
+    --------
+    >>> wg.loadtxt(["1 2", "3 4"])
+    array([[1., 2.],
+           [3., 4.]])
+    """
     return _device_array(np.loadtxt(fname, *args, **kwargs), "loadtxt", device)
 
 
 def genfromtxt(fname, *args, device=None, **kwargs) -> Array:
+    """Load data from a text file, with missing values filled (``numpy.genfromtxt``).
+
+    Parameters
+    ----------
+    fname : str, path, file or iterable of str
+        The text to read.
+    *args, **kwargs
+        ``numpy.genfromtxt``'s options: ``dtype``, ``delimiter``, ``filling_values``, ...
+    device : Device, optional
+        The device of the result (default: the current device).
+
+    Returns
+    -------
+    Array
+        The data, on the device (missing values are NaN unless filled).
+
+    Notes
+    -----
+    GPU: NumPy reads the file on the host and the result is uploaded once. Data types wgarray
+    does not have (object, strings, structured, datetime) and masked arrays raise ``TypeError``.
+
+    Examples
+    --------
+    >>> wg.genfromtxt(["1,2", "3,"], delimiter=",")
+    array([[ 1.,  2.],
+           [ 3., nan]])
+    """
     return _device_array(np.genfromtxt(fname, *args, **kwargs), "genfromtxt", device)
 
 
 def fromfile(file, dtype=float, count=-1, sep="", offset=0, *, like=None, device=None) -> Array:
+    """Read an array from a binary or text file (``numpy.fromfile``).
+
+    Parameters
+    ----------
+    file : str, path or file
+        The file to read.
+    dtype : dtype, optional
+        The data type of the file's items (default float64).
+    count : int, optional
+        The number of items to read; -1 (the default) reads all.
+    sep : str, optional
+        Empty (the default) for a binary file, else the separator of a text file.
+    offset : int, optional
+        Bytes to skip first (binary files only).
+    like : object, optional
+        Accepted for NumPy's signature; ignored.
+    device : Device, optional
+        The device of the result (default: the current device).
+
+    Returns
+    -------
+    Array
+        A 1-d array on the device.
+
+    Notes
+    -----
+    GPU: NumPy reads the file on the host and the result is uploaded once. Data types wgarray
+    does not have (object, strings, structured, datetime) and masked arrays raise ``TypeError``.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "data.bin")
+    >>> wg.arange(4, dtype=wg.int32).tofile(path)
+    >>> wg.fromfile(path, dtype=wg.int32)
+    array([0, 1, 2, 3], dtype=int32)
+    """
     return _device_array(np.fromfile(file, dtype=dtype, count=count, sep=sep, offset=offset), "fromfile", device)
 
 

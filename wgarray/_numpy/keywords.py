@@ -57,10 +57,55 @@ def stack(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind") -> Ar
 
 
 def vstack(tup, *, dtype=None, casting="same_kind") -> Array:
+    """Stack arrays vertically: along the first axis, 1-d arrays becoming rows.
+
+    Parameters
+    ----------
+    tup : sequence of array_like
+        The arrays, of the same shape except along the joining axis.
+    dtype : dtype, optional
+        The result's dtype (default: the promoted dtype of the inputs).
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, optional
+        How the inputs may be cast to ``dtype`` (default 'same_kind').
+
+    Returns
+    -------
+    Array
+        A new array.
+
+    Examples
+    --------
+    >>> wg.vstack(([1, 2], [3, 4]))
+    array([[1, 2],
+           [3, 4]])
+    """
     return _joined(lambda xs, d: manip.vstack(xs, dtype=d), tup, None, dtype, casting, "vstack")
 
 
 def hstack(tup, *, dtype=None, casting="same_kind") -> Array:
+    """Stack arrays horizontally: along the second axis (the first for 1-d arrays).
+
+    Parameters
+    ----------
+    tup : sequence of array_like
+        The arrays, of the same shape except along the joining axis.
+    dtype : dtype, optional
+        The result's dtype (default: the promoted dtype of the inputs).
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, optional
+        How the inputs may be cast to ``dtype`` (default 'same_kind').
+
+    Returns
+    -------
+    Array
+        A new array.
+
+    Examples
+    --------
+    >>> wg.hstack(([1, 2], [3, 4]))
+    array([1, 2, 3, 4])
+    >>> wg.hstack(([1, 2], [3, 4]), dtype=wg.float32)
+    array([1., 2., 3., 4.], dtype=float32)
+    """
     return _joined(lambda xs, d: manip.hstack(xs, dtype=d), tup, None, dtype, casting, "hstack")
 
 

@@ -49,7 +49,7 @@ def clip(x, /, min=NoValue, max=NoValue, out=None, *, a_min=NoValue, a_max=NoVal
 
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False) -> Array:
-    """|a - b| <= atol + rtol * |b| elementwise (b the reference), as NumPy computes it: b in at
+    """``|a - b| <= atol + rtol * |b|`` elementwise (b the reference), as NumPy computes it: b in at
     least float64's kind (an integer b becomes the default float), equal infinities are close."""
     device = a.device if isinstance(a, Array) else (b.device if isinstance(b, Array) else None)
     x, y = as_operand(a, device, "isclose"), as_operand(b, device, "isclose")

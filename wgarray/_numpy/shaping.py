@@ -64,10 +64,50 @@ def shape(a) -> tuple:
 
 
 def ndim(a) -> int:
+    """The number of dimensions of an array or of array-like host data.
+
+    Parameters
+    ----------
+    a : array_like
+        A wgarray Array, or host data (read on the host, nothing uploaded).
+
+    Returns
+    -------
+    int
+        The number of dimensions.
+
+    Examples
+    --------
+    >>> wg.ndim(wg.ones((2, 3)))
+    2
+    >>> wg.ndim([[1, 2, 3]])
+    2
+    """
     return a.ndim if isinstance(a, Array) else np.ndim(a)
 
 
 def size(a, axis=None) -> int:
+    """The number of elements of an array, or along the given axes.
+
+    Parameters
+    ----------
+    a : array_like
+        A wgarray Array, or host data (read on the host, nothing uploaded).
+    axis : int or tuple of int, optional
+        Count only along these axes; None (the default) counts all elements.
+
+    Returns
+    -------
+    int
+        The number of elements.
+
+    Examples
+    --------
+    >>> wg.size(wg.ones((2, 3)))
+    6
+    >>> wg.size(wg.ones((2, 3)), axis=1)
+    3
+    """
     dims = shape(a)
     if axis is None:
         return math.prod(dims)

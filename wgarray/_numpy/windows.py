@@ -55,16 +55,82 @@ def _symmetric_window(M, formula) -> Array:
 
 
 def hanning(M) -> Array:
+    """The Hann window: ``0.5 + 0.5 cos(pi n / (M - 1))`` for ``n`` from ``1 - M`` to ``M - 1`` in steps of 2.
+
+    Parameters
+    ----------
+    M : int
+        The number of points; zero or less gives an empty array.
+
+    Returns
+    -------
+    Array
+        ``M`` float64 values, the largest (1.0) in the middle for odd ``M``.
+
+    Notes
+    -----
+    GPU: computed on the device from ``arange``, with wgarray's own cosine (within 2 ulp);
+    NumPy's formula and order of operations.
+
+    Examples
+    --------
+    >>> wg.hanning(5)
+    array([0. , 0.5, 1. , 0.5, 0. ])
+    """
     return _symmetric_window(M, lambda n, m: E["add"](0.5, E["multiply"](0.5, E["cos"](
         E["divide"](E["multiply"](math.pi, n), m - 1)))))
 
 
 def hamming(M) -> Array:
+    """The Hamming window: ``0.54 + 0.46 cos(pi n / (M - 1))`` for ``n`` from ``1 - M`` to ``M - 1`` in steps of 2.
+
+    Parameters
+    ----------
+    M : int
+        The number of points; zero or less gives an empty array.
+
+    Returns
+    -------
+    Array
+        ``M`` float64 values, the largest (1.0) in the middle for odd ``M``.
+
+    Notes
+    -----
+    GPU: computed on the device from ``arange``, with wgarray's own cosine (within 2 ulp);
+    NumPy's formula and order of operations.
+
+    Examples
+    --------
+    >>> wg.hamming(5)
+    array([0.08, 0.54, 1.  , 0.54, 0.08])
+    """
     return _symmetric_window(M, lambda n, m: E["add"](0.54, E["multiply"](0.46, E["cos"](
         E["divide"](E["multiply"](math.pi, n), m - 1)))))
 
 
 def blackman(M) -> Array:
+    """The Blackman window: ``0.42 + 0.5 cos(pi n / (M - 1)) + 0.08 cos(2 pi n / (M - 1))``.
+
+    Parameters
+    ----------
+    M : int
+        The number of points; zero or less gives an empty array.
+
+    Returns
+    -------
+    Array
+        ``M`` float64 values, the largest (1.0) in the middle for odd ``M``.
+
+    Notes
+    -----
+    GPU: computed on the device from ``arange``, with wgarray's own cosine (within 2 ulp);
+    NumPy's formula and order of operations.
+
+    Examples
+    --------
+    >>> wg.blackman(3)
+    array([-1.38777878e-17,  1.00000000e+00, -1.38777878e-17])
+    """
     def formula(n, m):
         first = E["multiply"](0.5, E["cos"](E["divide"](E["multiply"](math.pi, n), m - 1)))
         second = E["multiply"](0.08, E["cos"](E["divide"](E["multiply"](2.0 * math.pi, n), m - 1)))
@@ -73,6 +139,28 @@ def blackman(M) -> Array:
 
 
 def bartlett(M) -> Array:
+    """The Bartlett (triangular) window: ``1 - |n| / (M - 1)``.
+
+    Parameters
+    ----------
+    M : int
+        The number of points; zero or less gives an empty array.
+
+    Returns
+    -------
+    Array
+        ``M`` float64 values, the largest (1.0) in the middle for odd ``M``.
+
+    Notes
+    -----
+    GPU: computed on the device from ``arange``, with wgarray's own cosine (within 2 ulp);
+    NumPy's formula and order of operations.
+
+    Examples
+    --------
+    >>> wg.bartlett(5)
+    array([0. , 0.5, 1. , 0.5, 0. ])
+    """
     def formula(n, m):
         ramp = E["divide"](n, m - 1)
         return E["where"](E["less_equal"](n, 0), E["add"](1, ramp), E["subtract"](1, ramp))
@@ -80,6 +168,30 @@ def bartlett(M) -> Array:
 
 
 def kaiser(M, beta) -> Array:
+    """The Kaiser window: ``i0(beta sqrt(1 - ((n - a) / a)**2)) / i0(beta)``, ``a = (M - 1) / 2``.
+
+    Parameters
+    ----------
+    M : int
+        The number of points; zero or less gives an empty array.
+    beta : float
+        The shape parameter: 0 is rectangular, about 5 is like a Hamming window, 8.6 like a
+        Blackman window.
+
+    Returns
+    -------
+    Array
+        ``M`` float64 values.
+
+    Notes
+    -----
+    GPU: ``i0`` runs on the device (NumPy's Cephes Chebyshev series, elementwise).
+
+    Examples
+    --------
+    >>> wg.kaiser(4, 5.0)
+    array([0.03671089, 0.7753221 , 0.7753221 , 0.03671089])
+    """
     m, beta = _length(M), float(beta)
     if m == 1:
         return ones((1,), dtype=dt.float64)

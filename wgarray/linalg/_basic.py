@@ -72,10 +72,10 @@ def _order(ord) -> float:
 
 
 def vector_norm(x, /, *, axis=None, keepdims: bool = False, ord=2) -> Array:
-    """(sum |x|**ord) ** (1/ord) over the axes, every order (0 counts nonzeros, +-inf are max/min |x|).
+    """``(sum |x|**ord) ** (1/ord)`` over the axes, every order (0 counts nonzeros, +-inf are max/min ``|x|``).
 
-    Overflow- and underflow-safe: the sum runs over |x| / s, s the largest |x| (the smallest for a
-    negative order), so that 1e200 ** 2 never overflows (NumPy's norm gives inf there)."""
+    Overflow- and underflow-safe: the sum runs over ``|x| / s``, s the largest ``|x|`` (the smallest for a
+    negative order), so that ``1e200 ** 2`` never overflows (NumPy's norm gives inf there)."""
     x = as_array(x, "vector_norm")
     if x._dtype == dt.float16:  # computed in float32 and rounded once; NumPy's norm gives float16
         return vector_norm(x.astype(dt.float32), axis=axis, keepdims=keepdims, ord=ord).astype(dt.float16)

@@ -44,7 +44,7 @@ def _seed_sequence(seed) -> SeedSequence:
 
 
 class Philox:
-    """Philox4x32-10 (as cuRAND and JAX use it): Philox(seed=None, *, counter=None, key=None).
+    """Philox4x32-10 (as cuRAND and JAX use it): ``Philox(seed=None, *, counter=None, key=None)``.
 
     key (a 64-bit int) replaces the seed's hash; counter (an int below 2^64) is the first block.
     """

@@ -97,7 +97,9 @@ class DiscreteMixin:
         return result if result._dtype == dtype else astype(result, dtype)
 
     def poisson(self, lam=1.0, size=None):
-        """Poisson counts (int64): inversion below lam = 10, PTRS rejection from there, on the device."""
+        """poisson(lam=1.0, size=None)
+
+        Poisson counts (int64): inversion below lam = 10, PTRS rejection from there, on the device."""
         lam = parameter(lam, "lam")
         check(lam, lambda v: (v < 0) | E["isnan"](v) if isinstance(v, Array) else not v >= 0, "lam < 0 or lam is NaN")
         check(lam, lambda v: v > POISSON_LAM_MAX, "lam value too large")
@@ -107,7 +109,9 @@ class DiscreteMixin:
                              shape, "int")
 
     def binomial(self, n, p, size=None):
-        """Binomial counts (int64): inversion for n p < 10, BTRS rejection past it, on the device."""
+        """binomial(n, p, size=None)
+
+        Binomial counts (int64): inversion for n p < 10, BTRS rejection past it, on the device."""
         n_int = _scalar_int(n, "n")
         n = float(n_int) if n_int is not None else astype(astype(as_array(n, "n"), I64), F64)
         p = parameter(p, "p")
@@ -121,7 +125,9 @@ class DiscreteMixin:
         return scalar_result(result, shape, "int")
 
     def geometric(self, p, size=None):
-        """Trials to the first success (int64, at least 1): ceil(E / -log(1 - p)) for a standard
+        """geometric(p, size=None)
+
+        Trials to the first success (int64, at least 1): ceil(E / -log(1 - p)) for a standard
         exponential E."""
         p = parameter(p, "p")
         check(p, lambda v: (v <= 0) | (v > 1) | E["isnan"](v) if isinstance(v, Array) else not 0 < v <= 1,

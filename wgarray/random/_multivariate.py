@@ -29,7 +29,9 @@ def _float_array(x, name: str):
 
 class MultivariateMixin:
     def multinomial(self, n, pvals, size=None):
-        """Counts of n trials over the categories of pvals' last axis (int64): category j is a
+        """multinomial(n, pvals, size=None)
+
+        Counts of n trials over the categories of pvals' last axis (int64): category j is a
         binomial draw of the trials left, with probability pvals[j] / (1 - pvals[:j].sum()); the
         last category takes the rest (pvals[-1] is not read, as in NumPy)."""
         pvals = _float_array(pvals, "pvals")
@@ -65,7 +67,9 @@ class MultivariateMixin:
         return stack(counts, axis=-1)
 
     def dirichlet(self, alpha, size=None):
-        """G / G.sum(-1) for standard gammas G of shapes alpha (the last axis)."""
+        """dirichlet(alpha, size=None)
+
+        G / G.sum(-1) for standard gammas G of shapes alpha (the last axis)."""
         alpha = _float_array(alpha, "alpha")
         if alpha.ndim != 1:
             raise ValueError("alpha must be a one-dimensional sequence of floats")

@@ -137,7 +137,9 @@ class SamplingMixin:
         return out
 
     def bytes(self, length):
-        """length random bytes (the stream's words, little-endian)."""
+        """bytes(length)
+
+        length random bytes (the stream's words, little-endian)."""
         length = operator.index(length)
         if length < 0:
             raise ValueError("negative dimensions are not allowed")
