@@ -8,7 +8,6 @@ wgarray stays correct when several threads record, read back and assign at once.
 
 from __future__ import annotations
 
-import inspect
 import threading
 
 import numpy as np
@@ -346,14 +345,7 @@ def test_curves(dispatch):
         assert_close(got, expected)
 
 
-# Only while sklearn still has the call (strict: once it is fixed there, the test must pass).
-ROC_CURVE_DIFF_POSITIONAL = "xp.diff(fps, 2)" in inspect.getsource(metrics._ranking.roc_curve)
-
-
-@pytest.mark.xfail(ROC_CURVE_DIFF_POSITIONAL, strict=True, raises=TypeError, reason=(
-    "sklearn 1.9 roc_curve(drop_intermediate=True) calls xp.diff(fps, 2), passing n positionally; "
-    "the standard's diff(x, /, *, axis=-1, n=1, ...) makes n keyword-only and wgarray follows it "
-    "(a scikit-learn bug, not a wgarray one)"))
+# scikit-learn 1.9's roc_curve calls xp.diff(fps, 2): n positionally, as NumPy allows (wgarray too).
 def test_roc_curve_dropping_intermediate_thresholds(dispatch):
     y, proba = probability_data()
     binary, score = (y > 0).astype(np.int64), proba[:, 1]
