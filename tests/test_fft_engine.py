@@ -113,6 +113,18 @@ def test_bluestein_convolution_length(n, m):
     assert fft_bluestein.convolution_length(n, 2048) == m
 
 
+def test_repeated_transforms_reuse_their_plans(monkeypatch):
+    """A second call of the same transform (Bluestein: three dispatches) plans nothing; another view
+    of the same length is planned anew, and each gets its own result."""
+    x = random_complex((3, 1009), C64)
+    first = run_complex(x)
+    planned, original = [], fft_plan._local_plan
+    monkeypatch.setattr(fft_plan, "_local_plan", lambda *a: planned.append(a[3]) or original(*a))
+    assert np.array_equal(run_complex(x), first) and planned == []
+    view = wgarray.asarray(np.concatenate([x, x], axis=1))[:, 1009:]
+    assert np.array_equal(run_complex(view), first) and planned
+
+
 @pytest.fixture
 def small_workgroups(monkeypatch):
     """Workgroups of 16 elements: every plan kind (two- and three-level four-steps, Bluestein over
