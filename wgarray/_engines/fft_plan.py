@@ -30,7 +30,6 @@ rows are complex64 too, up to three passes).
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from dataclasses import dataclass
 
@@ -76,6 +75,10 @@ class Side:
     length: int
     mode_n: int = 0
     split: int = 1
+
+    def with_split(self, split: int) -> "Side":
+        """This side with another split (dataclasses.replace, a host cost per pass, does the same)."""
+        return Side(self.operand, self.mode, self.offset, self.axis, self.dims, self.length, self.mode_n, split)
 
 
 def side(operand: BufferOperand, axis: int, mode: str, length: int, mode_n: int = 0) -> Side:
@@ -437,6 +440,6 @@ def transform(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, ex
         step = Extras(chirp_in=first and extras.chirp_in, chirp_out=last and extras.chirp_out,
                       chirp=extras.chirp, blue_inverse=extras.blue_inverse,
                       spectrum=extras.spectrum if last else None, scale=extras.scale if last else 1.0)
-        run_local(dataclasses.replace(into, split=m), dataclasses.replace(out, split=ns), r, batch * m, inverse,
+        run_local(into.with_split(m), out.with_split(ns), r, batch * m, inverse,
                   step, tw_n=ns * r if ns > 1 else 0, per_row=m, j_major=j_major)
         ns *= r
