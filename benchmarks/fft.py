@@ -43,6 +43,11 @@ CASES = {
     "ifft c64 3^10 x 64": (lambda s: _complex((64 // s, 3**10), np.complex64), lambda f, x: f.ifft(x), np.fft.ifft),
     "fft c64 axis 0 4096 x 1024": (lambda s: _complex((4096 // s, 1024), np.complex64),
                                    lambda f, x: f.fft(x, axis=0), lambda x: np.fft.fft(x, axis=0)),
+    # scipy.signal.fftconvolve's lengths: 7-smooth (next_fast_len) and Bluestein ones near 2^21
+    "rfft f32 2100000 (7-smooth)": (lambda s: _real(2100000 // s, np.float32), lambda f, x: f.rfft(x), np.fft.rfft),
+    "irfft c64 2016000 (7-smooth)": (lambda s: _complex(2016000 // s // 2 + 1, np.complex64), lambda f, x: f.irfft(x),
+                                     np.fft.irfft),
+    "rfft f32 2000006 (Bluestein)": (lambda s: _real(2000006 // s, np.float32), lambda f, x: f.rfft(x), np.fft.rfft),
 }
 
 

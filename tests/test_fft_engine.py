@@ -16,7 +16,7 @@ import pytest
 import wgarray
 from wgarray._array import Array
 from wgarray._engines import fft as engine
-from wgarray._engines import fft_plan
+from wgarray._engines import fft_bluestein, fft_plan
 
 C64, C128 = np.dtype(np.complex64), np.dtype(np.complex128)
 EPS = {C64: np.finfo(np.float32).eps, C128: np.finfo(np.float64).eps}
@@ -106,6 +106,25 @@ def test_multi_pass_lengths(n, dtype):
     check_accuracy(random_complex((1, n), dtype))
 
 
+@pytest.mark.parametrize("n, m", [(97, 256), (1009, 2048), (1000003, 1 << 21), (67, 135), (10007, 20160),
+                                  (600011, 1200500)])
+def test_bluestein_convolution_length(n, m):
+    """A power of two unless it is over 1.5x the smallest 7-smooth length >= 2n - 1."""
+    assert fft_bluestein.convolution_length(n, 2048) == m
+
+
+def test_repeated_transforms_reuse_their_plans(monkeypatch):
+    """A second call of the same transform (Bluestein: three dispatches) plans nothing; another view
+    of the same length is planned anew, and each gets its own result."""
+    x = random_complex((3, 1009), C64)
+    first = run_complex(x)
+    planned, original = [], fft_plan._local_plan
+    monkeypatch.setattr(fft_plan, "_local_plan", lambda *a: planned.append(a[3]) or original(*a))
+    assert np.array_equal(run_complex(x), first) and planned == []
+    view = wgarray.asarray(np.concatenate([x, x], axis=1))[:, 1009:]
+    assert np.array_equal(run_complex(view), first) and planned
+
+
 @pytest.fixture
 def small_workgroups(monkeypatch):
     """Workgroups of 16 elements: every plan kind (two- and three-level four-steps, Bluestein over
@@ -113,7 +132,7 @@ def small_workgroups(monkeypatch):
     monkeypatch.setattr(fft_plan, "MAX_LOCAL", 16)
 
 
-@pytest.mark.parametrize("n", [32, 48, 256, 16 * 16 * 12, 4096, 37, 300])
+@pytest.mark.parametrize("n", [32, 48, 256, 16 * 16 * 12, 4096, 37, 97, 300])
 def test_plans_past_one_workgroup(small_workgroups, n):
     x = random_complex((2, n), C128)
     assert rms(run_complex(x), np.fft.fft(x)) <= 4 * EPS[C128] * np.log2(n)

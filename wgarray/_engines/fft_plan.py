@@ -30,7 +30,7 @@ rows are complex64 too, up to three passes).
 
 from __future__ import annotations
 
-import dataclasses
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -76,6 +76,10 @@ class Side:
     mode_n: int = 0
     split: int = 1
 
+    def with_split(self, split: int) -> "Side":
+        """This side with another split (dataclasses.replace, a host cost per pass, does the same)."""
+        return Side(self.operand, self.mode, self.offset, self.axis, self.dims, self.length, self.mode_n, split)
+
 
 def side(operand: BufferOperand, axis: int, mode: str, length: int, mode_n: int = 0) -> Side:
     """A side over operand's view along axis; its batch: every other axis, in order."""
@@ -104,20 +108,32 @@ class Extras:
 
 
 # -- lengths --------------------------------------------------------------------------------------
+# The plans of a length are memoized: every call plans its passes again, and on the H100 the
+# host's planning (a Bluestein length's search above all) took longer than the GPU's work at
+# lengths around 2^21.
+_memo = functools.lru_cache(maxsize=4096)
+
+
 def radices(n: int, direct: tuple = DIRECT_PRIMES):
     """n's factors for the passes of a local transform, or None when n has a prime factor other
     than 2, 3, 5, 7 and the direct primes: its power of two in the fewest radices of at most
     MAX_POW2_RADIX (as even as can be: 2^9 = 8 8 8, not 16 16 2, where the largest is 16), then
     7, 5, 3 and the direct primes."""
+    out = _radices(n, direct, MAX_POW2_RADIX)
+    return None if out is None else list(out)
+
+
+@_memo
+def _radices(n: int, direct: tuple, largest_pow2: int):
     bits = (n & -n).bit_length() - 1 if n else 0
-    passes = -(-bits // (MAX_POW2_RADIX.bit_length() - 1))
+    passes = -(-bits // (largest_pow2.bit_length() - 1))
     out = [1 << (bits // passes + (i < bits % passes)) for i in range(passes)]
     n >>= bits
     for r in ODD_RADICES + direct:
         while n % r == 0 and n > 1:
             out.append(r)
             n //= r
-    return out if n == 1 else None
+    return tuple(out) if n == 1 else None
 
 
 C128 = np.dtype(np.complex128)
@@ -132,14 +148,15 @@ def capacity(device) -> int:
     return min(MAX_LOCAL, device.limits.get("max-compute-workgroup-storage-size", 16384) // C128.itemsize)
 
 
-def _primes(n: int) -> list:
+@_memo
+def _primes(n: int) -> tuple:
     out, p = [], 2
     while p * p <= n:
         while n % p == 0:
             out.append(p)
             n //= p
         p += 1
-    return out + ([n] if n > 1 else [])
+    return tuple(out + ([n] if n > 1 else []))
 
 
 def _largest_radix(cap: int, run: int) -> int:
@@ -174,11 +191,19 @@ def pass_radices(n: int, cap: int, itemsize: int):
     """The radices of the global Stockham passes of length n: the fewest passes whose tiles are
     RUN_BYTES[0] wide, unless narrower ones (RUN_BYTES[1]) take fewer passes (each pass moves
     all the data once: at 2^24 complex64, 3 passes of 64-byte runs beat 4 of 128)."""
-    plans = [_pack(n, _largest_radix(cap, max(1, run // itemsize))) for run in RUN_BYTES]
+    out = _pass_radices(n, cap, itemsize, RUN_BYTES)
+    return None if out is None else list(out)
+
+
+@_memo
+def _pass_radices(n: int, cap: int, itemsize: int, run_bytes: tuple):
+    plans = [_pack(n, _largest_radix(cap, max(1, run // itemsize))) for run in run_bytes]
     plans = [p for p in plans if p is not None]
-    return min(plans, key=len) if plans else _pack(n, cap)  # a prime factor past the tiles: narrower
+    out = min(plans, key=len) if plans else _pack(n, cap)  # a prime factor past the tiles: narrower
+    return None if out is None else tuple(out)
 
 
+@_memo
 def can_plan(n: int, cap: int, direct: tuple = DIRECT_PRIMES) -> bool:
     """Whether transform() takes length n: of 2, ODD_RADICES and `direct` primes only, each fitting a
     pass."""
@@ -324,6 +349,34 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     j-major (b = j * rows + row) or not (b = row * per_row + j); tw_n: the pass's twiddle
     w_tw_n^(k (j % dst.split)) on the way in (0: none)."""
     device = src.operand.device
+    # The kernel, its parameters and its tables depend on everything but the buffers: planned
+    # once (the planning and packing cost the host about as much as a dispatch's GPU time).
+    plan_key = (_side_key(src), _side_key(dst), n, batch, inverse, extras.chirp_in, extras.chirp_out,
+                extras.blue_inverse, extras.spectrum is not None, extras.scale, tw_n, per_row, j_major,
+                capacity(device), MAX_WORKGROUP, MAX_POW2_RADIX)
+    plans = _local_plans(device)
+    plan = plans.get(plan_key)
+    if plan is None:
+        plan = plans[plan_key] = _local_plan(device, src, dst, n, batch, inverse, extras, tw_n, per_row, j_major)
+    key, params, roots, items = plan
+    table = twiddle_table(device, n)
+    either = lambda x: table if x is None else x  # unused bindings take the twiddle table
+    tables = [either(extras.spectrum), either(extras.chirp)] + [root_table(device, m) if m else table for m in roots]
+    launch_kernel(device, key, lambda: _source(key, device),
+                  [dst.operand.storage, src.operand.storage, table.storage] + [x.storage for x in tables], params,
+                  items)
+
+
+_local_plans = per_device(lambda device: plan_cache())
+
+
+def _side_key(s: Side) -> tuple:
+    return s.mode, s.offset, s.axis, s.dims, s.length, s.mode_n, s.split, s.operand.dtype
+
+
+def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: Extras,
+                tw_n: int, per_row: int, j_major: bool) -> tuple:
+    """run_local's kernel key, parameter bytes, root-table lengths and invocations."""
     t = local_tile(device, n, batch)
     rads = tuple(radices(n) or [1])  # n = 1: one pass of radix 1, which loads and stores
     wg = min(MAX_WORKGROUP, -(-t * n // max(rads) // 32) * 32)
@@ -342,12 +395,7 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     _side_words(0, src, src_dims, roots[0], words)
     _side_words(1, dst, dst_dims, roots[1], words)
     params = PARAMS.pack(groups=groups, batch=batch, scale=extras.scale, **words)
-    table = twiddle_table(device, n)
-    either = lambda x: table if x is None else x  # unused bindings take the twiddle table
-    tables = [either(extras.spectrum), either(extras.chirp)] + [root_table(device, m) if m else table for m in roots]
-    launch_kernel(device, key, lambda: _source(key, device),
-                  [dst.operand.storage, src.operand.storage, table.storage] + [x.storage for x in tables], params,
-                  groups * WORKGROUP)
+    return key, params, roots, groups * WORKGROUP
 
 
 def is_local(src: Side, dst: Side, n: int, batch: int, dtype) -> bool:
@@ -392,6 +440,6 @@ def transform(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, ex
         step = Extras(chirp_in=first and extras.chirp_in, chirp_out=last and extras.chirp_out,
                       chirp=extras.chirp, blue_inverse=extras.blue_inverse,
                       spectrum=extras.spectrum if last else None, scale=extras.scale if last else 1.0)
-        run_local(dataclasses.replace(into, split=m), dataclasses.replace(out, split=ns), r, batch * m, inverse,
+        run_local(into.with_split(m), out.with_split(ns), r, batch * m, inverse,
                   step, tw_n=ns * r if ns > 1 else 0, per_row=m, j_major=j_major)
         ns *= r
