@@ -300,7 +300,12 @@ def plan(x, key, lazy: bool = False) -> Plan:
 def getitem(x, key):
     items = key if isinstance(key, tuple) else (key,)
     if not any(_is_advanced(k) for k in items):
-        return x._with_view(basic_view(x._view, key))
+        result = x._with_view(basic_view(x._view, key))
+        # NumPy returns a scalar (a copy) for a[i, j] and a[()]: `tmp = a[i]; a[i] = a[j]; a[j] = tmp`
+        # swaps. Only an Ellipsis makes a 0-d view (a[i, ...]).
+        if result.ndim == 0 and not any(k is Ellipsis for k in items):
+            return result._contiguous()
+        return result
     p = plan(x, key)
     return Array._wrap(gather(x._data(), p.shape, p.offset, p.strides, p.indices))
 
