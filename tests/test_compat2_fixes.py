@@ -1,0 +1,136 @@
+"""Differential tests of what the second corpus round (tests/corpus/*2.py) found: full integer indexing
+returns a copy (NumPy's scalar), round() of arrays, shares_memory / may_share_memory, the keywords of
+array_str / array_repr, and lstsq's rank type."""
+
+import numpy as np
+import pytest
+
+import wgarray
+from conftest import ALL_DTYPES, assert_same, sample, wg
+
+
+# -- a[i, j] and a[()] are copies; a[i, ...] stays a view ------------------------------------------------
+@pytest.mark.parametrize("dtype", ALL_DTYPES, ids=str)
+def test_full_integer_index_is_a_copy(dtype):
+    host = sample(dtype, 12).reshape(3, 4)
+    x = wg(host)
+    element, expected = x[1, 2], host[1, 2]
+    x[1, 2] = x[0, 0]
+    assert_same(element, expected)
+    view = x[2, 3, ...]  # NumPy: an Ellipsis keeps the 0-d result a view
+    x[2, 3] = x[0, 1]
+    assert_same(view, host[0, 1])
+
+
+@pytest.mark.parametrize("key", [(1,), (-1,), (np.int64(2),)])
+def test_swap_through_temporary_on_strided_view(key):
+    host = np.arange(10.0)[::-2]
+    x = wgarray.arange(10.0)[::-2]
+    for a in (host, x):
+        tmp = a[key]
+        a[key] = a[0]
+        a[0] = tmp
+    assert_same(x, host)
+
+
+def test_zero_d_empty_tuple_is_a_copy_and_ellipsis_a_view():
+    x, host = wgarray.asarray(5.0), np.array(5.0)
+    copy, view = x[()], x[...]
+    x[()] = 7
+    assert_same(copy, host[()])
+    assert_same(view, np.array(7.0))
+
+
+def test_iteration_yields_copies():
+    x = wgarray.arange(4)
+    items = list(x)
+    x[:] = 0
+    assert [int(i) for i in items] == [0, 1, 2, 3]
+
+
+def test_item_and_stack_of_scalars_still_work():
+    x = wgarray.asarray([[1.5, 2.5], [3.5, 4.5]])
+    assert x.item(3) == 4.5 and x.item((1, 0)) == 3.5 and wgarray.asarray([7]).item() == 7
+    c, s = wgarray.cos(0.5), wgarray.sin(0.5)
+    assert_same(wgarray.array([[c, -s], [s, c]]), np.array([[np.cos(0.5), -np.sin(0.5)], [np.sin(0.5), np.cos(0.5)]]))
+    assert_same(wgarray.stack([x[0, 0], x[1, 1]]), np.array([1.5, 4.5]))
+    assert_same(wgarray.indices(()), np.indices(()))
+
+
+# -- round() -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("value", [2.5, 3.5, -1.25, 7, np.float32(0.123456)])
+def test_python_round_of_zero_d(value):
+    host = np.asarray(value)
+    x = wg(host)
+    assert round(x) == round(host[()]) and type(round(x)) is int
+    assert_same(round(x, 2), np.round(host, 2))
+
+
+def test_python_round_of_vector_keeps_dtype():
+    host = np.array([1.25, -2.5, 3.75], dtype=np.float32)
+    assert_same(round(wg(host), 1), np.round(host, 1))
+    assert_same(round(wg(host)), np.round(host))
+
+
+def test_round_of_complex_scalar_raises_like_python():
+    with pytest.raises(TypeError):
+        round(wgarray.asarray(1 + 2j))
+
+
+# -- shares_memory / may_share_memory ------------------------------------------------------------------
+def _pairs():
+    base = np.arange(24.0).reshape(4, 6)
+    return [
+        (lambda a: a[0], lambda a: a[1]),                  # disjoint rows
+        (lambda a: a[:2], lambda a: a[1:]),                 # overlapping rows
+        (lambda a: a[:, ::2], lambda a: a[:, 1::2]),        # interleaved columns: spans overlap, bytes do not
+        (lambda a: a[:, ::2], lambda a: a[:, 2::4]),        # a subset of the columns
+        (lambda a: a, lambda a: a.T),
+        (lambda a: a[::-1], lambda a: a[3]),
+        (lambda a: a[:0], lambda a: a),                      # empty
+        (lambda a: a.reshape(-1)[1::3], lambda a: a.reshape(-1)[2::3]),
+    ], base
+
+
+@pytest.mark.parametrize("index", range(8))
+def test_shares_memory_matches_numpy(index):
+    pairs, base = _pairs()
+    first, second = pairs[index]
+    x = wg(base)
+    assert wgarray.shares_memory(first(x), second(x)) == np.shares_memory(first(base), second(base))
+    assert wgarray.may_share_memory(first(x), second(x)) == np.may_share_memory(first(base), second(base))
+
+
+def test_shares_memory_other_buffers_and_dtype_views():
+    x, y = wgarray.arange(4), wgarray.arange(4)
+    assert not wgarray.shares_memory(x, y) and not wgarray.may_share_memory(x, x.copy())
+    assert not wgarray.may_share_memory([1, 2], [1, 2])
+    host = np.arange(4, dtype=np.int32)
+    w = wg(host)
+    assert wgarray.shares_memory(w[1:2], w.view(np.int16)[3:4]) == np.shares_memory(host[1:2], host.view(np.int16)[3:4])
+    assert wgarray.shares_memory(w[1:2], w.view(np.int16)[4:5]) == np.shares_memory(host[1:2], host.view(np.int16)[4:5])
+
+
+def test_shares_memory_max_work():
+    x = wgarray.arange(100.0)
+    with pytest.raises(np.exceptions.TooHardError):
+        wgarray.shares_memory(x[::2], x[1::2], max_work=10)
+
+
+# -- array_str / array_repr keywords ---------------------------------------------------------------
+@pytest.mark.parametrize("func", ["array_str", "array_repr"])
+@pytest.mark.parametrize("kwargs", [{"precision": 2}, {"max_line_width": 20}, {"suppress_small": True},
+                                    {"precision": 1, "suppress_small": True}])
+def test_array_str_repr_keywords(func, kwargs):
+    host = np.array([[1.23456, 1e-9, 2.5], [3.0, -4.75, 100.125]])
+    assert getattr(wgarray, func)(wg(host), **kwargs) == getattr(np, func)(host, **kwargs)
+    assert getattr(wgarray, func)(wg(host)) == getattr(np, func)(host)  # the options are restored
+
+
+# -- lstsq -------------------------------------------------------------------------------------------
+def test_lstsq_rank_is_int32():
+    a = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]])
+    b = np.array([1.0, 2.0, 2.5])
+    rank = wgarray.linalg.lstsq(wg(a), wg(b), rcond=None)[2]
+    expected = np.linalg.lstsq(a, b, rcond=None)[2]
+    assert type(rank) is type(expected) and rank == expected
