@@ -134,3 +134,61 @@ def test_lstsq_rank_is_int32():
     rank = wgarray.linalg.lstsq(wg(a), wg(b), rcond=None)[2]
     expected = np.linalg.lstsq(a, b, rcond=None)[2]
     assert type(rank) is type(expected) and rank == expected
+
+
+# -- vectorize ---------------------------------------------------------------------------------------
+def _branchy(x, y):
+    return x * 2 + y if x > y else x - y
+
+
+@pytest.mark.parametrize("args", [(np.arange(4), 2), (np.array([[1, 5]]), np.array([[3], [0]])),
+                                  (np.array([0.5, 3.5], dtype=np.float32), np.float32(1.0)), (3, 1)])
+def test_vectorize_matches_numpy(args):
+    expected = np.vectorize(_branchy)(*args)
+    got = wgarray.vectorize(_branchy)(*(wg(a) if isinstance(a, np.ndarray) else a for a in args))
+    assert_same(got, expected)
+
+
+def test_vectorize_first_result_sets_the_dtype_and_otypes_override():
+    def f(x):
+        return 1 if x == 0 else x / 4
+    host = np.arange(3)
+    assert_same(wgarray.vectorize(f)(wg(host)), np.vectorize(f)(host))
+    assert_same(wgarray.vectorize(f, otypes=[np.float32])(wg(host)), np.vectorize(f, otypes=[np.float32])(host))
+
+
+def test_vectorize_tuples_excluded_decorator_and_empty():
+    host = np.array([1.5, -2.5])
+    got = wgarray.vectorize(lambda v: (v + 1, v > 0))(wg(host))
+    expected = np.vectorize(lambda v: (v + 1, v > 0))(host)
+    assert_same(got[0], expected[0])
+    assert_same(got[1], expected[1])
+
+    def scaled(x, table):
+        return x * len(table)
+    assert_same(wgarray.vectorize(scaled, excluded={"table"})(wg(host), table=[1, 2, 3]),
+                np.vectorize(scaled, excluded={"table"})(host, table=[1, 2, 3]))
+
+    @wgarray.vectorize
+    def double(x):
+        return 2 * x
+    assert_same(double(wgarray.arange(3)), np.arange(3) * 2)
+    with pytest.raises(ValueError):
+        wgarray.vectorize(double)(wgarray.zeros(0))
+    assert_same(wgarray.vectorize(abs, otypes="d")(wgarray.zeros((0, 2))), np.vectorize(abs, otypes="d")(np.zeros((0, 2))))
+    with pytest.raises(NotImplementedError):
+        wgarray.vectorize(abs, signature="(n)->()")
+
+
+# -- fromstring --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, kwargs", [("1 2 3 4", {"dtype": int, "sep": " "}), ("1.5,2,3", {"sep": ","}),
+                                          ("1 2 3", {"dtype": np.float32, "count": 2, "sep": " "})])
+def test_fromstring_text(text, kwargs):
+    assert_same(wgarray.fromstring(text, **kwargs), np.fromstring(text, **kwargs))
+
+
+def test_fromstring_binary_mode_raises_as_numpy():
+    with pytest.raises(ValueError):
+        np.fromstring("abcd", dtype=np.uint8, sep="")
+    with pytest.raises(ValueError):
+        wgarray.fromstring("abcd", dtype=np.uint8, sep="")

@@ -24,6 +24,7 @@ from .creation import array, asarray
 from .flatiter import flatiter
 from .keywords import check_casting, vstack
 from .ufunc_common import where_mask
+from .vectorize import vectorize
 
 # -- metadata ----------------------------------------------------------------------------------------
 isscalar, iterable, typename, mintypecode = np.isscalar, np.iterable, np.typename, np.mintypecode
@@ -215,7 +216,7 @@ def shares_memory(a, b, max_work=None) -> bool:
 
 FUNCTIONS = {f.__name__: f for f in (iscomplexobj, isrealobj, isfortran, common_type, ndenumerate, copyto,
                                      require, asarray_chkfinite, matvec, vecmat, row_stack, may_share_memory,
-                                     shares_memory)}
+                                     shares_memory, vectorize)}
 FUNCTIONS.update(isscalar=isscalar, iterable=iterable, typename=typename, mintypecode=mintypecode,
                  ndindex=ndindex, broadcast=broadcast, format_float_positional=format_float_positional,
                  format_float_scientific=format_float_scientific, ScalarType=ScalarType, typecodes=typecodes,
