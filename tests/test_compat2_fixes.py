@@ -192,3 +192,17 @@ def test_fromstring_binary_mode_raises_as_numpy():
         np.fromstring("abcd", dtype=np.uint8, sep="")
     with pytest.raises(ValueError):
         wgarray.fromstring("abcd", dtype=np.uint8, sep="")
+
+
+# -- builtin divmod ------------------------------------------------------------------------------------
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # NumPy warns on the special values
+@pytest.mark.parametrize("dtype", ["int8", "uint16", "int64", "float32", "float64"])
+def test_builtin_divmod(dtype):
+    host = sample(dtype, 6)
+    divisor = np.array(3, dtype=dtype)
+    for got, expected in zip(divmod(wg(host), 3), divmod(host, 3)):
+        assert_same(got, expected)
+    for got, expected in zip(divmod(7, wg(host[host != 0])), divmod(7, host[host != 0])):
+        assert_same(got, expected)
+    for got, expected in zip(divmod(wg(host), wg(divisor)), divmod(host, divisor)):
+        assert_same(got, expected)

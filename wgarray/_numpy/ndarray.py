@@ -27,7 +27,7 @@ from .._api.data_type_functions import astype as api_astype
 from .._api.elementwise_functions import FUNCTIONS as ELEMENTWISE
 from .._api.indexing_functions import take as api_take
 from .._api.utility_functions import any as api_any
-from . import functions as fn, printing, reductions
+from . import functions as fn, math_functions, printing, reductions
 from .flatiter import flatiter
 from .functions import check_order, order_axes, ordered_copy
 from .views import Flags, dtype_view, imag_view, infer_shape, is_f_contiguous, real_view, set_part, set_shape
@@ -249,6 +249,15 @@ def round(self, decimals=0, out=None) -> Array:
     return fn.around(self, decimals, out)
 
 
+def __divmod__(self, other) -> tuple:
+    """divmod(x, y): (x // y, x % y), as NumPy's divmod."""
+    return math_functions.divmod(self, other)
+
+
+def __rdivmod__(self, other) -> tuple:
+    return math_functions.divmod(other, self)
+
+
 def __round__(self, ndigits=None):
     """Python's round(): a 0-d array rounds to a Python int as NumPy's scalars do (round(x) is an
     int, round(x, 2) a float64 0-d array); other arrays round elementwise to their own dtype."""
@@ -319,7 +328,8 @@ _METHODS = {
     "view": view, "item": item, "tobytes": tobytes, "fill": fill, "__copy__": __copy__, "__deepcopy__": __deepcopy__,
     "sort": sort, "argsort": argsort, "partition": partition, "argpartition": argpartition,
     "searchsorted": searchsorted, "nonzero": nonzero, "take": take, "choose": choose, "compress": compress,
-    "put": put, "repeat": repeat, "clip": clip, "conj": conj, "conjugate": conj, "round": round, "__round__": __round__,
+    "put": put, "repeat": repeat, "clip": clip, "conj": conj, "conjugate": conj, "round": round,
+    "__round__": __round__, "__divmod__": __divmod__, "__rdivmod__": __rdivmod__,
     "transpose": transpose, "squeeze": squeeze, "swapaxes": swapaxes, "diagonal": diagonal, "trace": trace,
     "dot": dot, "__hash__": __hash__, "__contains__": __contains__,
     "__repr__": printing.array_repr, "__str__": printing.array_str, "__format__": printing.array_format,
