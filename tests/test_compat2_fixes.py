@@ -206,3 +206,21 @@ def test_builtin_divmod(dtype):
         assert_same(got, expected)
     for got, expected in zip(divmod(wg(host), wg(divisor)), divmod(host, divisor)):
         assert_same(got, expected)
+
+
+# -- setflags ----------------------------------------------------------------------------------------
+def test_setflags_write_round_trip_and_views():
+    x = wgarray.arange(4)
+    x.setflags(write=False)
+    with pytest.raises(ValueError):
+        x[0] = 1
+    view = x[1:]
+    assert not view.flags.writeable
+    with pytest.raises(ValueError):
+        view.setflags(write=True)  # NumPy: its base is read-only
+    x.setflags(write=True)
+    x[0] = 9
+    assert x.flags.writeable and int(x[0]) == 9
+    x.setflags(align=True)
+    with pytest.raises(ValueError):
+        x.setflags(uic=True)

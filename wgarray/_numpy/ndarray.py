@@ -249,6 +249,14 @@ def round(self, decimals=0, out=None) -> Array:
     return fn.around(self, decimals, out)
 
 
+def setflags(self, write=None, align=None, uic=None) -> None:
+    """NumPy's setflags: only WRITEABLE changes (every element is aligned; nothing is a writeback copy)."""
+    if uic:
+        raise ValueError("cannot set WRITEBACKIFCOPY flag to True")
+    if write is not None:
+        Flags(self).writeable = write
+
+
 def __divmod__(self, other) -> tuple:
     """divmod(x, y): (x // y, x % y), as NumPy's divmod."""
     return math_functions.divmod(self, other)
@@ -329,7 +337,7 @@ _METHODS = {
     "sort": sort, "argsort": argsort, "partition": partition, "argpartition": argpartition,
     "searchsorted": searchsorted, "nonzero": nonzero, "take": take, "choose": choose, "compress": compress,
     "put": put, "repeat": repeat, "clip": clip, "conj": conj, "conjugate": conj, "round": round,
-    "__round__": __round__, "__divmod__": __divmod__, "__rdivmod__": __rdivmod__,
+    "setflags": setflags, "__round__": __round__, "__divmod__": __divmod__, "__rdivmod__": __rdivmod__,
     "transpose": transpose, "squeeze": squeeze, "swapaxes": swapaxes, "diagonal": diagonal, "trace": trace,
     "dot": dot, "__hash__": __hash__, "__contains__": __contains__,
     "__repr__": printing.array_repr, "__str__": printing.array_str, "__format__": printing.array_format,
