@@ -224,3 +224,17 @@ def test_setflags_write_round_trip_and_views():
     x.setflags(align=True)
     with pytest.raises(ValueError):
         x.setflags(uic=True)
+
+
+# -- names left to NumPy say why -----------------------------------------------------------------------
+@pytest.mark.parametrize("name, words", [("datetime64", "dates"), ("ma", "masked"), ("matrix", "matrix"),
+                                         ("nditer", "ndindex"), ("longdouble", "float64"), ("str_", "strings")])
+def test_out_of_scope_names_explain(name, words):
+    assert not hasattr(wgarray, name)
+    with pytest.raises(AttributeError, match=words):
+        getattr(wgarray, name)
+
+
+def test_unknown_names_keep_numpys_message():
+    with pytest.raises(AttributeError, match="has no attribute 'no_such_function'$"):
+        wgarray.no_such_function  # noqa: B018
