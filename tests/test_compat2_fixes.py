@@ -238,3 +238,47 @@ def test_out_of_scope_names_explain(name, words):
 def test_unknown_names_keep_numpys_message():
     with pytest.raises(AttributeError, match="has no attribute 'no_such_function'$"):
         wgarray.no_such_function  # noqa: B018
+
+
+# -- operators with lists, tuples and None ------------------------------------------------------------
+OPERATORS = ["__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__", "__pow__", "__eq__",
+             "__ne__", "__lt__", "__ge__", "__and__", "__or__", "__radd__", "__rsub__", "__rtruediv__"]
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("dtype", ["int32", "uint8", "float32", "bool"])
+@pytest.mark.parametrize("method", OPERATORS)
+@pytest.mark.parametrize("other", [[1, 2, 3], (2, 0, 1), [[1], [2]]], ids=["list", "tuple", "nested"])
+def test_operators_take_sequences(dtype, method, other):
+    host = np.array([1, 2, 3]).astype(dtype)
+    try:
+        expected = getattr(host, method)(other)
+    except TypeError:  # NumPy refuses this dtype for the operator: so must wgarray
+        with pytest.raises(TypeError):
+            getattr(wg(host), method)(other)
+        return
+    assert_same(getattr(wg(host), method)(other), expected)
+
+
+def test_sequence_operands_reflected_in_place_and_matmul():
+    host = np.arange(4.0).reshape(2, 2)
+    x = wg(host)
+    assert_same([1.0, 2.0] - x, [1.0, 2.0] - host)
+    assert_same((3, 4) == x, (3, 4) == host)
+    assert_same(x @ [1.0, -1.0], host @ [1.0, -1.0])
+    assert_same([[0.0, 1.0], [1.0, 0.0]] @ x, [[0.0, 1.0], [1.0, 0.0]] @ host)
+    x += [10.0, 20.0]
+    host += [10.0, 20.0]
+    assert_same(x, host)
+    with pytest.raises(ValueError):
+        x + [1.0, 2.0, 3.0]
+
+
+@pytest.mark.parametrize("shape", [(3,), (2, 0), ()])
+def test_compare_with_none_is_elementwise(shape):
+    host = np.zeros(shape)
+    assert_same(wg(host) == None, host == None)  # noqa: E711
+    assert_same(wg(host) != None, host != None)  # noqa: E711
+    assert_same(None == wg(host), None == host)  # noqa: E711
+    with pytest.raises(TypeError):
+        wg(host) < None

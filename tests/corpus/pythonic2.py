@@ -147,3 +147,20 @@ def comparison_chains_with_scalars(np):
     x = np.float64(0.5)
     a = np.array([0.2, 0.6, 0.9])
     return 0 < x < 1, (0.1 < a) & (a < 0.7), a[(a > 0.3) == (a < 0.8)], np.all((0 <= a) & (a <= 1))
+
+
+@snippet
+def operators_with_lists_and_tuples(np):
+    pts = np.array([[1.0, 2.0], [3.0, 5.0]])
+    origin = [0.5, 0.5]
+    shifted = pts - origin
+    scaled = (2, 4) * pts
+    hits = pts == [3.0, 5.0]
+    pts += [1, 1]
+    return shifted, scaled, hits, hits.all(axis=1), pts, pts @ [1.0, 0.0], np.arange(3) < (1, 2, 3)
+
+
+@snippet
+def compare_with_none_elementwise(np):
+    a = np.array([1.0, 2.0])
+    return a == None, a != None  # noqa: E711
