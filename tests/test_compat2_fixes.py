@@ -282,3 +282,22 @@ def test_compare_with_none_is_elementwise(shape):
     assert_same(None == wg(host), None == host)  # noqa: E711
     with pytest.raises(TypeError):
         wg(host) < None
+
+
+# -- integers to negative integer powers ------------------------------------------------------------
+@pytest.mark.parametrize("call", [lambda m, a: a ** -1, lambda m, a: m.power(a, -2), lambda m, a: m.pow(a, m.int64(-1)),
+                                  lambda m, a: a.astype(m.int8) ** m.int8(-3), lambda m, a: (a > 0) ** -1])
+def test_negative_integer_power_raises(call):
+    host = np.array([1, 2, 3])
+    with pytest.raises(ValueError):
+        call(np, host)
+    with pytest.raises(ValueError, match="negative integer powers"):
+        call(wgarray, wg(host))
+
+
+@pytest.mark.parametrize("exponent", [0, 2, -1.0, np.float32(-2)])
+def test_other_integer_powers_still_compute(exponent):
+    host = np.array([1, 2, 3], dtype=np.int32)
+    assert_same(wg(host) ** exponent, host ** exponent)
+    with pytest.raises(OverflowError):
+        wg(host.astype(np.uint8)) ** -2

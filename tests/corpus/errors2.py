@@ -146,3 +146,8 @@ def sqrt_of_negative_is_nan_not_error(np):
 def errstate_raise_divide(np):
     with np.errstate(divide="raise"):
         return _raises(np, lambda: np.array([1.0]) / np.array([0.0]), FloatingPointError)
+
+
+@snippet
+def integer_to_negative_power(np):
+    return _raises(np, lambda: np.arange(1, 4) ** -1, ValueError), np.arange(1, 4) ** -1.0
