@@ -301,3 +301,23 @@ def test_other_integer_powers_still_compute(exponent):
     assert_same(wg(host) ** exponent, host ** exponent)
     with pytest.raises(OverflowError):
         wg(host.astype(np.uint8)) ** -2
+
+
+# -- an element cannot take a sequence --------------------------------------------------------------------
+@pytest.mark.parametrize("value", [[1], (1,), np.array([1.0]), np.array([[1.0]])], ids=["list", "tuple", "1d", "2d"])
+@pytest.mark.parametrize("key", [0, (1, 1), ()], ids=["int", "pair", "empty"])
+def test_element_assignment_of_a_sequence_raises(value, key):
+    host = np.zeros(()) if key == () else np.zeros((2, 2))[0] if key == 0 else np.zeros((2, 2))
+    with pytest.raises(ValueError):
+        host[key] = value
+    x = wg(host)
+    with pytest.raises(ValueError, match="sequence"):
+        x[key] = wg(value) if isinstance(value, np.ndarray) else value
+
+
+def test_element_assignment_of_zero_d_values_still_works():
+    x, host = wgarray.zeros((2, 2)), np.zeros((2, 2))
+    x[0, 1], host[0, 1] = wgarray.asarray(3.0), np.asarray(3.0)
+    x[1], host[1] = [5.0, 6.0], [5.0, 6.0]
+    x[:1], host[:1] = [[7.0, 8.0]], [[7.0, 8.0]]
+    assert_same(x, host)
