@@ -151,3 +151,12 @@ def errstate_raise_divide(np):
 @snippet
 def integer_to_negative_power(np):
     return _raises(np, lambda: np.arange(1, 4) ** -1, ValueError), np.arange(1, 4) ** -1.0
+
+
+@snippet
+def sequence_into_one_element(np):
+    a = np.zeros(3)
+
+    def assign():
+        a[0] = [1.0]
+    return _raises(np, assign, ValueError), a
