@@ -321,3 +321,19 @@ def test_element_assignment_of_zero_d_values_still_works():
     x[1], host[1] = [5.0, 6.0], [5.0, 6.0]
     x[:1], host[:1] = [[7.0, 8.0]], [[7.0, 8.0]]
     assert_same(x, host)
+
+
+# -- NumPy's warnings for empty slices ----------------------------------------------------------------
+@pytest.mark.parametrize("shape, axis", [((0,), None), ((0, 2), 0), ((3, 0), 1), ((3, 0), 0), ((2, 3), None),
+                                         ((0, 0), 0), ((2, 3), (0, 1)), ((2, 0, 3), (0, -1))])
+@pytest.mark.parametrize("name, kwargs", [("mean", {}), ("var", {}), ("std", {"ddof": 1}), ("var", {"ddof": 3})])
+def test_empty_slice_warnings_match_numpy(shape, axis, name, kwargs):
+    import warnings
+    host = np.ones(shape)
+    with warnings.catch_warnings(record=True) as expected, np.errstate(all="ignore"):
+        warnings.simplefilter("always")
+        getattr(np, name)(host, axis=axis, **kwargs)
+    with warnings.catch_warnings(record=True) as got:
+        warnings.simplefilter("always")
+        getattr(wgarray, name)(wg(host), axis=axis, **kwargs)
+    assert [str(w.message) for w in got] == [str(w.message) for w in expected if w.category is RuntimeWarning]

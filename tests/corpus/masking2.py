@@ -108,3 +108,14 @@ def fmax_fmin_ignore_nan(np):
     a = np.array([1.0, np.nan, 3.0, np.nan])
     b = np.array([np.nan, 2.0, 1.0, np.nan])
     return np.fmax(a, b), np.fmin(a, b), np.maximum(a, b), np.fmax.reduce(a)
+
+
+@snippet
+def empty_slice_warnings(np):
+    found = []
+    for call in (lambda: np.mean(np.array([])), lambda: np.ones((3, 0)).mean(axis=1), lambda: np.var(np.array([1.0]), ddof=1)):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            value = call()
+        found.append(([str(w.message) for w in caught if w.category is RuntimeWarning and "slice" in str(w.message)], value))
+    return found
