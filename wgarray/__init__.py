@@ -58,6 +58,7 @@ from ._numpy.dtypes import *  # noqa: E402,F403
 from ._numpy.index_tricks import *  # noqa: E402,F403
 from ._numpy.ranges import *  # noqa: E402,F403
 from ._numpy.compat_routines import FUNCTIONS as _compat_routines  # noqa: E402
+from ._numpy.out_of_scope import missing_attribute as _missing_attribute  # noqa: E402
 from numpy import exceptions  # noqa: E402,F401  (wgarray raises NumPy's AxisError, RankWarning, ...)
 
 globals().update(_compat_routines)
@@ -88,7 +89,7 @@ def __getattr__(name):
         import importlib
 
         return importlib.import_module(f"{__name__}.{name}")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise _missing_attribute(__name__, name)  # with the reason where NumPy's name is out of scope
 
 
 def __dir__():

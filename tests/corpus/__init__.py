@@ -21,6 +21,9 @@ CATEGORY_MODULES = (
     "munging", "statistics", "images", "differences", "simulation", "ml", "masking", "fancy",
     "shapes", "broadcasting", "cumulative", "sorting", "where_clip", "printing", "dtypes",
     "creation", "methods", "ufunc_methods", "scalars", "inplace", "linalg", "fft", "library", "random",
+    "signal2", "finance2", "geometry2", "graphs2", "integers2", "stencils2", "ml2", "methods2",
+    "indexing2", "errors2", "scalars2", "positional2", "printing2", "dtypes2", "inplace2", "masking2",
+    "images2", "munging2", "simulation2", "loops2", "routines2", "pythonic2", "edges2", "random2", "checks2", "linalg2", "ufuncs2", "formatting2",
 )
 
 DEFAULT_ULPS = 4

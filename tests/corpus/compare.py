@@ -56,6 +56,10 @@ def difference(expected, got, ulps: int, where: str = "result") -> str | None:
             if found:
                 return found
         return None
+    if isinstance(expected, numpy.dtype):  # wgarray has its own dtype class: compare what prints
+        if repr(got) != repr(expected):
+            return f"{where}: expected {expected!r}, got {_describe(got)}"
+        return None
     if isinstance(expected, (numpy.ndarray, *_SCALARS)):
         if not isinstance(got, (numpy.ndarray, *_SCALARS)):
             return f"{where}: expected an array or scalar, got {_describe(got)}"

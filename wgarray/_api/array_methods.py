@@ -10,7 +10,8 @@ import numpy as np
 
 from .._array import Array
 from .._core import dtypes as dt
-from . import data_type_functions, elementwise_functions, indexing, linear_algebra_functions, manipulation_functions
+from . import (creation_functions, data_type_functions, elementwise_functions, indexing, linear_algebra_functions,
+               manipulation_functions)
 
 # -- operators: each forwards to the elementwise function of the same meaning ----------------
 _BINARY_OPERATORS = {
@@ -21,7 +22,8 @@ _BINARY_OPERATORS = {
 _COMPARISONS = {"eq": "equal", "ne": "not_equal", "lt": "less", "le": "less_equal", "gt": "greater",
                 "ge": "greater_equal"}
 _UNARY_OPERATORS = {"neg": "negative", "pos": "positive", "abs": "abs", "invert": "bitwise_invert"}
-_OPERAND_TYPES = (Array, bool, int, float, complex, np.ndarray, np.generic)
+# lists and tuples too, as NumPy takes them (`x - [0.5, 0.5]`, `x == (1, 2)`): the functions upload them
+_OPERAND_TYPES = (Array, bool, int, float, complex, np.ndarray, np.generic, list, tuple)
 
 
 def _function(name):
@@ -76,6 +78,9 @@ for _op, _name in _BINARY_OPERATORS.items():
 
 for _op, _name in _COMPARISONS.items():
     def _compare(self, other, _name=_name):
+        if other is None and _name in ("equal", "not_equal"):  # NumPy: no element equals None
+            return creation_functions.full(self.shape, _name == "not_equal", dtype=dt.as_dtype("bool"),
+                                           device=self.device)
         if not isinstance(other, _OPERAND_TYPES):
             return NotImplemented
         return _function(_name)(self, other)
@@ -93,7 +98,7 @@ for _op, _name in _UNARY_OPERATORS.items():
 
 def _matmul_operands(other):
     # NumPy data joins in; Python scalars are not matrices (NumPy raises too).
-    return isinstance(other, (Array, np.ndarray, np.generic))
+    return isinstance(other, (Array, np.ndarray, np.generic, list, tuple))
 
 
 def _matmul(self, other):

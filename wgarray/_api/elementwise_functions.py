@@ -189,8 +189,21 @@ def _truth(scalar, dtype) -> bool:
     return bool(scalar)
 
 
+def _check_integer_power(base, exponent) -> None:
+    """NumPy's ValueError for an integer base to a negative integer scalar power (array exponents are
+    data: they are not read back to check)."""
+    if type(base) is not Array or isinstance(exponent, bool) or not isinstance(exponent, (int, np.integer)):
+        return
+    # a signed base stays signed; bool to a Python int computes in int64 (an unsigned base with a
+    # negative Python int is NumPy's OverflowError, raised by the scalar's coercion)
+    if exponent < 0 and (base._dtype.kind == "i" or (base._dtype.kind == "b" and type(exponent) is int)):
+        raise ValueError("Integers to negative integer powers are not allowed.")
+
+
 def apply(row: Row, *args) -> Array:
     """Run one table row over arrays and scalars, with broadcasting and promotion."""
+    if row.name == "pow":
+        _check_integer_power(*args)
     if row.name in _LOGICAL:  # only a Python scalar's truth matters (NumPy: 5e-324 is true, 2**40 fits)
         dtype = next((a._dtype for a in args if type(a) is Array), None)
         args = tuple(_truth(a, dtype) if type(a) in (int, float, complex) else a for a in args)

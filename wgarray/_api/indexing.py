@@ -300,7 +300,12 @@ def plan(x, key, lazy: bool = False) -> Plan:
 def getitem(x, key):
     items = key if isinstance(key, tuple) else (key,)
     if not any(_is_advanced(k) for k in items):
-        return x._with_view(basic_view(x._view, key))
+        result = x._with_view(basic_view(x._view, key))
+        # NumPy returns a scalar (a copy) for a[i, j] and a[()]: `tmp = a[i]; a[i] = a[j]; a[j] = tmp`
+        # swaps. Only an Ellipsis makes a 0-d view (a[i, ...]).
+        if result.ndim == 0 and not any(k is Ellipsis for k in items):
+            return result._contiguous()
+        return result
     p = plan(x, key)
     return Array._wrap(gather(x._data(), p.shape, p.offset, p.strides, p.indices))
 
@@ -339,7 +344,10 @@ def setitem(x, key, value) -> None:
     if not any(_is_advanced(k) or _device_int(k) for k in items):
         if not isinstance(value, (Array, bool, int, float, complex, np.generic, str)):
             value = as_array(value, "assignment", x.device)  # lists and NumPy arrays, as NumPy takes them
-        x._with_view(basic_view(x._view, key))._assign(value)
+        target = x._with_view(basic_view(x._view, key))
+        if target.ndim == 0 and isinstance(value, Array) and value.ndim > 0:
+            raise ValueError("setting an array element with a sequence.")  # NumPy 2, even for one element
+        target._assign(value)
         return
     value = _value_operand(x, value)
     if _masked_assign(x, items, value):

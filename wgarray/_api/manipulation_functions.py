@@ -277,7 +277,7 @@ def stack(arrays, /, *, axis=0) -> Array:
     out = Array._empty(shape[:axis] + (len(arrays),) + shape[axis:], _result_dtype(arrays), arrays[0].device)
     lead = (slice(None),) * axis
     for i, a in enumerate(arrays):
-        out[lead + (i,)]._assign(a)
+        out[lead + (i, Ellipsis)]._assign(a)  # a view even when 0-d
     return out
 
 

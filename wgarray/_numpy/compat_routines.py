@@ -24,6 +24,7 @@ from .creation import array, asarray
 from .flatiter import flatiter
 from .keywords import check_casting, vstack
 from .ufunc_common import where_mask
+from .vectorize import vectorize
 
 # -- metadata ----------------------------------------------------------------------------------------
 isscalar, iterable, typename, mintypecode = np.isscalar, np.iterable, np.typename, np.mintypecode
@@ -171,8 +172,51 @@ def row_stack(tup, *, dtype=None, casting="same_kind") -> Array:
     return vstack(tup, dtype=dtype, casting=casting)
 
 
+# -- memory overlap (from views' offsets and strides alone) -------------------------------------------
+def _byte_span(x: Array) -> tuple[int, int]:
+    """The half-open byte range of x's storage that x's elements cover."""
+    low, high = x._view.span()
+    return low * x._dtype.itemsize, (high + 1) * x._dtype.itemsize
+
+
+def may_share_memory(a, b, max_work=None) -> bool:
+    """NumPy's may_share_memory: whether a and b use one buffer with overlapping byte ranges (bounds only)."""
+    if not (isinstance(a, Array) and isinstance(b, Array)) or a._storage is not b._storage or not a.size or not b.size:
+        return False
+    if max_work is not None and max_work != -1:  # a bounded exact check, as NumPy's max_work asks
+        return shares_memory(a, b, max_work)
+    (a_low, a_high), (b_low, b_high) = _byte_span(a), _byte_span(b)
+    return a_low < b_high and b_low < a_high
+
+
+def _element_starts(x: Array) -> np.ndarray:
+    """The byte offset of each element of x in its buffer (metadata: offsets and strides only)."""
+    starts = np.full((), x._view.offset, dtype=np.int64)
+    for n, stride in zip(x.shape, x._view.strides):
+        starts = np.add.outer(starts, np.arange(n, dtype=np.int64) * stride)
+    return np.unique(starts.ravel() * x._dtype.itemsize)
+
+
+def shares_memory(a, b, max_work=None) -> bool:
+    """NumPy's shares_memory: whether some byte is an element of both a and b (exact). max_work bounds the
+    element offsets compared, past which NumPy's TooHardError is raised."""
+    if not may_share_memory(a, b):
+        return False
+    if a._view.is_contiguous and b._view.is_contiguous:  # overlapping dense ranges share bytes
+        return True
+    if max_work is not None and max_work >= 0 and a.size + b.size > max_work:
+        raise np.exceptions.TooHardError("Exceeded max_work")
+    a_starts, b_starts = _element_starts(a), _element_starts(b)
+    a_size, b_size = a._dtype.itemsize, b._dtype.itemsize
+    # the first element of b that ends after each element of a starts: shared if it starts before a ends
+    nearest = np.searchsorted(b_starts + b_size, a_starts, side="right")
+    found = nearest < b_starts.size
+    return bool(np.any(b_starts[nearest[found]] < a_starts[found] + a_size))
+
+
 FUNCTIONS = {f.__name__: f for f in (iscomplexobj, isrealobj, isfortran, common_type, ndenumerate, copyto,
-                                     require, asarray_chkfinite, matvec, vecmat, row_stack)}
+                                     require, asarray_chkfinite, matvec, vecmat, row_stack, may_share_memory,
+                                     shares_memory, vectorize)}
 FUNCTIONS.update(isscalar=isscalar, iterable=iterable, typename=typename, mintypecode=mintypecode,
                  ndindex=ndindex, broadcast=broadcast, format_float_positional=format_float_positional,
                  format_float_scientific=format_float_scientific, ScalarType=ScalarType, typecodes=typecodes,

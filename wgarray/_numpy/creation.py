@@ -381,7 +381,7 @@ def indices(dimensions, dtype=int, sparse=False, *, device=None):
         return tuple(r if counting == dtype else r._cast(dtype) for r in ranges)
     out = Array._empty((len(dimensions),) + dimensions, dtype, dev)
     for i, r in enumerate(ranges):
-        out[i]._assign(r)
+        out[i, ...]._assign(r)  # a view even when 0-d
     return out
 
 

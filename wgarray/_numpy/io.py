@@ -305,6 +305,11 @@ def fromfile(file, dtype=float, count=-1, sep="", offset=0, *, like=None, device
     return _device_array(np.fromfile(file, dtype=dtype, count=count, sep=sep, offset=offset), "fromfile", device)
 
 
+def fromstring(string, dtype=float, count=-1, *, sep, like=None, device=None) -> Array:
+    """The numbers in a text string (NumPy's fromstring with sep; its removed binary mode raises as NumPy's)."""
+    return _device_array(np.fromstring(string, dtype=dtype, count=count, sep=sep), "fromstring", device)
+
+
 def tofile(self, fid, sep="", format="%s") -> None:
     """The array's data written to a file, as raw bytes or text (downloaded first)."""
     np.asarray(self).tofile(fid, sep=sep, format=format)
@@ -325,4 +330,5 @@ def dump(self, file) -> None:
 
 
 Array.tofile, Array.dumps, Array.dump = tofile, dumps, dump  # numpy.ndarray's methods
-FUNCTIONS = {f.__name__: f for f in (save, savez, savez_compressed, load, savetxt, loadtxt, genfromtxt, fromfile)}
+FUNCTIONS = {f.__name__: f for f in (save, savez, savez_compressed, load, savetxt, loadtxt, genfromtxt, fromfile,
+                                            fromstring)}

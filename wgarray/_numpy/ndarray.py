@@ -15,6 +15,7 @@ Deviations from NumPy, each for a reason:
 
 from __future__ import annotations
 
+import builtins
 import operator
 
 import numpy as np
@@ -26,7 +27,7 @@ from .._api.data_type_functions import astype as api_astype
 from .._api.elementwise_functions import FUNCTIONS as ELEMENTWISE
 from .._api.indexing_functions import take as api_take
 from .._api.utility_functions import any as api_any
-from . import functions as fn, printing, reductions
+from . import functions as fn, math_functions, printing, reductions
 from .flatiter import flatiter
 from .functions import check_order, order_axes, ordered_copy
 from .views import Flags, dtype_view, imag_view, infer_shape, is_f_contiguous, real_view, set_part, set_shape
@@ -138,14 +139,14 @@ def item(self, *args):
     if not args:
         if self.size != 1:
             raise ValueError("can only convert an array of size 1 to a Python scalar")
-        element = self[(0,) * self.ndim]
+        element = self[(0,) * self.ndim + (Ellipsis,)]  # a view: no copy before the download
     elif len(args) == 1 and not isinstance(args[0], tuple):
         element = flatiter(self)[operator.index(args[0])]
     else:
         index = args[0] if len(args) == 1 else args
         if len(index) != self.ndim:
             raise ValueError("incorrect number of indices for array")
-        element = self[tuple(operator.index(i) for i in index)]
+        element = self[(*(operator.index(i) for i in index), Ellipsis)]
     return element._to_numpy()[()].item()
 
 
@@ -248,6 +249,31 @@ def round(self, decimals=0, out=None) -> Array:
     return fn.around(self, decimals, out)
 
 
+def setflags(self, write=None, align=None, uic=None) -> None:
+    """NumPy's setflags: only WRITEABLE changes (every element is aligned; nothing is a writeback copy)."""
+    if uic:
+        raise ValueError("cannot set WRITEBACKIFCOPY flag to True")
+    if write is not None:
+        Flags(self).writeable = write
+
+
+def __divmod__(self, other) -> tuple:
+    """divmod(x, y): (x // y, x % y), as NumPy's divmod."""
+    return math_functions.divmod(self, other)
+
+
+def __rdivmod__(self, other) -> tuple:
+    return math_functions.divmod(other, self)
+
+
+def __round__(self, ndigits=None):
+    """Python's round(): a 0-d array rounds to a Python int as NumPy's scalars do (round(x) is an
+    int, round(x, 2) a float64 0-d array); other arrays round elementwise to their own dtype."""
+    if ndigits is None and self.ndim == 0:
+        return builtins.round(item(self))
+    return fn.around(self, 0 if ndigits is None else ndigits)
+
+
 def transpose(self, *axes) -> Array:
     """The axes reversed, or permuted as given (separately or as one tuple)."""
     if len(axes) == 1 and (axes[0] is None or not isinstance(axes[0], (int, np.integer))):
@@ -311,6 +337,7 @@ _METHODS = {
     "sort": sort, "argsort": argsort, "partition": partition, "argpartition": argpartition,
     "searchsorted": searchsorted, "nonzero": nonzero, "take": take, "choose": choose, "compress": compress,
     "put": put, "repeat": repeat, "clip": clip, "conj": conj, "conjugate": conj, "round": round,
+    "setflags": setflags, "__round__": __round__, "__divmod__": __divmod__, "__rdivmod__": __rdivmod__,
     "transpose": transpose, "squeeze": squeeze, "swapaxes": swapaxes, "diagonal": diagonal, "trace": trace,
     "dot": dot, "__hash__": __hash__, "__contains__": __contains__,
     "__repr__": printing.array_repr, "__str__": printing.array_str, "__format__": printing.array_format,

@@ -103,8 +103,17 @@ def array2string(a, max_line_width=None, precision=None, suppress_small=None, se
     return _body(as_array(a, "array2string"), options, separator, prefix, suffix)[0]
 
 
-def array_repr(arr) -> str:
+def _overridden(max_line_width, precision, suppress_small) -> dict:
+    """The print options with array_repr's and array_str's keywords in place of theirs."""
+    given = {"linewidth": max_line_width, "precision": precision, "suppress": suppress_small}
+    return {**_options.get(), **{k: v for k, v in given.items() if v is not None}}
+
+
+def array_repr(arr, max_line_width=None, precision=None, suppress_small=None) -> str:
     """`array([1., 2.], dtype=float32)`: NumPy's repr, shape and dtype shown by NumPy's rules."""
+    if any(v is not None for v in (max_line_width, precision, suppress_small)):
+        with printoptions(**_overridden(max_line_width, precision, suppress_small)):
+            return array_repr(as_array(arr, "array_repr"))
     options = _options.get()
     if options["override_repr"] is not None:
         return options["override_repr"](arr)
@@ -124,8 +133,11 @@ def array_repr(arr) -> str:
     return text + spacer + extra
 
 
-def array_str(a) -> str:
+def array_str(a, max_line_width=None, precision=None, suppress_small=None) -> str:
     """NumPy's str: the values without commas; a 0-d array as its scalar."""
+    if any(v is not None for v in (max_line_width, precision, suppress_small)):
+        with printoptions(**_overridden(max_line_width, precision, suppress_small)):
+            return array_str(as_array(a, "array_str"))
     if a.ndim == 0:
         with np.printoptions(**_options.get()):
             return str(a._to_numpy()[()])

@@ -11,6 +11,7 @@ positional, the standard's keywords keep their names).
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 
@@ -212,6 +213,15 @@ def _count(x: Array, where, axis, keepdims: bool, dtype) -> Array:
     return stats.sum(mask_for(where, x), axis=axis, dtype=dtype, keepdims=keepdims)
 
 
+def _warn_if_too_few(x: Array, axis, ddof, message: str) -> None:
+    """NumPy's RuntimeWarning for slices of no elements (or no degrees of freedom left): from the
+    shape, so only without a where mask (whose counts are data)."""
+    axes = range(x.ndim) if axis is None else [normalize_axis(a, x.ndim) for a in
+                                               (axis if isinstance(axis, tuple) else (axis,))]
+    if math.prod(x.shape[a] for a in axes) - ddof <= 0:
+        warnings.warn(message, RuntimeWarning, stacklevel=3)
+
+
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """The arithmetic mean along the axes (NumPy's signature); nan for empty slices. On the GPU."""
     x = as_array(a, "mean")
@@ -219,6 +229,7 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     x, cast_to = _computation_input(x, dtype, "mean")
     if where is True:
         result = stats.mean(x, axis=axis, keepdims=keepdims)
+        _warn_if_too_few(x, axis, 0, "Mean of empty slice")
     else:
         work = _work_dtype(x)
         total = stats.sum(_masked(x, where, 0), axis=axis, dtype=work, keepdims=keepdims)
@@ -245,6 +256,7 @@ def _variance(name: str):
         x, cast_to = _computation_input(x, dtype, name)
         if where is True and mean is NoValue:
             result = getattr(stats, name)(x, axis=axis, correction=ddof, keepdims=keepdims)
+            _warn_if_too_few(x, axis, ddof, "Degrees of freedom <= 0 for slice")
         else:
             result = _masked_variance(x, axis, ddof, keepdims, where, mean, name)
         if cast_to is not None:

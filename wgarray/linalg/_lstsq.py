@@ -126,4 +126,4 @@ def lstsq(a, b, rcond=None):
         residuals = zeros((0,), dtype=real, device=a.device)
     if vector:
         x = squeeze(x, axis=-1)
-    return x, residuals, rank, s
+    return x, residuals, np.int32(rank), s  # NumPy's rank is a LAPACK int: numpy.int32
