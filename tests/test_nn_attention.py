@@ -153,11 +153,13 @@ def test_non_contiguous_views():
 
 
 @pytest.mark.parametrize("tiles", [attention.Tiles(1, 1, False), attention.Tiles(2, 4, True),
-                                   attention.Tiles(4, 2, True, 8), attention.Tiles(2, 1, False, 8)])
+                                   attention.Tiles(4, 2, True, 8), attention.Tiles(2, 1, False, 8),
+                                   attention.Tiles(2, 2, False, 4, 8), attention.Tiles(4, 1, True, 8, 8)])
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 def test_tile_variants(tiles, dtype):
     """The kernel's other tile shapes (one lane per row, K sharing memory with P and V, 8 key
-    columns per invocation), which the adapter running the tests may not choose by itself."""
+    columns or 8 query rows per invocation), which the adapter running the tests may not choose
+    by itself."""
     q, k, v = normal((2, 21, 12), dtype), normal((2, 37, 12), dtype), normal((2, 37, 7), dtype)
     mask = rng.random((21, 37)) < 0.8
     attention._FORCE["tiles"] = tiles

@@ -14,7 +14,6 @@ from .._core.wgsl import with_libraries
 from .random import philox_source
 
 MAX_BATCH_DIMS = 8
-ROWS = 4  # query rows per invocation: one vec4 word of P
 MAX_WORDS = 8  # words of the K or the V tile per invocation held in registers
 _C = "xyzw"
 
@@ -39,16 +38,24 @@ def score_unit(dtype) -> float:
 
 @dataclass(frozen=True)
 class Tiles:
-    """TX lanes per row group, TY row groups, TN key columns per invocation (4 or 8): tiles of
-    4 TY queries and TN TX keys. alias: the K tile shares workgroup memory with P and V."""
+    """TX lanes per row group, TY row groups, TN key columns per invocation (4 or 8), RW query
+    rows per invocation (4 or 8: RW / 4 vec4 words of P): tiles of RW TY queries and TN TX keys.
+    alias: the K tile shares workgroup memory with P and V. More rows per invocation load fewer
+    words of workgroup memory per multiply-add (each K word serves RW rows, each V word RW)."""
     TX: int
     TY: int
     alias: bool
     TN: int = 4
+    RW: int = 4
 
     @property
     def BR(self) -> int:
-        return ROWS * self.TY
+        return self.RW * self.TY
+
+    @property
+    def PW(self) -> int:
+        """vec4 words of P per invocation and key."""
+        return self.RW // 4
 
     @property
     def BC(self) -> int:
@@ -59,7 +66,7 @@ class Tiles:
         qs = e4 + 1
         k0 = self.BR * qs
         p0 = k0 if self.alias else k0 + self.BC * qs
-        end = p0 + self.BC * (self.TY + 1) + self.BC * ev4
+        end = p0 + self.BC * (self.TY * self.PW + 1) + self.BC * ev4
         return p0, max(end, k0 + self.BC * qs)
 
 
@@ -140,7 +147,7 @@ _DROP = """fn drop(row: u32, kj: u32) -> T {
 def _body(tiles: Tiles, kv: int, ev4: int, dropout: bool) -> dict:
     """The generated pieces of the kernel's main loop."""
     hs = tiles.TN // 4
-    rows, cols = range(ROWS), range(tiles.TN)
+    rows, cols = range(tiles.RW), range(tiles.TN)
 
     def s(i, j):
         return f"s{i}_{j // 4}.{_C[j % 4]}"
@@ -148,7 +155,7 @@ def _body(tiles: Tiles, kv: int, ev4: int, dropout: bool) -> dict:
     declare = [f"    var m{i} = neg_inf();\n    var l{i} = T(0);" for i in rows]
     declare += [f"    var o{i}_{k} = V4();" for i in rows for k in range(kv)]
     zero = [f"        var s{i}_{h} = V4();" for i in rows for h in range(hs)]
-    step = [f"            let q{i} = sm[(4u * ty + {i}u) * QS + e4];" for i in rows]
+    step = [f"            let q{i} = sm[(RW * ty + {i}u) * QS + e4];" for i in rows]
     step += [f"            let k{j} = sm[K0 + (tx + {j}u * TX) * QS + e4];" for j in cols]
     step += [f"            s{i}_{h} += V4({', '.join(f'dot(q{i}, k{4 * h + c})' for c in range(4))});"
              for i in rows for h in range(hs)]
@@ -157,7 +164,7 @@ def _body(tiles: Tiles, kv: int, ev4: int, dropout: bool) -> dict:
     soft.append("        let whole = MASK == 0u && k0 + BC <= S && (!CAUSAL || k0 + BC <= q0 + 1u);\n"
                 "        if (!whole) {")
     for i in rows:
-        soft.append(f"            let qi{i} = q0 + 4u * ty + {i}u;")
+        soft.append(f"            let qi{i} = q0 + RW * ty + {i}u;")
         for j in cols:
             soft.append(f"            {{\n                let qi = qi{i};\n                let kj = k0 + tx + {j}u * TX;\n"
                         f"                var keep = kj < S;\n"
@@ -183,18 +190,20 @@ def _body(tiles: Tiles, kv: int, ev4: int, dropout: bool) -> dict:
         soft += [f"            o{i}_{k} *= alpha;" for k in range(kv)]
         soft.append("        }")
     if dropout:  # the sums l keep every probability; what multiplies v is dropped and rescaled
-        kept = lambda i, j: f"{s(i, j)} * drop(b * L + q0 + 4u * ty + {i}u, k0 + tx + {j}u * TX)"  # noqa: E731
+        kept = lambda i, j: f"{s(i, j)} * drop(b * L + q0 + RW * ty + {i}u, k0 + tx + {j}u * TX)"  # noqa: E731
     else:
         kept = s
-    store_p = [f"        sm[P0 + (tx + {j}u * TX) * PS + ty] = V4({', '.join(kept(i, j) for i in rows)});" for j in cols]
+    store_p = [f"        sm[P0 + (tx + {j}u * TX) * PS + PW * ty + {w}u] = V4({', '.join(kept(i, j) for i in rows[4 * w:4 * w + 4])});"
+               for j in cols for w in range(tiles.PW)]
     clamp = "min(tx + {k}u * TX, EV4 - 1u)" if ev4 % tiles.TX else "tx + {k}u * TX"  # no column past EV4
-    pv = [f"            let v{k} = sm[V0 + c * EV4 + {clamp.format(k=k)}];" for k in range(kv)]
-    pv += [f"            o{i}_{k} += pc.{_C[i]} * v{k};" for k in range(kv) for i in rows]
+    pv = [f"            let p{w} = sm[P0 + c * PS + PW * ty + {w}u];" for w in range(tiles.PW)]
+    pv += [f"            let v{k} = sm[V0 + c * EV4 + {clamp.format(k=k)}];" for k in range(kv)]
+    pv += [f"            o{i}_{k} += p{i // 4}.{_C[i % 4]} * v{k};" for k in range(kv) for i in rows]
     out = []
     for i in rows:
         # a row no key took part in (l = 0) gives 0, as PyTorch's _safe_softmax (torch >= 2.5)
         out.append(f"    {{\n        let total = row_sum(l{i});\n"
-                   f"        let inv = select(T(1) / total, T(0), total == T(0));\n        let qi = q0 + 4u * ty + {i}u;")
+                   f"        let inv = select(T(1) / total, T(0), total == T(0));\n        let qi = q0 + RW * ty + {i}u;")
         for k in range(kv):
             out.append(f"        if (qi < L && tx + {k}u * TX < EV4) {{\n            let w = o{i}_{k} * inv;\n"
                        f"            let at = (b * L + qi) * Ev + 4u * (tx + {k}u * TX);")
@@ -232,7 +241,7 @@ def source(device, dtype, tiles: Tiles, e: int, ev: int, causal: bool, mask_dtyp
     return with_libraries(
         "nn_attention", device.features, enables="", params=params(dtype).wgsl(), S=dt.layout(dtype).storage,
         T=T, IN=f"vec4<{dt.layout(dtype).storage}>" if vec else dt.layout(dtype).storage, TX=tiles.TX, TY=tiles.TY,
-        WG=tiles.TX * tiles.TY, BR=tiles.BR, BC=tiles.BC, E4=e4, EV4=ev4, KV=kv,
+        WG=tiles.TX * tiles.TY, RW=tiles.RW, PW=tiles.PW, BR=tiles.BR, BC=tiles.BC, E4=e4, EV4=ev4, KV=kv,
         P0=p0, SM=words, UNIT=f"{T}({score_unit(dtype)!r})", ALIAS=str(tiles.alias).lower(),
         CAUSAL=str(causal).lower(), NEG_INF=neg_inf, EXP=exp,
         SHFL=shfl, loaders=loaders, reduce_max="\n".join(f"    m = max(m, shfl(m, {k}u));" for k in offsets),
