@@ -6,7 +6,7 @@
 // row group reduce the row maximum and sum with subgroup shuffles (no workgroup memory). The
 // generator (attention_source.py) unrolls everything per row and column: no arrays in registers.
 // Workgroup memory (vec4 words, rows padded against bank conflicts): the Q tile (BR x E4),
-// then the K tile (BC x E4), the probabilities P (BC x BR, transposed: PW = RW / 4 words hold
+// then the K tile (BC x E4) (OUTER: both transposed, E x BR / 4 and E x BC / 4, unpadded), the probabilities P (BC x BR, transposed: PW = RW / 4 words hold
 // the rows of an invocation) and the V tile (BC x EV4); K shares its space with P and V when the
 // adapter's limit asks for it (ALIAS).
 // Operands are strided views: batch coordinates from the flattened batch index, each operand's
@@ -39,9 +39,9 @@ const BC: u32 = ${BC}u;  // TN TX
 const E4: u32 = ${E4}u;
 const EV4: u32 = ${EV4}u;
 const KV: u32 = ${KV}u;
-const QS: u32 = E4 + 1u;  // row stride of the Q and K tiles
+const QS: u32 = E4 + 1u;  // row stride of the Q and K tiles (not OUTER)
 const PS: u32 = TY * PW + 1u;  // row stride of P
-const K0: u32 = BR * QS;
+const K0: u32 = ${K0}u;
 const P0: u32 = ${P0}u;
 const V0: u32 = P0 + BC * PS;
 const ALIAS: bool = ${ALIAS};
@@ -143,7 +143,7 @@ ${put_v}
         workgroupBarrier();
         // Scores s_i_h of row i, key columns tx + TX (4 h + c) for component c.
 ${zero_scores}
-        for (var e4 = 0u; e4 < E4; e4++) {
+        ${score_loop} {
 ${score_step}
         }
         if (ALIAS) { workgroupBarrier(); }

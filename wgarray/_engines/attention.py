@@ -34,7 +34,7 @@ from .attention_source import MAX_BATCH_DIMS, Tiles, params, score_unit, source
 from .map import MapOp, launch_map
 
 MAX_LANES = 8  # TX: lanes that reduce a row
-MAX_OUT = 256  # bytes of output columns an invocation keeps in registers (64 float32: more spill)
+OUTER = False  # scores as outer products (Tiles.outer)
 
 
 def _probe_subgroup_size(device) -> int:
@@ -59,34 +59,28 @@ def lanes(device) -> int:
 
 def choose_tiles(device, dtype, e: int, ev: int) -> Tiles:
     """The tiles that fit the adapter's workgroup memory with the most query rows, then the
-    most keys, then the most rows per invocation (float32: 8), without sharing K's space where
-    both fit (one barrier less); for float32, first among those whose output columns fit
-    MAX_OUT registers an invocation. On an H100 (float32, E = 64, causal 4096^2) 64 x 32 tiles
-    took 31 ms, 32 x 32 83 ms, 16 x 64 141 ms (4 rows per invocation)."""
+    most keys, without sharing K's space where both fit (one barrier less). On an H100 (float32,
+    E = 64, causal 4096^2) 64 x 32 tiles took 19 ms, 32 x 32 21 ms, 64 x 16 33 ms; 8 query rows
+    or 8 key columns per invocation (dot-product scores) 54-71 ms (registers spill)."""
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     unit = 4 * dtype.itemsize
     e4, ev4 = -(-e // 4), -(-ev // 4)
+    best = None
     tx_max = lanes(device)
-    wide = dtype.itemsize == 4
-    for capped in ((True, False) if wide else (False,)):
-        best = None
-        for rw in ((8, 4) if capped else (4,)):
-            for ty in (16, 8, 4, 2, 1):
-                tx = tx_max
-                while tx >= 1:
-                    if capped and rw * -(-ev4 // tx) * 16 > MAX_OUT:
-                        break  # fewer lanes only give each invocation more output columns
-                    for alias in (False, True):
-                        tiles = Tiles(tx, ty, alias, 4, rw)
-                        if tiles.layout(e4, ev4)[1] * unit <= limit:
-                            rank = (tiles.BR, tiles.BC, rw, not alias)
-                            if best is None or rank > best[0]:
-                                best = (rank, tiles)
-                            break
-                    tx //= 2
-        if best is not None:
-            return best[1]
-    raise MemoryError(f"attention: head size {e} does not fit {device.name}'s {limit} bytes of workgroup memory")
+    for ty in (16, 8, 4, 2, 1):
+        tx = tx_max
+        while tx >= 1:
+            for alias in (False, True):
+                tiles = Tiles(tx, ty, alias, outer=OUTER)
+                if tiles.layout(e4, ev4)[2] * unit <= limit:
+                    rank = (tiles.BR, tiles.BC, not alias)
+                    if best is None or rank > best[0]:
+                        best = (rank, tiles)
+                    break
+            tx //= 2
+    if best is None:
+        raise MemoryError(f"attention: head size {e} does not fit {device.name}'s {limit} bytes of workgroup memory")
+    return best[1]
 
 
 # benchmarks and tests force choices: {"tiles": Tiles, "scalar_loads": bool}
