@@ -1,13 +1,13 @@
 // Flash attention, forward: out[b, i, :] = softmax_j(scale * q[b, i, :] . k[b, j, :] + bias[b, i, j]) @ v[b, :, :]
-// One workgroup of TX x TY invocations computes BR = RW TY query rows of one batch entry; it
+// One workgroup of TX x TY invocations computes BR = 4 TY query rows of one batch entry; it
 // walks the keys in tiles of BC = TN TX rows (an online softmax in registers, never the L x S
-// matrix), causal tiles above the diagonal skipped. Each invocation owns RW (4 or 8) query rows:
-// RW x TN scores (key columns tx + TX j) and RW x KV vec4 output columns (tx + TX k); the TX lanes of a
+// matrix), causal tiles above the diagonal skipped. Each invocation owns 4 query rows: 4 x TN
+// scores (key columns tx + TX j) and 4 x KV vec4 output columns (tx + TX k); the TX lanes of a
 // row group reduce the row maximum and sum with subgroup shuffles (no workgroup memory). The
 // generator (attention_source.py) unrolls everything per row and column: no arrays in registers.
 // Workgroup memory (vec4 words, rows padded against bank conflicts): the Q tile (BR x E4),
-// then the K tile (BC x E4) (OUTER: both transposed, E x BR / 4 and E x BC / 4, unpadded), the probabilities P (BC x BR, transposed: PW = RW / 4 words hold
-// the rows of an invocation) and the V tile (BC x EV4); K shares its space with P and V when the
+// then the K tile (BC x E4), the probabilities P (BC x BR, transposed: one word holds the 4
+// rows of an invocation) and the V tile (BC x EV4); K shares its space with P and V when the
 // adapter's limit asks for it (ALIAS).
 // Operands are strided views: batch coordinates from the flattened batch index, each operand's
 // batch strides (0 where broadcast), k and v reading head h / group (grouped-query attention).
@@ -32,16 +32,14 @@ alias V4 = vec4<${T}>;
 const TX: u32 = ${TX}u;
 const TY: u32 = ${TY}u;
 const WG: u32 = ${WG}u;
-const RW: u32 = ${RW}u;  // query rows per invocation
-const PW: u32 = ${PW}u;  // their vec4 words of P
 const BR: u32 = ${BR}u;
 const BC: u32 = ${BC}u;  // TN TX
 const E4: u32 = ${E4}u;
 const EV4: u32 = ${EV4}u;
 const KV: u32 = ${KV}u;
-const QS: u32 = E4 + 1u;  // row stride of the Q and K tiles (not OUTER)
-const PS: u32 = TY * PW + 1u;  // row stride of P
-const K0: u32 = ${K0}u;
+const QS: u32 = E4 + 1u;  // row stride of the Q and K tiles
+const PS: u32 = TY + 1u;  // row stride of P
+const K0: u32 = BR * QS;
 const P0: u32 = ${P0}u;
 const V0: u32 = P0 + BC * PS;
 const ALIAS: bool = ${ALIAS};
@@ -128,7 +126,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let Ev = p_Ev();
 
 ${load_q}
-    // Per row i of the invocation (RW ty + i): running maximum m_i, this lane's part of the sum
+    // Per row i of the invocation (4 ty + i): running maximum m_i, this lane's part of the sum
     // l_i, output columns o_i_k (vec4 column tx + TX k).
 ${declare}
     var kv_end = S;
@@ -143,7 +141,7 @@ ${put_v}
         workgroupBarrier();
         // Scores s_i_h of row i, key columns tx + TX (4 h + c) for component c.
 ${zero_scores}
-        ${score_loop} {
+        for (var e4 = 0u; e4 < E4; e4++) {
 ${score_step}
         }
         if (ALIAS) { workgroupBarrier(); }
@@ -154,6 +152,7 @@ ${put_v}
         }
         workgroupBarrier();
         for (var c = 0u; c < BC; c++) {
+            let pc = sm[P0 + c * PS + ty];
 ${pv_step}
         }
         workgroupBarrier();

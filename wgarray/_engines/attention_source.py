@@ -14,6 +14,7 @@ from .._core.wgsl import with_libraries
 from .random import philox_source
 
 MAX_BATCH_DIMS = 8
+ROWS = 4  # query rows per invocation: one vec4 word of P
 MAX_WORDS = 8  # words of the K or the V tile per invocation held in registers
 _C = "xyzw"
 
@@ -38,43 +39,28 @@ def score_unit(dtype) -> float:
 
 @dataclass(frozen=True)
 class Tiles:
-    """TX lanes per row group, TY row groups, TN key columns per invocation (4 or 8), RW query
-    rows per invocation (4 or 8: RW / 4 vec4 words of P): tiles of RW TY queries and TN TX keys.
-    alias: the K tile shares workgroup memory with P and V. outer: Q and K are stored transposed
-    (E x rows) and the scores accumulate as outer products, a vec4 of RW rows times a vec4 of
-    TN keys per element of E (keys TN tx + j, contiguous); else as dot products of vec4 words of
-    E (keys tx + TX j), which keep 8 words in registers at once."""
+    """TX lanes per row group, TY row groups, TN key columns per invocation (4 or 8): tiles of
+    4 TY queries and TN TX keys. alias: the K tile shares workgroup memory with P and V."""
     TX: int
     TY: int
     alias: bool
     TN: int = 4
-    RW: int = 4
-    outer: bool = False
 
     @property
     def BR(self) -> int:
-        return self.RW * self.TY
+        return ROWS * self.TY
 
     @property
     def BC(self) -> int:
         return self.TN * self.TX
 
-    @property
-    def PW(self) -> int:
-        """vec4 words of P per invocation and key."""
-        return self.RW // 4
-
-    def key(self, j: int) -> str:
-        """The WGSL of an invocation's key column j in the tile."""
-        return f"{self.TN}u * tx + {j}u" if self.outer else f"tx + {j}u * TX"
-
-    def layout(self, e4: int, ev4: int) -> tuple[int, int, int]:
-        """(K0, P0, words): where K and P start and the vec4 words of workgroup memory."""
-        qs = e4 if self.outer else e4 + 1  # the transposed tiles need no padding
+    def layout(self, e4: int, ev4: int) -> tuple[int, int]:
+        """(P0, words): where P starts and the vec4 words of workgroup memory."""
+        qs = e4 + 1
         k0 = self.BR * qs
         p0 = k0 if self.alias else k0 + self.BC * qs
-        end = p0 + self.BC * (self.TY * self.PW + 1) + self.BC * ev4
-        return k0, p0, max(end, k0 + self.BC * qs)
+        end = p0 + self.BC * (self.TY + 1) + self.BC * ev4
+        return p0, max(end, k0 + self.BC * qs)
 
 
 def _mask_code(mask_dtype, T: str) -> dict:
@@ -95,21 +81,15 @@ _TILES = (("q", "qb", "BR", "E4", "0u", "QS", "p_L()", "p_q_rs()", "p_q_es()", "
           ("v", "vb", "BC", "EV4", "V0", "EV4", "p_S()", "p_v_rs()", "p_v_es()", "p_Ev()"))
 
 
-def _loader(name, buffer, rows, cols, at, stride, n, rs, es, e, vec: bool, transposed: bool) -> str:
+def _loader(name, buffer, rows, cols, at, stride, n, rs, es, e, vec: bool) -> str:
     if vec:  # contiguous rows of whole words, starting at a multiple of 4 (attention.py checks)
         read = f"            w = {buffer}[a / 4u + c4];"
     else:
         read = "\n".join(f"            if (4u * c4 + {t}u < {e}) {{ w.{_C[t]} = {buffer}[a + (4u * c4 + {t}u) * {es}]; }}"
                          for t in range(4))  # noqa: E501
-    if transposed:  # consecutive invocations take consecutive rows: their scalar stores do not collide
-        where = f"    let r = idx % {rows};\n    let c4 = idx / {rows};"
-        put = "\n".join(f"        sm[{at} + (4u * (idx / {rows}) + {t}u) * ({rows} / 4u) + (idx % {rows}) / 4u][idx % 4u] = w.{_C[t]};"
-                        for t in range(4))
-    else:
-        where = f"    let r = idx / {cols};\n    let c4 = idx % {cols};"
-        put = f"        sm[{at} + (idx / {cols}) * {stride} + idx % {cols}] = w;"
     return f"""fn word_{name}(base: u32, r0: u32, idx: u32) -> V4 {{
-{where}
+    let r = idx / {cols};
+    let c4 = idx % {cols};
     var w = V4();
     if (idx < {rows} * {cols} && r0 + r < {n}) {{
         let a = base + (r0 + r) * {rs};
@@ -118,9 +98,7 @@ def _loader(name, buffer, rows, cols, at, stride, n, rs, es, e, vec: bool, trans
     return w;
 }}
 fn put_{name}(idx: u32, w: V4) {{
-    if (idx < {rows} * {cols}) {{
-{put}
-    }}
+    if (idx < {rows} * {cols}) {{ sm[{at} + (idx / {cols}) * {stride} + idx % {cols}] = w; }}
 }}"""
 
 
@@ -162,7 +140,7 @@ _DROP = """fn drop(row: u32, kj: u32) -> T {
 def _body(tiles: Tiles, kv: int, ev4: int, dropout: bool) -> dict:
     """The generated pieces of the kernel's main loop."""
     hs = tiles.TN // 4
-    rows, cols = range(tiles.RW), range(tiles.TN)
+    rows, cols = range(ROWS), range(tiles.TN)
 
     def s(i, j):
         return f"s{i}_{j // 4}.{_C[j % 4]}"
@@ -170,23 +148,18 @@ def _body(tiles: Tiles, kv: int, ev4: int, dropout: bool) -> dict:
     declare = [f"    var m{i} = neg_inf();\n    var l{i} = T(0);" for i in rows]
     declare += [f"    var o{i}_{k} = V4();" for i in rows for k in range(kv)]
     zero = [f"        var s{i}_{h} = V4();" for i in rows for h in range(hs)]
-    if tiles.outer:  # element e of E: q rows RW ty + 4 w + c (word w), keys TN tx + 4 h + c (word h)
-        step = [f"            let q{w} = sm[e * (BR / 4u) + PW * ty + {w}u];" for w in range(tiles.PW)]
-        step += [f"            let k{h} = sm[K0 + e * (BC / 4u) + {hs}u * tx + {h}u];" for h in range(hs)]
-        step += [f"            s{i}_{h} += q{i // 4}.{_C[i % 4]} * k{h};" for i in rows for h in range(hs)]
-    else:
-        step = [f"            let q{i} = sm[(RW * ty + {i}u) * QS + e4];" for i in rows]
-        step += [f"            let k{j} = sm[K0 + (tx + {j}u * TX) * QS + e4];" for j in cols]
-        step += [f"            s{i}_{h} += V4({', '.join(f'dot(q{i}, k{4 * h + c})' for c in range(4))});"
-                 for i in rows for h in range(hs)]
+    step = [f"            let q{i} = sm[(4u * ty + {i}u) * QS + e4];" for i in rows]
+    step += [f"            let k{j} = sm[K0 + (tx + {j}u * TX) * QS + e4];" for j in cols]
+    step += [f"            s{i}_{h} += V4({', '.join(f'dot(q{i}, k{4 * h + c})' for c in range(4))});"
+             for i in rows for h in range(hs)]
     soft = []
     # keys past S, above the diagonal or masked: only in tiles that may have them
     soft.append("        let whole = MASK == 0u && k0 + BC <= S && (!CAUSAL || k0 + BC <= q0 + 1u);\n"
                 "        if (!whole) {")
     for i in rows:
-        soft.append(f"            let qi{i} = q0 + RW * ty + {i}u;")
+        soft.append(f"            let qi{i} = q0 + 4u * ty + {i}u;")
         for j in cols:
-            soft.append(f"            {{\n                let qi = qi{i};\n                let kj = k0 + {tiles.key(j)};\n"
+            soft.append(f"            {{\n                let qi = qi{i};\n                let kj = k0 + tx + {j}u * TX;\n"
                         f"                var keep = kj < S;\n"
                         f"                if (CAUSAL) {{ keep = keep && kj <= qi; }}\n"
                         f"                if (MASK == 1u) {{ keep = keep && qi < L && mask_keep(bases.w, qi, kj); }}\n"
@@ -210,20 +183,18 @@ def _body(tiles: Tiles, kv: int, ev4: int, dropout: bool) -> dict:
         soft += [f"            o{i}_{k} *= alpha;" for k in range(kv)]
         soft.append("        }")
     if dropout:  # the sums l keep every probability; what multiplies v is dropped and rescaled
-        kept = lambda i, j: f"{s(i, j)} * drop(b * L + q0 + RW * ty + {i}u, k0 + {tiles.key(j)})"  # noqa: E731
+        kept = lambda i, j: f"{s(i, j)} * drop(b * L + q0 + 4u * ty + {i}u, k0 + tx + {j}u * TX)"  # noqa: E731
     else:
         kept = s
-    store_p = [f"        sm[P0 + ({tiles.key(j)}) * PS + PW * ty + {w}u] = V4({', '.join(kept(i, j) for i in rows[4 * w:4 * w + 4])});"
-               for j in cols for w in range(tiles.PW)]
+    store_p = [f"        sm[P0 + (tx + {j}u * TX) * PS + ty] = V4({', '.join(kept(i, j) for i in rows)});" for j in cols]
     clamp = "min(tx + {k}u * TX, EV4 - 1u)" if ev4 % tiles.TX else "tx + {k}u * TX"  # no column past EV4
-    pv = [f"            let p{w} = sm[P0 + c * PS + PW * ty + {w}u];" for w in range(tiles.PW)]
-    pv += [f"            let v{k} = sm[V0 + c * EV4 + {clamp.format(k=k)}];" for k in range(kv)]
-    pv += [f"            o{i}_{k} += p{i // 4}.{_C[i % 4]} * v{k};" for k in range(kv) for i in rows]
+    pv = [f"            let v{k} = sm[V0 + c * EV4 + {clamp.format(k=k)}];" for k in range(kv)]
+    pv += [f"            o{i}_{k} += pc.{_C[i]} * v{k};" for k in range(kv) for i in rows]
     out = []
     for i in rows:
         # a row no key took part in (l = 0) gives 0, as PyTorch's _safe_softmax (torch >= 2.5)
         out.append(f"    {{\n        let total = row_sum(l{i});\n"
-                   f"        let inv = select(T(1) / total, T(0), total == T(0));\n        let qi = q0 + RW * ty + {i}u;")
+                   f"        let inv = select(T(1) / total, T(0), total == T(0));\n        let qi = q0 + 4u * ty + {i}u;")
         for k in range(kv):
             out.append(f"        if (qi < L && tx + {k}u * TX < EV4) {{\n            let w = o{i}_{k} * inv;\n"
                        f"            let at = (b * L + qi) * Ev + 4u * (tx + {k}u * TX);")
@@ -231,8 +202,7 @@ def _body(tiles: Tiles, kv: int, ev4: int, dropout: bool) -> dict:
                     for t in range(4)]
             out.append("        }")
         out.append("    }")
-    loop = "for (var e = 0u; e < 4u * E4; e++)" if tiles.outer else "for (var e4 = 0u; e4 < E4; e4++)"
-    return dict(declare="\n".join(declare), zero_scores="\n".join(zero), score_loop=loop, score_step="\n".join(step),
+    return dict(declare="\n".join(declare), zero_scores="\n".join(zero), score_step="\n".join(step),
                 softmax_step="\n".join(soft), store_p="\n".join(store_p), pv_step="\n".join(pv),
                 store_out="\n".join(out))
 
@@ -243,7 +213,7 @@ def source(device, dtype, tiles: Tiles, e: int, ev: int, causal: bool, mask_dtyp
     T = dt.layout(dtype).register
     e4, ev4 = -(-e // 4), -(-ev // 4)
     kv = -(-ev4 // tiles.TX)
-    k0, p0, words = tiles.layout(e4, ev4)
+    p0, words = tiles.layout(e4, ev4)
     offsets = []
     o = tiles.TX // 2
     while o >= 1:
@@ -258,12 +228,12 @@ def source(device, dtype, tiles: Tiles, e: int, ev: int, causal: bool, mask_dtyp
         exp, neg_inf = ("exp2(x)" if fast else "exp2_taylor_f32(x)"), "bitcast<f32>(0xff800000u)"
     if not offsets:
         shfl = "x"
-    loaders = "\n".join(_loader(*tile, vec, tiles.outer and tile[0] != "v") for tile in _TILES)
+    loaders = "\n".join(_loader(*tile, vec) for tile in _TILES)
     return with_libraries(
         "nn_attention", device.features, enables="", params=params(dtype).wgsl(), S=dt.layout(dtype).storage,
         T=T, IN=f"vec4<{dt.layout(dtype).storage}>" if vec else dt.layout(dtype).storage, TX=tiles.TX, TY=tiles.TY,
-        WG=tiles.TX * tiles.TY, RW=tiles.RW, PW=tiles.PW, BR=tiles.BR, BC=tiles.BC, E4=e4, EV4=ev4, KV=kv,
-        K0=k0, P0=p0, SM=words, UNIT=f"{T}({score_unit(dtype)!r})", ALIAS=str(tiles.alias).lower(),
+        WG=tiles.TX * tiles.TY, BR=tiles.BR, BC=tiles.BC, E4=e4, EV4=ev4, KV=kv,
+        P0=p0, SM=words, UNIT=f"{T}({score_unit(dtype)!r})", ALIAS=str(tiles.alias).lower(),
         CAUSAL=str(causal).lower(), NEG_INF=neg_inf, EXP=exp,
         SHFL=shfl, loaders=loaders, reduce_max="\n".join(f"    m = max(m, shfl(m, {k}u));" for k in offsets),
         reduce_sum="\n".join(f"    s = s + shfl(s, {k}u);" for k in offsets), **_mask_code(mask_dtype, T),
