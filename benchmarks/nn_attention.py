@@ -10,6 +10,9 @@ MIN_TRIAL seconds of them, the same count for both libraries, so that what a cal
 sequence of calls is timed, not one submit and one wait (about 0.1 ms in wgarray, more than a
 row kernel of 8192 x 1024 takes).
 
+The float16 case computes in float32 (wgarray/nn/_half.py: widened, rounded once), PyTorch's on
+tensor cores (issue 15 asks for its ratio to be reported).
+
 --explore also times the attention case under other tile shapes and fast math (built-in exp).
 """
 
@@ -46,6 +49,8 @@ def _cases(small: bool):
     return {
         "sdpa f32 B8 H16 L=S=4096 E64 causal": (lambda: _sdpa_inputs(8 // min(d, 8), 16 // min(d, 16) or 1,
                                                                      4096 // d, 4096 // d, 64, np.float32), causal),
+        "sdpa f16 B8 H16 L=S=4096 E64 causal": (lambda: _sdpa_inputs(8 // min(d, 8), 16 // min(d, 16) or 1,
+                                                                     4096 // d, 4096 // d, 64, np.float16), causal),
         "sdpa f32 B8 H16 L=S=1024 E64": (lambda: _sdpa_inputs(8, 16 // min(d, 16) or 1, 1024 // d, 1024 // d, 64,
                                                             np.float32), sdpa),
         "sdpa f32 B4 H8 L=S=2048 E128 causal": (lambda: _sdpa_inputs(4, 8 // min(d, 8) or 1, 2048 // d, 2048 // d, 128,

@@ -98,6 +98,24 @@ def test_every_float32_kernel(force, kernel, tiling):
     close(got, ref_conv(x, w, b, (2, 1), (1, 2), (1, 2), 2), np.float32)
 
 
+@pytest.mark.parametrize("window", [True, False])
+@pytest.mark.parametrize("x_shape,w_shape,stride,padding,dilation", [
+    ((2, 6, 9, 11), (6, 1, 3, 3), 1, 1, 1),  # depthwise, a ragged last quad
+    ((1, 4, 5, 7), (4, 1, 2, 5), (2, 1), (0, 2), (2, 1)),  # stride and dilation along H only
+    ((2, 4, 3, 6), (8, 2, 1, 1), 1, 0, 1),  # 1x1, two outputs a group
+    ((1, 3, 4, 9), (3, 1, 3, 4), 1, (1, 3), 1),  # even width, padding past the kernel
+])
+def test_direct_kernel_window(force, window, x_shape, w_shape, stride, padding, dilation, dtype=np.float32):
+    """The direct kernel with and without its window of inputs in registers (last axis of stride
+    and dilation 1), on a strided view of the input."""
+    x, w, b = data((x_shape[0], x_shape[1], x_shape[2], 2 * x_shape[3])), data(w_shape), data(w_shape[0])
+    groups = x_shape[1] // w_shape[1]
+    force.update(kernel="direct", window=window)
+    got = nn.conv2d(wa.asarray(x)[..., ::2], wa.asarray(w), wa.asarray(b), stride=stride, padding=padding,
+                    dilation=dilation, groups=groups)
+    close(got, ref_conv(x[..., ::2], w, b, stride, padding, dilation, groups), np.float32)
+
+
 @pytest.mark.parametrize("kernel,tiling", [("gemm", F64_BIG), ("gemm", F64_MID), ("direct", None)])
 def test_every_float64_kernel(force, kernel, tiling):
     x, w, b = data((2, 4, 7, 9), np.float64), data((70, 4, 3, 3), np.float64), data(70, np.float64)

@@ -1,6 +1,7 @@
 // Direct convolution: one invocation computes ${VW} consecutive outputs of one channel along the
 // last axis, looping over the group's input channels and the kernel taps; the weight of a tap
-// is loaded once for the ${VW} outputs. For depthwise convolutions and those with few output
+// is loaded once for the ${VW} outputs. Where the last axis has stride and dilation 1 (WINDOW),
+// the ${VW} + KW - 1 inputs a row of taps covers are each loaded once, into registers. For depthwise convolutions and those with few output
 // channels a group, where the implicit GEMM's tiles would be mostly empty. The gather (and the
 // transposed form) is conv_gemm.wgsl's. Parameters: conv.py's CONV (out_rows: N * O * OD * OH,
 // quads: invocations along a row).
@@ -28,7 +29,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let g = channel / p_Og();
     let n = channel - g * p_Og();
     let org = origin(image * p_SP() + sp, g);
-${origins}
     let b = ${bias_value};
 ${declare}
     let Og = p_Og();
@@ -47,11 +47,8 @@ ${declare}
                 let yh = coord(org.z, i32(kh) * d.y, KSTRIDE.y);
                 if (bitcast<u32>(yh) >= dims.y) { continue; }
                 let rbase = cbase + yd * xs.x + yh * xs.y;
-                for (var kw = 0u; kw < KSIZE.z; kw++) {
-                    let w = wt[w_base + (((kd * KSIZE.y + kh) * KSIZE.z + kw) * Cg + c) * Og];
-                    let kofs = i32(kw) * d.z;
-${accumulate}
-                }
+                let wrow = w_base + ((kd * KSIZE.y + kh) * KSIZE.z * Cg + c) * Og;
+${row_taps}
             }
         }
     }

@@ -59,7 +59,12 @@ def lanes(device) -> int:
 def choose_tiles(device, dtype, e: int, ev: int) -> Tiles:
     """The tiles that fit the adapter's workgroup memory with the most query rows, then the
     most keys, without sharing K's space where both fit (one barrier less). On an H100 (float32,
-    E = 64, causal 4096^2) 64 x 32 tiles took 31 ms, 32 x 32 83 ms, 16 x 64 141 ms."""
+    E = 64, causal 4096^2) 64 x 32 tiles took 31 ms, 32 x 32 83 ms, 16 x 64 141 ms. Later (19 ms
+    with these tiles) tried and slower there: 8 query rows per invocation, 54 ms; scores as outer
+    products of Q and K tiles stored transposed (a vec4 of 4 rows times a vec4 of 4 keys per
+    element of E: fewer words in registers at once), 26 ms; both, 65 ms. For E = 128 (4.4 ms,
+    B4 H8 2048^2 causal): outer products 6.3 ms, 32 x 32 tiles 9.6 ms. (Branch wip-attn2,
+    commits d86de77 and 2c0baef, has that code.)"""
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     unit = 4 * dtype.itemsize
     e4, ev4 = -(-e // 4), -(-ev // 4)

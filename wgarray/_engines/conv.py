@@ -22,12 +22,13 @@ from .._core.kernels import MAX_LOOP, WORKGROUP
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.view import TensorView
-from .conv_source import BIG, CONV, F64_BIG, F64_MID, HALF, MID, NARROW, VW, ConvTiling, direct_source, gemm_source
+from .conv_source import (BIG, CONV, F64_BIG, F64_MID, HALF, MAX_WINDOW, MID, NARROW, VW, ConvTiling, direct_source,
+                          gemm_source)
 from .map import MapOp, launch_map
 
 __all__ = ["ConvGeometry", "convolution"]
 
-_FORCE: dict = {}  # tests force a kernel: {"kernel": "gemm" | "direct", "tiling": ConvTiling}
+_FORCE: dict = {}  # tests force a kernel: {"kernel": "gemm" | "direct", "tiling": ConvTiling, "window": False}
 
 DIRECT_BELOW = 16  # output channels a group below which the direct kernel runs
 BIG_TILES = 264  # 128 x 128 tiles pay when there are this many (two per SM of an H100)
@@ -127,8 +128,11 @@ def convolution(x: BufferOperand, w: BufferOperand, bias: BufferOperand | None, 
     if kernel == "direct":
         quads = -(-ow // VW)
         items = n * o * od * oh * quads
-        key = ("conv_direct", dtype, ksize, kstride, geo.transposed, has_bias)
-        launch_kernel(device, key, functools.partial(direct_source, dtype, ksize, kstride, geo.transposed, has_bias),
+        window = (not geo.transposed and _three(geo.stride, 1)[2] == 1 and _three(geo.dilation, 1)[2] == 1
+                  and ksize[2] <= MAX_WINDOW and _FORCE.get("window", True))
+        key = ("conv_direct", dtype, ksize, kstride, geo.transposed, has_bias, window)
+        launch_kernel(device, key, functools.partial(direct_source, dtype, ksize, kstride, geo.transposed, has_bias,
+                                                     window),
                       storages, CONV.pack(**words, quads=quads, groups=items), items)
         return out
     cfg = _FORCE.get("tiling") or _tiling(dtype, og, lambda t: groups * -(-n * sp // t.BM) * -(-og // t.BN))

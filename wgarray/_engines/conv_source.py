@@ -186,15 +186,31 @@ def gemm_source(cfg: ConvTiling, dtype, ksize: tuple, kstride: tuple, transposed
                   loop_body="\n".join(body), store="\n".join(store))
 
 
-def direct_source(dtype, ksize: tuple, kstride: tuple, transposed: bool, bias: bool) -> str:
+MAX_WINDOW = 32  # kernel widths up to which the direct kernel keeps a window of inputs in registers
+
+
+def direct_source(dtype, ksize: tuple, kstride: tuple, transposed: bool, bias: bool, window: bool = False) -> str:
+    """The direct kernel; window: the last axis has stride and dilation 1 (not transposed, kernel
+    width at most MAX_WINDOW): each input of a row of taps is loaded once, not once per output."""
     fields = _common(dtype, ksize, kstride, transposed, bias)
     T = fields["T"]
-    # Output j of an invocation sits j places further along the last axis: its gather origin
-    # moves by the stride (by 1 for the transposed gather, which divides by the stride).
-    step = "1" if transposed else "p_stride(2u)"
+    kw = ksize[2]
+    if window:
+        taps = [f"                var x{t} = {T}(0);\n                {{ let y = org.w + {t}; if (bitcast<u32>(y) < dims.z)"
+                f" {{ x{t} = xin[u32(rbase + y * xs.z)]; }} }}" for t in range(VW + kw - 1)]
+        taps += [f"                let w{k} = wt[wrow + {k}u * Cg * Og];" for k in range(kw)]
+        taps += [f"                acc{j} += w{k} * x{j + k};" for k in range(kw) for j in range(VW)]
+        row_taps = "\n".join(taps)
+    else:
+        # Output j of an invocation sits j places further along the last axis: its gather origin
+        # moves by the stride (by 1 for the transposed gather, which divides by the stride).
+        step = "1" if transposed else "p_stride(2u)"
+        accumulate = "\n".join(f"                    {{ let y = coord(org.w + {j} * {step}, kofs, KSTRIDE.z); "
+                                f"if (bitcast<u32>(y) < dims.z) {{ acc{j} += w * xin[u32(rbase + y * xs.z)]; }} }}"
+                                for j in range(VW))
+        row_taps = ("                for (var kw = 0u; kw < KSIZE.z; kw++) {\n"
+                    "                    let w = wt[wrow + kw * Cg * Og];\n"
+                    f"                    let kofs = i32(kw) * d.z;\n{accumulate}\n                }}")
     return render("conv_direct", **fields, VW=VW, bias_value=_bias("n", bias, T),
-                  declare="\n".join(f"    var acc{j} = b;" for j in range(VW)),
-                  origins="\n".join(f"    let o{j} = org.w + {j} * {step};" for j in range(VW)),
-                  accumulate="\n".join(f"                    {{ let y = coord(o{j}, kofs, KSTRIDE.z); if (bitcast<u32>(y) < dims.z)"
-                                       f" {{ acc{j} += w * xin[u32(rbase + y * xs.z)]; }} }}" for j in range(VW)),
+                  declare="\n".join(f"    var acc{j} = b;" for j in range(VW)), row_taps=row_taps,
                   store="\n".join(f"    if (ow + {j}u < p_OW()) {{ out[obase + {j}u] = acc{j}; }}" for j in range(VW)))
