@@ -37,7 +37,7 @@ def config_report() -> str:
         mark = "*" if adapter_key(other.adapter) == chosen else " "
         lines.append(f" {mark} {other.adapter.summary}  [{info.get('adapter_type', '?')}, "
                      f"{info.get('description', '') or 'no description'}]")
-        offered = ", ".join(d.name for d in dt.supported_dtypes(other))
+        offered = ", ".join(d.name for d in dt.supported_dtypes(other) + (dt.float16,))  # float16: every device
         lines.append(f"      dtypes: {offered}")
     lines += ["", f"Chosen device: {device.name} ({device.backend})",
               f"  features used: {', '.join(sorted(device.features)) or 'none'}"
