@@ -58,6 +58,40 @@ def _step_scalar(start, stop, div):
     return np.complex128(step) if kind is complex else np.float64(step)
 
 
+def _is_real_scalar(value) -> bool:
+    """A host scalar that is a NumPy float, integer or bool (or a Python one beside it)."""
+    return isinstance(value, (np.floating, np.integer, np.bool_, bool, int, float))
+
+
+def _linspace_real_scalars(start, stop, num, div, endpoint, retstep, dtype, device):
+    """linspace of real host scalars (one a NumPy scalar, strongly typed), in NumPy's order of
+    operations and in its compute dtype: the few scalar steps (delta, step) as NumPy takes them
+    on the host, then arange, one multiply, one add and the exact endpoint on the GPU."""
+    dev = device_arg(device)
+    compute = np.result_type(start, stop)
+    if compute.kind != "f":  # NumPy's ensure_inexact
+        compute = np.dtype(np.float64)
+    dt.check_supported(dt.as_dtype(compute, dev), dev)
+    dtype = dtype_arg(dtype, dev) or dt.as_dtype(compute, dev)
+    start, stop = compute.type(start), compute.type(stop)
+    delta = compute.type(stop - start)
+    y = api.arange(0, num, dtype=dt.as_dtype(compute, dev), device=dev)
+    if div > 0:
+        step = compute.type(delta / compute.type(div))
+        # NumPy: a zero step (underflow) makes every sample (i / div) * delta instead of i * step
+        y = _multiply(_divide(y, compute.type(div)), delta) if step == 0 else _multiply(y, step)
+    else:
+        step = float("nan")
+        y = _multiply(y, delta)
+    y = _add(y, start)
+    if endpoint and num > 1:
+        y[-1] = stop
+    if dt.kind(dtype) in ("int", "uint"):
+        y = _floor(y)
+    y = astype(y, dtype, copy=False)
+    return (y, step) if retstep else y
+
+
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
     """num evenly spaced samples from start to stop (the endpoints may be arrays: one row of
     samples per element, along axis)."""
@@ -68,6 +102,8 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     if _is_python_scalar(start) and _is_python_scalar(stop) and axis in (0, -1):
         y = api.linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
         return (y, _step_scalar(start, stop, div)) if retstep else y
+    if _is_real_scalar(start) and _is_real_scalar(stop) and axis in (0, -1):
+        return _linspace_real_scalars(start, stop, num, div, endpoint, retstep, dtype, device)
     dev = device_arg(device, next((a.device for a in (start, stop) if isinstance(a, Array)), None))
     start, stop = (a if _is_python_scalar(a) else as_array(a, "linspace", dev) for a in (start, stop))
     compute = _inexact(result_type(start, stop).dtype, dev)
