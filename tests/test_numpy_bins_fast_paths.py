@@ -68,3 +68,17 @@ def test_histogram_edges_of_float32_data_are_numpys():
         exp_counts, exp_edges = np.histogram(x, bins=bins)
         _same(edges, exp_edges)
         _same(counts, exp_counts)
+
+
+@pytest.mark.parametrize("edges", [
+    [0.0, 0.5, 0.5, 3.0, 3.0, 3.0, 10.0],  # repeated edges: the guess must not stop at an empty bin
+    [-1e30, -1.0, 0.0, 1e-30, 1.0, 1e30],  # far from equal: the guess misses, the search answers
+    list(np.linspace(-4, 4, 65)),  # equal bins: the guess holds
+])
+def test_histogram_counts_at_and_between_any_sorted_edges(edges):
+    edges = np.array(edges)
+    rng = np.random.default_rng(5)
+    x = np.concatenate([edges, rng.uniform(-5, 11, 3000), [np.nan, np.inf, -np.inf, -0.0]])
+    for data in (x, x.astype(np.float32)):
+        got, _ = wgarray.histogram(wg(data), bins=wg(edges))
+        _same(got, np.histogram(data, bins=edges)[0])
