@@ -24,14 +24,10 @@ fn pad_mod(j: i32, n: i32) -> i32 {
 
 fn pad_edge(j: i32, n: i32) -> i32 { return clamp(j, 0, n - 1); }
 
-fn pad_wrap(j: i32, n: i32) -> i32 {
-    if (j >= 0 && j < n) { return j; }
-    return pad_mod(j, n);
-}
+fn pad_wrap(j: i32, n: i32) -> i32 { return pad_mod(j, n); }
 
 // mirrored about the first and last elements (period 2n - 2; a length-1 axis repeats its element)
 fn pad_reflect(j: i32, n: i32) -> i32 {
-    if (j >= 0 && j < n) { return j; }  // the interior, most elements: no division
     if (n == 1) { return 0; }
     let period = 2 * n - 2;
     let r = pad_mod(j, period);
@@ -40,7 +36,6 @@ fn pad_reflect(j: i32, n: i32) -> i32 {
 
 // mirrored about the outer sides of the first and last elements (period 2n)
 fn pad_symmetric(j: i32, n: i32) -> i32 {
-    if (j >= 0 && j < n) { return j; }
     let period = 2 * n;
     let r = pad_mod(j, period);
     return select(period - 1 - r, r, r < n);
