@@ -43,7 +43,7 @@ def test_bincount_up_to_the_largest_value(dtype):
     (np.float32(-2.7), np.float32(9.1)), (np.float32(0.1), 0.7), (1, np.float32(1e-3)),
     (np.float64(-1e300), np.float64(1e300)), (np.float64(0.3), np.float64(0.3)),
     (np.int64(-7), np.int64(1 << 40)), (np.int32(3), 11.5), (np.float32(0), np.float32(1e-44)),
-    (np.float32(-np.inf), np.float32(1)), (np.bool_(True), np.float32(5.5)),
+    (np.float32(-np.inf), np.float32(1)), (np.bool_(True), np.float32(5.5)), (np.float16(-1.5), np.float16(3.25)),
 ])
 @pytest.mark.parametrize("num, endpoint", [(257, True), (11, False), (1, True), (1, False), (0, True), (2, True)])
 def test_linspace_of_numpy_scalars_is_numpys_bit_for_bit(start, stop, num, endpoint):
