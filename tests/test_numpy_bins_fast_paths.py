@@ -82,3 +82,30 @@ def test_histogram_counts_at_and_between_any_sorted_edges(edges):
     for data in (x, x.astype(np.float32)):
         got, _ = wgarray.histogram(wg(data), bins=wg(edges))
         _same(got, np.histogram(data, bins=edges)[0])
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("case", ["normal", "constant", "negative_zero", "strided", "2d", "passes"])
+def test_histogram_range_from_one_reduction_of_pairs(dtype, case):
+    x = np.random.default_rng(7).standard_normal(4099).astype(dtype)
+    data = {"normal": x, "constant": np.full(300, 2.5, dtype), "negative_zero": np.array([-0.0, 0.0, -0.0], dtype),
+            "strided": x, "2d": x[:4096].reshape(64, 64),
+            "passes": np.random.default_rng(8).uniform(-3, 9, 300007).astype(dtype)}[case]
+    got_x = wg(data)[::-3] if case == "strided" else wg(data)
+    exp_x = data[::-3] if case == "strided" else data
+    counts, edges = wgarray.histogram(got_x, bins=10)
+    exp_counts, exp_edges = np.histogram(exp_x, bins=10)
+    _same(edges, exp_edges)
+    _same(counts, exp_counts)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+def test_histogram_rejects_a_range_that_is_not_finite(dtype, bad):
+    x = np.linspace(0, 1, 1000).astype(dtype)
+    x[517] = bad  # one bad value among many: the pairs' fold must carry it through its passes
+    with pytest.raises(ValueError, match="autodetected range") as exp:
+        np.histogram(x)
+    with pytest.raises(ValueError, match="autodetected range") as got:
+        wgarray.histogram(wg(x))
+    assert str(got.value) == str(exp.value)
