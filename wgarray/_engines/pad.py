@@ -126,18 +126,6 @@ def _coordinates(r: int, index: str) -> list[str]:
     return lines
 
 
-def _interior_run(r: int) -> list[str]:
-    """WGSL storing the 4 elements from c on (one row: rows are whole vec4s) with one vec4 load
-    when every one is inside the input (every mode copies the interior) and their input is
-    a contiguous, 16-byte aligned run."""
-    lines = [f"let v{d} = i32(c[{d}]) - p_before({d}u);" for d in range(r)]
-    inside = [f"v{r - 1} + 3 < p_size({r - 1}u)", f"p_x_strides({r - 1}u) == 1"]
-    inside += [f"v{d} >= 0" for d in range(r)] + [f"v{d} < p_size({d}u)" for d in range(r - 1)]
-    lines += [f"if ({' && '.join(inside)}) {{", f"    let at = {_address((d, f'v{d}') for d in range(r))};",
-              "    if (at % 4u == 0u) { out[item] = in_vec[at / 4u]; return; }", "}"]
-    return lines
-
-
 def source(spec: PadSpec, features) -> str:
     """Each invocation writes spec.run consecutive elements (a u32 word of a packed dtype, a vec4
     of a 32-bit one): coordinates are computed once, then stepped along the last axis."""
@@ -149,9 +137,6 @@ def source(spec: PadSpec, features) -> str:
             f"    if (c[{r - 1}] == p_shape({r - 1}u)) {{", *("        " + line for line in _coordinates(r, "i")), "    }",
             "}"]
     body = [f"var c: array<u32, {r}>;", "var rem = 0u;", *_coordinates(r, f"item * {run}u")]
-    if spec.vector:
-        bindings.append(f"@group(0) @binding(3) var<storage, read> in_vec: array<vec4<{lay.storage}>>;")
-        body += _interior_run(r)
     if lay.packed:
         body.append("var word = 0u;")
     elif spec.vector:
@@ -194,7 +179,6 @@ def pad(x: BufferOperand, widths, mode: str, odd: bool = False, values=None) -> 
                   x_offset=x.view.offset, x_strides=list(x.view.strides))
     for d, pair in enumerate(values or ()):
         fields[f"before{d}_value"], fields[f"after{d}_value"] = pair
-    storages = [out.storage, x.storage] + [x.storage] * vector  # vector: x also read as vec4s
-    launch_kernel(x.device, ("pad", spec), lambda: source(spec, x.device.features), storages,
+    launch_kernel(x.device, ("pad", spec), lambda: source(spec, x.device.features), [out.storage, x.storage],
                   layout.pack(**fields), items)
     return out
