@@ -9,12 +9,16 @@ the items and the edges, as NumPy's searchsorted compares them.
 
 from __future__ import annotations
 
+import functools
+
 from .._core import dtypes as dt
 from .._core.kernels import WORKGROUP, render
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.wgsl import REG_TAG, cast, load_fn, with_libraries
+from .fold import fold
+from .fold_source import Fold, literal
 from .map import MapOp, launch_map
 
 PARAMS = ParamLayout("items", "bins", "copies", "groups", "rounds", "offset", "stride", "edges_offset", "edges_stride",
@@ -22,6 +26,7 @@ PARAMS = ParamLayout("items", "bins", "copies", "groups", "rounds", "offset", "s
 LOCAL_BINS = 2048  # counters per workgroup (8 KiB): bins up to this many count in workgroup memory
 MAX_COPIES = 8  # copies of the counters where they fit (fewer collisions on popular bins)
 ROUNDS = 64  # items per invocation (the workgroups' count follows)
+_PAIRS = {dt.float32: dt.complex64, dt.float64: dt.complex128}  # (min, max) pairs of floats
 
 
 def _bin_source(dtype, edges_dtype, features) -> str:
@@ -70,3 +75,21 @@ def count_bins(values: BufferOperand, bins: int, edges: BufferOperand | None = N
                   lambda: _bin_source(values.dtype, edges_dtype, device.features), storages, PARAMS.pack(**fields),
                   groups * WORKGROUP)
     return counts
+
+
+def value_range(values: BufferOperand) -> BufferOperand | None:
+    """min and max of the float32 or float64 `values` (any shape, not empty) in one reduction,
+    as one complex scalar (min, max): NaN anywhere makes both NaN, as NumPy's min and max.
+    None for other dtypes."""
+    pair = _PAIRS.get(values.dtype)
+    if pair is None:
+        return None
+    return fold(_range_fold(values.dtype, pair), values, tuple(range(len(values.shape))))
+
+
+@functools.lru_cache(maxsize=None)
+def _range_fold(dtype, pair) -> Fold:
+    tag = REG_TAG[dt.layout(dtype).register]
+    both = dt.layout(pair).register
+    return Fold("value_range", pair, literal(complex(float("inf"), float("-inf")), pair),
+                f"return {both}(minimum_{tag}(a.x, b.x), maximum_{tag}(a.y, b.y));", f"{both}(x, x)", dtype)

@@ -24,10 +24,11 @@ from .._api.manipulation_functions import concat, reshape, stack
 from .._api.searching_functions import nonzero, searchsorted
 from .._api.set_functions import isin, unique_values
 from .._api.sorting_functions import argsort, sort
-from .._api.statistical_functions import max as max_, min as min_
+from .._api.statistical_functions import max as max_
 from .._engines.bin_count import count_bins
 from .._api.utility_functions import all as all_, any as any_, diff
 from .ufuncs import UFUNCS
+from .views import dtype_view
 
 _INTP = dt.as_dtype("int64")
 
@@ -139,6 +140,17 @@ def digitize(x, bins, right=False) -> Array:
     raise ValueError("bins must be monotonically increasing or decreasing")
 
 
+def _largest_if_non_negative(values: Array) -> int:
+    """max(values), checking that no value is negative, in one reduction and one read: a signed
+    integer's bits read as unsigned put every negative value above every non-negative one."""
+    kind = dt.kind(values._dtype)
+    unsigned = dtype_view(values, f"uint{values._dtype.itemsize * 8}") if kind == "int" else values
+    high = int(max_(unsigned))
+    if kind == "int" and high >= 1 << (values._dtype.itemsize * 8 - 1):
+        raise ValueError("'list' argument must have no negative elements")
+    return high
+
+
 def bincount(x, weights=None, minlength=0) -> Array:
     """How often each value 0..max(x) occurs (one counting pass: _engines/bin_count.py), or the sum of
     its weights, added in x's order as NumPy does (a stable sort groups the values, an ordered
@@ -149,9 +161,7 @@ def bincount(x, weights=None, minlength=0) -> Array:
     minlength = operator.index(minlength)
     if minlength < 0:
         raise ValueError("'minlength' must not be negative")
-    low, high = (int(v) for v in np.asarray(stack([min_(values), max_(values)]))) if values.size else (0, -1)
-    if low < 0:  # one read for both checks
-        raise ValueError("'list' argument must have no negative elements")
+    high = _largest_if_non_negative(values) if values.size else -1
     length = builtins.max(high + 1, minlength)
     device = values.device
     if weights is None and (counts := count_bins(values._data(), length)) is not None:

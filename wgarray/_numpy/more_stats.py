@@ -26,7 +26,7 @@ from .._api.manipulation_functions import concat, reshape, stack
 from .._api.searching_functions import searchsorted
 from .._api.sorting_functions import argsort
 from .._api.utility_functions import any as any_
-from .._engines.bin_count import count_bins
+from .._engines.bin_count import count_bins, value_range
 from . import reductions
 from .bin_estimators import estimated_bin_count
 from .functions import diagonal
@@ -195,6 +195,15 @@ def interp(x, xp, fp, left=None, right=None, period=None) -> Array:
 
 
 # -- histogram --------------------------------------------------------------------------------------
+def _low_high(x: Array) -> tuple:
+    """The data's minimum and maximum, read back together (floats: one reduction of pairs)."""
+    pair = value_range(x._data())
+    if pair is None:
+        return tuple(np.asarray(stack([reductions.min(x), reductions.max(x)])))
+    both = np.asarray(Array._wrap(pair))[()]
+    return both.real, both.imag
+
+
 def _range_of(x: Array, range_) -> tuple:
     """NumPy's outer edges: the given range (checked), else the data's minimum and maximum (read back)."""
     if range_ is not None:
@@ -206,7 +215,7 @@ def _range_of(x: Array, range_) -> tuple:
     elif x.size == 0:
         first, last = 0, 1
     else:
-        low_high = np.asarray(stack([reductions.min(x), reductions.max(x)]))  # one read for both
+        low_high = _low_high(x)
         first, last = x._dtype.type(low_high[0]), x._dtype.type(low_high[1])  # NumPy's a.min(), a.max(): strong scalars
         if not (np.isfinite(first) and np.isfinite(last)):
             raise ValueError(f"autodetected range of [{first}, {last}] is not finite")

@@ -1,8 +1,9 @@
 """NumPy's numerical ranges: arange, linspace (retstep, axis, array endpoints), logspace and
 geomspace, each computed on the GPU in NumPy's order of operations.
 
-Python-scalar endpoints take the standard's one-kernel linspace; array (or NumPy scalar)
-endpoints follow NumPy's algorithm step by step with the elementwise functions. logspace
+Python-scalar endpoints take the standard's one-kernel linspace; NumPy scalars (histogram's
+edges) take NumPy's scalar steps on the host and its samples in one kernel; array endpoints
+follow NumPy's algorithm step by step with the elementwise functions. logspace
 and geomspace use the library's pow and log10 (within 2 ulp); geomspace then writes the
 exact endpoints, as NumPy does.
 """
@@ -15,12 +16,14 @@ import numpy as np
 
 from .._array import Array
 from .._core import dtypes as dt
+from .._core.operands import ScalarOperand
 from .._api import creation_functions as api
 from .._api.coerce import PYTHON_SCALARS, as_array, device_arg, dtype_arg
 from .._api.data_type_functions import astype, result_type
 from .._api.elementwise_functions import FUNCTIONS, where
 from .._api.manipulation_functions import broadcast_shapes, expand_dims, moveaxis, reshape
 from .._api.utility_functions import any as any_
+from .._engines.map import MapOp, launch_map
 from .creation import array
 
 __all__ = ["arange", "linspace", "logspace", "geomspace"]
@@ -58,6 +61,64 @@ def _step_scalar(start, stop, div):
     return np.complex128(step) if kind is complex else np.float64(step)
 
 
+def _is_real_scalar(value) -> bool:
+    """A host scalar that is a NumPy float, integer or bool (or a Python one beside it)."""
+    return isinstance(value, (np.floating, np.integer, np.bool_, bool, int, float))
+
+
+def _linspace_real_scalars(start, stop, num, div, endpoint, retstep, dtype, device):
+    """linspace of real host scalars (one a NumPy scalar, strongly typed), in NumPy's order of
+    operations and in its compute dtype: the scalar steps (delta, step) as NumPy takes them on
+    the host, the samples on the GPU."""
+    dev = device_arg(device)
+    compute = np.result_type(start, stop)
+    if compute.kind != "f":  # NumPy's ensure_inexact
+        compute = np.dtype(np.float64)
+    dt.check_supported(dt.as_dtype(compute, dev), dev)
+    dtype = dtype_arg(dtype, dev) or dt.as_dtype(compute, dev)
+    start, stop = compute.type(start), compute.type(stop)
+    delta = compute.type(stop - start)
+    step = compute.type(delta / compute.type(div)) if div > 0 else float("nan")
+    if div > 0 and step != 0 and compute.itemsize >= 4 and num <= 1 << (np.finfo(compute).nmant + 1):
+        y = _samples(start, step, stop if endpoint else None, num, dt.as_dtype(compute, dev), dev)
+    else:
+        y = _steps_apart(start, delta, step, stop if endpoint else None, num, div, dt.as_dtype(compute, dev), dev)
+    if dt.kind(dtype) in ("int", "uint"):
+        y = _floor(y)
+    y = astype(y, dtype, copy=False)
+    return (y, step) if retstep else y
+
+
+def _samples(start, step, stop, num: int, compute, dev) -> Array:
+    """start + i * step with NumPy's two roundings, in one map (i exact in compute: num is below
+    2^(mantissa + 1)); then stop (None: no endpoint) in the last place. The product is multiplied
+    by a 1 the compiler cannot see, which keeps a driver from fusing it into the add."""
+    reg = dt.layout(compute).register
+    op = MapOp("linspace_numpy", f"select(({reg}(i) * a1) * a2 + a0, a3, i == a4)", (compute,) * 4 + (dt.uint32,),
+               compute)
+    last = num - 1 if stop is not None and num > 1 else 2**32 - 1
+    operands = [ScalarOperand(start, compute), ScalarOperand(step, compute), ScalarOperand(1.0, compute),
+                ScalarOperand(start if stop is None else stop, compute), ScalarOperand(last, dt.uint32)]
+    y = Array._empty((num,), compute, dev)
+    launch_map(dev, op, y._storage, y._view, compute, operands, fresh=True)
+    return y
+
+
+def _steps_apart(start, delta, step, stop, num: int, div: int, compute, dev) -> Array:
+    """NumPy's samples op by op: arange, the step (or, when the step underflows to zero,
+    (i / div) * delta), start added, stop (None: no endpoint) in the last place."""
+    y = api.arange(0, num, dtype=compute, device=dev)
+    if div > 0:
+        # NumPy: a zero step (underflow) makes every sample (i / div) * delta instead of i * step
+        y = _multiply(_divide(y, start.dtype.type(div)), delta) if step == 0 else _multiply(y, step)
+    else:
+        y = _multiply(y, delta)
+    y = _add(y, start)
+    if stop is not None and num > 1:
+        y[-1] = stop
+    return y
+
+
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
     """num evenly spaced samples from start to stop (the endpoints may be arrays: one row of
     samples per element, along axis)."""
@@ -68,6 +129,8 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     if _is_python_scalar(start) and _is_python_scalar(stop) and axis in (0, -1):
         y = api.linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
         return (y, _step_scalar(start, stop, div)) if retstep else y
+    if _is_real_scalar(start) and _is_real_scalar(stop) and axis in (0, -1):
+        return _linspace_real_scalars(start, stop, num, div, endpoint, retstep, dtype, device)
     dev = device_arg(device, next((a.device for a in (start, stop) if isinstance(a, Array)), None))
     start, stop = (a if _is_python_scalar(a) else as_array(a, "linspace", dev) for a in (start, stop))
     compute = _inexact(result_type(start, stop).dtype, dev)
