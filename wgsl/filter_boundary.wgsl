@@ -3,7 +3,7 @@
 // window wider than the axis maps as SciPy's repeated extension does; positions inside return at
 // once (u32(j) < u32(n) tests 0 <= j < n), without the integer division.
 fn filter_mod(j: i32, n: i32) -> i32 {
-    let r = j % n;
+    let r = j - n * (j / n);  // not j % n: NVIDIA's driver computes a negative j's `%` as if unsigned
     return select(r, r + n, r < 0);
 }
 

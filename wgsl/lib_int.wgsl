@@ -1,14 +1,18 @@
 // Signed integer helpers for ${T}; NumPy's results, including division by zero giving 0.
+// C's truncated remainder, from the quotient: NVIDIA's Vulkan driver computes WGSL's signed `%`
+// of a negative operand as if both were unsigned (-60 % 3 gave 1), while its division is right.
+// b must be nonzero and not -1 (MIN / -1 overflows).
+fn srem_${tag}(a: ${T}, b: ${T}) -> ${T} { return a - b * (a / b); }
 fn floordiv_${tag}(a: ${T}, b: ${T}) -> ${T} {
     if (b == ${ZERO}) { return ${ZERO}; }
     if (b == -${ONE}) { return -a; }
     let q = a / b;
-    if ((a % b != ${ZERO}) && ((a < ${ZERO}) != (b < ${ZERO}))) { return q - ${ONE}; }
+    if ((a - b * q != ${ZERO}) && ((a < ${ZERO}) != (b < ${ZERO}))) { return q - ${ONE}; }
     return q;
 }
 fn remainder_${tag}(a: ${T}, b: ${T}) -> ${T} {
     if (b == ${ZERO} || b == -${ONE}) { return ${ZERO}; }
-    let r = a % b;
+    let r = srem_${tag}(a, b);
     if (r != ${ZERO} && ((r < ${ZERO}) != (b < ${ZERO}))) { return r + b; }
     return r;
 }
@@ -50,7 +54,7 @@ fn lcm_${tag}(a: ${T}, b: ${T}) -> ${T} {
 // C's remainder (the dividend's sign); 0 for a zero divisor, as in NumPy, and for -1 (MIN % -1 overflows in C).
 fn fmod_${tag}(a: ${T}, b: ${T}) -> ${T} {
     if (b == ${ZERO} || b == -${ONE}) { return ${ZERO}; }
-    return a % b;
+    return srem_${tag}(a, b);
 }
 // NumPy's bitwise_count: the 1-bits of |a| (|MIN| as unsigned).
 fn popcount_${tag}(a: ${T}) -> u32 { return popcount_u${WIDTH}(bitcast<u${WIDTH}>(abs_${tag}(a))); }

@@ -16,9 +16,10 @@ ${library}
 
 ${loaders}
 
-// j modulo n, in [0, n)
+// j modulo n, in [0, n). The remainder from the quotient: NVIDIA's driver gets WGSL's signed `%`
+// of a negative j wrong (as if unsigned), its division right.
 fn pad_mod(j: i32, n: i32) -> i32 {
-    let r = j % n;
+    let r = j - n * (j / n);
     return select(r, r + n, r < 0);
 }
 

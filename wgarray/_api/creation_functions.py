@@ -248,18 +248,21 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True) -> 
     delta = stop - start
     real = dt.real_dtype(compute)
     ireal = f"{dt.layout(real).register}(i)"
+    # NumPy rounds the product and then the sum: the product is multiplied by a5, a 1 the compiler
+    # cannot see, so that no driver fuses it into the add (NVIDIA's does, for float64).
     if div > 0 and (delta / div) == 0:
-        expr = f"({ireal} / a2) * a1 + a0"  # denormal steps (NumPy gh-5437)
+        expr = f"(({ireal} / a2) * a1) * a5 + a0"  # denormal steps (NumPy gh-5437)
         step = delta
     else:
-        expr = f"{ireal} * a1 + a0"
+        expr = f"({ireal} * a1) * a5 + a0"
         step = delta / div if div > 0 else delta
     value = f"select({expr}, a3, i == a4)"
     if dt.kind(dtype) in ("int", "uint"):
         value = f"floor({value})"
-    op = MapOp("linspace", value, (compute, compute, real, compute, dt.uint32), compute)
+    op = MapOp("linspace", value, (compute, compute, real, compute, dt.uint32, real), compute)
     operands = [ScalarOperand(start, compute), ScalarOperand(step, compute), ScalarOperand(float(max(div, 1)), real),
-                ScalarOperand(stop, compute), ScalarOperand(num - 1 if endpoint and num > 1 else 2**32 - 1, dt.uint32)]
+                ScalarOperand(stop, compute), ScalarOperand(num - 1 if endpoint and num > 1 else 2**32 - 1, dt.uint32),
+                ScalarOperand(1.0, real)]
     launch_map(dev, op, out._storage, out._view, dtype, operands, fresh=True)
     return out
 
