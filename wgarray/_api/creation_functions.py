@@ -199,10 +199,11 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None) -> Array:
         # As NumPy: out[0] = start, out[1] = start + step, then start + i * (out[1] - out[0]) in dtype.
         first, second = np.array([start, start + step], dtype=dtype)
         delta = second - first
-        op = MapOp("arange_f", f"select(a0 + {dt.layout(dtype).register}(i) * a1, a2, i == 1u)",
-                   (dtype,) * 3, dtype)
+        # a3 is a 1 the compiler cannot see: no driver fuses the product into the sum (NVIDIA's did)
+        op = MapOp("arange_f", f"select(a0 + ({dt.layout(dtype).register}(i) * a1) * a3, a2, i == 1u)",
+                   (dtype,) * 4, dtype)
         operands = [ScalarOperand(float(first), dtype), ScalarOperand(float(delta), dtype),
-                    ScalarOperand(float(second), dtype)]
+                    ScalarOperand(float(second), dtype), ScalarOperand(1.0, dtype)]
     else:
         # Integer dtypes: start + i * step with wrap-around arithmetic in 64 (or 32) bits.
         first, second = int(start), int(start + step)
