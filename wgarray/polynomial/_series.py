@@ -12,13 +12,11 @@ from .._array import Array
 from .._core import dtypes as dt
 from .._api.coerce import as_array
 from .._api.creation_functions import arange, zeros
-from .._api.manipulation_functions import atleast_1d, concat, flip
-from .._api.sorting_functions import sort
-from .._api.statistical_functions import max as max_, min as min_, sum as sum_
+from .._api.manipulation_functions import atleast_1d, concat, flip, stack
+from .._api.statistical_functions import max as max_, min as min_
 from .._api.elementwise_functions import FUNCTIONS as E
-from .._numpy.creation import vander
-from .._numpy.functions import sort_complex
 from ._poly1d import polyadd, polymul, polysub, roots as companion_roots
+from ._polyutils import fit, sorted_values
 
 _DEFAULT = (-1.0, 1.0)
 
@@ -40,12 +38,21 @@ def _map_parameters(old, new) -> tuple:
     return (b * c - a * d) / length, (d - c) / length
 
 
-def _evaluate(c: Array, x):
+def evaluate(c: Array, x):
     """c[0] + x * (c[1] + x * (...)): Horner's rule, lowest power first, as NumPy's polyval."""
     value = c[-1] + x * 0
     for k in range(2, c.shape[0] + 1):
         value = c[-k] + value * x
     return value
+
+
+def power_vander(x: Array, degree: int) -> Array:
+    """[..., i] = x ** i for i up to degree, each power the previous times x (NumPy's polyvander:
+    column 0 is x * 0 + 1, so nan stays nan)."""
+    powers = [x * 0 + 1]
+    for i in range(1, degree + 1):
+        powers.append(x if i == 1 else powers[-1] * x)
+    return stack(powers, axis=-1)
 
 
 class Polynomial:
@@ -82,7 +89,7 @@ class Polynomial:
     def __call__(self, x):
         offset, scale = self.mapparms()
         x = x if isinstance(x, (int, float, complex)) else as_array(x, "Polynomial")
-        return _evaluate(self.coef, offset + scale * x)
+        return evaluate(self.coef, offset + scale * x)
 
     def degree(self) -> int:
         return self.coef.shape[0] - 1
@@ -146,7 +153,7 @@ class Polynomial:
         c = self.coef
         for step in range(m):
             raised = concat([zeros((1,), dtype=c.dtype), c / arange(1, c.shape[0] + 1, dtype=c.dtype)]) / scale
-            raised[0] = raised[0] + (constants[step] - _evaluate(raised, lower))
+            raised[0] = raised[0] + (constants[step] - evaluate(raised, lower))
             c = raised
         return self._same(None, c)
 
@@ -154,15 +161,13 @@ class Polynomial:
         """The roots in the domain's coordinates, sorted (NumPy's polyroots)."""
         found = companion_roots(flip(self.coef))
         offset, scale = self.mapparms()
-        found = (found - offset) / scale
-        return sort_complex(found) if dt.kind(found._dtype) == "complex" else sort(found)
+        return sorted_values((found - offset) / scale)
 
     @classmethod
     def fit(cls, x, y, deg, domain=None, rcond=None, full=False, w=None, window=None, symbol="x"):
         """The least-squares series of degree deg through (x, y), x mapped from domain (default: the
         data's range) onto window; NumPy's column scaling."""
         xs = as_array(x, "Polynomial.fit")
-        ys = as_array(y, "Polynomial.fit", xs.device)
         xs = xs if dt.kind(xs._dtype) in ("float", "complex") else xs._cast(dt.float64)
         if domain is None or (isinstance(domain, list) and not domain):
             domain = (float(min_(xs)), float(max_(xs)))
@@ -170,19 +175,7 @@ class Polynomial:
                 domain = (domain[0] - 1, domain[1] + 1)
         window = _DEFAULT if window is None else window
         offset, scale = _map_parameters(np.asarray(domain, float), np.asarray(window, float))
-        mapped = offset + scale * xs
-        lhs = vander(mapped, operator.index(deg) + 1, increasing=True)
-        rhs = ys if dt.kind(ys._dtype) in ("float", "complex") else ys._cast(dt.float64)
-        if w is not None:
-            weights = as_array(w, "Polynomial.fit", xs.device)
-            lhs, rhs = lhs * weights[:, None], rhs * (weights if rhs.ndim == 1 else weights[:, None])
-        if rcond is None:
-            rcond = xs.shape[0] * np.finfo(lhs.dtype).eps
-        norms = E["sqrt"](sum_(E["real"](lhs * E["conj"](lhs)) if dt.kind(lhs._dtype) == "complex" else lhs * lhs,
-                               axis=0))
-        norms = E["where"](E["equal"](norms, 0), 1, norms)
-        from .. import linalg  # imported on first use (see wgarray/__init__.py)
-        c, residuals, rank, s = linalg.lstsq(lhs / norms, rhs, rcond)
-        c = (c.T / norms).T
+        found = fit(power_vander, offset + scale * xs, y, deg, rcond, full, w)
+        c = found[0] if full else found
         result = cls(c, domain, window, symbol)
-        return (result, [residuals, rank, s, rcond]) if full else result
+        return (result, found[1]) if full else result

@@ -1,0 +1,215 @@
+"""numpy.polynomial.polyutils' machinery, shared by every basis (power series today): coefficient
+series (1-D, lowest power first, trailing zeros trimmed, NumPy's common_type), powers, N-d
+evaluation and pseudo-Vandermonde matrices, least-squares fits (wgarray.linalg.lstsq) and products
+of linear factors. A basis module passes its own val/vander/mul/line functions in."""
+
+from __future__ import annotations
+
+import functools
+import operator
+import warnings
+
+import numpy as np
+
+from .._array import Array
+from .._core import dtypes as dt
+from .._api.coerce import as_array
+from .._api.creation_functions import zeros
+from .._api.data_type_functions import astype
+from .._api.elementwise_functions import FUNCTIONS as E
+from .._api.manipulation_functions import atleast_1d, concat, reshape
+from .._api.statistical_functions import sum as sum_
+from .._numpy.functions import sort_complex
+from .._api.sorting_functions import sort
+
+
+def as_int(x, desc: str) -> int:
+    """x as an int; NumPy's TypeError naming `desc` for a float or anything else."""
+    try:
+        return operator.index(x)
+    except TypeError as e:
+        raise TypeError(f"{desc} must be an integer, received {x}") from e
+
+
+def is_inexact(c: Array) -> bool:
+    return dt.kind(c._dtype) in ("float", "complex")
+
+
+def inexact(c: Array) -> Array:
+    """c + 0.0 as NumPy computes it: bool and integers become float64, floats keep their width."""
+    return c if is_inexact(c) else astype(c, dt.float64)
+
+
+def trimseq(c: Array) -> Array:
+    """c without its trailing exact zeros, at least one coefficient kept."""
+    nonzero = np.flatnonzero(np.asarray(E["not_equal"](c, 0)))  # where the series ends: metadata
+    return c[:max(int(nonzero[-1]) + 1 if nonzero.size else 1, 1)]
+
+
+def as_series(alist, trim: bool = True) -> list:
+    """The series as 1-D arrays of their common inexact type (NumPy's common_type: integers become
+    float64); ValueError for an empty or N-d series, or for bool (no common type)."""
+    arrays = [atleast_1d(as_array(a, "numpy.polynomial")) for a in alist]
+    for a in arrays:
+        if a.size == 0:
+            raise ValueError("Coefficient array is empty")
+        if a.ndim != 1:
+            raise ValueError("Coefficient array is not 1-d")
+    if trim:
+        arrays = [trimseq(a) for a in arrays]
+    try:
+        common = np.common_type(*(np.empty(0, a.dtype) for a in arrays))  # dtypes only: metadata
+    except TypeError as e:
+        raise ValueError("Coefficient arrays have no common type") from e
+    return [astype(a, dt.as_dtype(np.dtype(common)), copy=True) for a in arrays]
+
+
+def trimcoef(c, tol=0) -> Array:
+    """The series without trailing coefficients of magnitude at most tol (at least one kept)."""
+    if tol < 0:
+        raise ValueError("tol must be non-negative")
+    [c] = as_series([c])
+    large = np.flatnonzero(np.asarray(E["greater"](E["abs"](c), tol)))  # where the series ends: metadata
+    return c[:1] * 0 if large.size == 0 else c[:int(large[-1]) + 1]
+
+
+def sorted_values(r: Array) -> Array:
+    """NumPy's ndarray.sort order (complex: real part, then imaginary)."""
+    return sort_complex(r) if dt.kind(r._dtype) == "complex" else sort(r)
+
+
+def pad_to(c: Array, n: int) -> Array:
+    """c with trailing zero coefficients up to length n along its first axis."""
+    if c.shape[0] >= n:
+        return c
+    return concat([c, zeros((n - c.shape[0], *c.shape[1:]), dtype=c.dtype)])
+
+
+def power(mul_f, c, pow, maxpower) -> Array:
+    """c ** pow by repeated multiplication (NumPy's _pow, which does not trim the products)."""
+    [c] = as_series([c])
+    exponent = int(pow)
+    if exponent != pow or exponent < 0:
+        raise ValueError("Power must be a non-negative integer.")
+    if maxpower is not None and exponent > maxpower:
+        raise ValueError("Power is too large")
+    if exponent == 0:
+        return astype(reshape(c[:1] * 0, (1,)), c.dtype) + 1
+    product = c
+    for _ in range(2, exponent + 1):
+        product = mul_f(product, c)
+    return product
+
+
+def _points(args) -> list:
+    """N-d evaluation points as arrays of one shape (NumPy's 'x, y are incompatible')."""
+    points = [x if isinstance(x, Array) else as_array(x, "numpy.polynomial") for x in args]
+    if any(p.shape != points[0].shape for p in points[1:]):
+        names = {2: "x, y", 3: "x, y, z"}
+        raise ValueError(f"{names[len(points)]} are incompatible" if len(points) in names else "ordinates are incompatible")
+    return points
+
+
+def valnd(val_f, c, *args) -> Array:
+    """The series of len(args) variables at the points (x[i], y[i], ...)."""
+    points = _points(args)
+    c = val_f(points[0], c)
+    for x in points[1:]:
+        c = val_f(x, c, tensor=False)
+    return c
+
+
+def gridnd(val_f, c, *args) -> Array:
+    """The series of len(args) variables on the Cartesian product of the points."""
+    for x in args:
+        c = val_f(x, c)
+    return c
+
+
+def vander_nd_flat(vander_fs, points, degrees) -> Array:
+    """The pseudo-Vandermonde matrix of several variables, its degree axes flattened (NumPy's order)."""
+    n = len(vander_fs)
+    if len(points) != n:
+        raise ValueError(f"Expected {n} dimensions of sample points, got {len(points)}")
+    if len(degrees) != n:
+        raise ValueError(f"Expected {n} dimensions of degrees, got {len(degrees)}")
+    points = [inexact(as_array(p, "numpy.polynomial")) for p in points]
+    if any(p.shape != points[0].shape for p in points[1:]):  # NumPy stacks them into one array
+        raise ValueError("the sample points must have one shape")
+    common = functools.reduce(dt.promote, (p._dtype for p in points))
+    factors = []
+    for i, (vander_f, x, deg) in enumerate(zip(vander_fs, points, degrees)):
+        v = vander_f(astype(x, common), deg)
+        factors.append(reshape(v, v.shape[:-1] + (1,) * i + v.shape[-1:] + (1,) * (n - 1 - i)))
+    v = functools.reduce(operator.mul, factors)
+    return reshape(v, v.shape[:-n] + (-1,))
+
+
+def fit(vander_f, x, y, deg, rcond=None, full=False, w=None):
+    """The least-squares series through (x, y) of degree deg (an int, or a list of the degrees to
+    use): columns of the pseudo-Vandermonde matrix scaled to unit norm, as NumPy's _fit."""
+    x = inexact(as_array(x, "polyfit"))
+    y = inexact(as_array(y, "polyfit", x.device))
+    degrees = np.asarray(deg)
+    if degrees.ndim > 1 or degrees.dtype.kind not in "iu" or degrees.size == 0:
+        raise TypeError("deg must be an int or non-empty 1-D array of int")
+    if degrees.min() < 0:
+        raise ValueError("expected deg >= 0")
+    if x.ndim != 1:
+        raise TypeError("expected 1D vector for x")
+    if x.size == 0:
+        raise TypeError("expected non-empty vector for x")
+    if y.ndim < 1 or y.ndim > 2:
+        raise TypeError("expected 1D or 2D array for y")
+    if x.shape[0] != y.shape[0]:
+        raise TypeError("expected x and y to have same length")
+    if degrees.ndim == 0:
+        highest, order = int(degrees), int(degrees) + 1
+        lhs = vander_f(x, highest)
+    else:
+        degrees = np.sort(degrees)
+        highest, order = int(degrees[-1]), degrees.size
+        lhs = vander_f(x, highest)[:, degrees.tolist()]
+    rhs = y
+    if w is not None:
+        weights = inexact(as_array(w, "polyfit", x.device))
+        if weights.ndim != 1:
+            raise TypeError("expected 1D vector for w")
+        if weights.shape[0] != x.shape[0]:
+            raise TypeError("expected x and w to have same length")
+        lhs, rhs = lhs * weights[:, None], rhs * (weights if rhs.ndim == 1 else weights[:, None])
+    if rcond is None:
+        rcond = x.shape[0] * np.finfo(x.dtype).eps
+    squares = E["real"](lhs * E["conj"](lhs)) if dt.kind(lhs._dtype) == "complex" else lhs * lhs
+    norms = E["sqrt"](sum_(squares, axis=0))
+    norms = E["where"](E["equal"](norms, 0), 1, norms)
+    from .. import linalg  # imported on first use (see wgarray/__init__.py)
+    c, residuals, rank, s = linalg.lstsq(lhs / norms, rhs, rcond)
+    c = (c.T / norms).T
+    if degrees.ndim > 0:
+        full_c = zeros((highest + 1, *c.shape[1:]), dtype=c.dtype)
+        full_c[degrees.tolist()] = c
+        c = full_c
+    if rank != order and not full:
+        warnings.warn("The fit may be poorly conditioned", np.exceptions.RankWarning, stacklevel=3)
+    return (c, [residuals, rank, s, rcond]) if full else c
+
+
+def fromroots(line_f, mul_f, roots) -> Array:
+    """The series whose roots are `roots`: the product of the linear factors, pairwise (NumPy's
+    order, so rounding matches); 1.0 for no roots."""
+    roots = as_array(roots, "fromroots")
+    if roots.ndim == 0 or roots.shape[0] == 0:
+        if roots.ndim == 0:
+            raise TypeError("len() of unsized object")
+        return astype(zeros((1,), dtype=dt.float64) + 1, dt.float64)
+    [roots] = as_series([roots], trim=False)
+    roots = sorted_values(roots)
+    factors = [line_f(-roots[i], 1) for i in range(roots.shape[0])]
+    while len(factors) > 1:
+        half, odd = divmod(len(factors), 2)
+        products = [mul_f(factors[i], factors[i + half]) for i in range(half)]
+        if odd:
+            products[0] = mul_f(products[0], factors[-1])
+        factors = products
+    return factors[0]

@@ -1,0 +1,260 @@
+"""numpy.polynomial.polynomial: power series as coefficient arrays, lowest power first (NumPy's
+signatures, dtypes and errors). Arithmetic is elementwise and convolution on the GPU, roots are
+companion-matrix eigenvalues and fits least squares (wgarray.linalg), through the shared series
+machinery in _polyutils.py, the legacy helpers in _poly1d.py and the Polynomial class."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._array import Array
+from .._core import dtypes as dt
+from .._api.coerce import as_array, normalize_axis
+from .._api.creation_functions import arange, asarray, zeros
+from .._api.data_type_functions import astype
+from .._api.manipulation_functions import atleast_1d, concat, flip, moveaxis, reshape, stack
+from .._api.statistical_functions import prod
+from .._api.utility_functions import all as all_
+from .._numpy.creation import diag
+from .._numpy.more_products import convolve
+from . import _poly1d
+from . import _polyutils as pu
+from ._series import Polynomial, evaluate, power_vander
+
+__all__ = [
+    "polyline", "polyadd", "polysub", "polymulx",
+    "polymul", "polydiv", "polypow", "polyval", "polyvalfromroots", "polyder", "polyint",
+    "polyfromroots", "polyvander", "polyfit", "polytrim", "polyroots", "Polynomial", "polyval2d",
+    "polyval3d", "polygrid2d", "polygrid3d", "polyvander2d", "polyvander3d", "polycompanion"]
+
+polytrim = pu.trimcoef
+
+# NumPy's module constants, made on first use (an array needs the GPU device).
+_CONSTANTS = {"polydomain": ([-1.0, 1.0], dt.float64), "polyzero": ([0], dt.int64),
+              "polyone": ([1], dt.int64), "polyx": ([0, 1], dt.int64)}
+__all__ += list(_CONSTANTS)
+
+
+def __getattr__(name):
+    if name in _CONSTANTS:
+        values, dtype = _CONSTANTS[name]
+        return asarray(values, dtype=dtype)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def polyline(off, scl) -> Array:
+    """The series off + scl x (just [off] when scl is 0)."""
+    off = as_array(off, "polyline")
+    scl = as_array(scl, "polyline", off.device)
+    return stack([off, scl]) if bool(scl != 0) else reshape(off, (1,))
+
+
+def _flipped(legacy, c1, c2) -> Array:
+    """A legacy (highest power first) helper applied to two series, lowest power first again."""
+    c1, c2 = pu.as_series([c1, c2])
+    return pu.trimseq(flip(legacy(flip(c1), flip(c2))))
+
+
+def polyadd(c1, c2) -> Array:
+    """c1 + c2 (the shorter padded with zeros; trailing zeros trimmed)."""
+    return _flipped(_poly1d.polyadd, c1, c2)
+
+
+def polysub(c1, c2) -> Array:
+    """c1 - c2 (the shorter padded with zeros; trailing zeros trimmed)."""
+    return _flipped(_poly1d.polysub, c1, c2)
+
+
+def polymul(c1, c2) -> Array:
+    """c1 * c2: the convolution of the coefficients, trailing zeros trimmed."""
+    c1, c2 = pu.as_series([c1, c2])
+    return pu.trimseq(convolve(c1, c2))
+
+
+def polymulx(c) -> Array:
+    """c * x: the coefficients shifted up one power."""
+    [c] = pu.as_series([c])
+    if c.shape[0] == 1 and bool(c[0] == 0):
+        return c
+    return concat([c[:1] * 0, c])
+
+
+def polydiv(c1, c2) -> tuple:
+    """(quotient, remainder) of c1 / c2 by long division, one step per quotient term (NumPy's
+    order of operations, so the rounding matches)."""
+    c1, c2 = pu.as_series([c1, c2])
+    if bool(c2[-1] == 0):
+        raise ZeroDivisionError("polynomial division by zero")
+    n1, n2 = c1.shape[0], c2.shape[0]
+    if n1 < n2:
+        return c1[:1] * 0, c1
+    if n2 == 1:
+        return c1 / c2[-1], c1[:1] * 0
+    scale = c2[-1]
+    divisor = c2[:-1] / scale
+    i, j = n1 - n2, n1 - 1
+    while i >= 0:
+        c1[i:j] = c1[i:j] - divisor * c1[j]
+        i, j = i - 1, j - 1
+    return c1[j + 1:] / scale, pu.trimseq(c1[:j + 1])
+
+
+def polypow(c, pow, maxpower=None) -> Array:
+    """c ** pow by repeated convolution (not trimmed, as NumPy)."""
+    return pu.power(convolve, c, pow, maxpower)
+
+
+def _operand(x):
+    """x as polyval takes it: lists, tuples and arrays become Arrays, scalars stay scalars."""
+    return as_array(x, "polyval") if isinstance(x, (tuple, list, np.ndarray)) else x
+
+
+def polyval(x, c, tensor=True):
+    """The series c at x by Horner's rule; with tensor, every column of an N-d c at every x."""
+    c = pu.inexact(atleast_1d(as_array(c, "polyval")))
+    x = _operand(x)
+    if isinstance(x, Array) and tensor:
+        c = reshape(c, c.shape + (1,) * x.ndim)
+    return evaluate(c, x)
+
+
+def polyvalfromroots(x, r, tensor=True):
+    """The product of (x - r[i]) over the first axis of r."""
+    r = pu.inexact(atleast_1d(as_array(r, "polyvalfromroots")))
+    x = _operand(x)
+    if isinstance(x, Array):
+        if tensor:
+            r = reshape(r, r.shape + (1,) * x.ndim)
+        elif x.ndim >= r.ndim:
+            raise ValueError("x.ndim must be < r.ndim when tensor == False")
+    return prod(x - r, axis=0)
+
+
+def polyval2d(x, y, c):
+    return pu.valnd(polyval, c, x, y)
+
+
+def polyval3d(x, y, z, c):
+    return pu.valnd(polyval, c, x, y, z)
+
+
+def polygrid2d(x, y, c):
+    return pu.gridnd(polyval, c, x, y)
+
+
+def polygrid3d(x, y, z, c):
+    return pu.gridnd(polyval, c, x, y, z)
+
+
+def _along_first(c, m, axis, what: str):
+    """(c as an inexact array, the order, the axis): NumPy's checks for polyder and polyint."""
+    c = pu.inexact(atleast_1d(as_array(c, f"poly{what[:3]}")))
+    order = pu.as_int(m, f"the order of {what}")
+    axis = pu.as_int(axis, "the axis")
+    if order < 0:
+        raise ValueError(f"The order of {what} must be non-negative")
+    return c, order, axis
+
+
+def _column(values: Array, ndim: int) -> Array:
+    """values shaped to scale the first axis of an ndim-d array."""
+    return reshape(values, values.shape + (1,) * (ndim - 1))
+
+
+def polyder(c, m=1, scl=1, axis=0) -> Array:
+    """The m-th derivative along axis, each step multiplied by scl."""
+    c, order, axis = _along_first(c, m, axis, "derivation")
+    axis = normalize_axis(axis, c.ndim)
+    if order == 0:
+        return c
+    dtype = c.dtype
+    c = moveaxis(c, axis, 0)
+    n = c.shape[0]
+    if order >= n:
+        c = c[:1] * 0
+    else:
+        for _ in range(order):
+            c = astype(c * scl, dtype)
+            n -= 1
+            c = c[1:] * _column(arange(1, n + 1, dtype=dtype), c.ndim)
+    return moveaxis(c, 0, axis)
+
+
+def polyint(c, m=1, k=[], lbnd=0, scl=1, axis=0) -> Array:
+    """The m-th antiderivative along axis, each step multiplied by scl; after step i the value at
+    lbnd is k[i] (0 where k is short)."""
+    c, order, axis = _along_first(c, m, axis, "integration")
+    constants = list(k) if np.iterable(k) else [k]
+    if len(constants) > order:
+        raise ValueError("Too many integration constants")
+    if np.ndim(lbnd) != 0:
+        raise ValueError("lbnd must be a scalar.")
+    if np.ndim(scl) != 0:
+        raise ValueError("scl must be a scalar.")
+    axis = normalize_axis(axis, c.ndim)
+    if order == 0:
+        return c
+    constants += [0] * (order - len(constants))
+    dtype = c.dtype
+    c = moveaxis(c, axis, 0)
+    for constant in constants:
+        n = c.shape[0]
+        c = astype(c * scl, dtype)
+        if n == 1 and bool(all_(c[0] == 0)):
+            c = astype(c + constant, dtype)
+            continue
+        raised = concat([c[:1] * 0, c / _column(arange(1, n + 1, dtype=dtype), c.ndim)])
+        raised[0] = raised[0] + (constant - polyval(lbnd, raised))
+        c = raised
+    return moveaxis(c, 0, axis)
+
+
+def polyfromroots(roots) -> Array:
+    """The monic series whose roots are `roots` (NumPy's pairwise product of linear factors)."""
+    return pu.fromroots(polyline, polymul, roots)
+
+
+def polyvander(x, deg) -> Array:
+    """The pseudo-Vandermonde matrix: [..., i] = x ** i for i up to deg (a new last axis)."""
+    degree = pu.as_int(deg, "deg")
+    if degree < 0:
+        raise ValueError("deg must be non-negative")
+    return power_vander(pu.inexact(atleast_1d(as_array(x, "polyvander"))), degree)
+
+
+def polyvander2d(x, y, deg) -> Array:
+    return pu.vander_nd_flat((polyvander, polyvander), (x, y), deg)
+
+
+def polyvander3d(x, y, z, deg) -> Array:
+    return pu.vander_nd_flat((polyvander, polyvander, polyvander), (x, y, z), deg)
+
+
+def polyfit(x, y, deg, rcond=None, full=False, w=None):
+    """The least-squares series through (x, y) (deg: the degree, or a list of the powers to fit);
+    with full, also [residuals, rank, singular values, rcond]."""
+    return pu.fit(polyvander, x, y, deg, rcond, full, w)
+
+
+def polycompanion(c) -> Array:
+    """The companion matrix (its eigenvalues are the roots): ones below the diagonal, the scaled
+    coefficients in the last column."""
+    [c] = pu.as_series([c])
+    if c.shape[0] < 2:
+        raise ValueError("Series must have maximum degree of at least 1.")
+    if c.shape[0] == 2:
+        return reshape(-c[0] / c[1], (1, 1))
+    n = c.shape[0] - 1
+    matrix = diag(zeros((n - 1,), dtype=c.dtype) + 1, -1)
+    matrix[:, -1] = matrix[:, -1] - c[:-1] / c[-1]
+    return matrix
+
+
+def polyroots(c) -> Array:
+    """The roots, sorted (real when every imaginary part is 0): the companion matrix's eigenvalues."""
+    [c] = pu.as_series([c])
+    if c.shape[0] < 2:
+        return c[:0]
+    if c.shape[0] == 2:
+        return reshape(-c[0] / c[1], (1,))
+    return pu.sorted_values(_poly1d.roots(flip(c)))
