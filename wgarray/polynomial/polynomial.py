@@ -156,9 +156,10 @@ def _along_first(c, m, axis, what: str):
     return c, order, axis
 
 
-def _column(values: Array, ndim: int) -> Array:
-    """values shaped to scale the first axis of an ndim-d array."""
-    return reshape(values, values.shape + (1,) * (ndim - 1))
+def _counts(c: Array) -> Array:
+    """1, 2, ..., len(c) in c's (real) type, shaped to scale c's first axis."""
+    counts = arange(1, c.shape[0] + 1, dtype=dt.real_dtype(c._dtype))
+    return reshape(counts, counts.shape + (1,) * (c.ndim - 1))
 
 
 def polyder(c, m=1, scl=1, axis=0) -> Array:
@@ -176,7 +177,7 @@ def polyder(c, m=1, scl=1, axis=0) -> Array:
         for _ in range(order):
             c = astype(c * scl, dtype)
             n -= 1
-            c = c[1:] * _column(arange(1, n + 1, dtype=dtype), c.ndim)
+            c = c[1:] * _counts(c[1:])
     return moveaxis(c, 0, axis)
 
 
@@ -203,7 +204,7 @@ def polyint(c, m=1, k=[], lbnd=0, scl=1, axis=0) -> Array:
         if n == 1 and bool(all_(c[0] == 0)):
             c = astype(c + constant, dtype)
             continue
-        raised = concat([c[:1] * 0, c / _column(arange(1, n + 1, dtype=dtype), c.ndim)])
+        raised = concat([c[:1] * 0, c / _counts(c)])
         raised[0] = raised[0] + (constant - polyval(lbnd, raised))
         c = raised
     return moveaxis(c, 0, axis)
