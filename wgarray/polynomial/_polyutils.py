@@ -19,6 +19,7 @@ from .._api.data_type_functions import astype
 from .._api.elementwise_functions import FUNCTIONS as E
 from .._api.manipulation_functions import atleast_1d, concat, reshape
 from .._api.statistical_functions import sum as sum_
+from .._api.utility_functions import any as any_
 from .._numpy.functions import sort_complex
 from .._api.sorting_functions import sort
 
@@ -83,6 +84,51 @@ def pad_to(c: Array, n: int) -> Array:
     if c.shape[0] >= n:
         return c
     return concat([c, zeros((n - c.shape[0], *c.shape[1:]), dtype=c.dtype)])
+
+
+def add(c1, c2) -> Array:
+    """c1 + c2 in any basis: the shorter padded with zeros, trailing zeros trimmed."""
+    c1, c2 = as_series([c1, c2])
+    n = max(c1.shape[0], c2.shape[0])
+    return trimseq(pad_to(c1, n) + pad_to(c2, n))
+
+
+def sub(c1, c2) -> Array:
+    """c1 - c2 in any basis: the shorter padded with zeros, trailing zeros trimmed."""
+    c1, c2 = as_series([c1, c2])
+    n = max(c1.shape[0], c2.shape[0])
+    return trimseq(pad_to(c1, n) - pad_to(c2, n))
+
+
+def div(mul_f, c1, c2) -> tuple:
+    """(quotient, remainder) of c1 / c2 in any basis: long division by the basis' products
+    (NumPy's _div)."""
+    c1, c2 = as_series([c1, c2])
+    if bool(c2[-1] == 0):
+        raise ZeroDivisionError("polynomial division by zero")
+    n1, n2 = c1.shape[0], c2.shape[0]
+    if n1 < n2:
+        return c1[:1] * 0, c1
+    if n2 == 1:
+        return c1 / c2[-1], c1[:1] * 0
+    quotient = zeros((n1 - n2 + 1,), dtype=c1.dtype)
+    remainder = c1
+    for i in range(n1 - n2, -1, -1):
+        p = mul_f([0] * i + [1], c2)
+        q = remainder[-1] / p[-1]
+        remainder = remainder[:-1] - q * p[:-1]
+        quotient[i] = q
+    return quotient, trimseq(remainder)
+
+
+def companion_roots(matrix: Array) -> Array:
+    """The eigenvalues of a companion matrix, sorted (real when every imaginary part is 0, as
+    numpy.linalg.eigvals)."""
+    from .. import linalg  # imported on first use (see wgarray/__init__.py)
+    found = linalg.eigvals(matrix)
+    if dt.kind(matrix._dtype) != "complex" and not bool(any_(E["imag"](found) != 0)):
+        found = E["real"](found)
+    return sorted_values(found)
 
 
 def power(mul_f, c, pow, maxpower) -> Array:

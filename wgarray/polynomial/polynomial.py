@@ -12,14 +12,13 @@ from .._core import dtypes as dt
 from .._api.coerce import as_array, normalize_axis
 from .._api.creation_functions import arange, asarray, zeros
 from .._api.data_type_functions import astype
-from .._api.manipulation_functions import atleast_1d, concat, flip, moveaxis, reshape, stack
+from .._api.manipulation_functions import atleast_1d, concat, moveaxis, reshape, stack
 from .._api.statistical_functions import prod
 from .._api.utility_functions import all as all_
 from .._numpy.creation import diag
 from .._numpy.more_products import convolve
-from . import _poly1d
 from . import _polyutils as pu
-from ._series import Polynomial, evaluate, power_vander
+from ._series import SeriesBase
 
 __all__ = [
     "polyline", "polyadd", "polysub", "polymulx",
@@ -49,20 +48,14 @@ def polyline(off, scl) -> Array:
     return stack([off, scl]) if bool(scl != 0) else reshape(off, (1,))
 
 
-def _flipped(legacy, c1, c2) -> Array:
-    """A legacy (highest power first) helper applied to two series, lowest power first again."""
-    c1, c2 = pu.as_series([c1, c2])
-    return pu.trimseq(flip(legacy(flip(c1), flip(c2))))
-
-
 def polyadd(c1, c2) -> Array:
     """c1 + c2 (the shorter padded with zeros; trailing zeros trimmed)."""
-    return _flipped(_poly1d.polyadd, c1, c2)
+    return pu.add(c1, c2)
 
 
 def polysub(c1, c2) -> Array:
     """c1 - c2 (the shorter padded with zeros; trailing zeros trimmed)."""
-    return _flipped(_poly1d.polysub, c1, c2)
+    return pu.sub(c1, c2)
 
 
 def polymul(c1, c2) -> Array:
@@ -102,6 +95,14 @@ def polydiv(c1, c2) -> tuple:
 def polypow(c, pow, maxpower=None) -> Array:
     """c ** pow by repeated convolution (not trimmed, as NumPy)."""
     return pu.power(convolve, c, pow, maxpower)
+
+
+def evaluate(c: Array, x):
+    """c[0] + x * (c[1] + x * (...)): Horner's rule."""
+    value = c[-1] + x * 0
+    for k in range(2, c.shape[0] + 1):
+        value = c[-k] + value * x
+    return value
 
 
 def _operand(x):
@@ -220,7 +221,11 @@ def polyvander(x, deg) -> Array:
     degree = pu.as_int(deg, "deg")
     if degree < 0:
         raise ValueError("deg must be non-negative")
-    return power_vander(pu.inexact(atleast_1d(as_array(x, "polyvander"))), degree)
+    x = pu.inexact(atleast_1d(as_array(x, "polyvander")))
+    powers = [x * 0 + 1]  # x * 0 + 1, not 1: nan stays nan, as NumPy
+    for i in range(1, degree + 1):
+        powers.append(x if i == 1 else powers[-1] * x)
+    return stack(powers, axis=-1)
 
 
 def polyvander2d(x, y, deg) -> Array:
@@ -258,4 +263,14 @@ def polyroots(c) -> Array:
         return c[:0]
     if c.shape[0] == 2:
         return reshape(-c[0] / c[1], (1,))
-    return pu.sorted_values(_poly1d.roots(flip(c)))
+    return pu.companion_roots(polycompanion(c))
+
+
+class Polynomial(SeriesBase):
+    """A power series c[0] + c[1] x + ... over `domain` mapped onto `window` (numpy.polynomial.Polynomial)."""
+
+    basis_name = None
+    _add, _sub, _mul, _div = staticmethod(polyadd), staticmethod(polysub), staticmethod(polymul), staticmethod(polydiv)
+    _pow, _val, _int, _der = staticmethod(polypow), staticmethod(polyval), staticmethod(polyint), staticmethod(polyder)
+    _fit, _line, _roots = staticmethod(polyfit), staticmethod(polyline), staticmethod(polyroots)
+    _fromroots = staticmethod(polyfromroots)
