@@ -3,8 +3,9 @@ and window), and the legacy poly1d API in _poly1d.py (re-exported by the package
 sits above linalg: roots are eigenvalues, fits are least squares."""
 
 from . import _poly1d
+from .chebyshev import Chebyshev
 from .polynomial import Polynomial
 
 LEGACY = _poly1d.FUNCTIONS  # poly1d, polyfit, roots, ...: the package root exports them
 
-__all__ = ["Polynomial"]
+__all__ = ["Chebyshev", "Polynomial"]

@@ -131,18 +131,29 @@ def companion_roots(matrix: Array) -> Array:
     return sorted_values(found)
 
 
-def power(mul_f, c, pow, maxpower) -> Array:
-    """c ** pow by repeated multiplication (NumPy's _pow, which does not trim the products)."""
-    [c] = as_series([c])
+def exponent(pow, maxpower) -> int:
+    """pow as a non-negative int at most maxpower (NumPy's checks for the pow functions)."""
     exponent = int(pow)
     if exponent != pow or exponent < 0:
         raise ValueError("Power must be a non-negative integer.")
     if maxpower is not None and exponent > maxpower:
         raise ValueError("Power is too large")
-    if exponent == 0:
-        return astype(reshape(c[:1] * 0, (1,)), c.dtype) + 1
+    return exponent
+
+
+def one_like(c: Array) -> Array:
+    """The series 1 in c's type."""
+    return zeros((1,), dtype=c.dtype) + 1
+
+
+def power(mul_f, c, pow, maxpower) -> Array:
+    """c ** pow by repeated multiplication (NumPy's _pow, which does not trim the products)."""
+    [c] = as_series([c])
+    n = exponent(pow, maxpower)
+    if n < 2:
+        return c if n == 1 else one_like(c)
     product = c
-    for _ in range(2, exponent + 1):
+    for _ in range(2, n + 1):
         product = mul_f(product, c)
     return product
 
