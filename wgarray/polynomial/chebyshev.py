@@ -78,9 +78,39 @@ def chebmul(c1, c2) -> Array:
     return pu.trimseq(_from_zseries(convolve(_to_zseries(c1), _to_zseries(c2))))
 
 
+def _zseries_div(z1: Array, z2: Array) -> tuple:
+    """(quotient, remainder) of z-series, eliminating from both ends at once (NumPy's _zseries_div)."""
+    n2 = z2.shape[0]
+    extra = z1.shape[0] - n2
+    scale = z2[0]
+    z2 = z2 / scale
+    quotient = zeros((extra + 1,), dtype=z1.dtype)
+    i, j = 0, extra
+    while i < j:
+        r = z1[i]
+        quotient[i] = r
+        quotient[extra - i] = r
+        step = r * z2
+        z1[i:i + n2] = z1[i:i + n2] - step
+        z1[j:j + n2] = z1[j:j + n2] - step
+        i, j = i + 1, j - 1
+    r = z1[i]
+    quotient[i] = r
+    z1[i:i + n2] = z1[i:i + n2] - r * z2
+    return quotient / scale, z1[i + 1:i - 1 + n2]
+
+
 def chebdiv(c1, c2) -> tuple:
-    """(quotient, remainder) of c1 / c2 (long division by Chebyshev products)."""
-    return pu.div(chebmul, c1, c2)
+    """(quotient, remainder) of c1 / c2 by z-series division."""
+    c1, c2 = pu.as_series([c1, c2])
+    if bool(c2[-1] == 0):
+        raise ZeroDivisionError("polynomial division by zero")
+    if c1.shape[0] < c2.shape[0]:
+        return c1[:1] * 0, c1
+    if c2.shape[0] == 1:
+        return c1 / c2[-1], c1[:1] * 0
+    quotient, remainder = _zseries_div(_to_zseries(c1), _to_zseries(c2))
+    return pu.trimseq(_from_zseries(quotient)), pu.trimseq(_from_zseries(remainder))
 
 
 def chebpow(c, pow, maxpower=16) -> Array:
