@@ -184,6 +184,7 @@ def test_polyfit(dtype, deg):
         N.polyfit(nx, ny, deg, full=True), P.polyfit(gx, gy, deg, full=True))
     check(ec, gc, rtol)
     assert int(grank) == int(erank) and float(grcond) == float(ercond)
+    check(eres, gres, rtol)
     check(es, gs, rtol)
 
 
