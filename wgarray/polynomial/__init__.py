@@ -4,8 +4,9 @@ sits above linalg: roots are eigenvalues, fits are least squares."""
 
 from . import _poly1d
 from .chebyshev import Chebyshev
+from .legendre import Legendre
 from .polynomial import Polynomial
 
 LEGACY = _poly1d.FUNCTIONS  # poly1d, polyfit, roots, ...: the package root exports them
 
-__all__ = ["Chebyshev", "Polynomial"]
+__all__ = ["Chebyshev", "Legendre", "Polynomial"]

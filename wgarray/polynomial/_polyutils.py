@@ -100,6 +100,27 @@ def sub(c1, c2) -> Array:
     return trimseq(pad_to(c1, n) - pad_to(c2, n))
 
 
+def div(mul_f, c1, c2) -> tuple:
+    """(quotient, remainder) of c1 / c2 in any basis: long division by the basis' products
+    (NumPy's _div: the quotient keeps c1's type, the remainder that of the products)."""
+    c1, c2 = as_series([c1, c2])
+    if bool(c2[-1] == 0):
+        raise ZeroDivisionError("polynomial division by zero")
+    n1, n2 = c1.shape[0], c2.shape[0]
+    if n1 < n2:
+        return c1[:1] * 0, c1
+    if n2 == 1:
+        return c1 / c2[-1], c1[:1] * 0
+    quotient = zeros((n1 - n2 + 1,), dtype=c1.dtype)
+    remainder = c1
+    for i in range(n1 - n2, -1, -1):
+        p = mul_f([0] * i + [1], c2)
+        q = remainder[-1] / p[-1]
+        remainder = remainder[:-1] - q * p[:-1]
+        quotient[i] = q
+    return quotient, trimseq(remainder)
+
+
 def companion_roots(matrix: Array) -> Array:
     """The eigenvalues of a companion matrix, sorted (real when every imaginary part is 0, as
     numpy.linalg.eigvals)."""

@@ -1,14 +1,30 @@
-"""wgarray.polynomial.chebyshev against numpy.polynomial.chebyshev, and the series classes
-(Polynomial, Chebyshev on the shared base) against NumPy's: dtypes, zero and trailing-zero series,
-N-d coefficients, domains and windows, errors."""
+"""wgarray.polynomial.chebyshev and .legendre against NumPy's (one set of tests, through Chebyshev's
+names), and the series classes (Polynomial, Chebyshev, Legendre on the shared base) against NumPy's:
+dtypes, zero and trailing-zero series, N-d coefficients, domains and windows, errors."""
 
 import numpy as np
 import pytest
 
 import wgarray as wg
 
-N = np.polynomial.chebyshev
-C = wg.polynomial.chebyshev
+FAMILIES = [("chebyshev", "cheb", "Chebyshev"), ("legendre", "leg", "Legendre")]
+
+
+class Family:
+    """A basis module seen through Chebyshev's names (chebval -> legval, Chebyshev -> Legendre)."""
+
+    def __init__(self, module, prefix, cls):
+        self.module, self.prefix, self.cls = module, prefix, cls
+
+    def __getattr__(self, name):
+        return getattr(self.module, name.replace("Chebyshev", self.cls).replace("cheb", self.prefix))
+
+
+@pytest.fixture(params=FAMILIES, ids=[prefix for _, prefix, _ in FAMILIES])
+def family(request):
+    """(NumPy's module, wgarray's module) of one basis."""
+    module, prefix, cls = request.param
+    return (Family(getattr(np.polynomial, module), prefix, cls), Family(getattr(wg.polynomial, module), prefix, cls))
 
 DTYPES = ["int64", "float32", "float64", "complex64", "complex128"]
 SERIES = [[1, 2, 3], [0], [1, 0, 0], [0, 0, 5], [2], [3, -1, 0.5, 0, 2]]
@@ -41,7 +57,8 @@ def same_error(call_numpy, call_wgarray):
 @pytest.mark.parametrize("b", [[1, 2], [0, 0, 4], [2.5], [1, 0, -3, 1]])
 @pytest.mark.parametrize("dtypes", [("float64", "float64"), ("int64", "float32"), ("float32", "float32"),
                                     ("complex64", "float64"), ("complex128", "int64")])
-def test_arithmetic(name, a, b, dtypes):
+def test_arithmetic(family, name, a, b, dtypes):
+    N, C = family
     (na, ga), (nb, gb) = both(a, dtypes[0]), both(b, dtypes[1])
     expected, got = getattr(N, name)(na, nb), getattr(C, name)(ga, gb)
     for e, g in zip(expected, got) if name == "chebdiv" else [(expected, got)]:
@@ -50,7 +67,8 @@ def test_arithmetic(name, a, b, dtypes):
 
 @pytest.mark.parametrize("c", SERIES)
 @pytest.mark.parametrize("dtype", DTYPES)
-def test_mulx_pow_conversions(c, dtype):
+def test_mulx_pow_conversions(family, c, dtype):
+    N, C = family
     nc, gc = both(c, dtype)
     rtol = tolerance(dtype)
     check(N.chebmulx(nc), C.chebmulx(gc), rtol)
@@ -64,13 +82,15 @@ def test_mulx_pow_conversions(c, dtype):
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("x", [0.25, [0.5, -1.0, 2.0], [[1.0, 2.0], [3.0, np.nan]]])
 @pytest.mark.parametrize("c", [[1, -2, 0.5, 3], [4], [1, 2]])
-def test_chebval(dtype, x, c):
+def test_chebval(family, dtype, x, c):
+    N, C = family
     nc, gc = both(c, dtype)
     nx, gx = (x, x) if np.isscalar(x) else both(x, "float32" if dtype in ("float32", "complex64") else "float64")
     check(N.chebval(nx, nc), C.chebval(gx, gc), tolerance(dtype))
 
 
-def test_chebval_nd_and_multivariate():
+def test_chebval_nd_and_multivariate(family):
+    N, C = family
     rng = np.random.default_rng(2)
     c2, c3 = rng.standard_normal((3, 4)), rng.standard_normal((2, 3, 2))
     x, y, z = rng.standard_normal((3, 4))
@@ -87,7 +107,8 @@ def test_chebval_nd_and_multivariate():
 
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("m", [0, 1, 2, 5])
-def test_chebder_chebint(dtype, m):
+def test_chebder_chebint(family, dtype, m):
+    N, C = family
     nc, gc = both([[1, 2], [-3, 4], [0.5, 0], [2, -1], [1, 1]], dtype)
     rtol = tolerance(dtype)
     check(N.chebder(nc, m), C.chebder(gc, m), rtol)
@@ -99,7 +120,8 @@ def test_chebder_chebint(dtype, m):
 
 
 @pytest.mark.parametrize("c", [[0], [3], [1, 2], 2.5])
-def test_chebder_chebint_small(c):
+def test_chebder_chebint_small(family, c):
+    N, C = family
     for m in (1, 2):
         check(N.chebder(c, m), C.chebder(c, m))
         check(N.chebint(c, m, k=[1, 2][:m]), C.chebint(c, m, k=[1, 2][:m]))
@@ -107,7 +129,8 @@ def test_chebder_chebint_small(c):
 
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("deg", [0, 1, 4])
-def test_chebvander(dtype, deg):
+def test_chebvander(family, dtype, deg):
+    N, C = family
     nx, gx = both([0.5, -1.0, 2.0, 0.0], dtype)
     check(N.chebvander(nx, deg), C.chebvander(gx, deg), tolerance(dtype))
     check(N.chebvander(3, deg), C.chebvander(3, deg))
@@ -115,7 +138,8 @@ def test_chebvander(dtype, deg):
 
 @pytest.mark.parametrize("dtype", ["float64", "float32", "complex128"])
 @pytest.mark.parametrize("deg", [0, 3, [0, 2, 3]])
-def test_chebfit(dtype, deg):
+def test_chebfit(family, dtype, deg):
+    N, C = family
     x = np.linspace(-1, 1, 17)
     y = np.cos(3 * x) + 0.5 * x
     (nx, gx), (ny, gy) = both(x, dtype), both(y, dtype)
@@ -129,7 +153,8 @@ def test_chebfit(dtype, deg):
 
 @pytest.mark.parametrize("c", [[-6, 11, -6, 1], [1, 0, 1], [0, 0, 1], [1, 2, 0, 0], [5], [3, 2], [1 + 1j, 2, 3],
                                [0.5, -0.25, 0.1, 0.3]])
-def test_chebroots_companion(c):
+def test_chebroots_companion(family, c):
+    N, C = family
     expected, got = N.chebroots(c), np.asarray(C.chebroots(c))
     if expected.dtype.kind == "c":  # sorted by real part first: ties up to rounding
         expected, got = (r[np.lexsort((r.imag, np.round(r.real, 6)))] for r in (expected, got))
@@ -139,7 +164,8 @@ def test_chebroots_companion(c):
 
 
 @pytest.mark.parametrize("roots", [[], [1, 2, 3], [2.5, -1, 0.5, 3, 7], [1j, -1j]])
-def test_chebfromroots(roots):
+def test_chebfromroots(family, roots):
+    N, C = family
     check(N.chebfromroots(roots), C.chebfromroots(roots))
 
 
@@ -150,20 +176,22 @@ def test_chebfromroots(roots):
     lambda M: M.chebvander([1, 2], -1), lambda M: M.chebfit([1, 2], [1, 2, 3], 1), lambda M: M.chebcompanion([1]),
     lambda M: M.chebtrim([1, 2], -1), lambda M: M.chebmulx([True]),
 ])
-def test_errors(call):
+def test_errors(family, call):
+    N, C = family
     same_error(lambda: call(N), lambda: call(C))
 
 
-def test_constants_and_names():
+def test_constants_and_names(family):
+    N, C = family
     for name in ("chebdomain", "chebzero", "chebone", "chebx"):
         check(getattr(N, name), getattr(C, name))
-    assert set(C.__all__) <= set(N.__all__)
-    for name in C.__all__:
-        assert hasattr(C, name), name
-    assert C.Chebyshev is wg.polynomial.Chebyshev
+    assert set(C.module.__all__) <= set(N.module.__all__)
+    for name in C.module.__all__:
+        assert hasattr(C.module, name), name
+    assert C.Chebyshev is getattr(wg.polynomial, C.cls)
 
 
-CLASSES = ["Polynomial", "Chebyshev"]
+CLASSES = ["Polynomial", "Chebyshev", "Legendre"]
 
 
 def pair(kind, coef, **kwargs):
