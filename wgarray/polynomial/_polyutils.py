@@ -13,13 +13,13 @@ import numpy as np
 
 from .._array import Array
 from .._core import dtypes as dt
-from .._api.coerce import as_array
+from .._api.coerce import as_array, normalize_axis
 from .._api.creation_functions import zeros
 from .._api.data_type_functions import astype
 from .._api.elementwise_functions import FUNCTIONS as E
-from .._api.manipulation_functions import atleast_1d, concat, reshape
+from .._api.manipulation_functions import atleast_1d, concat, moveaxis, reshape
 from .._api.statistical_functions import sum as sum_
-from .._api.utility_functions import any as any_
+from .._api.utility_functions import all as all_, any as any_
 from .._numpy.functions import sort_complex
 from .._api.sorting_functions import sort
 
@@ -39,6 +39,60 @@ def is_inexact(c: Array) -> bool:
 def inexact(c: Array) -> Array:
     """c + 0.0 as NumPy computes it: bool and integers become float64, floats keep their width."""
     return c if is_inexact(c) else astype(c, dt.float64)
+
+
+def _along_first(c, m, axis, what: str, name: str):
+    """(c as an inexact array with axis moved first, the order, the axis): NumPy's checks for the
+    der and int functions."""
+    c = inexact(atleast_1d(as_array(c, name)))
+    order = as_int(m, f"the order of {what}")
+    axis = as_int(axis, "the axis")
+    if order < 0:
+        raise ValueError(f"The order of {what} must be non-negative")
+    return c, order, axis
+
+
+def differentiate(lower, c, m, scl, axis, name: str) -> Array:
+    """The m-th derivative along axis, each step multiplied by scl; lower(c) is one derivative of
+    a series along its first axis (the basis' recurrence)."""
+    c, order, axis = _along_first(c, m, axis, "derivation", name)
+    axis = normalize_axis(axis, c.ndim)
+    if order == 0:
+        return c
+    c = moveaxis(c, axis, 0)
+    if order >= c.shape[0]:
+        return moveaxis(c[:1] * 0, 0, axis)
+    for _ in range(order):
+        c = lower(astype(c * scl, c.dtype))  # a copy: a recurrence may update it in place
+    return moveaxis(c, 0, axis)
+
+
+def integrate(raise_, val_f, c, m, k, lbnd, scl, axis, name: str) -> Array:
+    """The m-th antiderivative along axis, each step multiplied by scl, its value at lbnd k[i]
+    after step i (0 where k is short); raise_(c) is one antiderivative along the first axis
+    without its constant (the basis' recurrence)."""
+    c, order, axis = _along_first(c, m, axis, "integration", name)
+    constants = list(k) if np.iterable(k) else [k]
+    if len(constants) > order:
+        raise ValueError("Too many integration constants")
+    if np.ndim(lbnd) != 0:
+        raise ValueError("lbnd must be a scalar.")
+    if np.ndim(scl) != 0:
+        raise ValueError("scl must be a scalar.")
+    axis = normalize_axis(axis, c.ndim)
+    if order == 0:
+        return c
+    constants += [0] * (order - len(constants))
+    c = moveaxis(c, axis, 0)
+    for constant in constants:
+        c = astype(c * scl, c.dtype)
+        if c.shape[0] == 1 and bool(all_(c[0] == 0)):
+            c = astype(c + constant, c.dtype)
+            continue
+        raised = raise_(c)
+        raised[0] = raised[0] + (constant - val_f(lbnd, raised))
+        c = raised
+    return moveaxis(c, 0, axis)
 
 
 def trimseq(c: Array) -> Array:

@@ -12,11 +12,9 @@ import numpy as np
 
 from .._array import Array
 from .._core import dtypes as dt
-from .._api.coerce import as_array, normalize_axis
+from .._api.coerce import as_array
 from .._api.creation_functions import asarray, zeros
-from .._api.data_type_functions import astype
-from .._api.manipulation_functions import atleast_1d, concat, flip, moveaxis, reshape, stack
-from .._api.utility_functions import all as all_
+from .._api.manipulation_functions import atleast_1d, concat, flip, reshape, stack
 from .._numpy.more_products import convolve
 from . import _polyutils as pu
 from . import polynomial as power
@@ -161,64 +159,41 @@ def chebgrid3d(x, y, z, c):
     return pu.gridnd(chebval, c, x, y, z)
 
 
-def chebder(c, m=1, scl=1, axis=0) -> Array:
-    """The m-th derivative along axis, each step multiplied by scl (NumPy's downward recurrence)."""
-    c, order, axis = power._along_first(c, m, axis, "derivation")
-    axis = normalize_axis(axis, c.ndim)
-    if order == 0:
-        return c
-    dtype = c.dtype
-    c = moveaxis(c, axis, 0)
+def _cheb_lower(c: Array) -> Array:
+    """One derivative of a Chebyshev series (NumPy's downward recurrence, which updates c)."""
+    n = c.shape[0] - 1
+    rows = [None] * n
+    for j in range(n, 2, -1):
+        rows[j - 1] = (2 * j) * c[j]
+        c[j - 2] = c[j - 2] + (j * c[j]) / (j - 2)
+    if n > 1:
+        rows[1] = 4 * c[2]
+    rows[0] = c[1]
+    return stack(rows)
+
+
+def _cheb_raise(c: Array) -> Array:
+    """One antiderivative of a Chebyshev series, its constant 0."""
     n = c.shape[0]
-    if order >= n:
-        return moveaxis(c[:1] * 0, 0, axis)
-    for _ in range(order):
-        n -= 1
-        c = astype(c * scl, dtype)  # a copy: the recurrence updates c in place
-        rows = [None] * n
-        for j in range(n, 2, -1):
-            rows[j - 1] = (2 * j) * c[j]
-            c[j - 2] = c[j - 2] + (j * c[j]) / (j - 2)
-        if n > 1:
-            rows[1] = 4 * c[2]
-        rows[0] = c[1]
-        c = stack(rows)
-    return moveaxis(c, 0, axis)
+    raised = zeros((n + 1, *c.shape[1:]), dtype=c.dtype)
+    raised[1] = c[0]
+    if n > 1:
+        raised[2] = c[1] / 4
+    for j in range(2, n):
+        raised[j + 1] = c[j] / (2 * (j + 1))
+        raised[j - 1] = raised[j - 1] - c[j] / (2 * (j - 1))
+    return raised
+
+
+def chebder(c, m=1, scl=1, axis=0) -> Array:
+    """The m-th derivative along axis, each step multiplied by scl."""
+    return pu.differentiate(_cheb_lower, c, m, scl, axis, "chebder")
 
 
 def chebint(c, m=1, k=[], lbnd=0, scl=1, axis=0) -> Array:
     """The m-th antiderivative along axis, each step multiplied by scl; after step i the value at
     lbnd is k[i] (0 where k is short)."""
-    c, order, axis = power._along_first(c, m, axis, "integration")
-    constants = list(k) if np.iterable(k) else [k]
-    if len(constants) > order:
-        raise ValueError("Too many integration constants")
-    if np.ndim(lbnd) != 0:
-        raise ValueError("lbnd must be a scalar.")
-    if np.ndim(scl) != 0:
-        raise ValueError("scl must be a scalar.")
-    axis = normalize_axis(axis, c.ndim)
-    if order == 0:
-        return c
-    constants += [0] * (order - len(constants))
-    dtype = c.dtype
-    c = moveaxis(c, axis, 0)
-    for constant in constants:
-        n = c.shape[0]
-        c = astype(c * scl, dtype)
-        if n == 1 and bool(all_(c[0] == 0)):
-            c = astype(c + constant, dtype)
-            continue
-        raised = zeros((n + 1, *c.shape[1:]), dtype=dtype)
-        raised[1] = c[0]
-        if n > 1:
-            raised[2] = c[1] / 4
-        for j in range(2, n):
-            raised[j + 1] = c[j] / (2 * (j + 1))
-            raised[j - 1] = raised[j - 1] - c[j] / (2 * (j - 1))
-        raised[0] = raised[0] + (constant - chebval(lbnd, raised))
-        c = raised
-    return moveaxis(c, 0, axis)
+    return pu.integrate(_cheb_raise, chebval, c, m, k, lbnd, scl, axis, "chebint")
 
 
 def chebvander(x, deg) -> Array:

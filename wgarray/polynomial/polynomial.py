@@ -9,12 +9,10 @@ import numpy as np
 
 from .._array import Array
 from .._core import dtypes as dt
-from .._api.coerce import as_array, normalize_axis
+from .._api.coerce import as_array
 from .._api.creation_functions import arange, asarray, zeros
-from .._api.data_type_functions import astype
-from .._api.manipulation_functions import atleast_1d, concat, moveaxis, reshape, stack
+from .._api.manipulation_functions import atleast_1d, concat, reshape, stack
 from .._api.statistical_functions import prod
-from .._api.utility_functions import all as all_
 from .._numpy.creation import diag
 from .._numpy.more_products import convolve
 from . import _polyutils as pu
@@ -147,16 +145,6 @@ def polygrid3d(x, y, z, c):
     return pu.gridnd(polyval, c, x, y, z)
 
 
-def _along_first(c, m, axis, what: str):
-    """(c as an inexact array, the order, the axis): NumPy's checks for polyder and polyint."""
-    c = pu.inexact(atleast_1d(as_array(c, f"poly{what[:3]}")))
-    order = pu.as_int(m, f"the order of {what}")
-    axis = pu.as_int(axis, "the axis")
-    if order < 0:
-        raise ValueError(f"The order of {what} must be non-negative")
-    return c, order, axis
-
-
 def _counts(c: Array) -> Array:
     """1, 2, ..., len(c) in c's (real) type, shaped to scale c's first axis."""
     counts = arange(1, c.shape[0] + 1, dtype=dt.real_dtype(c._dtype))
@@ -165,50 +153,13 @@ def _counts(c: Array) -> Array:
 
 def polyder(c, m=1, scl=1, axis=0) -> Array:
     """The m-th derivative along axis, each step multiplied by scl."""
-    c, order, axis = _along_first(c, m, axis, "derivation")
-    axis = normalize_axis(axis, c.ndim)
-    if order == 0:
-        return c
-    dtype = c.dtype
-    c = moveaxis(c, axis, 0)
-    n = c.shape[0]
-    if order >= n:
-        c = c[:1] * 0
-    else:
-        for _ in range(order):
-            c = astype(c * scl, dtype)
-            n -= 1
-            c = c[1:] * _counts(c[1:])
-    return moveaxis(c, 0, axis)
+    return pu.differentiate(lambda c: c[1:] * _counts(c[1:]), c, m, scl, axis, "polyder")
 
 
 def polyint(c, m=1, k=[], lbnd=0, scl=1, axis=0) -> Array:
     """The m-th antiderivative along axis, each step multiplied by scl; after step i the value at
     lbnd is k[i] (0 where k is short)."""
-    c, order, axis = _along_first(c, m, axis, "integration")
-    constants = list(k) if np.iterable(k) else [k]
-    if len(constants) > order:
-        raise ValueError("Too many integration constants")
-    if np.ndim(lbnd) != 0:
-        raise ValueError("lbnd must be a scalar.")
-    if np.ndim(scl) != 0:
-        raise ValueError("scl must be a scalar.")
-    axis = normalize_axis(axis, c.ndim)
-    if order == 0:
-        return c
-    constants += [0] * (order - len(constants))
-    dtype = c.dtype
-    c = moveaxis(c, axis, 0)
-    for constant in constants:
-        n = c.shape[0]
-        c = astype(c * scl, dtype)
-        if n == 1 and bool(all_(c[0] == 0)):
-            c = astype(c + constant, dtype)
-            continue
-        raised = concat([c[:1] * 0, c / _counts(c)])
-        raised[0] = raised[0] + (constant - polyval(lbnd, raised))
-        c = raised
-    return moveaxis(c, 0, axis)
+    return pu.integrate(lambda c: concat([c[:1] * 0, c / _counts(c)]), polyval, c, m, k, lbnd, scl, axis, "polyint")
 
 
 def polyfromroots(roots) -> Array:
