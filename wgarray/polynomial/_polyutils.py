@@ -14,14 +14,25 @@ import numpy as np
 from .._array import Array
 from .._core import dtypes as dt
 from .._api.coerce import as_array, normalize_axis
-from .._api.creation_functions import zeros
+from .._api.creation_functions import asarray, zeros
 from .._api.data_type_functions import astype
 from .._api.elementwise_functions import FUNCTIONS as E
-from .._api.manipulation_functions import atleast_1d, concat, moveaxis, reshape
+from .._api.manipulation_functions import atleast_1d, concat, flip, moveaxis, reshape
 from .._api.statistical_functions import sum as sum_
 from .._api.utility_functions import all as all_, any as any_
 from .._numpy.functions import sort_complex
 from .._api.sorting_functions import sort
+
+
+def lazy_constants(module: str, table: dict):
+    """A module __getattr__ for NumPy's module constants (polydomain, chebzero, ...): made on first
+    use, as an array needs the GPU device."""
+    def constant(name):
+        if name in table:
+            values, dtype = table[name]
+            return asarray(values, dtype=dtype)
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+    return constant
 
 
 def as_int(x, desc: str) -> int:
@@ -173,6 +184,36 @@ def div(mul_f, c1, c2) -> tuple:
         remainder = remainder[:-1] - q * p[:-1]
         quotient[i] = q
     return quotient, trimseq(remainder)
+
+
+def companion(c, bands) -> Array:
+    """A basis' companion matrix: bands(n) gives its host constants (superdiagonal, subdiagonal,
+    and the last column's scale and factor, None for none); the last column then loses
+    c[:-1] / c[-1] times them (in float64 where scaled, as NumPy)."""
+    [c] = as_series([c])
+    if c.shape[0] < 2:
+        raise ValueError("Series must have maximum degree of at least 1.")
+    if c.shape[0] == 2:
+        return reshape(-c[0] / c[1], (1, 1))
+    upper, lower, scale, factor = bands(c.shape[0] - 1)
+    matrix = asarray(np.diag(upper, 1) + np.diag(lower, -1), dtype=c.dtype)  # host constants: metadata
+    column = c[:-1] / c[-1]
+    if scale is not None:
+        column = column * asarray(scale) * factor
+    matrix[:, -1] = matrix[:, -1] - column
+    return matrix
+
+
+def roots(companion_f, c, rotate: bool = True) -> Array:
+    """The roots, sorted (real when every imaginary part is 0): the eigenvalues of the companion
+    matrix (rotated a half turn, which reduces the error for the scaled ones, as NumPy)."""
+    [c] = as_series([c])
+    if c.shape[0] < 2:
+        return c[:0]
+    if c.shape[0] == 2:
+        return reshape(-c[0] / c[1], (1,))
+    matrix = companion_f(c)
+    return companion_roots(flip(flip(matrix, axis=0), axis=1) if rotate else matrix)
 
 
 def companion_roots(matrix: Array) -> Array:

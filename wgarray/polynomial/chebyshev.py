@@ -13,7 +13,7 @@ import numpy as np
 from .._array import Array
 from .._core import dtypes as dt
 from .._api.coerce import as_array
-from .._api.creation_functions import asarray, zeros
+from .._api.creation_functions import zeros
 from .._api.manipulation_functions import atleast_1d, concat, flip, reshape, stack
 from .._numpy.more_products import convolve
 from . import _polyutils as pu
@@ -36,11 +36,7 @@ _CONSTANTS = {"chebdomain": ([-1.0, 1.0], dt.float64), "chebzero": ([0], dt.int6
 __all__ += list(_CONSTANTS)
 
 
-def __getattr__(name):
-    if name in _CONSTANTS:  # NumPy's module constants, made on first use (an array needs the GPU)
-        values, dtype = _CONSTANTS[name]
-        return asarray(values, dtype=dtype)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = pu.lazy_constants(__name__, _CONSTANTS)
 
 
 def _to_zseries(c: Array) -> Array:
@@ -230,33 +226,22 @@ def chebfromroots(roots) -> Array:
     return pu.fromroots(chebline, chebmul, roots)
 
 
+def _cheb_bands(n: int) -> tuple:
+    scale = np.array([1.0] + [math.sqrt(0.5)] * (n - 1))
+    band = np.full(n - 1, 0.5)
+    band[0] = math.sqrt(0.5)
+    return band, band, scale / scale[-1], 0.5
+
+
 def chebcompanion(c) -> Array:
     """The scaled companion matrix (symmetric when c is a basis polynomial): its eigenvalues are the
     roots."""
-    [c] = pu.as_series([c])
-    if c.shape[0] < 2:
-        raise ValueError("Series must have maximum degree of at least 1.")
-    if c.shape[0] == 2:
-        return reshape(-c[0] / c[1], (1, 1))
-    n = c.shape[0] - 1
-    off_diagonal = np.full(n - 1, 0.5)
-    off_diagonal[0] = math.sqrt(0.5)
-    scale = np.array([1.0] + [math.sqrt(0.5)] * (n - 1))  # host constants: metadata
-    band = np.diag(off_diagonal, 1) + np.diag(off_diagonal, -1)
-    matrix = asarray(band, dtype=c.dtype)
-    column = (c[:-1] / c[-1]) * asarray(scale / scale[-1]) * 0.5  # in float64, as NumPy (then cast)
-    matrix[:, -1] = matrix[:, -1] - column
-    return matrix
+    return pu.companion(c, _cheb_bands)
 
 
 def chebroots(c) -> Array:
     """The roots, sorted (real when every imaginary part is 0): the companion matrix's eigenvalues."""
-    [c] = pu.as_series([c])
-    if c.shape[0] < 2:
-        return c[:0]
-    if c.shape[0] == 2:
-        return reshape(-c[0] / c[1], (1,))
-    return pu.companion_roots(flip(flip(chebcompanion(c), axis=0), axis=1))
+    return pu.roots(chebcompanion, c)
 
 
 def poly2cheb(pol) -> Array:

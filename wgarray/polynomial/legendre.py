@@ -10,8 +10,8 @@ import numpy as np
 from .._array import Array
 from .._core import dtypes as dt
 from .._api.coerce import as_array
-from .._api.creation_functions import asarray, zeros
-from .._api.manipulation_functions import atleast_1d, concat, flip, reshape, stack
+from .._api.creation_functions import zeros
+from .._api.manipulation_functions import atleast_1d, concat, reshape, stack
 from . import _polyutils as pu
 from . import polynomial as power
 from ._series import SeriesBase
@@ -32,11 +32,7 @@ _CONSTANTS = {"legdomain": ([-1.0, 1.0], dt.float64), "legzero": ([0], dt.int64)
 __all__ += list(_CONSTANTS)
 
 
-def __getattr__(name):
-    if name in _CONSTANTS:  # NumPy's module constants, made on first use (an array needs the GPU)
-        values, dtype = _CONSTANTS[name]
-        return asarray(values, dtype=dtype)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = pu.lazy_constants(__name__, _CONSTANTS)
 
 
 def legmulx(c) -> Array:
@@ -187,31 +183,21 @@ def legfromroots(roots) -> Array:
     return pu.fromroots(legline, legmul, roots)
 
 
+def _leg_bands(n: int) -> tuple:
+    scale = 1.0 / np.sqrt(2 * np.arange(n) + 1)
+    band = np.arange(1, n) * scale[:n - 1] * scale[1:n]
+    return band, band, scale / scale[-1], n / (2 * n - 1)
+
+
 def legcompanion(c) -> Array:
     """The scaled companion matrix (symmetric when c is a basis polynomial): its eigenvalues are the
     roots."""
-    [c] = pu.as_series([c])
-    if c.shape[0] < 2:
-        raise ValueError("Series must have maximum degree of at least 1.")
-    if c.shape[0] == 2:
-        return reshape(-c[0] / c[1], (1, 1))
-    n = c.shape[0] - 1
-    scale = 1.0 / np.sqrt(2 * np.arange(n) + 1)  # host constants: metadata
-    off_diagonal = np.arange(1, n) * scale[:n - 1] * scale[1:n]
-    matrix = asarray(np.diag(off_diagonal, 1) + np.diag(off_diagonal, -1), dtype=c.dtype)
-    column = (c[:-1] / c[-1]) * asarray(scale / scale[-1]) * (n / (2 * n - 1))  # in float64, as NumPy
-    matrix[:, -1] = matrix[:, -1] - column
-    return matrix
+    return pu.companion(c, _leg_bands)
 
 
 def legroots(c) -> Array:
     """The roots, sorted (real when every imaginary part is 0): the companion matrix's eigenvalues."""
-    [c] = pu.as_series([c])
-    if c.shape[0] < 2:
-        return c[:0]
-    if c.shape[0] == 2:
-        return reshape(-c[0] / c[1], (1,))
-    return pu.companion_roots(flip(flip(legcompanion(c), axis=0), axis=1))
+    return pu.roots(legcompanion, c)
 
 
 def poly2leg(pol) -> Array:

@@ -10,10 +10,9 @@ import numpy as np
 from .._array import Array
 from .._core import dtypes as dt
 from .._api.coerce import as_array
-from .._api.creation_functions import arange, asarray, zeros
+from .._api.creation_functions import arange
 from .._api.manipulation_functions import atleast_1d, concat, reshape, stack
 from .._api.statistical_functions import prod
-from .._numpy.creation import diag
 from .._numpy.more_products import convolve
 from . import _polyutils as pu
 from ._series import SeriesBase
@@ -26,17 +25,12 @@ __all__ = [
 
 polytrim = pu.trimcoef
 
-# NumPy's module constants, made on first use (an array needs the GPU device).
 _CONSTANTS = {"polydomain": ([-1.0, 1.0], dt.float64), "polyzero": ([0], dt.int64),
               "polyone": ([1], dt.int64), "polyx": ([0, 1], dt.int64)}
 __all__ += list(_CONSTANTS)
 
 
-def __getattr__(name):
-    if name in _CONSTANTS:
-        values, dtype = _CONSTANTS[name]
-        return asarray(values, dtype=dtype)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = pu.lazy_constants(__name__, _CONSTANTS)
 
 
 def polyline(off, scl) -> Array:
@@ -196,25 +190,12 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None):
 def polycompanion(c) -> Array:
     """The companion matrix (its eigenvalues are the roots): ones below the diagonal, the scaled
     coefficients in the last column."""
-    [c] = pu.as_series([c])
-    if c.shape[0] < 2:
-        raise ValueError("Series must have maximum degree of at least 1.")
-    if c.shape[0] == 2:
-        return reshape(-c[0] / c[1], (1, 1))
-    n = c.shape[0] - 1
-    matrix = diag(zeros((n - 1,), dtype=c.dtype) + 1, -1)
-    matrix[:, -1] = matrix[:, -1] - c[:-1] / c[-1]
-    return matrix
+    return pu.companion(c, lambda n: (np.zeros(n - 1), np.ones(n - 1), None, None))
 
 
 def polyroots(c) -> Array:
     """The roots, sorted (real when every imaginary part is 0): the companion matrix's eigenvalues."""
-    [c] = pu.as_series([c])
-    if c.shape[0] < 2:
-        return c[:0]
-    if c.shape[0] == 2:
-        return reshape(-c[0] / c[1], (1,))
-    return pu.companion_roots(polycompanion(c))
+    return pu.roots(polycompanion, c, rotate=False)
 
 
 class Polynomial(SeriesBase):
