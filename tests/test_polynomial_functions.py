@@ -40,9 +40,9 @@ def same_error(call_numpy, call_wgarray):
 
 @pytest.mark.parametrize("name", ["polyadd", "polysub", "polymul", "polydiv"])
 @pytest.mark.parametrize("a", SERIES)
-@pytest.mark.parametrize("b", [[1, 2], [0, 0, 4], [2.5], [1, 0, -3, 1]])
-@pytest.mark.parametrize("dtypes", [("float64", "float64"), ("int64", "float32"), ("float32", "float32"),
-                                    ("int32", "int64"), ("complex64", "float64"), ("complex128", "int64")])
+@pytest.mark.parametrize("b", [[2.5], [0, 0, 4], [1, 0, -3, 1]])
+@pytest.mark.parametrize("dtypes", [("float64", "float64"), ("int32", "float32"), ("float32", "float32"),
+                                    ("complex64", "int64")])
 def test_arithmetic(name, a, b, dtypes):
     (na, ga), (nb, gb) = both(a, dtypes[0]), both(b, dtypes[1])
     expected, got = getattr(N, name)(na, nb), getattr(P, name)(ga, gb)

@@ -50,7 +50,6 @@ class SeriesBase:
     __array_ufunc__ = None
     maxpower = 100
     domain = window = np.array([-1.0, 1.0])
-    basis_name = None
 
     def __init__(self, coef, domain=None, window=None, symbol="x"):
         [self.coef] = as_series([coef], trim=False)

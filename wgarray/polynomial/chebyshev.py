@@ -269,7 +269,6 @@ class Chebyshev(SeriesBase):
     """A Chebyshev series c[0] T_0(x) + c[1] T_1(x) + ... over `domain` mapped onto `window`
     (numpy.polynomial.Chebyshev)."""
 
-    basis_name = "T"
     _add, _sub, _mul, _div = staticmethod(chebadd), staticmethod(chebsub), staticmethod(chebmul), staticmethod(chebdiv)
     _pow, _val, _int, _der = staticmethod(chebpow), staticmethod(chebval), staticmethod(chebint), staticmethod(chebder)
     _fit, _line, _roots = staticmethod(chebfit), staticmethod(chebline), staticmethod(chebroots)

@@ -226,7 +226,6 @@ class Legendre(SeriesBase):
     """A Legendre series c[0] P_0(x) + c[1] P_1(x) + ... over `domain` mapped onto `window`
     (numpy.polynomial.Legendre)."""
 
-    basis_name = "P"
     _add, _sub, _mul, _div = staticmethod(legadd), staticmethod(legsub), staticmethod(legmul), staticmethod(legdiv)
     _pow, _val, _int, _der = staticmethod(legpow), staticmethod(legval), staticmethod(legint), staticmethod(legder)
     _fit, _line, _roots = staticmethod(legfit), staticmethod(legline), staticmethod(legroots)

@@ -201,7 +201,6 @@ def polyroots(c) -> Array:
 class Polynomial(SeriesBase):
     """A power series c[0] + c[1] x + ... over `domain` mapped onto `window` (numpy.polynomial.Polynomial)."""
 
-    basis_name = None
     _add, _sub, _mul, _div = staticmethod(polyadd), staticmethod(polysub), staticmethod(polymul), staticmethod(polydiv)
     _pow, _val, _int, _der = staticmethod(polypow), staticmethod(polyval), staticmethod(polyint), staticmethod(polyder)
     _fit, _line, _roots = staticmethod(polyfit), staticmethod(polyline), staticmethod(polyroots)
