@@ -142,6 +142,26 @@ def polynomial_roots_and_arithmetic(np):
     return np.round(roots, 8), prod, np.polyadd([1, 2], [3, 4, 5]), np.round(q, 8), np.round(r, 8), np.polyint([3.0, 2.0])
 
 
+@snippet(ulps=64)
+def power_series_module(np):
+    P = np.polynomial.polynomial
+    x = np.linspace(0.0, 2.0, 9)
+    y = 1.0 - 2.0 * x + 0.5 * x**3
+    c = P.polyfit(x, y, 3)
+    q, r = P.polydiv(P.polymul([1.0, 2.0], [3.0, 0.0, 1.0]), [1.0, 1.0])
+    return (np.round(c, 8), np.round(P.polyval(x, c), 8), P.polyder(c, 2), P.polyint([1.0, 2.0], lbnd=1.0),
+            q, r, np.round(P.polyroots(P.polyfromroots([-1.0, 0.5, 3.0])), 8), P.polyvander(x[:3], 2))
+
+
+@snippet(ulps=64)
+def chebyshev_series(np):
+    C = np.polynomial.chebyshev
+    x = np.cos(np.pi * (np.arange(12) + 0.5) / 12)
+    cheb = np.polynomial.Chebyshev.fit(x, np.exp(x), 5)
+    return (np.round(cheb.coef, 8), np.round(cheb(0.3), 8), np.round(C.chebval(x[:4], C.chebder([1.0, 2.0, 3.0, 4.0])), 8),
+            C.cheb2poly([1.0, 0.0, 2.0]), C.poly2cheb([0.0, 1.0, 1.0]), np.round(cheb.deriv().roots(), 6))
+
+
 @snippet(ulps=16)
 def window_functions(np):
     return np.hanning(8), np.hamming(5), np.blackman(6), np.bartlett(5), np.kaiser(6, 5.0)

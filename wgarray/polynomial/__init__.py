@@ -1,10 +1,13 @@
-"""wgarray.polynomial: numpy.polynomial's Polynomial (power series, lowest power first, with domain
-and window), and the legacy poly1d API in _poly1d.py (re-exported by the package root). This package
-sits above linalg: roots are eigenvalues, fits are least squares."""
+"""wgarray.polynomial: numpy.polynomial's function modules (polynomial, chebyshev, legendre:
+coefficients lowest degree first) and classes (Polynomial, Chebyshev, Legendre: a series over a
+domain mapped onto a window), and the legacy poly1d API in _poly1d.py (re-exported by the package
+root). This package sits above linalg: roots are eigenvalues, fits are least squares."""
 
 from . import _poly1d
-from ._series import Polynomial
+from .chebyshev import Chebyshev
+from .legendre import Legendre
+from .polynomial import Polynomial
 
 LEGACY = _poly1d.FUNCTIONS  # poly1d, polyfit, roots, ...: the package root exports them
 
-__all__ = ["Polynomial"]
+__all__ = ["Chebyshev", "Legendre", "Polynomial"]

@@ -1,188 +1,239 @@
-"""numpy.polynomial.Polynomial, the basics: a power series (coefficients lowest power first) over a
-domain mapped linearly onto a window. Evaluation, arithmetic, derivatives, integrals, roots and
-least-squares fits, on the GPU through the legacy helpers (_poly1d.py) and wgarray.linalg."""
+"""numpy.polynomial's ABCPolyBase: a series in some basis (coefficients lowest degree first) over a
+domain mapped linearly onto a window. Each basis (Polynomial in polynomial.py, Chebyshev in
+chebyshev.py) binds its module's functions (_add, _val, _der, _fit, ...) and its default domain and
+window; evaluation, arithmetic, calculus, roots and fits all go through them, on the GPU."""
 
 from __future__ import annotations
-
-import operator
 
 import numpy as np
 
 from .._array import Array
 from .._core import dtypes as dt
 from .._api.coerce import as_array
-from .._api.creation_functions import arange, zeros
-from .._api.manipulation_functions import atleast_1d, concat, flip
-from .._api.sorting_functions import sort
-from .._api.statistical_functions import max as max_, min as min_, sum as sum_
+from .._api.creation_functions import linspace as linspace_
 from .._api.elementwise_functions import FUNCTIONS as E
-from .._numpy.creation import vander
-from .._numpy.functions import sort_complex
-from ._poly1d import polyadd, polymul, polysub, roots as companion_roots
-
-_DEFAULT = (-1.0, 1.0)
+from .._api.statistical_functions import max as max_, min as min_
+from ._polyutils import as_series, trimcoef
 
 
-def _series(coef) -> Array:
-    """The coefficients as a 1-D inexact array (NumPy's as_series: integers become float64)."""
-    c = atleast_1d(as_array(coef, "Polynomial"))
-    if c.ndim != 1:
-        raise ValueError("Coefficient array is not 1-d")
-    if c.shape[0] == 0:
-        raise ValueError("Coefficient array is empty")
-    return c if dt.kind(c._dtype) in ("float", "complex") else c._cast(dt.float64)
-
-
-def _map_parameters(old, new) -> tuple:
+def map_parameters(old, new) -> tuple:
     """(offset, scale) of the linear map taking the interval old onto new."""
     (a, b), (c, d) = old, new
     length = b - a
     return (b * c - a * d) / length, (d - c) / length
 
 
-def _evaluate(c: Array, x):
-    """c[0] + x * (c[1] + x * (...)): Horner's rule, lowest power first, as NumPy's polyval."""
-    value = c[-1] + x * 0
-    for k in range(2, c.shape[0] + 1):
-        value = c[-k] + value * x
-    return value
+def map_domain(x, old, new):
+    offset, scale = map_parameters(old, new)
+    return offset + scale * x
 
 
-class Polynomial:
-    """A power series c[0] + c[1] x + ... over `domain`, evaluated after mapping x onto `window`."""
+def data_domain(x: Array) -> np.ndarray:
+    """[min, max] of the points (NumPy's getdomain; complex points: a box of real and imaginary)."""
+    if dt.kind(x._dtype) == "complex":
+        re, im = E["real"](x), E["imag"](x)
+        return np.array((complex(float(min_(re)), float(min_(im))), complex(float(max_(re)), float(max_(im)))))
+    return np.array((float(min_(x)), float(max_(x))))
+
+
+def _interval(values, what: str) -> np.ndarray:
+    values = np.array(values, ndmin=1) + 0.0  # two host numbers: metadata
+    if values.shape != (2,):
+        raise ValueError(f"{what} has wrong number of elements.")
+    return values
+
+
+class SeriesBase:
+    """A series c[0] B_0(x) + c[1] B_1(x) + ... over `domain`, evaluated after mapping x onto `window`."""
 
     __hash__ = None
     __array_ufunc__ = None
+    maxpower = 100
+    domain = window = np.array([-1.0, 1.0])
 
     def __init__(self, coef, domain=None, window=None, symbol="x"):
-        self.coef = _series(coef)
-        self.domain = np.array(_DEFAULT if domain is None else domain, dtype=float)
-        self.window = np.array(_DEFAULT if window is None else window, dtype=float)
-        if self.domain.shape != (2,) or self.window.shape != (2,):
-            raise ValueError("Domain and window must each have 2 elements.")
+        [self.coef] = as_series([coef], trim=False)
+        self.domain = _interval(type(self).domain if domain is None else domain, "Domain")
+        self.window = _interval(type(self).window if window is None else window, "Window")
+        if not isinstance(symbol, str) or not symbol.isidentifier():
+            raise ValueError("Symbol string must be a valid Python identifier")
         self.symbol = symbol
 
-    def _same(self, other, coef) -> "Polynomial":
-        return Polynomial(coef, self.domain, self.window, self.symbol)
+    def _like(self, coef) -> "SeriesBase":
+        return self.__class__(coef, self.domain, self.window, self.symbol)
 
-    def _coef_of(self, other) -> Array:
-        if isinstance(other, Polynomial):
-            if not (np.array_equal(self.domain, other.domain) and np.array_equal(self.window, other.window)):
-                raise TypeError("Domains differ" if not np.array_equal(self.domain, other.domain) else "Windows differ")
+    def _coef_of(self, other):
+        """other's coefficients for arithmetic: a series of the same kind, domain and window, or a
+        scalar or array taken as coefficients."""
+        if isinstance(other, SeriesBase):
+            if not isinstance(other, self.__class__):
+                raise TypeError("Polynomial types differ")
+            if not np.array_equal(self.domain, other.domain):
+                raise TypeError("Domains differ")
+            if not np.array_equal(self.window, other.window):
+                raise TypeError("Windows differ")
+            if self.symbol != other.symbol:
+                raise ValueError("Polynomial symbols differ")
             return other.coef
-        return atleast_1d(as_array(other, "Polynomial"))
+        return other
 
     def __repr__(self) -> str:
-        return (f"Polynomial({np.asarray(self.coef).tolist()}, domain={self.domain.tolist()}, "
+        return (f"{self.__class__.__name__}({np.asarray(self.coef).tolist()}, domain={self.domain.tolist()}, "
                 f"window={self.window.tolist()}, symbol='{self.symbol}')")
 
     def mapparms(self) -> tuple:
-        return _map_parameters(self.domain, self.window)
+        return map_parameters(self.domain, self.window)
 
     def __call__(self, x):
-        offset, scale = self.mapparms()
-        x = x if isinstance(x, (int, float, complex)) else as_array(x, "Polynomial")
-        return _evaluate(self.coef, offset + scale * x)
+        x = x if isinstance(x, (int, float, complex)) else as_array(x, self.__class__.__name__)
+        return self._val(map_domain(x, self.domain, self.window), self.coef)
 
-    def degree(self) -> int:
-        return self.coef.shape[0] - 1
+    def __iter__(self):
+        return iter(self.coef)
 
     def __len__(self) -> int:
         return self.coef.shape[0]
 
-    # Arithmetic: the legacy helpers work highest power first, so the series is flipped around them.
-    def __add__(self, other):
-        return self._same(other, flip(polyadd(flip(self.coef), flip(self._coef_of(other)))))
+    def degree(self) -> int:
+        return self.coef.shape[0] - 1
 
-    __radd__ = __add__
+    def copy(self):
+        return self._like(self.coef)
 
-    def __sub__(self, other):
-        return self._same(other, flip(polysub(flip(self.coef), flip(self._coef_of(other)))))
+    def has_samecoef(self, other) -> bool:
+        return self.coef.shape == other.coef.shape and bool(E["equal"](self.coef, other.coef).all())
 
-    def __rsub__(self, other):
-        return self._same(other, flip(polysub(flip(self._coef_of(other)), flip(self.coef))))
+    def has_samedomain(self, other) -> bool:
+        return np.array_equal(self.domain, other.domain)
 
-    def __mul__(self, other):
-        return self._same(other, flip(polymul(flip(self.coef), flip(self._coef_of(other)))))
-
-    __rmul__ = __mul__
+    def has_samewindow(self, other) -> bool:
+        return np.array_equal(self.window, other.window)
 
     def __neg__(self):
-        return self._same(None, -self.coef)
+        return self._like(-self.coef)
 
     def __pos__(self):
         return self
 
+    def __add__(self, other):
+        return self._like(self._add(self.coef, self._coef_of(other)))
+
+    def __sub__(self, other):
+        return self._like(self._sub(self.coef, self._coef_of(other)))
+
+    def __mul__(self, other):
+        return self._like(self._mul(self.coef, self._coef_of(other)))
+
+    def __radd__(self, other):
+        return self._like(self._add(other, self.coef))
+
+    def __rsub__(self, other):
+        return self._like(self._sub(other, self.coef))
+
+    def __rmul__(self, other):
+        return self._like(self._mul(other, self.coef))
+
+    def __truediv__(self, other):
+        if not isinstance(other, (int, float, complex, np.number)) or isinstance(other, bool):
+            raise TypeError(f"unsupported types for true division: '{type(self)}', '{type(other)}'")
+        return self._like(self.coef / other)
+
+    def __divmod__(self, other):
+        quotient, remainder = self._div(self.coef, self._coef_of(other))
+        return self._like(quotient), self._like(remainder)
+
+    def __rdivmod__(self, other):
+        quotient, remainder = self._div(other, self.coef)
+        return self._like(quotient), self._like(remainder)
+
+    def __floordiv__(self, other):
+        return self.__divmod__(other)[0]
+
+    def __mod__(self, other):
+        return self.__divmod__(other)[1]
+
+    def __pow__(self, power):
+        return self._like(self._pow(self.coef, power, maxpower=self.maxpower))
+
     def __eq__(self, other):
-        return (isinstance(other, Polynomial) and np.array_equal(self.domain, other.domain)
-                and np.array_equal(self.window, other.window) and self.coef.shape == other.coef.shape
-                and bool(E["equal"](self.coef, other.coef).all()))
+        return (isinstance(other, self.__class__) and self.has_samedomain(other) and self.has_samewindow(other)
+                and self.symbol == other.symbol and self.has_samecoef(other))
 
     def __ne__(self, other):
         return not self.__eq__(other)
 
-    def deriv(self, m=1) -> "Polynomial":
-        """The m-th derivative (the chain rule's factor from the domain map included)."""
-        m = operator.index(m)
-        if m < 0:
-            raise ValueError("The order of derivation must be non-negative")
-        scale = self.mapparms()[1]
-        c = self.coef
-        for _ in range(m):
-            n = c.shape[0]
-            c = c[1:] * arange(1, n, dtype=c.dtype) * scale if n > 1 else c[:1] * 0
-        return self._same(None, c)
+    def trim(self, tol=0):
+        return self._like(trimcoef(self.coef, tol))
 
-    def integ(self, m=1, k=(), lbnd=None) -> "Polynomial":
+    def truncate(self, size):
+        size = int(size)
+        if size < 1:
+            raise ValueError("size must be a positive integer")
+        return self._like(self.coef[:size])
+
+    def cutdeg(self, deg):
+        return self.truncate(deg + 1)
+
+    def deriv(self, m=1):
+        """The m-th derivative (the chain rule's factor from the domain map included)."""
+        return self._like(self._der(self.coef, m, self.mapparms()[1]))
+
+    def integ(self, m=1, k=[], lbnd=None):
         """The m-th antiderivative, the value at lbnd (in the domain) being k[i] after step i."""
-        m = operator.index(m)
-        if m < 0:
-            raise ValueError("The order of integration must be non-negative")
-        constants = list(np.atleast_1d(k)) + [0] * (m - len(np.atleast_1d(k)))
-        if len(constants) > m:
-            raise ValueError("Too many integration constants")
         offset, scale = self.mapparms()
-        lower = offset + scale * (0 if lbnd is None else lbnd)
-        c = self.coef
-        for step in range(m):
-            raised = concat([zeros((1,), dtype=c.dtype), c / arange(1, c.shape[0] + 1, dtype=c.dtype)]) / scale
-            raised[0] = raised[0] + (constants[step] - _evaluate(raised, lower))
-            c = raised
-        return self._same(None, c)
+        lbnd = 0 if lbnd is None else offset + scale * lbnd
+        return self._like(self._int(self.coef, m, k, lbnd, 1.0 / scale))
 
     def roots(self) -> Array:
-        """The roots in the domain's coordinates, sorted (NumPy's polyroots)."""
-        found = companion_roots(flip(self.coef))
-        offset, scale = self.mapparms()
-        found = (found - offset) / scale
-        return sort_complex(found) if dt.kind(found._dtype) == "complex" else sort(found)
+        """The roots in the domain's coordinates, sorted."""
+        return map_domain(self._roots(self.coef), self.window, self.domain)
+
+    def linspace(self, n=100, domain=None):
+        """(x, self(x)) at n points evenly spaced over the domain."""
+        domain = self.domain if domain is None else domain
+        x = linspace_(float(domain[0]), float(domain[1]), n)
+        return x, self(x)
 
     @classmethod
     def fit(cls, x, y, deg, domain=None, rcond=None, full=False, w=None, window=None, symbol="x"):
         """The least-squares series of degree deg through (x, y), x mapped from domain (default: the
-        data's range) onto window; NumPy's column scaling."""
-        xs = as_array(x, "Polynomial.fit")
-        ys = as_array(y, "Polynomial.fit", xs.device)
-        xs = xs if dt.kind(xs._dtype) in ("float", "complex") else xs._cast(dt.float64)
-        if domain is None or (isinstance(domain, list) and not domain):
-            domain = (float(min_(xs)), float(max_(xs)))
-            if domain[0] == domain[1]:
-                domain = (domain[0] - 1, domain[1] + 1)
-        window = _DEFAULT if window is None else window
-        offset, scale = _map_parameters(np.asarray(domain, float), np.asarray(window, float))
-        mapped = offset + scale * xs
-        lhs = vander(mapped, operator.index(deg) + 1, increasing=True)
-        rhs = ys if dt.kind(ys._dtype) in ("float", "complex") else ys._cast(dt.float64)
-        if w is not None:
-            weights = as_array(w, "Polynomial.fit", xs.device)
-            lhs, rhs = lhs * weights[:, None], rhs * (weights if rhs.ndim == 1 else weights[:, None])
-        if rcond is None:
-            rcond = xs.shape[0] * np.finfo(lhs.dtype).eps
-        norms = E["sqrt"](sum_(E["real"](lhs * E["conj"](lhs)) if dt.kind(lhs._dtype) == "complex" else lhs * lhs,
-                               axis=0))
-        norms = E["where"](E["equal"](norms, 0), 1, norms)
-        from .. import linalg  # imported on first use (see wgarray/__init__.py)
-        c, residuals, rank, s = linalg.lstsq(lhs / norms, rhs, rcond)
-        c = (c.T / norms).T
-        result = cls(c, domain, window, symbol)
-        return (result, [residuals, rank, s, rcond]) if full else result
+        data's range) onto window."""
+        xs = as_array(x, f"{cls.__name__}.fit")
+        if domain is None:
+            domain = data_domain(as_series([xs], trim=False)[0])
+        elif isinstance(domain, list) and not domain:
+            domain = cls.domain
+        window = cls.window if window is None else window
+        found = cls._fit(map_domain(xs, domain, window), y, deg, w=w, rcond=rcond, full=full)
+        coef = found[0] if full else found
+        result = cls(coef, domain=domain, window=window, symbol=symbol)
+        return (result, found[1]) if full else result
+
+    @classmethod
+    def fromroots(cls, roots, domain=[], window=None, symbol="x"):
+        """The monic series (in x mapped onto the window) with the given roots."""
+        [roots] = as_series([roots], trim=False)
+        if domain is None:
+            domain = data_domain(roots)
+        elif isinstance(domain, list) and not domain:
+            domain = cls.domain
+        window = cls.window if window is None else window
+        scale = map_parameters(domain, window)[1]
+        coef = cls._fromroots(map_domain(roots, domain, window)) / scale ** roots.shape[0]
+        return cls(coef, domain=domain, window=window, symbol=symbol)
+
+    @classmethod
+    def identity(cls, domain=None, window=None, symbol="x"):
+        """The series equal to x on the domain."""
+        domain = cls.domain if domain is None else domain
+        window = cls.window if window is None else window
+        offset, scale = map_parameters(window, domain)
+        return cls(cls._line(offset, scale), domain, window, symbol)
+
+    @classmethod
+    def basis(cls, deg, domain=None, window=None, symbol="x"):
+        """The series with coefficient 1 at degree deg and 0 below it."""
+        deg = int(deg)
+        if deg < 0:
+            raise ValueError("deg must be non-negative integer")
+        return cls([0] * deg + [1], domain, window, symbol)
