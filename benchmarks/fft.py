@@ -7,6 +7,9 @@ Timed as benchmarks/kernels.py does. On a CPU adapter, --small runs each case at
 can take in seconds.
 
   python benchmarks/fft.py [--only c64,rfft] [--reps 5] [--small] [--json FILE]
+
+FFT_EXPLORE="PINGPONG=1;MAX_TILE=1,PINGPONG=1" also times each selected case with each set of
+wgarray._engines.fft_plan constants (';' between sets, ',' within one), accuracy included.
 """
 
 from __future__ import annotations
@@ -55,6 +58,21 @@ def _rms(got, ref) -> float:
     return float(np.sqrt(np.mean(np.abs(got - ref) ** 2) / np.mean(np.abs(ref) ** 2)))
 
 
+def _with_knobs(knobs: str, fn):
+    """fn() with fft_plan's constants set as knobs says ("NAME=VALUE,..."), then restored."""
+    from wgarray._engines import fft_plan
+    saved = {}
+    for item in knobs.split(","):
+        name, value = item.split("=")
+        saved[name] = getattr(fft_plan, name)
+        setattr(fft_plan, name, eval(value))
+    try:
+        return fn()
+    finally:
+        for name, value in saved.items():
+            setattr(fft_plan, name, value)
+
+
 def main() -> None:
     args = case_arguments(5)
     libraries = load_libraries()
@@ -75,6 +93,7 @@ def main() -> None:
         ours_time = time_call(lambda: call(wg.fft, x), sync, args.reps, trials=3)
         line += f"  wgarray {ours_time * 1e3:8.2f} ms"
         rows.append({"benchmark": name, "unit": "s", "wgarray": ours_time, "error": _rms(ours, exact)})
+
         if torch_lib is not None:
             torch, torch_upload, torch_sync, _ = torch_lib
             tensor = torch_upload(host)
@@ -82,6 +101,10 @@ def main() -> None:
             line += f"  torch {theirs * 1e3:8.2f} ms  ratio {ours_time / theirs:5.2f}x"
             rows[-1]["torch"] = theirs
         print(line, flush=True)
+        for knobs in filter(None, os.environ.get("FFT_EXPLORE", "").split(";")):
+            variant = _with_knobs(knobs, lambda: (np.asarray(call(wg.fft, x)),
+                                                  time_call(lambda: call(wg.fft, x), sync, args.reps, trials=3)))
+            print(f"  {knobs:40s} error {_rms(variant[0], exact):.2e}  wgarray {variant[1] * 1e3:8.2f} ms", flush=True)
     write_json(args.json, rows)
 
 

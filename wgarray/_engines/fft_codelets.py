@@ -113,14 +113,18 @@ def loop_butterflies(r: int, direction: str, sign: int) -> str:
 
 
 def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, across: bool,
-                  direction: str, sign: int) -> str:
+                  direction: str, sign: int, bases: tuple | None = None) -> str:
     """Pass i of a local transform (wgsl/fft_pass.wgsl): radix r after radices of product ns,
     bpt butterflies per invocation; its elements from the source (first) or workgroup memory,
-    its results to the destination (store) or, through registers, to workgroup memory."""
+    its results to the destination (store) or, through registers, to workgroup memory.
+    bases (two tiles of workgroup memory, ping-pong): the slots the pass reads and writes start
+    at bases[0] and bases[1], so results go straight to workgroup memory (no registers held
+    across a barrier) and one barrier, after the writes, ends the pass."""
     def block(b: int, body: list) -> str:
         return render("fft_pass_butterfly", i=b, body="\n".join(" " * 12 + line for line in body))
 
-    reads = [f"var x{q} = load(t, j + {q}u * BF);" if first else f"var x{q} = s[slot(t, j + {q}u * BF)];"
+    read_base, write_base = (f"{bases[0]}u + ", f"{bases[1]}u + ") if bases else ("", "")
+    reads = [f"var x{q} = load(t, j + {q}u * BF);" if first else f"var x{q} = s[{read_base}slot(t, j + {q}u * BF)];"
              for q in range(r)]
     twiddles = []
     if ns > 1:
@@ -129,9 +133,13 @@ def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, a
     dft = butterfly(r, sign, direction).splitlines()
     blocks, holds, exchange = [], "", ""
     for b in range(bpt):
-        writes = [f"store(t, dest + {q}u * NS, y{q});" if store else f"h{b}_{q} = y{q};" for q in range(r)]
+        writes = [f"store(t, dest + {q}u * NS, y{q});" if store else
+                  f"s[{write_base}slot(t, dest + {q}u * NS)] = y{q};" if bases else f"h{b}_{q} = y{q};"
+                  for q in range(r)]
         blocks.append(block(b, reads + twiddles + dft + writes))
-    if not store:
+    if bases and not store:
+        exchange = "    workgroupBarrier();"
+    elif not store:
         holds = "\n".join(f"    var h{b}_{q}: C;" for b in range(bpt) for q in range(r))
         writes = [block(b, [f"s[slot(t, dest + {q}u * NS)] = h{b}_{q};" for q in range(r)]) for b in range(bpt)]
         # the first pass's reads are from the source: nothing to wait for before writing
