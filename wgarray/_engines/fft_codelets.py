@@ -5,7 +5,8 @@ array indexed in a loop may stay in (per-invocation, cached) device memory rathe
 registers, which in float64 cost more than the arithmetic (H100: a local transform 2-3x its
 float32 time). So the DFT of radix R is emitted statement by statement: powers of two by
 radix-4 (and one radix-2) decimation in time, whose internal twiddles are constants rounded
-once from long double; 3, 5 and 7 by pairing x_k with x_(R-k) (the constants likewise); the
+once from long double; odd radices of 3, 5 and 7 by pairing x_k with x_(R-k) (the constants
+likewise), even ones (6, 10, 12, ...) by decimation in time into those; the
 direct primes past 7 through wgsl/fft_dft_odd.wgsl's loop (their code would be too long).
 """
 
@@ -16,7 +17,12 @@ import numpy as np
 from .._core.kernels import render
 
 _PI_LONG = np.longdouble("3.14159265358979323846264338327950288")
-STRAIGHT = (1, 2, 3, 4, 5, 7, 8, 16)  # radices emitted straight-line
+def straight(r: int) -> bool:
+    """Whether radix r is emitted straight-line: its prime factors are 2, 3, 5 and 7."""
+    for p in (2, 3, 5, 7):
+        while r % p == 0 and r > 1:
+            r //= p
+    return r == 1
 
 
 def _root(m: int, r: int, sign: int) -> tuple:
@@ -56,7 +62,7 @@ class _Emitter:
         r = len(xs)
         if r == 1:
             return xs
-        if r % 4 == 0 or r == 2:
+        if r % 2 == 0:  # mixed radices such as 10 = 2 * 5 too
             q = 4 if r % 4 == 0 else 2
             subs = [self.dft(xs[p::q]) for p in range(q)]  # decimation in time
             out = [None] * r
@@ -93,7 +99,7 @@ class _Emitter:
 
 def butterfly(r: int, sign: int, direction: str) -> str:
     """WGSL statements taking x0 .. x(r-1) to their DFT in y0 .. y(r-1) (`let`s)."""
-    if r not in STRAIGHT:
+    if not straight(r):
         values = ", ".join(f"x{k}" for k in range(r))
         outs = "\n".join(f"let y{k} = v[{k}];" for k in range(r))
         return f"var v = array<C, {r}>({values});\ndft{r}_{direction}(&v);\n{outs}"
@@ -103,8 +109,8 @@ def butterfly(r: int, sign: int, direction: str) -> str:
 
 
 def loop_butterflies(r: int, direction: str, sign: int) -> str:
-    """wgsl/fft_dft_odd.wgsl's loop for a prime r not in STRAIGHT ('' otherwise)."""
-    if r in STRAIGHT:
+    """wgsl/fft_dft_odd.wgsl's loop for a radix r that is not straight ('' otherwise)."""
+    if straight(r):
         return ""
     angles = [2 * _PI_LONG * k / r for k in range(r)]
     return render("fft_dft_odd", R=r, H=(r - 1) // 2, D=direction, SIGN=sign,

@@ -50,6 +50,7 @@ MAXD = 6  # batch dimensions a side may have after coalescing
 ODD_RADICES = (7, 5, 3)
 MAX_POW2_RADIX = 4  # H100, local lengths 256-1000: radix 4 1.4-2.3x faster than 16 (f64 registers)
 PINGPONG = 0  # two tiles of workgroup memory, one barrier per pass: 0 never, 1 whole transforms, 2 also global passes
+MAX_MIXED_RADIX = 0  # > 7: 7-smooth lengths (not powers of two) in the fewest radices of at most this
 MAX_TILE = 1 << 20  # a cap on T (benchmark exploration)
 MAX_WORKGROUP = 512  # a local transform's invocations: one per butterfly of its largest radix
 # Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
@@ -122,6 +123,8 @@ def radices(n: int, direct: tuple = DIRECT_PRIMES):
     MAX_POW2_RADIX (as even as can be: 2^9 = 8 8 8, not 16 16 2, where the largest is 16), then
     7, 5, 3 and the direct primes."""
     out = _radices(n, direct, MAX_POW2_RADIX)
+    if out is not None and MAX_MIXED_RADIX and n & (n - 1) and max(out) <= 7 < MAX_MIXED_RADIX:
+        out = _pack(n, MAX_MIXED_RADIX)  # a 7-smooth length, not a power of two: radices such as 10
     return None if out is None else list(out)
 
 
@@ -358,7 +361,7 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     # once (the planning and packing cost the host about as much as a dispatch's GPU time).
     plan_key = (_side_key(src), _side_key(dst), n, batch, inverse, extras.chirp_in, extras.chirp_out,
                 extras.blue_inverse, extras.spectrum is not None, extras.scale, tw_n, per_row, j_major,
-                capacity(device), MAX_WORKGROUP, MAX_POW2_RADIX, PINGPONG, MAX_TILE)
+                capacity(device), MAX_WORKGROUP, MAX_POW2_RADIX, PINGPONG, MAX_TILE, MAX_MIXED_RADIX)
     plans = _local_plans(device)
     plan = plans.get(plan_key)
     if plan is None:
