@@ -9,7 +9,8 @@ can take in seconds.
   python benchmarks/fft.py [--only c64,rfft] [--reps 5] [--small] [--json FILE]
 
 FFT_EXPLORE="PINGPONG=1;MAX_TILE=1,PINGPONG=1" also times each selected case with each set of
-wgarray._engines.fft_plan constants (';' between sets, ',' within one), accuracy included.
+wgarray._engines.fft_plan constants (';' between sets, ',' within one), accuracy included;
+FFT_EXPLORE_ONLY (like --only) limits that to some of the cases.
 """
 
 from __future__ import annotations
@@ -79,6 +80,10 @@ def main() -> None:
     wg, upload, sync, device = libraries["wgarray"]
     torch_lib = libraries.get("torch")
     print(f"device: {device}")
+    if os.environ.get("FFT_EXPLORE"):
+        from wgarray._core.device import get_device
+        from wgarray._engines.fft_plan import capacity
+        print(f"fft local capacity: {capacity(get_device())} elements")
     rows = []
     for name, (make, call, reference) in CASES.items():
         if not selected(name, args.only):
@@ -101,9 +106,15 @@ def main() -> None:
             line += f"  torch {theirs * 1e3:8.2f} ms  ratio {ours_time / theirs:5.2f}x"
             rows[-1]["torch"] = theirs
         print(line, flush=True)
+        if not selected(name, os.environ.get("FFT_EXPLORE_ONLY", "")):
+            continue
         for knobs in filter(None, os.environ.get("FFT_EXPLORE", "").split(";")):
-            variant = _with_knobs(knobs, lambda: (np.asarray(call(wg.fft, x)),
-                                                  time_call(lambda: call(wg.fft, x), sync, args.reps, trials=3)))
+            try:
+                variant = _with_knobs(knobs, lambda: (np.asarray(call(wg.fft, x)),
+                                                      time_call(lambda: call(wg.fft, x), sync, args.reps, trials=3)))
+            except Exception as error:  # a variant the device refuses (too large a workgroup, ...)
+                print(f"  {knobs:40s} failed: {type(error).__name__}: {str(error)[:200]}", flush=True)
+                continue
             print(f"  {knobs:40s} error {_rms(variant[0], exact):.2e}  wgarray {variant[1] * 1e3:8.2f} ms", flush=True)
     write_json(args.json, rows)
 

@@ -51,6 +51,7 @@ ODD_RADICES = (7, 5, 3)
 MAX_POW2_RADIX = 4  # H100, local lengths 256-1000: radix 4 1.4-2.3x faster than 16 (f64 registers)
 PINGPONG = 0  # two tiles of workgroup memory, one barrier per pass: 0 never, 1 whole transforms, 2 also global passes
 MAX_MIXED_RADIX = 0  # > 7: 7-smooth lengths (not powers of two) in the fewest radices of at most this
+WG_BY_SMALLEST = 0  # 1: one invocation per butterfly of the smallest radix (up to MAX_WORKGROUP), not the largest
 MAX_TILE = 1 << 20  # a cap on T (benchmark exploration)
 MAX_WORKGROUP = 512  # a local transform's invocations: one per butterfly of its largest radix
 # Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
@@ -361,7 +362,7 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     # once (the planning and packing cost the host about as much as a dispatch's GPU time).
     plan_key = (_side_key(src), _side_key(dst), n, batch, inverse, extras.chirp_in, extras.chirp_out,
                 extras.blue_inverse, extras.spectrum is not None, extras.scale, tw_n, per_row, j_major,
-                capacity(device), MAX_WORKGROUP, MAX_POW2_RADIX, PINGPONG, MAX_TILE, MAX_MIXED_RADIX)
+                capacity(device), MAX_WORKGROUP, MAX_POW2_RADIX, PINGPONG, MAX_TILE, MAX_MIXED_RADIX, WG_BY_SMALLEST)
     plans = _local_plans(device)
     plan = plans.get(plan_key)
     if plan is None:
@@ -388,7 +389,7 @@ def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool,
     rads = tuple(radices(n) or [1])  # n = 1: one pass of radix 1, which loads and stores
     pingpong = PINGPONG > (per_row > 1) and len(rads) > 1 and 2 * n <= capacity(device)
     t = local_tile(device, n, batch, 2 if pingpong else 1)
-    wg = min(MAX_WORKGROUP, -(-t * n // max(rads) // 32) * 32)
+    wg = min(MAX_WORKGROUP, -(-t * n // (min(rads) if WG_BY_SMALLEST else max(rads)) // 32) * 32)
     groups = -(-batch // t)
     src_dims, dst_dims = batch_dims(src), batch_dims(dst)
     if max(len(src_dims), len(dst_dims)) > MAXD:
