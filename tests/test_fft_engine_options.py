@@ -45,3 +45,12 @@ def test_powers_of_two_keep_their_radices(monkeypatch):
 @pytest.mark.parametrize("r, straight", [(6, True), (10, True), (14, True), (9, True), (11, False), (22, False)])
 def test_straight_radices(r, straight):
     assert fft_codelets.straight(r) is straight
+
+
+@pytest.mark.parametrize("n", [12, 1000, 4096, 1 << 16])
+def test_halved_exchanges(monkeypatch, n):
+    """Workgroup memory of one float64 per position, exchanges as real then imaginary parts
+    (twice the transforms per tile; 4096 and 2^16 take global passes on a small adapter)."""
+    monkeypatch.setattr(fft_plan, "HALVES", 1)
+    check_accuracy(random_complex((2, n), C64))
+    check_accuracy(random_complex((1, n), C128), inverse=True)

@@ -119,13 +119,18 @@ def loop_butterflies(r: int, direction: str, sign: int) -> str:
 
 
 def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, across: bool,
-                  direction: str, sign: int, bases: tuple | None = None) -> str:
+                  direction: str, sign: int, bases: tuple | None = None, halves: bool = False) -> str:
     """Pass i of a local transform (wgsl/fft_pass.wgsl): radix r after radices of product ns,
     bpt butterflies per invocation; its elements from the source (first) or workgroup memory,
     its results to the destination (store) or, through registers, to workgroup memory.
     bases (two tiles of workgroup memory, ping-pong): the slots the pass reads and writes start
     at bases[0] and bases[1], so results go straight to workgroup memory (no registers held
-    across a barrier) and one barrier, after the writes, ends the pass."""
+    across a barrier) and one barrier, after the writes, ends the pass.
+    halves: workgroup memory holds one float64 per position, so the exchanges go in halves
+    (_halved_pass)."""
+    if halves:
+        return _halved_pass(i, r, ns, bpt, first, store, across, direction, sign)
+
     def block(b: int, body: list) -> str:
         return render("fft_pass_butterfly", i=b, body="\n".join(" " * 12 + line for line in body))
 
@@ -152,3 +157,47 @@ def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, a
         exchange = "\n".join(([] if first else ["    workgroupBarrier();"]) + writes + ["    workgroupBarrier();"])
     return render("fft_pass", I=i, R=r, NS=ns, D=direction, ACROSS="true" if across else "false",
                   holds=holds, butterflies="\n".join(blocks), exchange=exchange)
+
+
+def _block(b: int, body: list) -> str:
+    return render("fft_pass_butterfly", i=b, body="\n".join(" " * 12 + line for line in body))
+
+
+def _halved_pass(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, across: bool,
+                 direction: str, sign: int) -> str:
+    """pass_function with exchanges in halves: pass i reads the real parts of its elements,
+    has pass i - 1 write its imaginary parts over them (pass(i-1)_im: its results are held in
+    module-scope registers), reads those, and, after its butterflies, writes its own real parts
+    (pass(i)_re); four barriers per exchange instead of two, half the workgroup memory."""
+    hold = lambda b, q: f"h{direction}{i}_{b}_{q}"
+    flag = "true" if across else "false"
+    part_reads = [f"xr{b}_{q}" for b in range(bpt) for q in range(r)]
+    reads = [f"var x{q} = load(t, j + {q}u * BF);" if first else
+             f"var x{q} = C(xr{{b}}_{q}, s[slot(t, j + {q}u * BF)]);" for q in range(r)]
+    twiddles = []
+    if ns > 1:
+        twiddles = ["if (k > 0u) {", "    let step = N / (NS * R) * k;"] + \
+                   [f"    x{q} = cmul(x{q}, twiddle_{direction}({q}u * step));" for q in range(1, r)] + ["}"]
+    dft = butterfly(r, sign, direction).splitlines()
+    head = []
+    if not first:
+        head = ["\n".join(f"    var {x}: F;" for x in part_reads)]
+        head += [_block(b, [f"xr{b}_{q} = s[slot(t, j + {q}u * BF)];" for q in range(r)]) for b in range(bpt)]
+        head += ["    workgroupBarrier();", f"    pass{i - 1}_im_{direction}();", "    workgroupBarrier();"]
+    blocks = []
+    for b in range(bpt):
+        writes = [f"store(t, dest + {q}u * NS, y{q});" if store else f"{hold(b, q)} = y{q};" for q in range(r)]
+        blocks.append(_block(b, [line.replace("{b}", str(b)) for line in reads] + twiddles + dft + writes))
+    out, exchange = [], ""
+    if not store:
+        out.append("\n".join(f"var<private> {hold(b, q)}: C;" for b in range(bpt) for q in range(r)))
+        for part, field in (("re", "x"), ("im", "y")):
+            writes = [_block(b, [f"s[slot(t, dest + {q}u * NS)] = {hold(b, q)}.{field};" for q in range(r)])
+                      for b in range(bpt)]
+            out.append(render("fft_pass_write", I=i, PART=part, D=direction, R=r, NS=ns, ACROSS=flag,
+                              writes="\n".join(writes)))
+        exchange = "\n".join(([] if first else ["    workgroupBarrier();"]) +
+                             [f"    pass{i}_re_{direction}();", "    workgroupBarrier();"])
+    out.append(render("fft_pass", I=i, R=r, NS=ns, D=direction, ACROSS=flag, holds="\n".join(head),
+                      butterflies="\n".join(blocks), exchange=exchange))
+    return "\n".join(out)

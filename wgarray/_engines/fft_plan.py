@@ -51,6 +51,7 @@ ODD_RADICES = (7, 5, 3)
 MAX_POW2_RADIX = 4  # H100, local lengths 256-1000: radix 4 1.4-2.3x faster than 16 (f64 registers)
 PINGPONG = 0  # two tiles of workgroup memory, one barrier per pass: 0 never, 1 whole transforms, 2 also global passes
 MAX_MIXED_RADIX = 0  # > 7: 7-smooth lengths (not powers of two) in the fewest radices of at most this
+HALVES = 0  # 1: workgroup memory holds one float64 per position, the exchanges in halves (twice the tile)
 WG_BY_SMALLEST = 0  # 1: one invocation per butterfly of the smallest radix (up to MAX_WORKGROUP), not the largest
 MAX_TILE = 1 << 20  # a cap on T (benchmark exploration)
 MAX_WORKGROUP = 512  # a local transform's invocations: one per butterfly of its largest radix
@@ -197,7 +198,7 @@ def pass_radices(n: int, cap: int, itemsize: int):
     """The radices of the global Stockham passes of length n: the fewest passes whose tiles are
     RUN_BYTES[0] wide, unless narrower ones (RUN_BYTES[1]) take fewer passes (each pass moves
     all the data once: at 2^24 complex64, 3 passes of 64-byte runs beat 4 of 128)."""
-    out = _pass_radices(n, cap, itemsize, RUN_BYTES)
+    out = _pass_radices(n, cap * (2 if HALVES else 1), itemsize, RUN_BYTES)
     return None if out is None else list(out)
 
 
@@ -290,7 +291,7 @@ def _sink(mode: str, storage: str) -> str:
 
 def _source(key: tuple, device) -> str:
     (_, n, rads, t, wg, src_mode, src_dtype, dst_mode, dst_dtype, inverse, flags, per_row, j_major, runs, shapes,
-     pingpong) = key
+     pingpong, halves) = key
     chirp_in, chirp_out, blue_inverse, spectrum, twiddle = flags
     flag = lambda b: "true" if b else "false"
     direction, sign = ("i", 1) if inverse else ("f", -1)
@@ -308,7 +309,7 @@ def _source(key: tuple, device) -> str:
         bpt = -(-(t * n // r) // wg)
         # ping-pong: pass i writes tile (L - 1 - i) % 2, so the last one (store_tile's) is tile 0
         bases = (((len(rads) - i) % 2) * t * n, ((len(rads) - 1 - i) % 2) * t * n) if pingpong else None
-        pass_fns.append(fft_codelets.pass_function(i, r, ns, bpt, first, store, across, direction, sign, bases))
+        pass_fns.append(fft_codelets.pass_function(i, r, ns, bpt, first, store, across, direction, sign, bases, halves))
         ns *= r
     calls = [f"pass{i}_{direction}();" for i in range(len(rads))] + (["store_tile();"] if from_slots else [])
     rows = "\n".join(render("fft_row", NAME=name, SIDE=k, NDIM=ndim, SPLIT=split)
@@ -319,7 +320,7 @@ def _source(key: tuple, device) -> str:
         "fft_local", device.features, params=PARAMS.wgsl(), F="f64",
         DST=dst_storage, SRC=dt.layout(src_dtype).storage, rows=rows, roots=roots,
         SRC_SPLIT=shapes[0][1], DST_SPLIT=shapes[1][1], PER_ROW=per_row, J_MAJOR=flag(j_major),
-        N=n, T=t, WG=wg, MAXD=MAXD, SMEM=max(t * n * (2 if pingpong else 1), 1),
+        N=n, T=t, WG=wg, MAXD=MAXD, SMEM=max(t * n * (2 if pingpong else 1), 1), S="F" if halves else "C",
         LOAD_RUN=runs[0], STORE_RUN=runs[1], CHIRP_IN=flag(chirp_in),
         CHIRP_OUT=flag(chirp_out), BLUE_INV=flag(blue_inverse), SPECTRUM=flag(spectrum),
         TWIDDLE=flag(twiddle), INVERSE=flag(inverse),
@@ -346,9 +347,11 @@ def _roots_of(s: Side, n: int, tw_n: int, source: bool) -> int:
     return tw_n or (2 * n if s.mode == "rfft" else 0)
 
 
-def local_tile(device, n: int, batch: int, tiles: int = 1) -> int:
-    """T, the transforms of length n one workgroup takes (in each of `tiles` tiles)."""
-    return min(_pow2_floor(capacity(device) // max(tiles * n, 1)), 1 << (batch - 1).bit_length(), MAX_TILE)
+def local_tile(device, n: int, batch: int, tiles: int = 1, halves: bool = False) -> int:
+    """T, the transforms of length n one workgroup takes (in each of `tiles` tiles; twice as
+    many with halved exchanges)."""
+    slots = capacity(device) * (2 if halves else 1)
+    return min(_pow2_floor(slots // max(tiles * n, 1)), 1 << (batch - 1).bit_length(), MAX_TILE)
 
 
 def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: Extras,
@@ -362,7 +365,8 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     # once (the planning and packing cost the host about as much as a dispatch's GPU time).
     plan_key = (_side_key(src), _side_key(dst), n, batch, inverse, extras.chirp_in, extras.chirp_out,
                 extras.blue_inverse, extras.spectrum is not None, extras.scale, tw_n, per_row, j_major,
-                capacity(device), MAX_WORKGROUP, MAX_POW2_RADIX, PINGPONG, MAX_TILE, MAX_MIXED_RADIX, WG_BY_SMALLEST)
+                capacity(device), MAX_WORKGROUP, MAX_POW2_RADIX, PINGPONG, MAX_TILE, MAX_MIXED_RADIX, WG_BY_SMALLEST,
+                HALVES)
     plans = _local_plans(device)
     plan = plans.get(plan_key)
     if plan is None:
@@ -388,7 +392,8 @@ def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool,
     """run_local's kernel key, parameter bytes, root-table lengths and invocations."""
     rads = tuple(radices(n) or [1])  # n = 1: one pass of radix 1, which loads and stores
     pingpong = PINGPONG > (per_row > 1) and len(rads) > 1 and 2 * n <= capacity(device)
-    t = local_tile(device, n, batch, 2 if pingpong else 1)
+    halves = bool(HALVES) and not pingpong and len(rads) > 1 and dst.mode != "rfft"
+    t = local_tile(device, n, batch, 2 if pingpong else 1, halves)
     wg = min(MAX_WORKGROUP, -(-t * n // (min(rads) if WG_BY_SMALLEST else max(rads)) // 32) * 32)
     groups = -(-batch // t)
     src_dims, dst_dims = batch_dims(src), batch_dims(dst)
@@ -398,7 +403,7 @@ def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool,
     shapes = tuple((len(dims), s.split) for s, dims in ((src, src_dims), (dst, dst_dims)))
     runs = (_run(src, src_dims, t, per_row, j_major), _run(dst, dst_dims, t, per_row, j_major))
     key = ("fft_local", n, rads, t, wg, src.mode, src.operand.dtype, dst.mode, dst.operand.dtype, inverse,
-           flags, per_row, j_major, runs, shapes, pingpong)
+           flags, per_row, j_major, runs, shapes, pingpong, halves)
     words = {name: [0, 0] for name in ("offset", "axis", "length", "mode_n", "bits")}
     words["shape"], words["stride"] = [1] * (2 * MAXD), [0] * (2 * MAXD)
     roots = (_roots_of(src, n, tw_n, True), _roots_of(dst, n, tw_n, False))
