@@ -1,4 +1,4 @@
-"""The fft engine's plan options that are off by default (fft_plan.PINGPONG, MAX_MIXED_RADIX):
+"""The fft engine's plan options (fft_plan.PINGPONG, MAX_MIXED_RADIX, HALVES, ...), on and off:
 kept correct and accurate, since the benchmark (FFT_EXPLORE) times them on the H100."""
 
 from __future__ import annotations
@@ -47,10 +47,12 @@ def test_straight_radices(r, straight):
     assert fft_codelets.straight(r) is straight
 
 
+@pytest.mark.parametrize("halves", [0, 1])
 @pytest.mark.parametrize("n", [12, 1000, 4096, 1 << 16])
-def test_halved_exchanges(monkeypatch, n):
+def test_halved_exchanges(monkeypatch, n, halves):
     """Workgroup memory of one float64 per position, exchanges as real then imaginary parts
-    (twice the transforms per tile; 4096 and 2^16 take global passes on a small adapter)."""
-    monkeypatch.setattr(fft_plan, "HALVES", 1)
+    (twice the transforms per tile; the default), or a complex128 per position; 4096 and 2^16
+    take global passes on a small adapter."""
+    monkeypatch.setattr(fft_plan, "HALVES", halves)
     check_accuracy(random_complex((2, n), C64))
     check_accuracy(random_complex((1, n), C128), inverse=True)

@@ -23,7 +23,9 @@ least 128 bytes (64 where that saves a pass), i.e. whole 32-byte sectors in 128-
 Transforms along a non-last axis take their tiles across the rows instead (adjacent in memory).
 
 Both precisions compute in float64 (registers and workgroup memory; the twiddles are exact to
-float64; complex64 is loaded as float32 and promoted): NumPy computes complex64 transforms in
+float64; complex64 is loaded as float32 and promoted); workgroup memory holds one float64 per
+position (HALVES), so an exchange between passes moves the real parts, then the imaginary parts,
+and a tile holds twice the transforms: NumPy computes complex64 transforms in
 float64 and rounds once, so complex64 results round once per dispatch (the passes' scratch
 rows are complex64 too, up to three passes).
 """
@@ -49,12 +51,18 @@ from . import fft_codelets
 MAXD = 6  # batch dimensions a side may have after coalescing
 ODD_RADICES = (7, 5, 3)
 MAX_POW2_RADIX = 4  # H100, local lengths 256-1000: radix 4 1.4-2.3x faster than 16 (f64 registers)
-PINGPONG = 0  # two tiles of workgroup memory, one barrier per pass: 0 never, 1 whole transforms, 2 also global passes
+# two tiles of workgroup memory, one barrier per pass: 0 never (H100: no gain, 2 slower),
+# 1 whole transforms, 2 also global passes
+PINGPONG = 0
 MAX_MIXED_RADIX = 0  # > 7: 7-smooth lengths (not powers of two) in the fewest radices of at most this
-HALVES = 0  # 1: workgroup memory holds one float64 per position, the exchanges in halves (twice the tile)
-WG_BY_SMALLEST = 0  # 1: one invocation per butterfly of the smallest radix (up to MAX_WORKGROUP), not the largest
+# Workgroup memory holds one float64 per position, the exchanges in halves (twice the transforms
+# per tile; H100, with MAX_WORKGROUP 1024: c64 2^24 0.85 ms, not 1.05; fft2 4096^2 1.00, not 1.25;
+# c64 4096 x 1000 0.23, not 0.26; 3^10 x 64 0.28, not 0.34). 0: a complex128 per position.
+HALVES = 1
+WG_BY_SMALLEST = 0  # 1: an invocation per butterfly of the smallest radix (up to MAX_WORKGROUP), not the largest
 MAX_TILE = 1 << 20  # a cap on T (benchmark exploration)
-MAX_WORKGROUP = 512  # a local transform's invocations: one per butterfly of its largest radix
+# a local transform's invocations (and the device's limit): one per butterfly of its largest radix
+MAX_WORKGROUP = 1024
 # Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
 # pocketfft's generic passes, they keep short lengths as accurate as NumPy's.
 DIRECT_PRIMES = (11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61)
@@ -198,13 +206,14 @@ def pass_radices(n: int, cap: int, itemsize: int):
     """The radices of the global Stockham passes of length n: the fewest passes whose tiles are
     RUN_BYTES[0] wide, unless narrower ones (RUN_BYTES[1]) take fewer passes (each pass moves
     all the data once: at 2^24 complex64, 3 passes of 64-byte runs beat 4 of 128)."""
-    out = _pass_radices(n, cap * (2 if HALVES else 1), itemsize, RUN_BYTES)
+    out = _pass_radices(n, cap, itemsize, RUN_BYTES, 2 if HALVES else 1)
     return None if out is None else list(out)
 
 
 @_memo
-def _pass_radices(n: int, cap: int, itemsize: int, run_bytes: tuple):
-    plans = [_pack(n, _largest_radix(cap, max(1, run // itemsize))) for run in run_bytes]
+def _pass_radices(n: int, cap: int, itemsize: int, run_bytes: tuple, halves: int):
+    # with halved exchanges a tile holds `halves` times the positions; a pass still fits without
+    plans = [_pack(n, min(cap, _largest_radix(cap * halves, max(1, run // itemsize)))) for run in run_bytes]
     plans = [p for p in plans if p is not None]
     out = min(plans, key=len) if plans else _pack(n, cap)  # a prime factor past the tiles: narrower
     return None if out is None else tuple(out)
@@ -394,7 +403,9 @@ def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool,
     pingpong = PINGPONG > (per_row > 1) and len(rads) > 1 and 2 * n <= capacity(device)
     halves = bool(HALVES) and not pingpong and len(rads) > 1 and dst.mode != "rfft"
     t = local_tile(device, n, batch, 2 if pingpong else 1, halves)
-    wg = min(MAX_WORKGROUP, -(-t * n // (min(rads) if WG_BY_SMALLEST else max(rads)) // 32) * 32)
+    largest_wg = min(MAX_WORKGROUP, device.limits.get("max-compute-invocations-per-workgroup", 256),
+                     device.limits.get("max-compute-workgroup-size-x", 256))
+    wg = min(largest_wg, -(-t * n // (min(rads) if WG_BY_SMALLEST else max(rads)) // 32) * 32)
     groups = -(-batch // t)
     src_dims, dst_dims = batch_dims(src), batch_dims(dst)
     if max(len(src_dims), len(dst_dims)) > MAXD:
