@@ -7,6 +7,10 @@ Timed as benchmarks/kernels.py does. On a CPU adapter, --small runs each case at
 can take in seconds.
 
   python benchmarks/fft.py [--only c64,rfft] [--reps 5] [--small] [--json FILE]
+
+FFT_EXPLORE="PINGPONG=1;MAX_TILE=1,PINGPONG=1" also times each selected case with each set of
+wgarray._engines.fft_plan constants (';' between sets, ',' within one), accuracy included;
+FFT_EXPLORE_ONLY (like --only) limits that to some of the cases.
 """
 
 from __future__ import annotations
@@ -55,12 +59,31 @@ def _rms(got, ref) -> float:
     return float(np.sqrt(np.mean(np.abs(got - ref) ** 2) / np.mean(np.abs(ref) ** 2)))
 
 
+def _with_knobs(knobs: str, fn):
+    """fn() with fft_plan's constants set as knobs says ("NAME=VALUE,..."), then restored."""
+    from wgarray._engines import fft_plan
+    saved = {}
+    for item in knobs.split(","):
+        name, value = item.split("=")
+        saved[name] = getattr(fft_plan, name)
+        setattr(fft_plan, name, eval(value))
+    try:
+        return fn()
+    finally:
+        for name, value in saved.items():
+            setattr(fft_plan, name, value)
+
+
 def main() -> None:
     args = case_arguments(5)
     libraries = load_libraries()
     wg, upload, sync, device = libraries["wgarray"]
     torch_lib = libraries.get("torch")
     print(f"device: {device}")
+    if os.environ.get("FFT_EXPLORE"):
+        from wgarray._core.device import get_device
+        from wgarray._engines.fft_plan import capacity
+        print(f"fft local capacity: {capacity(get_device())} elements")
     rows = []
     for name, (make, call, reference) in CASES.items():
         if not selected(name, args.only):
@@ -75,6 +98,7 @@ def main() -> None:
         ours_time = time_call(lambda: call(wg.fft, x), sync, args.reps, trials=3)
         line += f"  wgarray {ours_time * 1e3:8.2f} ms"
         rows.append({"benchmark": name, "unit": "s", "wgarray": ours_time, "error": _rms(ours, exact)})
+
         if torch_lib is not None:
             torch, torch_upload, torch_sync, _ = torch_lib
             tensor = torch_upload(host)
@@ -82,6 +106,16 @@ def main() -> None:
             line += f"  torch {theirs * 1e3:8.2f} ms  ratio {ours_time / theirs:5.2f}x"
             rows[-1]["torch"] = theirs
         print(line, flush=True)
+        if not selected(name, os.environ.get("FFT_EXPLORE_ONLY", "")):
+            continue
+        for knobs in filter(None, os.environ.get("FFT_EXPLORE", "").split(";")):
+            try:
+                variant = _with_knobs(knobs, lambda: (np.asarray(call(wg.fft, x)),
+                                                      time_call(lambda: call(wg.fft, x), sync, args.reps, trials=3)))
+            except Exception as error:  # a variant the device refuses (too large a workgroup, ...)
+                print(f"  {knobs:40s} failed: {type(error).__name__}: {str(error)[:200]}", flush=True)
+                continue
+            print(f"  {knobs:40s} error {_rms(variant[0], exact):.2e}  wgarray {variant[1] * 1e3:8.2f} ms", flush=True)
     write_json(args.json, rows)
 
 

@@ -43,7 +43,7 @@ const INVERSE: bool = ${INVERSE};
 const SRC_SPLIT: u32 = ${SRC_SPLIT}u;        // the sides' splits (fft_row.wgsl)
 const DST_SPLIT: u32 = ${DST_SPLIT}u;
 
-var<workgroup> s: array<C, ${SMEM}>;
+var<workgroup> s: array<${S}, ${SMEM}>;  // F: halved exchanges (fft_pass_write.wgsl)
 // Position k of the tile's transform t sits at slot(t, k) of s: transform by transform, or,
 // when the tile is loaded or stored across transforms (a run > 1), position by position with
 // the transforms of each position permuted (t xor k): then a run across transforms, a run along

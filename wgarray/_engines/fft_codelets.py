@@ -5,7 +5,8 @@ array indexed in a loop may stay in (per-invocation, cached) device memory rathe
 registers, which in float64 cost more than the arithmetic (H100: a local transform 2-3x its
 float32 time). So the DFT of radix R is emitted statement by statement: powers of two by
 radix-4 (and one radix-2) decimation in time, whose internal twiddles are constants rounded
-once from long double; 3, 5 and 7 by pairing x_k with x_(R-k) (the constants likewise); the
+once from long double; odd radices of 3, 5 and 7 by pairing x_k with x_(R-k) (the constants
+likewise), even ones (6, 10, 12, ...) by decimation in time into those; the
 direct primes past 7 through wgsl/fft_dft_odd.wgsl's loop (their code would be too long).
 """
 
@@ -16,7 +17,12 @@ import numpy as np
 from .._core.kernels import render
 
 _PI_LONG = np.longdouble("3.14159265358979323846264338327950288")
-STRAIGHT = (1, 2, 3, 4, 5, 7, 8, 16)  # radices emitted straight-line
+def straight(r: int) -> bool:
+    """Whether radix r is emitted straight-line: its prime factors are 2, 3, 5 and 7."""
+    for p in (2, 3, 5, 7):
+        while r % p == 0 and r > 1:
+            r //= p
+    return r == 1
 
 
 def _root(m: int, r: int, sign: int) -> tuple:
@@ -56,7 +62,7 @@ class _Emitter:
         r = len(xs)
         if r == 1:
             return xs
-        if r % 4 == 0 or r == 2:
+        if r % 2 == 0:  # mixed radices such as 10 = 2 * 5 too
             q = 4 if r % 4 == 0 else 2
             subs = [self.dft(xs[p::q]) for p in range(q)]  # decimation in time
             out = [None] * r
@@ -93,7 +99,7 @@ class _Emitter:
 
 def butterfly(r: int, sign: int, direction: str) -> str:
     """WGSL statements taking x0 .. x(r-1) to their DFT in y0 .. y(r-1) (`let`s)."""
-    if r not in STRAIGHT:
+    if not straight(r):
         values = ", ".join(f"x{k}" for k in range(r))
         outs = "\n".join(f"let y{k} = v[{k}];" for k in range(r))
         return f"var v = array<C, {r}>({values});\ndft{r}_{direction}(&v);\n{outs}"
@@ -103,8 +109,8 @@ def butterfly(r: int, sign: int, direction: str) -> str:
 
 
 def loop_butterflies(r: int, direction: str, sign: int) -> str:
-    """wgsl/fft_dft_odd.wgsl's loop for a prime r not in STRAIGHT ('' otherwise)."""
-    if r in STRAIGHT:
+    """wgsl/fft_dft_odd.wgsl's loop for a radix r that is not straight ('' otherwise)."""
+    if straight(r):
         return ""
     angles = [2 * _PI_LONG * k / r for k in range(r)]
     return render("fft_dft_odd", R=r, H=(r - 1) // 2, D=direction, SIGN=sign,
@@ -113,14 +119,23 @@ def loop_butterflies(r: int, direction: str, sign: int) -> str:
 
 
 def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, across: bool,
-                  direction: str, sign: int) -> str:
+                  direction: str, sign: int, bases: tuple | None = None, halves: bool = False) -> str:
     """Pass i of a local transform (wgsl/fft_pass.wgsl): radix r after radices of product ns,
     bpt butterflies per invocation; its elements from the source (first) or workgroup memory,
-    its results to the destination (store) or, through registers, to workgroup memory."""
+    its results to the destination (store) or, through registers, to workgroup memory.
+    bases (two tiles of workgroup memory, ping-pong): the slots the pass reads and writes start
+    at bases[0] and bases[1], so results go straight to workgroup memory (no registers held
+    across a barrier) and one barrier, after the writes, ends the pass.
+    halves: workgroup memory holds one float64 per position, so the exchanges go in halves
+    (_halved_pass)."""
+    if halves:
+        return _halved_pass(i, r, ns, bpt, first, store, across, direction, sign)
+
     def block(b: int, body: list) -> str:
         return render("fft_pass_butterfly", i=b, body="\n".join(" " * 12 + line for line in body))
 
-    reads = [f"var x{q} = load(t, j + {q}u * BF);" if first else f"var x{q} = s[slot(t, j + {q}u * BF)];"
+    read_base, write_base = (f"{bases[0]}u + ", f"{bases[1]}u + ") if bases else ("", "")
+    reads = [f"var x{q} = load(t, j + {q}u * BF);" if first else f"var x{q} = s[{read_base}slot(t, j + {q}u * BF)];"
              for q in range(r)]
     twiddles = []
     if ns > 1:
@@ -129,12 +144,60 @@ def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, a
     dft = butterfly(r, sign, direction).splitlines()
     blocks, holds, exchange = [], "", ""
     for b in range(bpt):
-        writes = [f"store(t, dest + {q}u * NS, y{q});" if store else f"h{b}_{q} = y{q};" for q in range(r)]
+        writes = [f"store(t, dest + {q}u * NS, y{q});" if store else
+                  f"s[{write_base}slot(t, dest + {q}u * NS)] = y{q};" if bases else f"h{b}_{q} = y{q};"
+                  for q in range(r)]
         blocks.append(block(b, reads + twiddles + dft + writes))
-    if not store:
+    if bases and not store:
+        exchange = "    workgroupBarrier();"
+    elif not store:
         holds = "\n".join(f"    var h{b}_{q}: C;" for b in range(bpt) for q in range(r))
         writes = [block(b, [f"s[slot(t, dest + {q}u * NS)] = h{b}_{q};" for q in range(r)]) for b in range(bpt)]
         # the first pass's reads are from the source: nothing to wait for before writing
         exchange = "\n".join(([] if first else ["    workgroupBarrier();"]) + writes + ["    workgroupBarrier();"])
     return render("fft_pass", I=i, R=r, NS=ns, D=direction, ACROSS="true" if across else "false",
                   holds=holds, butterflies="\n".join(blocks), exchange=exchange)
+
+
+def _block(b: int, body: list) -> str:
+    return render("fft_pass_butterfly", i=b, body="\n".join(" " * 12 + line for line in body))
+
+
+def _halved_pass(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, across: bool,
+                 direction: str, sign: int) -> str:
+    """pass_function with exchanges in halves: pass i reads the real parts of its elements,
+    has pass i - 1 write its imaginary parts over them (pass(i-1)_im: its results are held in
+    module-scope registers), reads those, and, after its butterflies, writes its own real parts
+    (pass(i)_re); four barriers per exchange instead of two, half the workgroup memory."""
+    hold = lambda b, q: f"h{direction}{i}_{b}_{q}"
+    flag = "true" if across else "false"
+    part_reads = [f"xr{b}_{q}" for b in range(bpt) for q in range(r)]
+    reads = [f"var x{q} = load(t, j + {q}u * BF);" if first else
+             f"var x{q} = C(xr{{b}}_{q}, s[slot(t, j + {q}u * BF)]);" for q in range(r)]
+    twiddles = []
+    if ns > 1:
+        twiddles = ["if (k > 0u) {", "    let step = N / (NS * R) * k;"] + \
+                   [f"    x{q} = cmul(x{q}, twiddle_{direction}({q}u * step));" for q in range(1, r)] + ["}"]
+    dft = butterfly(r, sign, direction).splitlines()
+    head = []
+    if not first:
+        head = ["\n".join(f"    var {x}: F;" for x in part_reads)]
+        head += [_block(b, [f"xr{b}_{q} = s[slot(t, j + {q}u * BF)];" for q in range(r)]) for b in range(bpt)]
+        head += ["    workgroupBarrier();", f"    pass{i - 1}_im_{direction}();", "    workgroupBarrier();"]
+    blocks = []
+    for b in range(bpt):
+        writes = [f"store(t, dest + {q}u * NS, y{q});" if store else f"{hold(b, q)} = y{q};" for q in range(r)]
+        blocks.append(_block(b, [line.replace("{b}", str(b)) for line in reads] + twiddles + dft + writes))
+    out, exchange = [], ""
+    if not store:
+        out.append("\n".join(f"var<private> {hold(b, q)}: C;" for b in range(bpt) for q in range(r)))
+        for part, field in (("re", "x"), ("im", "y")):
+            writes = [_block(b, [f"s[slot(t, dest + {q}u * NS)] = {hold(b, q)}.{field};" for q in range(r)])
+                      for b in range(bpt)]
+            out.append(render("fft_pass_write", I=i, PART=part, D=direction, R=r, NS=ns, ACROSS=flag,
+                              writes="\n".join(writes)))
+        exchange = "\n".join(([] if first else ["    workgroupBarrier();"]) +
+                             [f"    pass{i}_re_{direction}();", "    workgroupBarrier();"])
+    out.append(render("fft_pass", I=i, R=r, NS=ns, D=direction, ACROSS=flag, holds="\n".join(head),
+                      butterflies="\n".join(blocks), exchange=exchange))
+    return "\n".join(out)

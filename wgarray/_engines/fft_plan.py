@@ -23,7 +23,9 @@ least 128 bytes (64 where that saves a pass), i.e. whole 32-byte sectors in 128-
 Transforms along a non-last axis take their tiles across the rows instead (adjacent in memory).
 
 Both precisions compute in float64 (registers and workgroup memory; the twiddles are exact to
-float64; complex64 is loaded as float32 and promoted): NumPy computes complex64 transforms in
+float64; complex64 is loaded as float32 and promoted); workgroup memory holds one float64 per
+position (HALVES), so an exchange between passes moves the real parts, then the imaginary parts,
+and a tile holds twice the transforms: NumPy computes complex64 transforms in
 float64 and rounds once, so complex64 results round once per dispatch (the passes' scratch
 rows are complex64 too, up to three passes).
 """
@@ -49,7 +51,18 @@ from . import fft_codelets
 MAXD = 6  # batch dimensions a side may have after coalescing
 ODD_RADICES = (7, 5, 3)
 MAX_POW2_RADIX = 4  # H100, local lengths 256-1000: radix 4 1.4-2.3x faster than 16 (f64 registers)
-MAX_WORKGROUP = 512  # a local transform's invocations: one per butterfly of its largest radix
+# two tiles of workgroup memory, one barrier per pass: 0 never (H100: no gain, 2 slower),
+# 1 whole transforms, 2 also global passes
+PINGPONG = 0
+MAX_MIXED_RADIX = 0  # > 7: 7-smooth lengths (not powers of two) in the fewest radices of at most this
+# Workgroup memory holds one float64 per position, the exchanges in halves (twice the transforms
+# per tile; H100, with MAX_WORKGROUP 1024: c64 2^24 0.85 ms, not 1.05; fft2 4096^2 1.00, not 1.25;
+# c64 4096 x 1000 0.23, not 0.26; 3^10 x 64 0.28, not 0.34). 0: a complex128 per position.
+HALVES = 1
+WG_BY_SMALLEST = 0  # 1: an invocation per butterfly of the smallest radix (up to MAX_WORKGROUP), not the largest
+MAX_TILE = 1 << 20  # a cap on T (benchmark exploration)
+# a local transform's invocations (and the device's limit): one per butterfly of its largest radix
+MAX_WORKGROUP = 1024
 # Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
 # pocketfft's generic passes, they keep short lengths as accurate as NumPy's.
 DIRECT_PRIMES = (11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61)
@@ -120,6 +133,8 @@ def radices(n: int, direct: tuple = DIRECT_PRIMES):
     MAX_POW2_RADIX (as even as can be: 2^9 = 8 8 8, not 16 16 2, where the largest is 16), then
     7, 5, 3 and the direct primes."""
     out = _radices(n, direct, MAX_POW2_RADIX)
+    if out is not None and MAX_MIXED_RADIX and n & (n - 1) and max(out) <= 7 < MAX_MIXED_RADIX:
+        out = _pack(n, MAX_MIXED_RADIX)  # a 7-smooth length, not a power of two: radices such as 10
     return None if out is None else list(out)
 
 
@@ -191,13 +206,14 @@ def pass_radices(n: int, cap: int, itemsize: int):
     """The radices of the global Stockham passes of length n: the fewest passes whose tiles are
     RUN_BYTES[0] wide, unless narrower ones (RUN_BYTES[1]) take fewer passes (each pass moves
     all the data once: at 2^24 complex64, 3 passes of 64-byte runs beat 4 of 128)."""
-    out = _pass_radices(n, cap, itemsize, RUN_BYTES)
+    out = _pass_radices(n, cap, itemsize, RUN_BYTES, 2 if HALVES else 1)
     return None if out is None else list(out)
 
 
 @_memo
-def _pass_radices(n: int, cap: int, itemsize: int, run_bytes: tuple):
-    plans = [_pack(n, _largest_radix(cap, max(1, run // itemsize))) for run in run_bytes]
+def _pass_radices(n: int, cap: int, itemsize: int, run_bytes: tuple, halves: int):
+    # with halved exchanges a tile holds `halves` times the positions; a pass still fits without
+    plans = [_pack(n, min(cap, _largest_radix(cap * halves, max(1, run // itemsize)))) for run in run_bytes]
     plans = [p for p in plans if p is not None]
     out = min(plans, key=len) if plans else _pack(n, cap)  # a prime factor past the tiles: narrower
     return None if out is None else tuple(out)
@@ -283,7 +299,8 @@ def _sink(mode: str, storage: str) -> str:
 
 
 def _source(key: tuple, device) -> str:
-    (_, n, rads, t, wg, src_mode, src_dtype, dst_mode, dst_dtype, inverse, flags, per_row, j_major, runs, shapes) = key
+    (_, n, rads, t, wg, src_mode, src_dtype, dst_mode, dst_dtype, inverse, flags, per_row, j_major, runs, shapes,
+     pingpong, halves) = key
     chirp_in, chirp_out, blue_inverse, spectrum, twiddle = flags
     flag = lambda b: "true" if b else "false"
     direction, sign = ("i", 1) if inverse else ("f", -1)
@@ -299,7 +316,9 @@ def _source(key: tuple, device) -> str:
         # destination's (transform-fastest where runs go across transforms)
         across = (first and runs[0] > 1) or (store and runs[1] > 1) or (not (first or store) and position_major)
         bpt = -(-(t * n // r) // wg)
-        pass_fns.append(fft_codelets.pass_function(i, r, ns, bpt, first, store, across, direction, sign))
+        # ping-pong: pass i writes tile (L - 1 - i) % 2, so the last one (store_tile's) is tile 0
+        bases = (((len(rads) - i) % 2) * t * n, ((len(rads) - 1 - i) % 2) * t * n) if pingpong else None
+        pass_fns.append(fft_codelets.pass_function(i, r, ns, bpt, first, store, across, direction, sign, bases, halves))
         ns *= r
     calls = [f"pass{i}_{direction}();" for i in range(len(rads))] + (["store_tile();"] if from_slots else [])
     rows = "\n".join(render("fft_row", NAME=name, SIDE=k, NDIM=ndim, SPLIT=split)
@@ -310,7 +329,7 @@ def _source(key: tuple, device) -> str:
         "fft_local", device.features, params=PARAMS.wgsl(), F="f64",
         DST=dst_storage, SRC=dt.layout(src_dtype).storage, rows=rows, roots=roots,
         SRC_SPLIT=shapes[0][1], DST_SPLIT=shapes[1][1], PER_ROW=per_row, J_MAJOR=flag(j_major),
-        N=n, T=t, WG=wg, MAXD=MAXD, SMEM=max(t * n, 1),
+        N=n, T=t, WG=wg, MAXD=MAXD, SMEM=max(t * n * (2 if pingpong else 1), 1), S="F" if halves else "C",
         LOAD_RUN=runs[0], STORE_RUN=runs[1], CHIRP_IN=flag(chirp_in),
         CHIRP_OUT=flag(chirp_out), BLUE_INV=flag(blue_inverse), SPECTRUM=flag(spectrum),
         TWIDDLE=flag(twiddle), INVERSE=flag(inverse),
@@ -337,9 +356,11 @@ def _roots_of(s: Side, n: int, tw_n: int, source: bool) -> int:
     return tw_n or (2 * n if s.mode == "rfft" else 0)
 
 
-def local_tile(device, n: int, batch: int) -> int:
-    """T, the transforms of length n one workgroup takes."""
-    return min(_pow2_floor(capacity(device) // max(n, 1)), 1 << (batch - 1).bit_length())
+def local_tile(device, n: int, batch: int, tiles: int = 1, halves: bool = False) -> int:
+    """T, the transforms of length n one workgroup takes (in each of `tiles` tiles; twice as
+    many with halved exchanges)."""
+    slots = capacity(device) * (2 if halves else 1)
+    return min(_pow2_floor(slots // max(tiles * n, 1)), 1 << (batch - 1).bit_length(), MAX_TILE)
 
 
 def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: Extras,
@@ -353,7 +374,8 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     # once (the planning and packing cost the host about as much as a dispatch's GPU time).
     plan_key = (_side_key(src), _side_key(dst), n, batch, inverse, extras.chirp_in, extras.chirp_out,
                 extras.blue_inverse, extras.spectrum is not None, extras.scale, tw_n, per_row, j_major,
-                capacity(device), MAX_WORKGROUP, MAX_POW2_RADIX)
+                capacity(device), MAX_WORKGROUP, MAX_POW2_RADIX, PINGPONG, MAX_TILE, MAX_MIXED_RADIX, WG_BY_SMALLEST,
+                HALVES)
     plans = _local_plans(device)
     plan = plans.get(plan_key)
     if plan is None:
@@ -377,9 +399,13 @@ def _side_key(s: Side) -> tuple:
 def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: Extras,
                 tw_n: int, per_row: int, j_major: bool) -> tuple:
     """run_local's kernel key, parameter bytes, root-table lengths and invocations."""
-    t = local_tile(device, n, batch)
     rads = tuple(radices(n) or [1])  # n = 1: one pass of radix 1, which loads and stores
-    wg = min(MAX_WORKGROUP, -(-t * n // max(rads) // 32) * 32)
+    pingpong = PINGPONG > (per_row > 1) and len(rads) > 1 and 2 * n <= capacity(device)
+    halves = bool(HALVES) and not pingpong and len(rads) > 1 and dst.mode != "rfft"
+    t = local_tile(device, n, batch, 2 if pingpong else 1, halves)
+    largest_wg = min(MAX_WORKGROUP, device.limits.get("max-compute-invocations-per-workgroup", 256),
+                     device.limits.get("max-compute-workgroup-size-x", 256))
+    wg = min(largest_wg, -(-t * n // (min(rads) if WG_BY_SMALLEST else max(rads)) // 32) * 32)
     groups = -(-batch // t)
     src_dims, dst_dims = batch_dims(src), batch_dims(dst)
     if max(len(src_dims), len(dst_dims)) > MAXD:
@@ -388,7 +414,7 @@ def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool,
     shapes = tuple((len(dims), s.split) for s, dims in ((src, src_dims), (dst, dst_dims)))
     runs = (_run(src, src_dims, t, per_row, j_major), _run(dst, dst_dims, t, per_row, j_major))
     key = ("fft_local", n, rads, t, wg, src.mode, src.operand.dtype, dst.mode, dst.operand.dtype, inverse,
-           flags, per_row, j_major, runs, shapes)
+           flags, per_row, j_major, runs, shapes, pingpong, halves)
     words = {name: [0, 0] for name in ("offset", "axis", "length", "mode_n", "bits")}
     words["shape"], words["stride"] = [1] * (2 * MAXD), [0] * (2 * MAXD)
     roots = (_roots_of(src, n, tw_n, True), _roots_of(dst, n, tw_n, False))
