@@ -1,7 +1,8 @@
-"""Several devices: every adapter in __array_namespace_info__().devices() works with device=,
-to_device copies between adapters, and an op on arrays of two devices raises ValueError naming
-both. Also wgarray.show_config(). On this machine lavapipe (Vulkan) and llvmpipe (OpenGL, no
-float64 or 64-bit integers) are two adapters."""
+"""Several devices: every adapter's device (wgarray.all_devices()) works with device=, to_device
+copies between adapters, and an op on arrays of two devices raises ValueError naming both;
+__array_namespace_info__().devices() lists those that offer all of the default device's dtypes.
+Also wgarray.show_config(). On this machine lavapipe (Vulkan) and llvmpipe (OpenGL, no float64 or
+64-bit integers) are two adapters."""
 
 from __future__ import annotations
 
@@ -11,15 +12,25 @@ import pytest
 import wgarray as wg
 from wgarray._core import dtypes as dt
 
-DEVICES = wg.__array_namespace_info__().devices()
+DEVICES = wg.all_devices()
 two_devices = pytest.mark.skipif(len(DEVICES) < 2, reason="this machine has a single WebGPU adapter")
 
 
 def test_devices_are_distinct_and_the_default_first():
     assert DEVICES[0] is wg.get_device()
     assert len(set(map(id, DEVICES))) == len(DEVICES)
-    assert wg.__array_namespace_info__().devices() == DEVICES  # the same objects on every call
+    assert wg.all_devices() == DEVICES  # the same objects on every call
     assert wg.__array_namespace_info__().default_device() is DEVICES[0]
+
+
+def test_the_namespace_lists_the_devices_with_every_default_dtype():
+    info = wg.__array_namespace_info__()
+    listed = info.devices()
+    assert listed[0] is DEVICES[0] and all(any(d is e for e in DEVICES) for d in listed)
+    wanted = set(info.dtypes().values())
+    for device in DEVICES:
+        offers_all = wanted <= set(info.dtypes(device=device).values())
+        assert offers_all == any(d is device for d in listed)
 
 
 @pytest.mark.parametrize("device", DEVICES, ids=repr)

@@ -37,7 +37,7 @@ from ._numpy.errstate import errstate, geterr, geterrcall, seterr, seterrcall
 from ._numpy import ufuncs as _ufuncs
 from ._numpy.ufunc import ufunc
 from ._core.config import fast_math, set_fast_math
-from ._core.device import Device, DeviceLostError, get_device
+from ._core.device import Device, DeviceLostError, all_devices, get_device
 from ._core.kernels import KernelCompileError
 from ._core.dtypes import DType
 

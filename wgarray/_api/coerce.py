@@ -31,7 +31,7 @@ def device_arg(device, like=None) -> Device:
         return like if like is not None else get_device()
     if isinstance(device, Device):
         return device
-    raise ValueError(f"unknown device {device!r}; pass a wgarray Device (see __array_namespace_info__().devices())")
+    raise ValueError(f"unknown device {device!r}; pass a wgarray Device (see wgarray.all_devices())")
 
 
 def dtype_arg(dtype, device):

@@ -30,8 +30,12 @@ class Info:
         return get_device()
 
     def devices(self) -> tuple:
-        """Every adapter's device, the default first (each works with device= and to_device)."""
-        return all_devices()
+        """The devices that offer every dtype the default device offers, the default first (each
+        works with device= and to_device). Array-API code and its conformance suite take any
+        listed device with any dtype the namespace reports, so an adapter with fewer dtypes (GL
+        without 64-bit types) is left out here; wgarray.all_devices() lists every adapter's."""
+        wanted = set(dt.supported_dtypes(get_device()))
+        return tuple(d for d in all_devices() if wanted <= set(dt.supported_dtypes(d)))
 
     def default_dtypes(self, *, device=None) -> dict:
         device = _device(device)
