@@ -365,3 +365,13 @@ def fromroots(line_f, mul_f, roots) -> Array:
             products[0] = mul_f(products[0], factors[-1])
         factors = products
     return factors[0]
+
+
+def from_power(add_f, mulx_f, pol) -> Array:
+    """The series of a basis equal to the power series pol: Horner's rule in that basis (add_f and
+    mulx_f its addition and multiplication by x), as NumPy's poly2cheb and poly2leg."""
+    [pol] = as_series([pol])
+    result = zeros((1,), dtype=dt.float64)  # NumPy starts from the Python 0: float64
+    for i in range(pol.shape[0] - 1, -1, -1):
+        result = add_f(mulx_f(result), pol[i:i + 1])
+    return result

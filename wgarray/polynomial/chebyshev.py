@@ -246,11 +246,7 @@ def chebroots(c) -> Array:
 
 def poly2cheb(pol) -> Array:
     """The Chebyshev series equal to the power series pol (Horner's rule in the Chebyshev basis)."""
-    [pol] = pu.as_series([pol])
-    result = zeros((1,), dtype=dt.float64)  # NumPy starts from the Python 0: float64
-    for i in range(pol.shape[0] - 1, -1, -1):
-        result = chebadd(chebmulx(result), pol[i:i + 1])
-    return result
+    return pu.from_power(chebadd, chebmulx, pol)
 
 
 def cheb2poly(c) -> Array:

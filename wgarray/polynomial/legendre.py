@@ -202,11 +202,7 @@ def legroots(c) -> Array:
 
 def poly2leg(pol) -> Array:
     """The Legendre series equal to the power series pol (Horner's rule in the Legendre basis)."""
-    [pol] = pu.as_series([pol])
-    result = zeros((1,), dtype=dt.float64)  # NumPy starts from the Python 0: float64
-    for i in range(pol.shape[0] - 1, -1, -1):
-        result = legadd(legmulx(result), pol[i:i + 1])
-    return result
+    return pu.from_power(legadd, legmulx, pol)
 
 
 def leg2poly(c) -> Array:
