@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import wgarray as wg
+from polynomial_support import both, check as shared_check, same_error, tolerance as shared_tolerance
 
 FAMILIES = [("chebyshev", "cheb", "Chebyshev"), ("legendre", "leg", "Legendre")]
 
@@ -31,25 +32,11 @@ SERIES = [[1, 2, 3], [0], [1, 0, 0], [0, 0, 5], [2], [3, -1, 0.5, 0, 2]]
 
 
 def tolerance(*dtypes):
-    return 5e-5 if any(np.dtype(d) in (np.float32, np.complex64) for d in dtypes) else 1e-11
+    return shared_tolerance(*dtypes, single=5e-5, double=1e-11)
 
 
 def check(expected, got, rtol=1e-11):
-    got, expected = np.asarray(got), np.asarray(expected)
-    assert got.dtype == expected.dtype and got.shape == expected.shape, (got.dtype, expected.dtype, got.shape, expected.shape)
-    np.testing.assert_allclose(got, expected, rtol=rtol, atol=rtol)
-
-
-def both(values, dtype):
-    host = np.asarray(values).astype(dtype)
-    return host, wg.asarray(host)
-
-
-def same_error(call_numpy, call_wgarray):
-    with pytest.raises(Exception) as expected:
-        call_numpy()
-    with pytest.raises(type(expected.value)):
-        call_wgarray()
+    shared_check(expected, got, rtol)
 
 
 @pytest.mark.parametrize("name", ["chebadd", "chebsub", "chebmul", "chebdiv"])

@@ -8,34 +8,13 @@ import numpy as np
 import pytest
 
 import wgarray as wg
+from polynomial_support import both, check, same_error, tolerance
 
 N = np.polynomial.polynomial
 P = wg.polynomial.polynomial
 
 DTYPES = ["int64", "int32", "float32", "float64", "complex64", "complex128"]
 SERIES = [[1, 2, 3], [0], [1, 0, 0], [0, 0, 5], [2], [3, -1, 0.5, 0]]
-
-
-def tolerance(*dtypes):
-    return 2e-5 if any(np.dtype(d) in (np.float32, np.complex64) for d in dtypes) else 1e-12
-
-
-def check(expected, got, rtol=1e-12):
-    got, expected = np.asarray(got), np.asarray(expected)
-    assert got.dtype == expected.dtype and got.shape == expected.shape, (got.dtype, expected.dtype, got.shape, expected.shape)
-    np.testing.assert_allclose(got, expected, rtol=rtol, atol=rtol)
-
-
-def both(values, dtype):
-    host = np.asarray(values).astype(dtype)
-    return host, wg.asarray(host)
-
-
-def same_error(call_numpy, call_wgarray):
-    with pytest.raises(Exception) as expected:
-        call_numpy()
-    with pytest.raises(type(expected.value)):
-        call_wgarray()
 
 
 @pytest.mark.parametrize("name", ["polyadd", "polysub", "polymul", "polydiv"])
