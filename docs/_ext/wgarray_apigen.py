@@ -212,3 +212,23 @@ def setup(app):
     app.connect("config-inited", _config_inited)
     app.add_autodocumenter(_ufunc_documenter())
     return {"parallel_read_safe": True, "parallel_write_safe": True}
+
+
+def reference_callables():
+    """(qualified name, object) of every callable the reference documents, in its order."""
+    import wgarray as wg
+
+    found = []
+    classes, by_area, _ = _top_level_names(wg)
+    for name in classes + [n for names in by_area.values() for n in names]:
+        found.append((f"wgarray.{name}", getattr(wg, name)))
+    for _, module_name, _ in SUBMODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        for name in sorted(getattr(module, "__all__", []), key=str.lower):
+            obj = getattr(module, name, None)
+            if callable(obj) and not (inspect.isclass(obj) and not _ours(obj)):
+                found.append((f"{module_name}.{name}", obj))
+    return found
