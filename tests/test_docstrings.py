@@ -65,8 +65,9 @@ def docstring_problems(obj, is_method=False) -> list[str]:
     problems = []
     if not doc["Summary"]:
         problems.append("no summary line")
-    signature = _signature(obj.__init__ if inspect.isclass(obj) else obj)
-    if signature is not None:
+    is_exception = inspect.isclass(obj) and issubclass(obj, BaseException)
+    signature = _signature(obj)  # a class's is its constructor's
+    if signature is not None and not is_exception:
         missing = [n for n in _parameter_names(signature)
                    if n not in _documented_names(doc) and n.lstrip("*") not in _documented_names(doc)]
         if missing:
