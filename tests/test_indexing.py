@@ -179,7 +179,7 @@ def test_mask_is_the_array_itself():
 
 # -- setitem -------------------------------------------------------------------------------------
 SET_KEYS = [
-    (np.array([0, -1, 2]),), (slice(None), np.array([[3], [0]])), (np.array([1, 0]), slice(None, None, 2), 3),
+    (np.array([0, -1, 1]),),  # no index twice: NumPy leaves the winner of a repeated write undefined (slice(None), np.array([[3], [0]])), (np.array([1, 0]), slice(None, None, 2), 3),
     (np.array([2, 0]), np.array([1, 3])), (Ellipsis, np.array([3])), (np.array([], dtype=np.int64),),
 ]
 

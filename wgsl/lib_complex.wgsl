@@ -3,7 +3,8 @@ fn cisnan_${tag}(z: ${T}) -> bool { return isnan_${ftag}(z.x) || isnan_${ftag}(z
 fn cisinf_${tag}(z: ${T}) -> bool { return isinf_${ftag}(z.x) || isinf_${ftag}(z.y); }
 fn cisfinite_${tag}(z: ${T}) -> bool { return isfinite_${ftag}(z.x) && isfinite_${ftag}(z.y); }
 fn cnz_${tag}(z: ${T}) -> bool { return nz_${ftag}(z.x) || nz_${ftag}(z.y); }
-fn cne_${tag}(a: ${T}, b: ${T}) -> bool { return ne_${ftag}(a.x, b.x) || ne_${ftag}(a.y, b.y); }
+fn cne_${tag}(a: ${T}, b: ${T}) -> bool { return !cequal_${tag}(a, b); }
+fn cequal_${tag}(a: ${T}, b: ${T}) -> bool { return equal_${ftag}(a.x, b.x) && equal_${ftag}(a.y, b.y); }
 fn cneg_${tag}(z: ${T}) -> ${T} { return ${T}(neg_${ftag}(z.x), neg_${ftag}(z.y)); }
 fn conj_${tag}(z: ${T}) -> ${T} { return ${T}(z.x, neg_${ftag}(z.y)); }
 fn cmul_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${T}(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
@@ -34,21 +35,25 @@ fn cdiv_${tag}(a: ${T}, b: ${T}) -> ${T} {
 }
 // NumPy's maximum/minimum of complex numbers: the lexicographic order (real part first), ties
 // giving the first operand; a NaN part propagates (the first operand's, if both have one).
+// a >= b in NumPy's lexicographic order of non-NaN complex numbers, compared on the bits.
+fn cge_lex_${tag}(a: ${T}, b: ${T}) -> bool {
+    return greater_${ftag}(a.x, b.x) || (equal_${ftag}(a.x, b.x) && greater_equal_${ftag}(a.y, b.y));
+}
 fn cmaximum_${tag}(a: ${T}, b: ${T}) -> ${T} {
-    let ge = a.x > b.x || (a.x == b.x && a.y >= b.y);
+    let ge = cge_lex_${tag}(a, b);
     return select(b, a, cisnan_${tag}(a) || (!cisnan_${tag}(b) && ge));
 }
 fn cminimum_${tag}(a: ${T}, b: ${T}) -> ${T} {
-    let le = a.x < b.x || (a.x == b.x && a.y <= b.y);
+    let le = cge_lex_${tag}(b, a);
     return select(b, a, cisnan_${tag}(a) || (!cisnan_${tag}(b) && le));
 }
 // NumPy's fmax/fmin of complex numbers: a NaN part loses to a number; otherwise the
 // lexicographic order (real part first), ties giving the first operand.
 fn cfmax_${tag}(a: ${T}, b: ${T}) -> ${T} {
-    let ge = a.x > b.x || (a.x == b.x && a.y >= b.y);
+    let ge = cge_lex_${tag}(a, b);
     return select(b, a, cisnan_${tag}(b) || (!cisnan_${tag}(a) && ge));
 }
 fn cfmin_${tag}(a: ${T}, b: ${T}) -> ${T} {
-    let le = a.x < b.x || (a.x == b.x && a.y <= b.y);
+    let le = cge_lex_${tag}(b, a);
     return select(b, a, cisnan_${tag}(b) || (!cisnan_${tag}(a) && le));
 }

@@ -7,7 +7,17 @@ fn signbit_${tag}(x: ${T}) -> bool { return (bitcast<${U}>(x) & ~${ABSMASK}) != 
 // Truthiness (nonzero or nan) and !=, on the bits: WGSL lets drivers assume floats are
 // never NaN, and lavapipe then evaluates `nan != 0` as false.
 fn nz_${tag}(x: ${T}) -> bool { return (bitcast<${U}>(x) & ${ABSMASK}) != 0${US}; }
-fn ne_${tag}(a: ${T}, b: ${T}) -> bool { return isnan_${tag}(a) || isnan_${tag}(b) || a != b; }
+fn ne_${tag}(a: ${T}, b: ${T}) -> bool { return !equal_${tag}(a, b); }
+// Comparisons on the bits (order_key), NaN unordered: NVIDIA flushes float32 subnormal operands
+// of its compare instructions (1e-45 == 0.0 there).
+fn equal_${tag}(a: ${T}, b: ${T}) -> bool {
+    if (isnan_${tag}(a) || isnan_${tag}(b)) { return false; }
+    return bitcast<${U}>(a) == bitcast<${U}>(b) || (!nz_${tag}(a) && !nz_${tag}(b));
+}
+fn less_${tag}(a: ${T}, b: ${T}) -> bool { return !isnan_${tag}(a) && !isnan_${tag}(b) && !ge_${tag}(a, b); }
+fn less_equal_${tag}(a: ${T}, b: ${T}) -> bool { return !isnan_${tag}(a) && !isnan_${tag}(b) && ge_${tag}(b, a); }
+fn greater_${tag}(a: ${T}, b: ${T}) -> bool { return less_${tag}(b, a); }
+fn greater_equal_${tag}(a: ${T}, b: ${T}) -> bool { return less_equal_${tag}(b, a); }
 fn nan_${tag}() -> ${T} { return bitcast<${T}>(${QNAN}); }
 fn fabs_${tag}(x: ${T}) -> ${T} { return bitcast<${T}>(bitcast<${U}>(x) & ${ABSMASK}); }
 fn neg_${tag}(x: ${T}) -> ${T} { return bitcast<${T}>(bitcast<${U}>(x) ^ ~${ABSMASK}); }
@@ -15,8 +25,8 @@ fn copysign_${tag}(x: ${T}, y: ${T}) -> ${T} {
     return bitcast<${T}>((bitcast<${U}>(x) & ${ABSMASK}) | (bitcast<${U}>(y) & ~${ABSMASK}));
 }
 // NumPy: maximum/minimum propagate NaN, and on ties (0.0 vs -0.0) return the second.
-fn maximum_${tag}(a: ${T}, b: ${T}) -> ${T} { return select(b, a, a > b || isnan_${tag}(a)); }
-fn minimum_${tag}(a: ${T}, b: ${T}) -> ${T} { return select(b, a, a < b || isnan_${tag}(a)); }
+fn maximum_${tag}(a: ${T}, b: ${T}) -> ${T} { return select(b, a, greater_${tag}(a, b) || isnan_${tag}(a)); }
+fn minimum_${tag}(a: ${T}, b: ${T}) -> ${T} { return select(b, a, less_${tag}(a, b) || isnan_${tag}(a)); }
 // The zero comes from x's own bits: drivers may fold the comparisons into a sign op
 // that keeps the sign of zero, but NumPy's sign(-0.0) is +0.0.
 fn sign_${tag}(x: ${T}) -> ${T} {
@@ -40,7 +50,10 @@ fn nextafter_${tag}(x: ${T}, y: ${T}) -> ${T} {
 fn div_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${DIV}; }
 fn sqrt_${tag}(x: ${T}) -> ${T} { return ${SQRT}; }
 // Exact fmod by binary long division: each subtraction is exact (Sterbenz).
-fn fmod_${tag}(x: ${T}, y: ${T}) -> ${T} {
+// float32 runs it in float64 where the device has it (exact either way): NVIDIA flushes the
+// float32 subnormals that the loop below would halve and compare.
+fn fmod_${tag}(x: ${T}, y: ${T}) -> ${T} { return ${FMOD}; }
+fn fmod_loop_${tag}(x: ${T}, y: ${T}) -> ${T} {
     if (!isfinite_${tag}(x) || isnan_${tag}(y) || y == ${T}(0)) { return nan_${tag}(); }
     let ay = fabs_${tag}(y);
     var r = fabs_${tag}(x);
@@ -57,11 +70,11 @@ fn fmod_${tag}(x: ${T}, y: ${T}) -> ${T} {
 // NumPy's npy_divmod: returns (floor quotient, remainder with the divisor's sign). C's
 // `if (mod)` is true for NaN, so NaNs take the branches they take in C (nz_ tests).
 fn divmod_${tag}(a: ${T}, b: ${T}) -> vec2<${T}> {
-    if (b == ${T}(0)) { return vec2<${T}>(div_${tag}(a, b), fmod_${tag}(a, b)); }
+    if (!nz_${tag}(b)) { return vec2<${T}>(div_${tag}(a, b), fmod_${tag}(a, b)); }
     var m = fmod_${tag}(a, b);
     var div = div_${tag}(a - m, b);
     if (nz_${tag}(m)) {
-        if ((b < ${T}(0)) != (m < ${T}(0))) { m = m + b; div = div - ${T}(1); }
+        if (signbit_${tag}(b) != signbit_${tag}(m)) { m = m + b; div = div - ${T}(1); }
     } else {
         m = copysign_${tag}(${T}(0), b);
     }
@@ -83,7 +96,7 @@ fn floordiv_${tag}(a: ${T}, b: ${T}) -> ${T} {
     return divmod_${tag}(a, b).x;
 }
 fn remainder_${tag}(a: ${T}, b: ${T}) -> ${T} {
-    if (b == ${T}(0)) { return fmod_${tag}(a, b); }
+    if (!nz_${tag}(b)) { return fmod_${tag}(a, b); }
     return divmod_${tag}(a, b).y;
 }
 // A correctly rounded product; float32 goes through float64 where the device has it (NVIDIA

@@ -10,14 +10,14 @@ fn lm_pow_${tag}(x: ${T}, y: ${T}, fast: bool) -> ${T} {
     let ax = fabs_${tag}(x);
     if (isinf_${tag}(y)) {
         if (ax == ${T}(1)) { return ${T}(1); }
-        return select(${T}(0), lm_inf_${tag}(), (ax > ${T}(1)) == (y > ${T}(0)));
+        return select(${T}(0), lm_inf_${tag}(), (ax > ${T}(1)) == !signbit_${tag}(y));
     }
     let yint = floor(y) == y && !lm_issub_${tag}(y);  // a flushed subnormal y would pass as 0
     let yhalf = ${T}(0.5) * y;
     let yodd = yint && fabs_${tag}(y) < TWO_P_${tag} && !(floor(yhalf) == yhalf);
     let neg = signbit_${tag}(x) && yodd;
     if (!nz_${tag}(x) || isinf_${tag}(x)) {  // 0 or inf: the result is 0 or inf, signed if neg
-        let big = (y > ${T}(0)) == isinf_${tag}(x);
+        let big = !signbit_${tag}(y) == isinf_${tag}(x);  // (y is not 0 or NaN here; on the bits for subnormals)
         let r = select(${T}(0), lm_inf_${tag}(), big);
         return select(r, -r, neg);
     }

@@ -42,9 +42,8 @@ def astype(x, dtype, /, *, copy=True, device=None) -> Array:
 
 
 def _nonzero(x) -> Array:
-    """x != 0 with nan -> True. Written as !(x == 0): the driver's `!=` is an ordered compare (nan != 0 is false)."""
-    zero = f"{dt.layout(x.dtype).register}()"
-    test = f"!all(a0 == {zero})" if dt.kind(x.dtype) == "complex" else f"!(a0 == {zero})"
+    """x != 0 with nan -> True (the cast to bool: on the bits for float32, which NVIDIA compares flushed)."""
+    test = cast("a0", x.dtype, dt.bool_)
     out = Array._empty(x.shape, dt.bool_, x.device)
     launch_map(x.device, MapOp("nonzero", test, (x.dtype,), dt.bool_), out._storage, out._view, dt.bool_,
                [x._operand()], fresh=True)

@@ -64,6 +64,11 @@ def cast(expr: str, src, dst) -> str:
     s, d = layout(src), layout(dst)
     if d.kind == "bool":
         # naga's float `!=` is an ordered compare (false for NaN), so test equality and negate.
+        # float32 on the bits (a nonzero exponent or mantissa): NVIDIA compares subnormals as 0
+        if s.register == "vec2<f32>":
+            return f"any((bitcast<vec2<u32>>({expr}) << vec2<u32>(1u)) != vec2<u32>())"
+        if s.register == "f32":
+            return f"((bitcast<u32>({expr}) << 1u) != 0u)"
         if s.kind == "complex":
             return f"!all({expr} == {s.register}())"
         if s.kind == "float":
@@ -75,6 +80,8 @@ def cast(expr: str, src, dst) -> str:
         if s.kind != "bool":  # (bools are 0 or 1, exact: the general case below)
             return f"half_round({cast(expr, src, np.dtype('float32'))})"
     if d.kind == "complex":
+        if s.register == "vec2<f32>" and d.register == "vec2<f64>":
+            return f"vec2<f64>({_widen_f32(f'({expr}).x')}, {_widen_f32(f'({expr}).y')})"
         if s.kind == "complex":
             return f"{d.register}({expr})"
         part = {"vec2<f32>": np.dtype("float32"), "vec2<f64>": np.dtype("float64")}[d.register]
@@ -84,6 +91,8 @@ def cast(expr: str, src, dst) -> str:
         return f"{d.register}({cast(expr, src, part)}, {zero})"
     if s.kind == "bool":
         value = f"select({d.register}(0), {d.register}(1), {expr})"
+    elif s.register == "vec2<f32>" and d.register == "f64":
+        value = _widen_f32(f"({expr}).x")
     elif s.kind == "complex":
         value = f"{d.register}({expr}.x)"
     elif s.register == "u32" and d.register == "i64":
@@ -91,9 +100,20 @@ def cast(expr: str, src, dst) -> str:
     elif s.register == "i32" and d.register in ("i64", "u64"):
         # Sign-extend by arithmetic: after the conversion op, lavapipe compares -7 as >= 0.
         value = f"{d.register}((i64(u64(bitcast<u32>({expr}))) ^ 0x80000000li) - 0x80000000li)"
+    elif s.register == "f32" and d.register == "f64":
+        value = _widen_f32(expr)
     else:
         value = f"{d.register}({expr})"
     return wrap(value, dst)
+
+
+def _widen_f32(expr: str) -> str:
+    """f64(expr) exactly, subnormals too: NVIDIA's conversion flushes them. A subnormal (or zero)
+    is its integer mantissa times +-2^-149."""
+    bits = f"bitcast<u32>({expr})"
+    tiny = (f"f64({bits} & 0x7fffffu) * select(bitcast<f64>(0x36a0000000000000lu), "
+            f"bitcast<f64>(0xb6a0000000000000lu), {bits} >= 0x80000000u)")
+    return f"select(f64({expr}), {tiny}, ({bits} & 0x7f800000u) == 0u)"
 
 
 def wrap(expr: str, dtype) -> str:
@@ -167,6 +187,8 @@ def library_fields(register: str, features=frozenset()) -> dict:
                     DIV="f32_narrow(f32_wide(a) / f32_wide(b))" if wide else "a / b",
                     MUL="f32_narrow(f32_wide(a) * f32_wide(b))" if wide else "a * b",
                     SQRT="f32_narrow(sqrt(f32_wide(x)))" if wide else "sqrt(x)",
+                    FMOD=("f32_narrow(fmod_loop_f64(f32_wide(x), f32_wide(y)))" if wide
+                          else f"fmod_loop_{REG_TAG[register]}(x, y)"),
                     # float32 logaddexp2 cancels near its roots beyond what f32 pairs hold
                     LOGADDEXP2=("f32_narrow(logaddexp2_f64(f32_wide(x), f32_wide(y)))" if wide
                                 else f"lm_logaddexp2_{REG_TAG[register]}(x, y)"),

@@ -164,11 +164,12 @@ BINARY = {r.name: r for r in [
                 complex_=f"cnz_{{t}}(a0) {op} cnz_{{t}}(a1)", result="bool", identity=identity, reorderable=True)
       for name, op, identity in (("logical_and", "&&", True), ("logical_or", "||", False),
                                  ("logical_xor", "!=", False))],
-    _kind_row("equal", bool_="a0 == a1", **_all("a0 == a1", ("int_", "uint", "float_")),
-              complex_="all(a0 == a1)", result="bool"),
+    # Float comparisons on the bits (wgsl/lib_float.wgsl): right for subnormals where drivers flush.
+    _kind_row("equal", bool_="a0 == a1", **_all("a0 == a1", ("int_", "uint")), float_="equal_{t}(a0, a1)",
+              complex_="cequal_{t}(a0, a1)", result="bool"),
     _kind_row("not_equal", bool_="a0 != a1", int_="a0 != a1", uint="a0 != a1", float_="ne_{t}(a0, a1)",
               complex_="cne_{t}(a0, a1)", result="bool"),
-    *[_kind_row(name, bool_=b, **_all(f"a0 {op} a1", ("int_", "uint", "float_")), result="bool")
+    *[_kind_row(name, bool_=b, **_all(f"a0 {op} a1", ("int_", "uint")), float_=name + "_{t}(a0, a1)", result="bool")
       for name, op, b in (("less", "<", "!a0 && a1"), ("less_equal", "<=", "!a0 || a1"),
                           ("greater", ">", "a0 && !a1"), ("greater_equal", ">=", "a0 || !a1"))],
     _kind_row("atan2", float_="atan2_{t}(a0, a1)", result="float"),

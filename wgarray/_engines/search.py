@@ -28,11 +28,11 @@ def _lt(dtype) -> str:
     kind, r = dt.kind(dtype), reg(dtype)
     if kind == "float":
         t = REG_TAG[r]
-        return f"if (isnan_{t}(a)) {{ return false; }} if (isnan_{t}(b)) {{ return true; }} return a < b;"
-    if kind == "complex":
-        t = REG_TAG[r]
+        return f"if (isnan_{t}(a)) {{ return false; }} if (isnan_{t}(b)) {{ return true; }} return less_{t}(a, b);"
+    if kind == "complex":  # (comparisons on the bits: the order of the sort, subnormals included)
+        t, f = REG_TAG[r], REG_TAG[r[5:-1]]
         return (f"if (cisnan_{t}(a)) {{ return false; }} if (cisnan_{t}(b)) {{ return true; }} "
-                "return a.x < b.x || (a.x == b.x && a.y < b.y);")
+                f"return less_{f}(a.x, b.x) || (equal_{f}(a.x, b.x) && less_{f}(a.y, b.y));")
     if kind == "bool":
         return "return !a && b;"
     return "return a < b;"
