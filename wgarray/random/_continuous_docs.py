@@ -53,7 +53,7 @@ def _raises(condition: str) -> str:
     ValueError
         If {condition} anywhere, or array parameters do not broadcast to ``size``.
     TypeError
-        If a parameter is complex or not a number."""
+        If a parameter is complex (or not a number at all, such as None)."""
 
 
 _STANDARD_DTYPES = """
@@ -258,7 +258,7 @@ DOCSTRINGS = {
     ValueError
         If ``high < low`` anywhere, or array parameters do not broadcast to ``size``.
     TypeError
-        If a parameter is complex or not a number.""" + _notes(
+        If a parameter is complex (or not a number at all, such as None).""" + _notes(
         _PARAMETER_DTYPES,
         "one vectorised dispatch (wgsl/random_block.wgsl) of ``low + (high - low) * u`` for scalar "
         "bounds; with array bounds, the uniform draw and then elementwise kernels." + _ARRAY_CHECK) + _example("""\

@@ -316,7 +316,7 @@ class RandomState:
         Notes
         -----
         Dtypes: the population may have any dtype (the result has it); ``p`` may have any real
-        dtype and computes in float64.
+        dtype and computes in float64 (complex raises TypeError).
 
         GPU: the legacy interface draws from the same Philox4x32-10 stream as ``Generator``, on the
         device; streams differ from NumPy's MT19937.

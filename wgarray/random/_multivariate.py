@@ -17,14 +17,9 @@ from .._api.statistical_functions import cumulative_sum, sum as sum_
 from .._api.utility_functions import any as any_
 from .._numpy.logic import allclose
 from ..linalg import cholesky, eigh, svd
-from ._common import draw_block, draw_element, shape_of
+from ._common import draw_block, draw_element, float_array, shape_of
 
 F64, I64 = np.dtype(np.float64), np.dtype(np.int64)
-
-
-def _float_array(x, name: str):
-    x = as_array(x, name)
-    return x if x._dtype == F64 else astype(x, F64)
 
 
 class MultivariateMixin:
@@ -55,11 +50,13 @@ class MultivariateMixin:
         ValueError
             If ``n`` < 0, ``pvals`` is 0-d, a probability is outside [0, 1] or NaN, or
             ``sum(pvals[:-1]) > 1``.
+        TypeError
+            If ``pvals`` is complex.
 
         Notes
         -----
-        Dtypes: ``pvals`` may have any real dtype and computes in float64; ``n`` is cast to
-        int64. The counts are int64.
+        Dtypes: ``pvals`` may have any real dtype and computes in float64 (complex raises
+        TypeError); ``n`` is cast to int64. The counts are int64.
 
         GPU: outcome j is a binomial draw of the trials left, with probability
         ``pvals[j] / (1 - sum(pvals[:j]))``: one binomial rejection kernel
@@ -75,7 +72,7 @@ class MultivariateMixin:
         >>> counts.shape, counts.sum(axis=1).tolist()
         ((4, 3), [20, 20, 20, 20])
         """
-        pvals = _float_array(pvals, "pvals")
+        pvals = float_array(pvals, "pvals")
         if pvals.ndim == 0:
             raise ValueError("pvals must have at least 1 dimension")
         n = astype(as_array(n, "n"), I64)
@@ -127,11 +124,13 @@ class MultivariateMixin:
         ------
         ValueError
             If ``alpha`` is not 1-d, or has a negative or NaN value.
+        TypeError
+            If ``alpha`` is complex.
 
         Notes
         -----
-        Dtypes: ``alpha`` may have any real dtype and computes in float64; the draws are
-        float64. Unlike NumPy, which switches to stick-breaking for small concentrations, every
+        Dtypes: ``alpha`` may have any real dtype and computes in float64 (complex raises
+        TypeError); the draws are float64. Unlike NumPy, which switches to stick-breaking for small concentrations, every
         draw normalises gammas: where all of a vector's gammas underflow to 0 (concentrations
         near 1e-3 and below) its values are NaN.
 
@@ -140,7 +139,7 @@ class MultivariateMixin:
         checked by reductions on the device, read back (host syncs). It needs shader-f64 and
         shader-int64. The numbers are not NumPy's.
         """
-        alpha = _float_array(alpha, "alpha")
+        alpha = float_array(alpha, "alpha")
         if alpha.ndim != 1:
             raise ValueError("alpha must be a one-dimensional sequence of floats")
         if alpha.size and bool(any_((alpha < 0) | E["isnan"](alpha))):
@@ -182,11 +181,13 @@ class MultivariateMixin:
             If ``mean`` is not 1-d, ``cov`` is not square or of another length, ``method`` or
             ``check_valid`` is not one of its values, or ``check_valid='raise'`` and ``cov`` is
             not positive semi-definite.
+        TypeError
+            If ``mean`` or ``cov`` is complex.
 
         Notes
         -----
-        Dtypes: ``mean`` and ``cov`` may have any real dtype and compute in float64 (complex
-        is not supported); the draws are float64.
+        Dtypes: ``mean`` and ``cov`` may have any real dtype and compute in float64; complex
+        raises TypeError, as in NumPy. The draws are float64.
 
         GPU: ``mean + z F`` for standard normals z and a factor F of ``cov`` (F^T F = cov): the
         factor from :func:`wgarray.linalg.svd`, :func:`wgarray.linalg.eigh` or
@@ -205,7 +206,7 @@ class MultivariateMixin:
             raise ValueError("method must be one of {'eigh', 'svd', 'cholesky'}")
         if check_valid not in ("warn", "raise", "ignore"):
             raise ValueError("check_valid must equal 'warn', 'raise', or 'ignore'")
-        mean, cov = _float_array(mean, "mean"), _float_array(cov, "cov")
+        mean, cov = float_array(mean, "mean"), float_array(cov, "cov")
         if mean.ndim != 1:
             raise ValueError("mean must be 1 dimensional")
         if cov.ndim != 2 or cov.shape[0] != cov.shape[1]:

@@ -15,7 +15,6 @@ import operator
 import numpy as np
 
 from .._api.coerce import as_array, normalize_axis
-from .._api.data_type_functions import astype
 from .._api.elementwise_functions import FUNCTIONS as E
 from .._api.indexing_functions import take, take_along_axis
 from .._api.manipulation_functions import reshape
@@ -24,7 +23,7 @@ from .._api.sorting_functions import argsort, sort
 from .._api.statistical_functions import cumulative_sum, sum as sum_
 from .._api.utility_functions import any as any_
 from .._array import Array
-from ._common import draw_block, draw_element, shape_of
+from ._common import draw_block, draw_element, float_array, shape_of
 
 F64, I64, U64 = np.dtype(np.float64), np.dtype(np.int64), np.dtype(np.uint64)
 _ALL_BITS = (1 << 64) - 1
@@ -77,7 +76,7 @@ class SamplingMixin:
         Notes
         -----
         Dtypes: the population may have any dtype (the result has it); ``p`` may have any real
-        dtype and computes in float64.
+        dtype and computes in float64 (complex raises TypeError).
 
         GPU: with replacement, one integer kernel (wgsl/random_integers.wgsl), or with ``p`` a
         uniform draw inverted by :func:`wgarray.searchsorted` on the cumulative sum of ``p``;
@@ -113,8 +112,7 @@ class SamplingMixin:
             raise ValueError("a must be a positive integer unless no samples are taken"
                              if population is None else "a cannot be empty unless no samples are taken")
         if p is not None:
-            p = as_array(p, "p")
-            p = p if p._dtype == F64 else astype(p, F64)
+            p = float_array(p, "p")
             if p.ndim != 1:
                 raise ValueError("p must be 1-dimensional")
             if p.shape[0] != pop_size:
