@@ -56,6 +56,6 @@ def test_legacy_method_documents_the_arguments_it_forwards(name):
     assert inspect.signature(legacy) == inspect.signature(modern)
     assert inspect.signature(getattr(wgarray.random, name)) == inspect.signature(getattr(Generator(
         wgarray.random.Philox(0)), name))
-    doc = inspect.getdoc(legacy)
+    doc = " ".join(inspect.getdoc(legacy).split())
     assert f"``wgarray.random.{name}`` draws from the global RandomState" in doc
     assert doc.index("GPU:") < doc.index("Legacy:")  # the note is in Notes, before any Examples

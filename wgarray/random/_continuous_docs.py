@@ -210,8 +210,10 @@ DOCSTRINGS = {
     sigma : float or array_like of floats, optional
         Its standard deviation, non-negative (default 1)."""
     + _SIZE + "\n" + _FLOAT_RETURNS + _raises("``sigma`` < 0") + _notes(
-        _PARAMETER_DTYPES, "the normal draw (" + _AFFINE_GPU[:-1] + "), then one ``exp`` kernel."
-        + _ARRAY_CHECK),
+        _PARAMETER_DTYPES,
+        "the normal draw (one vectorised Box-Muller dispatch, wgsl/random_block.wgsl, which applies "
+        "scalar parameters in the kernel; array parameters by elementwise kernels), then one "
+        "``exp`` kernel." + _ARRAY_CHECK),
     "exponential": """
     Draw from an exponential distribution of scale ``scale`` (the mean, 1 / rate).
 

@@ -6,6 +6,7 @@ state (get_state/set_state) is Philox's dict, {"bit_generator": "Philox", "state
 from __future__ import annotations
 
 import inspect
+import textwrap
 
 from ._bit_generator import Philox
 from ._common import numpy_dtype, shape_of
@@ -420,7 +421,7 @@ def _legacy_doc(name: str) -> str:
     text = inspect.cleandoc(getattr(Generator, name).__doc__)
     text = text.split("\nExamples\n--------\n")[0].rstrip()
     assert "\nNotes\n-----\n" in text and "\nReferences\n" not in text, name  # the note goes in Notes
-    text += "\n\n" + _LEGACY_NOTE.format(name=name)
+    text += "\n\n" + textwrap.fill(" ".join(_LEGACY_NOTE.format(name=name).split()), 92) + "\n"
     if name in _LEGACY_EXAMPLES:
         text += "\nExamples\n--------" + _LEGACY_EXAMPLES[name]
     return text
