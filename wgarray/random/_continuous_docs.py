@@ -107,7 +107,7 @@ DOCSTRINGS = {
         _STANDARD_DTYPES,
         "one vectorised dispatch (wgsl/random_block.wgsl): a float64 value is k 2^-53 for the top "
         "53 bits k of two 32-bit words, a float32 one k 2^-24 for the top 24 bits of one word, both "
-        "exact. Writing into ``out`` adds one copy kernel. float64 needs an adapter with shader-f64.") + _example("""\
+        "exact. Writing into ``out`` adds one copy kernel. float64 needs an adapter with shader-f64 and shader-int64.") + _example("""\
     >>> rng = wg.random.default_rng(0)
     >>> x = rng.random((2, 3), dtype=wg.float32)
     >>> x.dtype, bool(wg.all((x >= 0) & (x < 1)))

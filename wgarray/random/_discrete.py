@@ -94,10 +94,10 @@ class DiscreteMixin:
 
         GPU: one kernel (wgsl/random_integers.wgsl), exact and without modulo bias: Lemire's
         multiply-and-reject for ranges below 2^32, masked rejection of 64-bit words past it, four
-        values per invocation. It needs shader-int64 (NotImplementedError otherwise). Array
-        bounds are checked by a few reductions on the device, each read back (host syncs); a
-        scalar result is read back too. The numbers are not NumPy's, but the same on every
-        adapter for the same seed.
+        values per invocation. It needs shader-f64 and shader-int64 (NotImplementedError
+        otherwise). Array bounds are checked by a few reductions on the device, each read back
+        (host syncs); a scalar result is read back too. The numbers are not NumPy's, but the
+        same on every adapter for the same seed.
 
         Examples
         --------

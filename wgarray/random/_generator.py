@@ -38,8 +38,10 @@ class Generator(ContinuousMixin, DiscreteMixin, MultivariateMixin, SamplingMixin
     dispatch for the uniform, normal, exponential and logistic draws, a rejection kernel
     (bounded loop per element) for the gamma, poisson and binomial samplers, an exact integer
     kernel for ``integers``, the radix sort for permutations. No state lives on the device;
-    the host moves the counter past each draw. float64 draws need an adapter with shader-f64
-    (NotImplementedError otherwise).
+    the host moves the counter past each draw. float64 draws, ``integers`` and the rejection
+    samplers (and the draws built on them) need an adapter with shader-f64 and shader-int64
+    (NotImplementedError otherwise); float32 ``random``, ``standard_normal`` and
+    ``standard_exponential`` need neither.
 
     Examples
     --------
