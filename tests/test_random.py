@@ -360,6 +360,9 @@ BAD = [
     ("choice", (3, 2, True, [1.5, -0.5, 0])),
     ("multivariate_normal", ([0, 0], [[1, 0], [0, 1]], None, "bad")),
     ("multivariate_normal", ([0, 0, 0], [[1, 0], [0, 1]])),
+    # complex parameters: TypeError, as NumPy (not a cast that drops the imaginary part)
+    ("multivariate_normal", ([0j, 0], [[1, 0], [0, 1]])), ("dirichlet", ([1j, 1],)),
+    ("multinomial", (3, [0.5j, 0.5])), ("choice", (3, None, True, [0.5j, 0.5, 0.5])),
 ]
 
 

@@ -44,9 +44,54 @@ def _seed_sequence(seed) -> SeedSequence:
 
 
 class Philox:
-    """Philox4x32-10 (as cuRAND and JAX use it): ``Philox(seed=None, *, counter=None, key=None)``.
+    """The Philox4x32-10 bit generator (as cuRAND and JAX use it), a key and a counter offset.
 
-    key (a 64-bit int) replaces the seed's hash; counter (an int below 2^64) is the first block.
+    A counter-based generator: block ``c`` of the stream (four 32-bit words) is ten rounds of
+    Philox on the counter ``(c mod 2^32, c div 2^32, 0, 0)`` under the key, and depends on nothing
+    else. The state is two Python ints held on the host: each draw takes the blocks from the
+    offset on and moves the offset past them.
+
+    Parameters
+    ----------
+    seed : None, int, array_like of ints, SeedSequence or numpy.random.BitGenerator, optional
+        Hashed into the 64-bit key by NumPy's ``SeedSequence`` (a BitGenerator gives its
+        ``seed_seq``); None (the default) takes fresh entropy from the operating system.
+    counter : int, optional
+        The first block of the stream, in [0, 2^64) (default 0).
+    key : int, optional
+        The key itself, in [0, 2^64), in place of a seed's hash; such a generator cannot
+        ``spawn``.
+
+    Raises
+    ------
+    ValueError
+        If both ``seed`` and ``key`` are given, a key or counter is outside [0, 2^64), or a seed
+        is negative.
+    TypeError
+        If the seed is not an int or a sequence of ints, or a key or counter is not an int.
+
+    See Also
+    --------
+    default_rng : a Generator on a Philox.
+
+    Notes
+    -----
+    Dtypes: a seed array holds integers (bool, signed or unsigned); floats are rejected, as by
+    NumPy's SeedSequence.
+
+    GPU: none; seeding and the state run on the host (a handful of integer operations). The
+    draws that use the stream run on the device (see :class:`Generator`). The stream is not
+    NumPy's PCG64 or Philox stream: the same seed gives the same numbers on every adapter, not
+    NumPy's numbers.
+
+    Examples
+    --------
+    >>> bg = wg.random.Philox(key=1, counter=5)
+    >>> bg.state
+    {'bit_generator': 'Philox', 'state': {'key': 1, 'counter': 5}}
+    >>> _ = wg.random.Generator(bg).random(4)  # two float64 values per block
+    >>> bg.state["state"]["counter"]
+    7
     """
 
     def __init__(self, seed=None, *, counter=None, key=None):
@@ -75,7 +120,23 @@ class Philox:
         return self._lock
 
     def reserve(self, blocks: int) -> tuple[int, int]:
-        """(key, counter offset) of a draw of `blocks` blocks; the offset moves past them."""
+        """Take the next ``blocks`` blocks of the stream for a draw (the engine's entry point).
+
+        Parameters
+        ----------
+        blocks : int
+            How many blocks (four 32-bit words each) the draw uses.
+
+        Returns
+        -------
+        tuple of int
+            ``(key, counter)``: the key and the first block of the draw; the offset moves past
+            the blocks taken (wrapping modulo 2^64), under the generator's lock.
+
+        Notes
+        -----
+        GPU: none; this runs on the host. The caller's kernels compute the blocks.
+        """
         with self._lock:
             start = self._counter
             self._counter = (start + blocks) & _MASK64
@@ -95,20 +156,81 @@ class Philox:
             self._counter = self._word64(inner["counter"], "counter")
 
     def advance(self, delta: int) -> "Philox":
-        """Skip delta blocks (four 32-bit words each) of the stream."""
+        """Advance the stream by ``delta`` blocks, in place.
+
+        Parameters
+        ----------
+        delta : int
+            How many blocks (four 32-bit words each) to skip; the counter wraps modulo 2^64, so
+            a negative delta moves back.
+
+        Returns
+        -------
+        Philox
+            This generator itself.
+
+        Notes
+        -----
+        GPU: none; this changes the counter offset on the host. A block gives four float32
+        or two float64 values of a vectorised draw (``random``, ``standard_normal``, ...), four
+        values of ``integers`` and one value of a rejection sampler (``standard_gamma``,
+        ``poisson``, ``binomial``).
+
+        Examples
+        --------
+        >>> bg = wg.random.Philox(key=1)
+        >>> bg.advance(10).state["state"]["counter"]
+        10
+        """
         with self._lock:
             self._counter = (self._counter + operator.index(delta)) & _MASK64
         return self
 
     def jumped(self, jumps: int = 1) -> "Philox":
-        """A new Philox whose counter is 2^48 * jumps blocks further on (a disjoint stream for any
-        draw of fewer than 2^48 blocks)."""
+        """Return a copy of the generator whose counter is ``2^48 * jumps`` blocks further on.
+
+        The copy's stream does not overlap this one's until either has drawn 2^48 blocks.
+
+        Parameters
+        ----------
+        jumps : int, optional
+            How many jumps of 2^48 blocks (default 1).
+
+        Returns
+        -------
+        Philox
+            A new generator with the same key (and SeedSequence); this one is unchanged.
+
+        Notes
+        -----
+        GPU: none; this runs on the host.
+        """
         copy = Philox(key=self._key, counter=(self._counter + (operator.index(jumps) << 48)) & _MASK64)
         copy.seed_seq = self.seed_seq
         return copy
 
     def spawn(self, n_children: int) -> list:
-        """n_children independent Philox generators from this one's SeedSequence."""
+        """Create independent child generators from this one's SeedSequence.
+
+        Parameters
+        ----------
+        n_children : int
+            How many children.
+
+        Returns
+        -------
+        list of Philox
+            Generators keyed by ``SeedSequence.spawn`` (NumPy's) of this generator's seed.
+
+        Raises
+        ------
+        TypeError
+            If the generator was made from a ``key`` (it has no SeedSequence).
+
+        Notes
+        -----
+        GPU: none; this runs on the host.
+        """
         if self.seed_seq is None:
             raise TypeError("spawn needs a generator seeded by a SeedSequence, not by a key")
         return [Philox(child) for child in self.seed_seq.spawn(n_children)]

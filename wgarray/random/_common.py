@@ -74,6 +74,14 @@ def parameter(value, name: str):
         raise TypeError(f"{name} must be a real number or an array of them, not {type(value).__name__}") from None
 
 
+def float_array(x, name: str) -> Array:
+    """x as a float64 Array; complex raises TypeError, as NumPy (a cast would drop the imaginary part)."""
+    x = as_array(x, name)
+    if dt.kind(x._dtype) == "complex":
+        raise TypeError(f"{name} must be real, not {x._dtype}")
+    return x if x._dtype == np.float64 else astype(x, np.float64)
+
+
 def check(value, bad, message: str) -> None:
     """ValueError(message) where bad(value) holds anywhere; bad takes a float or an Array (and
     must be True for NaN where NaN is refused)."""

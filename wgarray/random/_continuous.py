@@ -2,7 +2,7 @@
 the standard gamma (rejection on the device), and their transforms as NumPy defines them.
 
 Scalar location and scale parameters are applied in the draw's own kernel; array parameters
-through elementwise operations on the device.
+through elementwise operations on the device. The methods' docstrings are in _continuous_docs.py.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from .._api.elementwise_functions import FUNCTIONS as E
 from .._array import Array
 from ._common import (check, draw_block, draw_element, float_dtype, full_operand, output_shape, parameter,
                       scalar_result, shape_of, write_out)
+from ._continuous_docs import DOCSTRINGS
 
 F64 = np.dtype(np.float64)
 
@@ -40,20 +41,12 @@ class ContinuousMixin:
         return write_out(result, out, shape, dtype, name) if out is not None else scalar_result(result, shape)
 
     def random(self, size=None, dtype=np.float64, out=None):
-        """Uniform floats in [0, 1): k 2^-53 (float64) or k 2^-24 (float32) for random bits k."""
         return self._standard("uniform", size, dtype, out, "random")
 
     def standard_normal(self, size=None, dtype=np.float64, out=None):
-        """standard_normal(size=None, dtype=np.float64, out=None)
-
-        Standard normal floats (Box-Muller on the device)."""
         return self._standard("normal", size, dtype, out, "standard_normal")
 
     def standard_exponential(self, size=None, dtype=np.float64, method="zig", out=None):
-        """standard_exponential(size=None, dtype=np.float64, method='zig', out=None)
-
-        Exponential floats of scale 1 (-log of a uniform in (0, 1]). method is accepted for
-        NumPy's signature ("zig" or "inv"); both give these values."""
         if method not in ("zig", "inv"):
             raise ValueError(f"method must be 'zig' or 'inv', not {method!r}")
         return self._standard("exponential", size, dtype, out, "standard_exponential")
@@ -70,171 +63,22 @@ class ContinuousMixin:
         return result, shape
 
     def normal(self, loc=0.0, scale=1.0, size=None):
-        """normal(loc=0.0, scale=1.0, size=None)
-
-        Draw from a normal (Gaussian) distribution of mean ``loc`` and standard deviation ``scale``.
-
-        Parameters
-        ----------
-        loc : float or array_like of floats, optional
-            The mean (default 0).
-        scale : float or array_like of floats, optional
-            The standard deviation, non-negative (default 1).
-        size : int or tuple of int, optional
-            The output shape; None (the default) draws one value if the parameters are scalars,
-            else one per element of their broadcast shape.
-
-        Returns
-        -------
-        Array or float
-            The draws (a 0-d array for one scalar draw, as NumPy's scalar).
-
-        Raises
-        ------
-        ValueError
-            If a scale (or shape) parameter is negative.
-
-        Notes
-        -----
-        GPU: drawn by WGSL kernels from the Philox4x32-10 stream, float64 on the device. The same
-        seed gives the same numbers on every adapter, but not NumPy's numbers.
-
-        Examples
-        --------
-        >>> rng = wg.random.default_rng(0)
-        >>> x = rng.normal(10.0, 2.0, size=100_000)
-        >>> x.shape, x.dtype
-        ((100000,), dtype('float64'))
-        >>> bool(abs(float(x.mean()) - 10.0) < 0.05)
-        True
-        """
         result, shape = self._affine("normal", loc, scale, size)
         return scalar_result(result, shape)
 
     def lognormal(self, mean=0.0, sigma=1.0, size=None):
-        """lognormal(mean=0.0, sigma=1.0, size=None)
-
-        Draw from a log-normal distribution: ``exp`` of normal draws of mean ``mean`` and standard deviation ``sigma``.
-
-        Parameters
-        ----------
-        mean : float or array_like of floats, optional
-            The mean of the underlying normal (default 0).
-        sigma : float or array_like of floats, optional
-            Its standard deviation, non-negative (default 1).
-        size : int or tuple of int, optional
-            The output shape; None (the default) draws one value if the parameters are scalars,
-            else one per element of their broadcast shape.
-
-        Returns
-        -------
-        Array or float
-            The draws (a 0-d array for one scalar draw, as NumPy's scalar).
-
-        Raises
-        ------
-        ValueError
-            If a scale (or shape) parameter is negative.
-
-        Notes
-        -----
-        GPU: drawn by WGSL kernels from the Philox4x32-10 stream, float64 on the device. The same
-        seed gives the same numbers on every adapter, but not NumPy's numbers.
-
-        Examples
-        --------
-        >>> rng = wg.random.default_rng(0)
-        >>> x = rng.lognormal(0.0, 0.5, size=(2, 3))
-        >>> x.shape
-        (2, 3)
-        >>> bool(wg.all(x > 0))
-        True
-        """
         result, shape = self._affine("normal", mean, sigma, size, "sigma", "mean")
         return scalar_result(E["exp"](result), shape)
 
     def exponential(self, scale=1.0, size=None):
-        """exponential(scale=1.0, size=None)
-
-        Draw from an exponential distribution of scale ``scale`` (the mean, 1 / rate).
-
-        Parameters
-        ----------
-        scale : float or array_like of floats, optional
-            The scale, non-negative (default 1).
-        size : int or tuple of int, optional
-            The output shape; None (the default) draws one value if the parameters are scalars,
-            else one per element of their broadcast shape.
-
-        Returns
-        -------
-        Array or float
-            The draws (a 0-d array for one scalar draw, as NumPy's scalar).
-
-        Raises
-        ------
-        ValueError
-            If a scale (or shape) parameter is negative.
-
-        Notes
-        -----
-        GPU: drawn by WGSL kernels from the Philox4x32-10 stream, float64 on the device. The same
-        seed gives the same numbers on every adapter, but not NumPy's numbers.
-
-        Examples
-        --------
-        >>> rng = wg.random.default_rng(0)
-        >>> x = rng.exponential(2.0, size=100_000)
-        >>> bool(wg.all(x >= 0)), bool(abs(float(x.mean()) - 2.0) < 0.05)
-        (True, True)
-        """
         result, shape = self._affine("exponential", 0.0, scale, size)
         return scalar_result(result, shape)
 
     def logistic(self, loc=0.0, scale=1.0, size=None):
-        """logistic(loc=0.0, scale=1.0, size=None)
-
-        Draw from a logistic distribution of location ``loc`` and scale ``scale``.
-
-        Parameters
-        ----------
-        loc : float or array_like of floats, optional
-            The location (mean and median; default 0).
-        scale : float or array_like of floats, optional
-            The scale, non-negative (default 1).
-        size : int or tuple of int, optional
-            The output shape; None (the default) draws one value if the parameters are scalars,
-            else one per element of their broadcast shape.
-
-        Returns
-        -------
-        Array or float
-            The draws (a 0-d array for one scalar draw, as NumPy's scalar).
-
-        Raises
-        ------
-        ValueError
-            If a scale (or shape) parameter is negative.
-
-        Notes
-        -----
-        GPU: drawn by WGSL kernels from the Philox4x32-10 stream, float64 on the device. The same
-        seed gives the same numbers on every adapter, but not NumPy's numbers.
-
-        Examples
-        --------
-        >>> rng = wg.random.default_rng(0)
-        >>> rng.logistic(loc=[0.0, 100.0], scale=1.0).shape
-        (2,)
-        """
         result, shape = self._affine("logistic", loc, scale, size)
         return scalar_result(result, shape)
 
     def laplace(self, loc=0.0, scale=1.0, size=None):
-        """laplace(loc=0.0, scale=1.0, size=None)
-
-        loc + scale (E1 - E2) for independent standard exponentials E1, E2 (their difference is
-        a standard Laplace variate)."""
         loc, scale = parameter(loc, "loc"), parameter(scale, "scale")
         check(scale, _negative, "scale < 0")
         shape = output_shape(size, loc, scale)
@@ -243,9 +87,6 @@ class ContinuousMixin:
         return scalar_result(loc + scale * (first - second), shape)
 
     def uniform(self, low=0.0, high=1.0, size=None):
-        """uniform(low=0.0, high=1.0, size=None)
-
-        low + (high - low) u for u uniform in [0, 1)."""
         low, high = parameter(low, "low"), parameter(high, "high")
         shape = output_shape(size, low, high)
         width = high - low
@@ -261,10 +102,6 @@ class ContinuousMixin:
         return scalar_result(result, shape)
 
     def standard_gamma(self, shape, size=None, dtype=np.float64, out=None):
-        """standard_gamma(shape, size=None, dtype=np.float64, out=None)
-
-        Gamma variates of scale 1 (Marsaglia and Tsang's rejection, on the device, in float64;
-        float32 results are those rounded)."""
         dtype = float_dtype(dtype, "standard_gamma")
         shape_param = parameter(shape, "shape")
         check(shape_param, _negative, "shape < 0")
@@ -280,42 +117,6 @@ class ContinuousMixin:
         return draw_element(self._bit_generator, "gamma", F64, out_shape, full_operand(shape_param, full))
 
     def gamma(self, shape, scale=1.0, size=None):
-        """gamma(shape, scale=1.0, size=None)
-
-        Draw from a gamma distribution of shape ``shape`` and scale ``scale``.
-
-        Parameters
-        ----------
-        shape : float or array_like of floats
-            The shape k, non-negative.
-        scale : float or array_like of floats, optional
-            The scale theta, non-negative (default 1); the mean is k theta.
-        size : int or tuple of int, optional
-            The output shape; None (the default) draws one value if the parameters are scalars,
-            else one per element of their broadcast shape.
-
-        Returns
-        -------
-        Array or float
-            The draws (a 0-d array for one scalar draw, as NumPy's scalar).
-
-        Raises
-        ------
-        ValueError
-            If a scale (or shape) parameter is negative.
-
-        Notes
-        -----
-        GPU: drawn by WGSL kernels from the Philox4x32-10 stream, float64 on the device. The same
-        seed gives the same numbers on every adapter, but not NumPy's numbers.
-
-        Examples
-        --------
-        >>> rng = wg.random.default_rng(0)
-        >>> x = rng.gamma(2.0, 3.0, size=100_000)
-        >>> bool(abs(float(x.mean()) - 6.0) < 0.1)
-        True
-        """
         shape_param, scale = parameter(shape, "shape"), parameter(scale, "scale")
         check(shape_param, _negative, "shape < 0")
         check(scale, _negative, "scale < 0")
@@ -323,18 +124,12 @@ class ContinuousMixin:
         return scalar_result(self._gamma(shape_param, out_shape) * scale, out_shape)
 
     def chisquare(self, df, size=None):
-        """chisquare(df, size=None)
-
-        2 G(df / 2) for a standard gamma G."""
         df = parameter(df, "df")
         check(df, _not_positive, "df <= 0")
         out_shape = output_shape(size, df)
         return scalar_result(self._gamma(df * 0.5, out_shape) * 2.0, out_shape)
 
     def beta(self, a, b, size=None):
-        """beta(a, b, size=None)
-
-        X / (X + Y) for standard gammas X of shape a and Y of shape b."""
         a, b = parameter(a, "a"), parameter(b, "b")
         check(a, _not_positive, "a <= 0")
         check(b, _not_positive, "b <= 0")
@@ -343,3 +138,7 @@ class ContinuousMixin:
         y = self._gamma(b, out_shape)
         return scalar_result(x / (x + y), out_shape)
 
+
+# The public methods' numpydoc docstrings (kept apart: this module would pass 500 lines with them).
+for _name, _doc in DOCSTRINGS.items():
+    getattr(ContinuousMixin, _name).__doc__ = _doc

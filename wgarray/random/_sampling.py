@@ -15,7 +15,6 @@ import operator
 import numpy as np
 
 from .._api.coerce import as_array, normalize_axis
-from .._api.data_type_functions import astype
 from .._api.elementwise_functions import FUNCTIONS as E
 from .._api.indexing_functions import take, take_along_axis
 from .._api.manipulation_functions import reshape
@@ -24,7 +23,7 @@ from .._api.sorting_functions import argsort, sort
 from .._api.statistical_functions import cumulative_sum, sum as sum_
 from .._api.utility_functions import any as any_
 from .._array import Array
-from ._common import draw_block, draw_element, shape_of
+from ._common import draw_block, draw_element, float_array, shape_of
 
 F64, I64, U64 = np.dtype(np.float64), np.dtype(np.int64), np.dtype(np.uint64)
 _ALL_BITS = (1 << 64) - 1
@@ -40,6 +39,61 @@ class SamplingMixin:
         return argsort(self._keys((n,)))
 
     def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
+        """Draw a random sample from an array, or from ``range(a)`` for an integer ``a``.
+
+        Parameters
+        ----------
+        a : int or array_like
+            The population: an array (sampled along ``axis``) or an int n for ``range(n)``.
+        size : int or tuple of int, optional
+            The sample's shape; None (the default) draws one element.
+        replace : bool, optional
+            Whether an element may be drawn more than once (default True).
+        p : array_like of floats, optional
+            The elements' probabilities (1-d, of the population's length, summing to 1); None
+            (the default) draws uniformly.
+        axis : int, optional
+            The axis of ``a`` to sample along (default 0).
+        shuffle : bool, optional
+            Without replacement, whether the sample is in random order (default True) or in
+            increasing index order.
+
+        Returns
+        -------
+        Array or int
+            The sample: ``a``'s elements along ``axis``, that axis replaced by ``size``; for
+            ``size=None`` a Python int (integer ``a``) or the element, an array of one dimension
+            fewer (0-d for a 1-d ``a``).
+
+        Raises
+        ------
+        ValueError
+            If the population is empty (and samples are taken) or ``a`` is 0-d, ``p`` is not a
+            1-d probability vector of the population's length (NaN, negative, not summing to 1),
+            or without replacement ``size`` exceeds the population (or ``p``'s non-zero
+            entries).
+
+        Notes
+        -----
+        Dtypes: the population may have any dtype (the result has it); ``p`` may have any real
+        dtype and computes in float64 (complex raises TypeError).
+
+        GPU: with replacement, one integer kernel (wgsl/random_integers.wgsl), or with ``p`` a
+        uniform draw inverted by :func:`wgarray.searchsorted` on the cumulative sum of ``p``;
+        without replacement, the argsort (the radix sort) of random 64-bit keys, or of
+        ``E_i / p_i`` for standard exponentials (Efraimidis and Spirakis' keys, the law of NumPy's
+        successive draws), then a gather (``take``). ``p`` is checked by reductions on the device,
+        read back (host syncs); a scalar result is read back too. The numbers are not NumPy's.
+
+        Examples
+        --------
+        >>> rng = wg.random.default_rng(0)
+        >>> sample = rng.choice(10, size=5, replace=False)
+        >>> len(set(sample.tolist()))
+        5
+        >>> rng.choice(wg.asarray([1.5, 2.5, 3.5]), size=4, p=[0.0, 0.0, 1.0]).tolist()
+        [3.5, 3.5, 3.5, 3.5]
+        """
         population = None
         if not isinstance(a, Array) and np.ndim(a) == 0:
             try:
@@ -58,8 +112,7 @@ class SamplingMixin:
             raise ValueError("a must be a positive integer unless no samples are taken"
                              if population is None else "a cannot be empty unless no samples are taken")
         if p is not None:
-            p = as_array(p, "p")
-            p = p if p._dtype == F64 else astype(p, F64)
+            p = float_array(p, "p")
             if p.ndim != 1:
                 raise ValueError("p must be 1-dimensional")
             if p.shape[0] != pop_size:
@@ -102,7 +155,38 @@ class SamplingMixin:
         return index if shuffle else sort(index)
 
     def permutation(self, x, axis=0):
-        """A random permutation of range(x) for an integer x, else a copy of x shuffled along axis."""
+        """Randomly permute ``range(x)``, or return a copy of ``x`` shuffled along ``axis``.
+
+        Parameters
+        ----------
+        x : int or array_like
+            An int n permutes ``range(n)``; an array (at least 1-d) is shuffled.
+        axis : int, optional
+            The axis to shuffle along (default 0).
+
+        Returns
+        -------
+        Array
+            The permutation (int64 for an int ``x``), or a shuffled copy of ``x``.
+
+        Raises
+        ------
+        ValueError
+            If ``x`` is a 0-d array.
+
+        Notes
+        -----
+        Dtypes: every dtype (the copy keeps ``x``'s).
+
+        GPU: the argsort (the radix sort) of random 64-bit keys from one integer kernel
+        (wgsl/random_integers.wgsl), then a gather (``take``) for an array.
+
+        Examples
+        --------
+        >>> rng = wg.random.default_rng(0)
+        >>> sorted(rng.permutation(5).tolist())
+        [0, 1, 2, 3, 4]
+        """
         if not isinstance(x, Array) and np.ndim(x) == 0:
             return self._order(operator.index(x))
         x = as_array(x, "x")
@@ -111,8 +195,36 @@ class SamplingMixin:
         axis = normalize_axis(axis, x.ndim)
         return take(x, self._order(x.shape[axis]), axis=axis)
 
-    def shuffle(self, x, axis=0):
-        """Shuffle the wgarray array x along axis, in place."""
+    def shuffle(self, x, axis=0) -> None:
+        """Shuffle a wgarray array along ``axis``, in place.
+
+        Parameters
+        ----------
+        x : Array
+            A wgarray array of at least one dimension (lists and NumPy arrays are not
+            accepted: the shuffle is made on the device).
+        axis : int, optional
+            The axis to shuffle along (default 0).
+
+        Raises
+        ------
+        TypeError
+            If ``x`` is not a wgarray array, or is 0-d.
+
+        Notes
+        -----
+        Dtypes: every dtype.
+
+        GPU: the argsort (the radix sort) of random 64-bit keys from one integer kernel
+        (wgsl/random_integers.wgsl), a gather (``take``) and a copy back into ``x``.
+
+        Examples
+        --------
+        >>> x = wg.arange(10)
+        >>> wg.random.default_rng(0).shuffle(x)
+        >>> sorted(x.tolist()) == list(range(10))
+        True
+        """
         if not isinstance(x, Array):
             raise TypeError("shuffle: x must be a wgarray array (shuffled in place on the device)")
         if x.ndim == 0:
@@ -121,7 +233,43 @@ class SamplingMixin:
         x[...] = take(x, self._order(x.shape[axis]), axis=axis)
 
     def permuted(self, x, *, axis=None, out=None):
-        """x with each slice along axis shuffled independently (all of x, flattened, for None)."""
+        """Randomly permute ``x`` along ``axis``, each slice independently.
+
+        Parameters
+        ----------
+        x : array_like
+            The array to permute.
+        axis : int, optional
+            The axis along which each 1-d slice is shuffled independently; None (the default)
+            shuffles all of ``x`` as if flattened.
+        out : Array, optional
+            A wgarray array of ``x``'s shape to write the result into (it may be ``x`` itself).
+
+        Returns
+        -------
+        Array
+            The permuted array (``out`` where given).
+
+        Raises
+        ------
+        ValueError
+            If ``out`` is not a wgarray array of ``x``'s shape.
+
+        Notes
+        -----
+        Dtypes: every dtype (the result keeps ``x``'s).
+
+        GPU: for ``axis=None``, the argsort (the radix sort) of random 64-bit keys and a gather;
+        otherwise the argsort along ``axis`` of random 64-bit keys of ``x``'s shape (the radix
+        sort) and ``take_along_axis``. Writing into ``out`` adds one copy kernel.
+
+        Examples
+        --------
+        >>> rng = wg.random.default_rng(0)
+        >>> y = rng.permuted(wg.asarray([[1, 2, 3], [4, 5, 6]]), axis=1)
+        >>> [sorted(row) for row in y.tolist()]
+        [[1, 2, 3], [4, 5, 6]]
+        """
         x = as_array(x, "x")
         if axis is None:
             flat = reshape(x, (-1,))
@@ -137,9 +285,33 @@ class SamplingMixin:
         return out
 
     def bytes(self, length):
-        """bytes(length)
+        """Return random bytes.
 
-        length random bytes (the stream's words, little-endian)."""
+        Parameters
+        ----------
+        length : int
+            The number of bytes, non-negative.
+
+        Returns
+        -------
+        bytes
+            The stream's 32-bit words, little-endian, cut to ``length``.
+
+        Raises
+        ------
+        ValueError
+            If ``length`` is negative.
+
+        Notes
+        -----
+        GPU: one vectorised kernel of raw words (wgsl/random_block.wgsl), read back to the host
+        (a sync). The bytes are not NumPy's.
+
+        Examples
+        --------
+        >>> len(wg.random.default_rng(0).bytes(10))
+        10
+        """
         length = operator.index(length)
         if length < 0:
             raise ValueError("negative dimensions are not allowed")
