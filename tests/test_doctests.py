@@ -52,6 +52,13 @@ def _public_objects():
             continue
         for name in getattr(module, "__all__", []):
             add(f"wgarray.{namespace}.{name}", getattr(module, name))
+    # Methods a class inherits from wgarray's mixins and bases (Generator's draws, the polynomial
+    # series' methods): the finder only looks in the class's own __dict__.
+    for qualified, cls in [entry for entry in found if inspect.isclass(entry[1])]:
+        for attr in dir(cls):
+            member = inspect.getattr_static(cls, attr)
+            if not attr.startswith("_") and attr not in vars(cls) and inspect.isfunction(member):
+                add(f"{qualified}.{attr}", member)
     return found
 
 
