@@ -27,11 +27,11 @@ _SUM_DTYPES = """Dtypes: every dtype. Without ``dtype``, bool and integers narro
 in int64 (unsigned ones in uint64) and integers wrap on overflow, as NumPy's; float16
 accumulates in float32 and rounds once."""
 _MOMENT_DTYPES = """Dtypes: every dtype. Bool and integers compute in the default float (float64), float16 in
-float32 (rounded once to float16), others in their own dtype{complex}; an integer ``dtype``
-casts the float result, truncating, as NumPy does."""
-_MOMENT_GPU = """GPU: {folds}, reading strided views in place, and a map kernel that divides by the count.
-With ``where`` (or a given ``mean``) the masked sums are folds over map kernels, the counts a
-fold of the mask."""
+float32 (rounded once to float16), others in their own dtype{complex}. An integer
+``dtype`` casts the float result, truncating, as NumPy does."""
+_MOMENT_GPU = """GPU: {folds},
+reading strided views in place, and a map kernel that divides by the count. With ``where``
+(or a given ``mean``) the masked sums are folds over map kernels, the counts a fold of the mask."""
 
 
 def _notes(*paragraphs):
@@ -64,9 +64,9 @@ _INITIAL = """initial : scalar, optional
     The starting value of the {what}."""
 
 _VARIANCE_NOTES = _notes(
-    _MOMENT_DTYPES.format(complex="; complex input gives a real result (|x - mean|^2)"),
+    _MOMENT_DTYPES.format(complex="; complex input gives a real\nresult (from |x - mean|^2)"),
     _MOMENT_GPU.format(folds="two fold kernels (the mean, then the squared deviations from it)")
-    + "\nThe standard deviation is the correctly rounded square root of the variance.")
+    + " The standard deviation\nis the correctly rounded square root of the variance.")
 
 DOCSTRINGS = {
     "sum": _reduction("Sum of the elements along the given axes.",
@@ -78,7 +78,8 @@ array([5., 7., 9.])
 >>> wg.sum(x, where=wg.asarray([True, False, True]))
 array(14.)
 >>> wg.sum(wg.arange(3, dtype=wg.int32)).dtype
-dtype('int64')"""),
+dtype('int64')""", _notes(_SUM_DTYPES, _GPU_FOLD, "A sum of -0.0s is -0.0, as IEEE addition gives (NumPy starts its "
+                          "sums from +0.0\nand gives +0.0; :meth:`wgarray.add.reduce` does as NumPy does).")),
     "prod": _reduction("Product of the elements along the given axes.",
                        "\n".join([_A, _AXIS, _DTYPE, _OUT, _KEEPDIMS, _INITIAL.format(what="product"), _WHERE]),
                        _RESULT, """>>> wg.prod(x, axis=1)
