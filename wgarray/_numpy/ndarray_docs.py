@@ -70,12 +70,12 @@ DOCSTRINGS = {
 
     GPU: one copy (map) kernel.
     """,
-    "flatten": f"""
+    "flatten": """
     A 1-d copy of the array.
 
     Parameters
     ----------
-    order : {{'C', 'F', 'A', 'K'}}, optional
+    order : {'C', 'F', 'A', 'K'}, optional
         The order the elements are read in: 'C' row-major (the default), 'F' column-major,
         'A' column-major for a Fortran-ordered array, 'K' memory order.
 
