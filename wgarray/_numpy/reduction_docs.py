@@ -64,7 +64,7 @@ _INITIAL = """initial : scalar, optional
     The starting value of the {what}."""
 
 _VARIANCE_NOTES = _notes(
-    _MOMENT_DTYPES.format(complex="; complex input gives a real\nresult (from |x - mean|^2)"),
+    _MOMENT_DTYPES.format(complex="; complex input gives a real\nresult (from ``abs(x - mean)**2``)"),
     _MOMENT_GPU.format(folds="two fold kernels (the mean, then the squared deviations from it)")
     + " The standard deviation\nis the correctly rounded square root of the variance.")
 

@@ -62,10 +62,11 @@ for _ufunc in {id(u): u for u in UFUNCS.values()}.values():
 
 
 # -- the ufunc class and its methods -------------------------------------------------------------
-_METHOD_DTYPES = """Dtypes: as NumPy's. The method computes in ``dtype``, else in ``out``'s dtype, else in the
-array's (add and multiply widen bool and integers narrower than 64 bits to int64, or uint64
-for unsigned ones; the logical ufuncs compute in bool); the ufunc's loop for that dtype must
-give it back, else ``UFuncTypeError`` (a ``TypeError``)."""
+# (continuation lines indented as the docstrings that include it)
+_METHOD_DTYPES = """Dtypes: as NumPy's. The method computes in ``dtype``, else in ``out``'s dtype, else in
+    the array's (add and multiply widen bool and integers narrower than 64 bits to int64, or
+    uint64 for unsigned ones; the logical ufuncs compute in bool); the ufunc's loop for that
+    dtype must give it back, else ``UFuncTypeError`` (a ``TypeError``)."""
 _ORDERED = """the ordered fold engine, one invocation per run, keeping NumPy's left-to-right order exactly"""
 
 _CLASS_DOCS = {
