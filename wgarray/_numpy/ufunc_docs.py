@@ -67,7 +67,7 @@ _METHOD_DTYPES = """Dtypes: as NumPy's. The method computes in ``dtype``, else i
     the array's (add and multiply widen bool and integers narrower than 64 bits to int64, or
     uint64 for unsigned ones; the logical ufuncs compute in bool); the ufunc's loop for that
     dtype must give it back, else ``UFuncTypeError`` (a ``TypeError``)."""
-_ORDERED = """the ordered fold engine, one invocation per run, keeping NumPy's left-to-right order exactly"""
+_ORDERED = """the ordered fold engine (one invocation per run, in NumPy's left-to-right order)"""
 
 _CLASS_DOCS = {
     None: """
@@ -148,8 +148,8 @@ _CLASS_DOCS = {
     {_METHOD_DTYPES}
 
     GPU: reorderable ufuncs (add, multiply, maximum, logical_and, bitwise_or, ...) run one
-    fold kernel; the others {_ORDERED}. A ``where`` mask adds one map kernel, ``initial``
-    one more.
+    fold kernel; the others run on {_ORDERED}. A ``where`` mask adds one map kernel,
+    ``initial`` one more.
 
     Examples
     --------
@@ -192,7 +192,7 @@ _CLASS_DOCS = {
     {_METHOD_DTYPES}
 
     GPU: reorderable ufuncs run one scan kernel along the axis (long rows in tiles with
-    carries); the others {_ORDERED}.
+    carries); the others run on {_ORDERED}.
 
     Examples
     --------
