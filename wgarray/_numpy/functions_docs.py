@@ -421,7 +421,7 @@ DOCSTRINGS = {
     -------
     Array
         The product, of the operands' promoted dtype, of shape
-        ``a.shape[:-1] + b.shape[:-2] + b.shape[-1:]``.
+        ``a.shape[:-1] + b.shape[:-2] + b.shape[-1:]`` (``a.shape[:-1]`` for a 1-d ``b``).
 
     Raises
     ------

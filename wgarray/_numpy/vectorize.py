@@ -41,7 +41,8 @@ class vectorize:
     excluded : set of int or str, optional
         Positions or names of the arguments passed to ``pyfunc`` unchanged, not looped over.
     cache : bool, optional
-        Accepted for NumPy's signature; the first call is not cached.
+        Accepted for NumPy's signature: wgarray never calls ``pyfunc`` an extra time to find
+        the output types, so there is nothing to cache.
     signature : None, optional
         NumPy's generalized-ufunc signature: not supported (``NotImplementedError``).
 
