@@ -35,6 +35,8 @@ _KEYWORDS = {
 
     Notes
     -----
+    Dtypes: every dtype.
+
     GPU: a view runs no kernel; a copy is one map kernel.
 
     Examples
@@ -64,6 +66,19 @@ _KEYWORDS = {
     Array
         The joined array.
 
+    Raises
+    ------
+    TypeError
+        If an input does not cast to ``dtype`` (or ``out``'s dtype) under ``casting``, or
+        both ``out`` and ``dtype`` are given.
+
+    Notes
+    -----
+    Dtypes: every dtype; the result has the inputs' promoted dtype (NumPy's rules: int64
+    with uint64 gives float64).
+
+    GPU: one copy (map) kernel per input, into its slice of the new array.
+
     Examples
     --------
     >>> wg.concatenate([wg.asarray([[1, 2]]), wg.asarray([[3, 4]])], axis=1)
@@ -89,6 +104,12 @@ _KEYWORDS = {
     -------
     Array
         An array of one more dimension.
+
+    Notes
+    -----
+    Dtypes: every dtype; the result has the inputs' promoted dtype.
+
+    GPU: one copy (map) kernel per input, into its slice of the new array.
 
     Examples
     --------
@@ -161,7 +182,9 @@ _KEYWORDS = {
 
     Notes
     -----
-    GPU: one gather kernel.
+    Dtypes: every dtype for ``x``; ``indices`` of any integer dtype (``IndexError`` for others).
+
+    GPU: one gather kernel; host indices are bounds-checked on the host, before the upload.
 
     Examples
     --------
@@ -189,6 +212,13 @@ _LOGIC = {
         The chosen values, of the promoted dtype of ``x`` and ``y``; with the condition
         alone, the int64 indices of its true elements, one array per dimension.
 
+    Notes
+    -----
+    Dtypes: every dtype; a condition that is not bool counts its nonzero elements as true.
+
+    GPU: one map kernel (WGSL's ``select``); the one-argument form is ``nonzero``, a stream
+    compaction whose output size is read back (a host sync).
+
     Examples
     --------
     >>> x = wg.asarray([1.0, -2.0, 3.0])
@@ -205,18 +235,33 @@ _LOGIC = {
     x : array_like
         The input array.
     min, max : array_like or None, optional
-        The bounds (either may be None); arrays broadcast against ``x``. NumPy's names
-        ``a_min`` and ``a_max`` are accepted too.
+        The bounds (either may be None); arrays broadcast against ``x``.
     out : Array, optional
         An array of the result's shape to write into.
+    a_min, a_max : array_like or None, optional
+        NumPy's names of ``min`` and ``max`` (keyword only); give one name or the other.
     **kwargs
-        NumPy's ufunc keywords.
+        NumPy's other ufunc keywords (``where``, ``dtype``, ...) are not supported: any
+        raises ``TypeError``.
 
     Returns
     -------
     Array
         ``x`` with values below ``min`` set to ``min`` and above ``max`` to ``max``; NaN
         stays NaN, and -0.0 stays -0.0.
+
+    Raises
+    ------
+    TypeError
+        For a bool or complex ``x`` (NumPy clips those; the array API standard does not
+        define them), and for an unsupported keyword.
+
+    Notes
+    -----
+    Dtypes: integer and floating dtypes. The result keeps ``x``'s dtype (the array API
+    standard's rule), except that float bounds of an integer ``x`` give NumPy's float result.
+
+    GPU: one map kernel.
 
     Examples
     --------
@@ -247,6 +292,10 @@ _LOGIC = {
     As NumPy computes it: ``b`` is taken in at least float64's kind (an integer ``b`` becomes
     the default float), and equal infinities are close.
 
+    Dtypes: every dtype (complex values compare by their absolute differences).
+
+    GPU: a few map kernels (difference, bound, comparisons), no host sync.
+
     Examples
     --------
     >>> wg.isclose(wg.asarray([1.0, 1.1, wg.inf]), [1.0 + 1e-9, 1.0, wg.inf])
@@ -271,6 +320,13 @@ _LOGIC = {
     bool
         A Python bool, as in NumPy (one value is read back from the device).
 
+    Notes
+    -----
+    Dtypes: every dtype, as :func:`isclose`.
+
+    GPU: :func:`isclose`'s map kernels, then one fold kernel (``all``); reading its result
+    is a host sync.
+
     Examples
     --------
     >>> wg.allclose(wg.asarray([1.0, 2.0]), [1.0, 2.0 + 1e-9])
@@ -282,10 +338,12 @@ _SORT_PARAMETERS = """x : array_like
         The input array.
     axis : int or None, optional
         The axis to sort along (default -1, the last); None sorts the flattened array.
-    kind : str, optional
-        Accepted for NumPy's signature; every sort is stable.
+    kind : {None, 'quicksort', 'mergesort', 'heapsort', 'stable'}, optional
+        Accepted for NumPy's signature (another value raises ``ValueError``); every sort
+        is stable.
     order : None, optional
-        NumPy's field order of structured arrays, which wgarray does not have.
+        NumPy's field order of structured arrays, which wgarray does not have: anything but
+        None raises ``NotImplementedError``.
     descending : bool, optional
         Sort in descending order (the array API's keyword; default False).
     stable : bool, optional
@@ -307,7 +365,10 @@ _SORTING = {
 
     Notes
     -----
-    GPU: a stable radix sort on the device.
+    Dtypes: every dtype; bool, 8- and 16-bit integers and float16 sort as exact 32-bit keys.
+
+    GPU: a stable LSD radix sort (8-bit digits: histogram, scan and scatter kernels per
+    digit); rows past one storage binding sort in pieces.
 
     Examples
     --------
@@ -331,7 +392,10 @@ _SORTING = {
 
     Notes
     -----
-    GPU: a stable radix sort on the device, carrying the indices.
+    Dtypes: every dtype; bool, 8- and 16-bit integers and float16 sort as exact 32-bit keys.
+
+    GPU: a stable LSD radix sort (8-bit digits: histogram, scan and scatter kernels per
+    digit) carrying the indices; rows past one storage binding sort in pieces.
 
     Examples
     --------
@@ -363,7 +427,11 @@ _DATA_TYPES = {
 
     Notes
     -----
-    GPU: one map kernel.
+    Dtypes: every dtype to every dtype (complex to real keeps the real part, as NumPy's
+    unsafe cast; float and complex to bool are ``x != 0``, NaN giving True).
+
+    GPU: one map kernel; under :func:`errstate` a float cast also reports NumPy's
+    "invalid value encountered in cast" flags (the flag variant of the map kernel).
 
     Examples
     --------

@@ -73,6 +73,12 @@ def vstack(tup, *, dtype=None, casting="same_kind") -> Array:
     Array
         A new array.
 
+    Notes
+    -----
+    Dtypes: every dtype; the result has the inputs' promoted dtype unless ``dtype`` is given.
+
+    GPU: one copy (map) kernel per input, into its slice of the new array.
+
     Examples
     --------
     >>> wg.vstack(([1, 2], [3, 4]))
@@ -98,6 +104,12 @@ def hstack(tup, *, dtype=None, casting="same_kind") -> Array:
     -------
     Array
         A new array.
+
+    Notes
+    -----
+    Dtypes: every dtype; the result has the inputs' promoted dtype unless ``dtype`` is given.
+
+    GPU: one copy (map) kernel per input, into its slice of the new array.
 
     Examples
     --------

@@ -73,7 +73,34 @@ def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
 
 
 def array_equal(a1, a2, equal_nan=False) -> bool:
-    """Whether a1 and a2 have the same shape and elements (NaNs equal with equal_nan); a Python bool."""
+    """Whether two arrays have the same shape and elements.
+
+    Parameters
+    ----------
+    a1, a2 : array_like
+        The arrays to compare (not broadcast: different shapes are unequal).
+    equal_nan : bool, optional
+        Whether NaNs in the same places count as equal (default False).
+
+    Returns
+    -------
+    bool
+        A Python bool, as in NumPy.
+
+    Notes
+    -----
+    Dtypes: every dtype; the elements compare after NumPy's promotion (``1 == 1.0``).
+
+    GPU: one map kernel (``equal``, with ``isnan`` for ``equal_nan``) and one fold kernel
+    (``all``); reading its result is a host sync. Shapes that differ return False with no kernel.
+
+    Examples
+    --------
+    >>> wg.array_equal(wg.asarray([1, 2]), [1.0, 2.0])
+    True
+    >>> wg.array_equal(wg.asarray([1.0, wg.nan]), wg.asarray([1.0, wg.nan]), equal_nan=True)
+    True
+    """
     x = as_array(a1, "array_equal")
     y = as_array(a2, "array_equal", x.device)
     if x.shape != y.shape:
@@ -85,9 +112,41 @@ def array_equal(a1, a2, equal_nan=False) -> bool:
 
 
 def select(condlist, choicelist, default=0) -> Array:
-    """Per element, the choice of the first condition that holds, else default (NumPy's select:
-    the dtype is that of the choices and the default as arrays; later conditions are applied first
-    and overwritten by earlier ones)."""
+    """Per element, the choice of the first condition that holds, else ``default``.
+
+    Parameters
+    ----------
+    condlist : sequence of array_like of bool
+        The conditions (bool arrays: another dtype raises ``TypeError``, as in NumPy).
+    choicelist : sequence of array_like
+        One choice per condition; conditions and choices broadcast together.
+    default : scalar or array_like, optional
+        The value where no condition holds (default 0).
+
+    Returns
+    -------
+    Array
+        The chosen values, of the result dtype of the choices and ``default`` (NumPy 2's
+        rules: Python scalars are weak).
+
+    Raises
+    ------
+    ValueError
+        If the two lists differ in length or are empty.
+
+    Notes
+    -----
+    Dtypes: every dtype for the choices; bool conditions.
+
+    GPU: one fill kernel for the default, then one map kernel (``where``) per condition, the
+    last condition first so that earlier ones win.
+
+    Examples
+    --------
+    >>> x = wg.arange(6)
+    >>> wg.select([x < 2, x > 3], [x, x ** 2], default=-1)
+    array([ 0,  1, -1, -1, 16, 25])
+    """
     if len(condlist) != len(choicelist):
         raise ValueError("list of cases must be same length as list of conditions")
     if len(choicelist) == 0:
@@ -125,9 +184,51 @@ def _conditions(condlist, x: Array) -> Array:
 
 
 def piecewise(x, condlist, funclist, *args, **kw) -> Array:
-    """x's shape and dtype, each element given by the function (or value) of the condition that
-    holds there; functions see only the elements of their condition, and later conditions win.
-    One function more than conditions is the default, where no condition holds."""
+    """Evaluate a piecewise-defined function.
+
+    Each element of the result is given by the function (or value) of the condition that holds
+    there; later conditions win, and elements where none holds are zero.
+
+    Parameters
+    ----------
+    x : array_like
+        The input array; the result has its shape and dtype.
+    condlist : array_like of bool or sequence of array_like of bool
+        The conditions, each of ``x``'s shape (one condition may be given alone).
+    funclist : sequence of callables or scalars
+        One per condition: a function called with the 1-d array of ``x``'s elements where its
+        condition holds (skipped when there are none), or a value to put there. One more
+        entry than conditions is the default, where no condition holds.
+    *args
+        Further positional arguments of every function.
+    **kw
+        Keyword arguments of every function.
+
+    Returns
+    -------
+    Array
+        The result, of ``x``'s shape and dtype (the functions' values are cast to it).
+
+    Raises
+    ------
+    ValueError
+        If ``funclist`` has neither as many entries as there are conditions nor one more.
+
+    Notes
+    -----
+    Dtypes: every dtype.
+
+    GPU: per function, a boolean-mask gather of ``x`` (a stream compaction; its size is read
+    back, a host sync), the function's own kernels and a masked scatter into the result; a
+    value is written through its mask. With a default, an ``any`` fold and a map kernel find
+    where no condition holds.
+
+    Examples
+    --------
+    >>> x = wg.asarray([-2.0, -1.0, 0.5, 3.0])
+    >>> wg.piecewise(x, [x < 0, x >= 0], [lambda v: -v, lambda v: v ** 2])
+    array([2.  , 1.  , 0.25, 9.  ])
+    """
     x = as_array(x, "piecewise")
     conditions = _conditions(condlist, x)
     if len(conditions) == len(funclist) - 1:

@@ -82,6 +82,9 @@ def flatten(self, order="C") -> Array:
 
 
 def ravel(self, order="C") -> Array:
+    """The elements as a 1-d array, a view where possible.
+
+    See :func:`wgarray.ravel` for the full documentation."""
     return fn.ravel(self, order)
 
 
@@ -92,7 +95,9 @@ def _shape_args(shape) -> tuple:
 
 
 def reshape(self, *shape, order="C", copy=None) -> Array:
-    """self with a new shape (one -1 inferred): a view where the layout allows, else a copy."""
+    """The array with a new shape (given as one tuple or as separate ints), a view where possible.
+
+    See :func:`wgarray.reshape` for the full documentation."""
     if not shape:
         raise TypeError("reshape() takes exactly 1 argument (0 given)")
     shape = _shape_args(shape)
@@ -179,7 +184,10 @@ def _sort_kind(kind, stable):
 
 
 def sort(self, axis=-1, kind=None, order=None, *, stable=None) -> None:
-    """Sort self in place along axis (stable; NaN last)."""
+    """Sort the array in place along an axis (stable; NaN last).
+
+    ``kind`` and ``stable`` may not both be given (``ValueError``). See :func:`wgarray.sort` for
+    the full documentation."""
     kind = _sort_kind(kind, stable)
     if order is not None:
         raise ValueError("Cannot specify order when the array has no fields.")
@@ -188,6 +196,10 @@ def sort(self, axis=-1, kind=None, order=None, *, stable=None) -> None:
 
 
 def argsort(self, axis=-1, kind=None, order=None, *, stable=None) -> Array:
+    """The indices that sort the array along an axis.
+
+    ``kind`` and ``stable`` may not both be given (``ValueError``). See :func:`wgarray.argsort` for
+    the full documentation."""
     kind = _sort_kind(kind, stable)
     if order is not None:
         raise ValueError("Cannot specify order when the array has no fields.")
@@ -195,26 +207,41 @@ def argsort(self, axis=-1, kind=None, order=None, *, stable=None) -> Array:
 
 
 def partition(self, kth, axis=-1, kind="introselect", order=None) -> None:
-    """Partition self in place around the kth elements (by a full sort, a valid partition)."""
+    """Partition the array in place around the ``kth`` elements (by a full sort, a valid partition).
+
+    See :func:`wgarray.partition` for the full documentation."""
     _writeable(self)
     self._assign(fn.partition(self, kth, axis=operator.index(axis), kind=kind, order=order))
 
 
 def argpartition(self, kth, axis=-1, kind="introselect", order=None) -> Array:
+    """The indices that partition the array along an axis.
+
+    See :func:`wgarray.argpartition` for the full documentation."""
     return fn.argpartition(self, kth, axis, kind, order)
 
 
 def searchsorted(self, v, side="left", sorter=None) -> Array:
+    """Where the values ``v`` would be inserted into this sorted 1-d array to keep it sorted.
+
+    See :func:`wgarray.searchsorted` for the full documentation."""
     return searching_functions.searchsorted(self, v, side=side, sorter=sorter)
 
 
 def nonzero(self) -> tuple:
+    """The indices of the nonzero elements, one array per dimension.
+
+    See :func:`wgarray.nonzero` for the full documentation."""
     return searching_functions.nonzero(self)
 
 
 # -- selection ------------------------------------------------------------------------------------
 def take(self, indices, axis=None, out=None, mode="raise") -> Array:
-    """Elements at indices along axis (the flattened array when axis is None)."""
+    """Elements at indices along an axis (of the flattened array when axis is None).
+
+    Unlike the function, ``mode='raise'`` also bounds-checks an index array on the device (its
+    minimum and maximum are read back, a host sync). See :func:`wgarray.take` for the full
+    documentation."""
     if mode == "raise" and isinstance(indices, Array):  # host indices are checked by take itself
         n = self.size if axis is None else self.shape[manip.normalize_axis(axis, self.ndim)]
         fn.check_bounds(indices, n, axis or 0)
@@ -222,30 +249,51 @@ def take(self, indices, axis=None, out=None, mode="raise") -> Array:
 
 
 def choose(self, choices, out=None, mode="raise") -> Array:
+    """Construct an array from this index array and a list of arrays to choose from.
+
+    See :func:`wgarray.choose` for the full documentation."""
     return fn.choose(self, choices, out=out, mode=mode)
 
 
 def compress(self, condition, axis=None, out=None) -> Array:
+    """The slices along an axis where ``condition`` is true.
+
+    See :func:`wgarray.compress` for the full documentation."""
     return fn.compress(condition, self, axis=axis, out=out)
 
 
 def put(self, indices, values, mode="raise") -> None:
+    """Replace the elements at flat indices, in place: ``self.flat[indices] = values``.
+
+    See :func:`wgarray.put` for the full documentation."""
     fn.put(self, indices, values, mode=mode)
 
 
 def repeat(self, repeats, axis=None) -> Array:
+    """Repeat each element of the array.
+
+    See :func:`wgarray.repeat` for the full documentation."""
     return manip.repeat(self, repeats, axis=axis)
 
 
 def clip(self, min=None, max=None, out=None) -> Array:
+    """The array with its values limited to ``[min, max]``.
+
+    See :func:`wgarray.clip` for the full documentation."""
     return reductions.deliver(ELEMENTWISE["clip"](self, min, max), out, "clip", "same_kind")
 
 
 def conj(self) -> Array:
+    """The complex conjugate, elementwise (``conj`` and ``conjugate`` are the same method).
+
+    See :func:`wgarray.conj` for the full documentation."""
     return ELEMENTWISE["conj"](self)
 
 
 def round(self, decimals=0, out=None) -> Array:
+    """The array rounded to the given number of decimals, halves to even.
+
+    See :func:`wgarray.round` for the full documentation."""
     return fn.around(self, decimals, out)
 
 
@@ -275,29 +323,46 @@ def __round__(self, ndigits=None):
 
 
 def transpose(self, *axes) -> Array:
-    """The axes reversed, or permuted as given (separately or as one tuple)."""
+    """The array with its axes reversed, or permuted as given (separately or as one tuple); a view.
+
+    See :func:`wgarray.transpose` for the full documentation."""
     if len(axes) == 1 and (axes[0] is None or not isinstance(axes[0], (int, np.integer))):
         axes = axes[0]
     return manip.permute_dims(self, tuple(reversed(range(self.ndim))) if axes in (None, ()) else tuple(axes))
 
 
 def squeeze(self, axis=None) -> Array:
+    """The array without (some of) its axes of length one; a view.
+
+    See :func:`wgarray.squeeze` for the full documentation."""
     return manip.squeeze(self, axis)
 
 
 def swapaxes(self, axis1, axis2) -> Array:
+    """The array with two axes interchanged; a view.
+
+    See :func:`wgarray.swapaxes` for the full documentation."""
     return manip.swapaxes(self, axis1, axis2)
 
 
 def diagonal(self, offset=0, axis1=0, axis2=1) -> Array:
+    """A read-only view of a diagonal.
+
+    See :func:`wgarray.diagonal` for the full documentation."""
     return fn.diagonal(self, offset, axis1, axis2)
 
 
 def trace(self, offset=0, axis1=0, axis2=1, dtype=None, out=None) -> Array:
+    """The sum along a diagonal.
+
+    See :func:`wgarray.trace` for the full documentation."""
     return fn.trace(self, offset, axis1, axis2, dtype, out)
 
 
 def dot(self, b, out=None) -> Array:
+    """Dot product with ``b`` (NumPy's ``dot``).
+
+    See :func:`wgarray.dot` for the full documentation."""
     return fn.dot(self, b, out)
 
 

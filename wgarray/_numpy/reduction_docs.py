@@ -20,13 +20,25 @@ _KEEPDIMS = """keepdims : bool, optional
     Keep the reduced axes with length one, so that the result broadcasts against ``a``."""
 _WHERE = """where : array_like of bool, optional
     Only the elements where it is true take part (broadcast against ``a``)."""
-_GPU_FOLD = """Notes
------
-GPU: one fold kernel over the reduced axes, reading strided views in place; floating-point
-sums combine partial results in a tree, so the last bits may differ from NumPy's pairwise sum."""
+_GPU_FOLD = """GPU: one fold kernel over the reduced axes, reading strided views in place; floating-point
+sums combine partial results in a tree, so the last bits may differ from NumPy's pairwise sum.
+``where`` adds one map kernel (the masked elements become the identity), ``initial`` one more."""
+_SUM_DTYPES = """Dtypes: every dtype. Without ``dtype``, bool and integers narrower than 64 bits accumulate
+in int64 (unsigned ones in uint64) and integers wrap on overflow, as NumPy's; float16
+accumulates in float32 and rounds once."""
+_MOMENT_DTYPES = """Dtypes: every dtype. Bool and integers compute in the default float (float64), float16 in
+float32 (rounded once to float16), others in their own dtype{complex}. An integer
+``dtype`` casts the float result, truncating, as NumPy does."""
+_MOMENT_GPU = """GPU: {folds},
+reading strided views in place, and a map kernel that divides by the count. With ``where``
+(or a given ``mean``) the masked sums are folds over map kernels, the counts a fold of the mask."""
 
 
-def _reduction(summary, params, returns, example, notes=_GPU_FOLD):
+def _notes(*paragraphs):
+    return "Notes\n-----\n" + "\n\n".join(paragraphs)
+
+
+def _reduction(summary, params, returns, example, notes=_notes(_SUM_DTYPES, _GPU_FOLD)):
     return f"""{summary}
 
 Parameters
@@ -51,6 +63,11 @@ _RESULT = """Array
 _INITIAL = """initial : scalar, optional
     The starting value of the {what}."""
 
+_VARIANCE_NOTES = _notes(
+    _MOMENT_DTYPES.format(complex="; complex input gives a real\nresult (from ``abs(x - mean)**2``)"),
+    _MOMENT_GPU.format(folds="two fold kernels (the mean, then the squared deviations from it)")
+    + " The standard deviation\nis the correctly rounded square root of the variance.")
+
 DOCSTRINGS = {
     "sum": _reduction("Sum of the elements along the given axes.",
                       "\n".join([_A, _AXIS, _DTYPE, _OUT, _KEEPDIMS, _INITIAL.format(what="sum"), _WHERE]),
@@ -61,7 +78,8 @@ array([5., 7., 9.])
 >>> wg.sum(x, where=wg.asarray([True, False, True]))
 array(14.)
 >>> wg.sum(wg.arange(3, dtype=wg.int32)).dtype
-dtype('int64')"""),
+dtype('int64')""", _notes(_SUM_DTYPES, _GPU_FOLD, "A sum of -0.0s is -0.0, as IEEE addition gives (NumPy starts its "
+                          "sums from +0.0\nand gives +0.0; :meth:`wgarray.add.reduce` does as NumPy does).")),
     "prod": _reduction("Product of the elements along the given axes.",
                        "\n".join([_A, _AXIS, _DTYPE, _OUT, _KEEPDIMS, _INITIAL.format(what="product"), _WHERE]),
                        _RESULT, """>>> wg.prod(x, axis=1)
@@ -77,7 +95,7 @@ array([  6., 120.])"""),
                        """>>> wg.mean(x, axis=1)
 array([2., 5.])
 >>> wg.mean(wg.asarray([1, 2]))
-array(1.5)"""),
+array(1.5)""", _notes(_MOMENT_DTYPES.format(complex=""), _MOMENT_GPU.format(folds="one fold kernel (the sum)"))),
     "std": _reduction("Standard deviation along the given axes.",
                       "\n".join([_A, _AXIS, "dtype : dtype, optional\n    The dtype to compute in "
                                  "(default float64 for integers, else the input's).",
@@ -88,7 +106,7 @@ array(1.5)"""),
                                  "correction : int or float, optional\n    The array API's name for "
                                  "``ddof``; give one or the other."]),
                       _RESULT, """>>> wg.std(wg.asarray([1.0, 2.0, 3.0, 4.0]))
-array(1.11803399)"""),
+array(1.11803399)""", _VARIANCE_NOTES),
     "var": _reduction("Variance along the given axes.",
                       "\n".join([_A, _AXIS, "dtype : dtype, optional\n    The dtype to compute in "
                                  "(default float64 for integers, else the input's).",
@@ -99,7 +117,7 @@ array(1.11803399)"""),
                                  "correction : int or float, optional\n    The array API's name for "
                                  "``ddof``; give one or the other."]),
                       _RESULT, """>>> wg.var(wg.asarray([1.0, 2.0, 3.0, 4.0]), ddof=1)
-array(1.66666667)"""),
+array(1.66666667)""", _VARIANCE_NOTES),
 }
 
 _EXTREMUM = """{Name}imum of the elements along the given axes; NaN propagates.
@@ -125,7 +143,11 @@ ValueError
 
 Notes
 -----
-GPU: one fold kernel; complex values order lexicographically, as in NumPy.
+Dtypes: every dtype; complex values order lexicographically, as in NumPy. The result has
+``a``'s dtype.
+
+GPU: one fold kernel; ``initial`` (with ``where``) adds map kernels that mask the elements
+and combine the start value.
 
 Examples
 --------
@@ -156,7 +178,12 @@ Array
 
 Notes
 -----
-GPU: one scan kernel along the axis (long rows in pieces).
+Dtypes: every dtype. Without ``dtype``, bool and integers narrower than 64 bits accumulate in
+int64 (unsigned ones in uint64), as NumPy's. float16 accumulates in float32, each running
+value rounded once to float16 (NumPy rounds every step to float16, so long float16 scans can
+differ from NumPy's, more accurately).
+
+GPU: one scan kernel along the axis (long rows in tiles with carries).
 
 Examples
 --------
@@ -192,6 +219,8 @@ ValueError
 
 Notes
 -----
+Dtypes: every dtype (complex values order lexicographically); the result is int64.
+
 GPU: one fold kernel carrying (value, index) pairs.
 
 Examples
@@ -221,7 +250,9 @@ Array
 
 Notes
 -----
-GPU: one fold kernel.
+Dtypes: every dtype (NaN counts as true, as any nonzero value); the result is bool.
+
+GPU: one fold kernel (``where`` adds a cast to bool and one masking map kernel).
 
 Examples
 --------

@@ -241,7 +241,7 @@ class ufunc:
         """op(a, b) for every a in A and b in B: the result has shape A.shape + B.shape."""
         return ufunc_methods.outer(self, A, B, kwargs)
 
-    def at(self, a, indices, b=None, /):
+    def at(self, a, indices, b=None, /) -> None:
         """a[indices] = op(a[indices], b) in place, unbuffered: repeated indices apply again (ufunc_at.py)."""
         ufunc_at.at(self, a, indices, b)
 

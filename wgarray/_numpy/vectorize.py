@@ -23,8 +23,60 @@ def _result_dtype(value):
 
 
 class vectorize:
-    """vectorize(pyfunc, otypes=None, doc=None, excluded=None, cache=False, signature=None), as NumPy's
-    (also usable as a decorator, bare or with keywords); `signature` is not supported."""
+    """A Python function called once per element of its broadcast arguments, as NumPy's vectorize.
+
+    Usable as a decorator, bare or with keywords. As in NumPy this is a loop for convenience,
+    not for speed.
+
+    Parameters
+    ----------
+    pyfunc : callable, optional
+        The function; it receives 0-d wgarray arrays (wgarray's scalars) and returns a value
+        (or a tuple of values, one per output). Omitted when used as ``@vectorize(...)``.
+    otypes : sequence of dtype, optional
+        The output dtypes; default: those of the first call's results (later results are cast
+        to them). Needed for inputs of size 0.
+    doc : str, optional
+        The docstring of the vectorized function (default: ``pyfunc``'s).
+    excluded : set of int or str, optional
+        Positions or names of the arguments passed to ``pyfunc`` unchanged, not looped over.
+    cache : bool, optional
+        Accepted for NumPy's signature: wgarray never calls ``pyfunc`` an extra time to find
+        the output types, so there is nothing to cache.
+    signature : None, optional
+        NumPy's generalized-ufunc signature: not supported (``NotImplementedError``).
+
+    Returns
+    -------
+    vectorize
+        A callable taking ``pyfunc``'s arguments as array_like (broadcast together) and
+        returning an Array (or a tuple of Arrays) of their broadcast shape.
+
+    Raises
+    ------
+    NotImplementedError
+        For a ``signature``.
+    ValueError
+        When called on inputs of size 0 without ``otypes``.
+
+    Notes
+    -----
+    Dtypes: every dtype for the arguments; the results are cast to ``otypes`` (or the first
+    result's dtype).
+
+    GPU: each element is a 0-d view (no kernel); what ``pyfunc`` computes runs on the device,
+    a few small kernels per element, and a branch on an element reads it back (a host sync
+    per element). The results are stacked on the device (results that are Python values are
+    uploaded) and cast by one map kernel.
+
+    Examples
+    --------
+    >>> def clipped_difference(a, b):
+    ...     return a - b if a > b else a + b
+    >>> f = wg.vectorize(clipped_difference)
+    >>> f(wg.asarray([1, 2, 3, 4]), 2)
+    array([3, 4, 1, 2])
+    """
 
     def __init__(self, pyfunc=None, otypes=None, doc=None, excluded=None, cache=False, signature=None):
         if signature is not None:
