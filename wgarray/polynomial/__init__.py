@@ -3,7 +3,7 @@ coefficients lowest degree first) and classes (Polynomial, Chebyshev, Legendre: 
 domain mapped onto a window), and the legacy poly1d API in _poly1d.py (re-exported by the package
 root). This package sits above linalg: roots are eigenvalues, fits are least squares."""
 
-from . import _poly1d
+from . import _poly1d, _poly1d_docs, _series_docs  # noqa: F401  (docs modules set docstrings on import)
 from .chebyshev import Chebyshev
 from .legendre import Legendre
 from .polynomial import Polynomial
