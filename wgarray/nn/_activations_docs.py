@@ -14,7 +14,8 @@ _MAP = _FLOATS + """
 
 _INPLACE_PARAMETER = """
     inplace : bool, optional
-        Write the result into ``input`` (which must be a wgarray array) and return it."""
+        Write the result into ``input`` and return it (an input that is not a wgarray array
+        is converted first, so only the returned array holds the result)."""
 
 _ROWS_PARAMETERS = """
     input : array_like

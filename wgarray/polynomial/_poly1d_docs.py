@@ -25,7 +25,8 @@ DOCSTRINGS = {
     Returns
     -------
     Array or poly1d
-        The coefficients of ``a1 + a2``, the shorter padded with leading zeros{_POLY1D_RESULT}.
+        The coefficients of ``a1 + a2``, the shorter padded with leading
+        zeros{_POLY1D_RESULT}.
 
     See Also
     --------
@@ -49,7 +50,8 @@ DOCSTRINGS = {
     Returns
     -------
     Array or poly1d
-        The coefficients of ``a1 - a2``, the shorter padded with leading zeros{_POLY1D_RESULT}.
+        The coefficients of ``a1 - a2``, the shorter padded with leading
+        zeros{_POLY1D_RESULT}.
 
     Raises
     ------

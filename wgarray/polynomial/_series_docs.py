@@ -10,11 +10,11 @@ from .polynomial import Polynomial
 _CLASS = """
     A {kind} series over a domain, as ``numpy.polynomial.{name}``.
 
-    ``c[0] {basis}_0(x) + c[1] {basis}_1(x) + ...``, coefficients lowest degree first, where
-    ``x`` is first mapped linearly from ``domain`` onto ``window``. Calling the series evaluates
-    it; it supports ``+``, ``-``, ``*``, ``//``, ``%``, ``divmod``, ``**``, ``/`` by a scalar
-    and ``==`` with series of the same kind, domain, window and symbol (or with numbers and
-    arrays, taken as coefficients). The class methods ``fit``, ``fromroots``, ``identity`` and
+    ``{series}``, coefficients lowest degree first, where ``x`` is first mapped
+    linearly from ``domain`` onto ``window``. Calling the series evaluates it. It supports
+    ``+``, ``-``, ``*``, ``//``, ``%``, ``divmod``, ``**``, ``/`` by a scalar and ``==``
+    with series of the same kind, domain, window and symbol (or with numbers and arrays,
+    taken as coefficients). The class methods ``fit``, ``fromroots``, ``identity`` and
     ``basis`` make series.
 
     Parameters
@@ -44,9 +44,9 @@ _CLASS = """
     float32, float64 and complex are kept. ``roots`` and ``fit`` go through wgarray.linalg
     (float32, float64 and complex; no float16).
 
-    GPU: evaluation is {evaluation}; arithmetic, calculus and fits are map kernels,
-    convolutions and (fits, roots) wgarray.linalg's SVD and eigenvalue solvers.
-    Domain and window are two host numbers each.
+    GPU: evaluation is {evaluation}, a few map kernels per coefficient; arithmetic and
+    calculus are map kernels and convolutions; fits and roots go through wgarray.linalg's SVD
+    and eigenvalue solvers. Domain and window are two host numbers each.
 
     Examples
     --------
@@ -58,11 +58,11 @@ _CLASS = """
 """
 
 _CLASSES = {
-    Polynomial: dict(kind="power", basis="x^", evaluation="Horner's rule, a few map kernels per coefficient",
+    Polynomial: dict(kind="power", series="c[0] + c[1] x + c[2] x**2 + ...", evaluation="Horner's rule",
                      see_also="Chebyshev, Legendre, wgarray.poly1d", value="2.75"),
-    Chebyshev: dict(kind="Chebyshev", basis="T", evaluation="Clenshaw's recurrence, a few map kernels per coefficient",
+    Chebyshev: dict(kind="Chebyshev", series="c[0] T_0(x) + c[1] T_1(x) + ...", evaluation="Clenshaw's recurrence",
                     see_also="Polynomial, Legendre", value="0.5"),
-    Legendre: dict(kind="Legendre", basis="P", evaluation="Clenshaw's recurrence, a few map kernels per coefficient",
+    Legendre: dict(kind="Legendre", series="c[0] P_0(x) + c[1] P_1(x) + ...", evaluation="Clenshaw's recurrence",
                    see_also="Polynomial, Chebyshev", value="1.625"),
 }
 
@@ -161,7 +161,7 @@ METHODS = {
     ------
     ValueError
         A negative ``tol``.
-    """ + _SYNC.format(what="a map kernel compares the magnitudes; where the series ends is read back\n"
+    """ + _SYNC.format(what="map kernels compare the magnitudes; where the series ends is read back\n"
                            "    to the host (a sync)."),
     "truncate": """
     Keep the first ``size`` coefficients.
@@ -254,7 +254,8 @@ METHODS = {
 
     Notes
     -----
-    Dtypes: ``x`` is float64; ``y`` is promoted with the coefficients' dtype.
+    Dtypes: ``x`` is of the default float dtype (float64); ``y`` is promoted with the
+    coefficients' dtype.
 
     GPU: one map kernel for the points, then the series' evaluation (see the class).
     """,
