@@ -216,14 +216,15 @@ def _max_pool_doc(dims: int) -> str:
     avg_pool{dims}d, wgarray.scipy.ndimage.maximum_filter
 
     Notes
-    -----{_POOL_NOTES} With ``return_indices`` the same kernel writes the indices too.
+    -----{_POOL_NOTES}
+    With ``return_indices`` the same kernel writes the indices too.
     {example}"""
 
 
 def _avg_pool_doc(dims: int) -> str:
     spatial, _ = _shapes(dims)
     ints = _ints(dims)
-    override = " (PyTorch's 1-D function lacks it; wgarray takes it as the 2-D one does)" if dims == 1 else ""
+    override = " (PyTorch's 1-D function lacks it;\n        wgarray takes it as the 2-D one does)" if dims == 1 else ""
     return f"""
     Apply a {dims}-D average pooling, as ``torch.nn.functional.avg_pool{dims}d``.
 

@@ -10,8 +10,8 @@ from .polynomial import Polynomial
 _CLASS = """
     A {kind} series over a domain, as ``numpy.polynomial.{name}``.
 
-    ``{series}``, coefficients lowest degree first, where ``x`` is first mapped
-    linearly from ``domain`` onto ``window``. Calling the series evaluates it. It supports
+    ``{series}``, coefficients lowest degree first, where ``x`` is
+    first mapped linearly from ``domain`` onto ``window``. Calling the series evaluates it. It supports
     ``+``, ``-``, ``*``, ``//``, ``%``, ``divmod``, ``**``, ``/`` by a scalar and ``==``
     with series of the same kind, domain, window and symbol (or with numbers and arrays,
     taken as coefficients). The class methods ``fit``, ``fromroots``, ``identity`` and
@@ -218,8 +218,8 @@ METHODS = {
     ValueError
         A negative ``m``, or more than ``m`` constants.
     """ + _SYNC.format(what="the basis' integration recurrence, a few small map kernels per order, and\n"
-                           "    one evaluation at ``lbnd`` per order; whether the series is 0 is read\n"
-                           "    back to the host (a sync) per order."),
+                           "    one evaluation at ``lbnd`` per order; whether the series is 0 is read back\n"
+                           "    to the host (a sync) per order."),
     "roots": """
     Return the roots of the series, in the domain's coordinates.
 

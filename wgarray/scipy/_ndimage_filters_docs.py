@@ -68,18 +68,24 @@ _ONE_PASS = """
     padded copy. Complex data runs two to four such kernels; casts are map kernels.
 """
 
-_SEPARABLE = """
-    Notes
-    -----""" + _LINEAR_DTYPES + """ Each 1-D pass is cast to the output dtype before the
-    next reads it, as SciPy's.
 
-    GPU: one filter-engine kernel per {what}, the boundary mode applied by index (no padded
-    copy); casts are map kernels.{weights}
+def _separable(gpu: str, passes: bool = True) -> str:
+    """The Notes of a filter made of 1-D passes (passes: more than one)."""
+    cast = """
+
+    Each 1-D pass is cast to the output dtype before the next reads it, as SciPy's.""" if passes else ""
+    return """
+    Notes
+    -----""" + _LINEAR_DTYPES + cast + """
+
+    GPU: """ + gpu + """
+    The boundary mode is applied by index (no padded copy); casts are map kernels.
 """
 
-_GAUSSIAN_WEIGHTS = """ The Gaussian weights (``2 * radius + 1`` numbers) are computed on
-    the host from ``sigma``, ``order`` and ``radius``, as SciPy's, and uploaded once per device
-    and values."""
+
+_GAUSSIAN_GPU = """one filter-engine kernel per {what}. The Gaussian weights (``2 * radius + 1``
+    numbers) are computed on the host from ``sigma``, ``order`` and ``radius``, as SciPy's, and
+    uploaded once per device and values."""
 
 
 def _params(*parts: str) -> str:
@@ -174,7 +180,7 @@ DOCSTRINGS = {
     See Also
     --------
     gaussian_filter1d, uniform_filter
-    """ + _SEPARABLE.format(what="axis", weights=_GAUSSIAN_WEIGHTS) + """
+    """ + _separable(_GAUSSIAN_GPU.format(what="axis")) + """
     Examples
     --------
     >>> import wgarray.scipy.ndimage as ndimage
@@ -204,7 +210,7 @@ DOCSTRINGS = {
     See Also
     --------
     gaussian_filter
-    """ + _SEPARABLE.format(what="call", weights=_GAUSSIAN_WEIGHTS),
+    """ + _separable(_GAUSSIAN_GPU.format(what="call"), passes=False),
     "uniform_filter1d": """
     Apply a 1-D uniform (moving average) filter along one axis, as
     ``scipy.ndimage.uniform_filter1d``.
@@ -222,7 +228,8 @@ DOCSTRINGS = {
     See Also
     --------
     uniform_filter
-    """ + _SEPARABLE.format(what="call (two for complex data), then a map kernel for the division", weights=""),
+    """ + _separable("""one filter-engine kernel (two for complex data), then a map kernel for the
+    division.""", passes=False),
     "uniform_filter": """
     Apply a multidimensional uniform (moving average) filter, as ``scipy.ndimage.uniform_filter``.
 
@@ -235,7 +242,7 @@ DOCSTRINGS = {
     See Also
     --------
     uniform_filter1d, gaussian_filter
-    """ + _SEPARABLE.format(what="axis (and a map kernel for its division)", weights="") + """
+    """ + _separable("one filter-engine kernel and a map kernel (the division) per axis.") + """
     Examples
     --------
     >>> import wgarray.scipy.ndimage as ndimage
@@ -262,7 +269,7 @@ def _derivative(name: str, func: str, smooth: str, other: str) -> str:
     See Also
     --------
     {other}, laplace
-    """ + _SEPARABLE.format(what="axis", weights="")
+    """ + _separable("one filter-engine kernel per axis.")
 
 
 DOCSTRINGS["sobel"] = _derivative("Sobel", "sobel", "[1, 2, 1]", "prewitt") + """
@@ -284,7 +291,7 @@ DOCSTRINGS["laplace"] = """
     See Also
     --------
     sobel, prewitt
-    """ + _SEPARABLE.format(what="axis, and a map kernel per sum", weights="") + """
+    """ + _separable("one filter-engine kernel per axis, and a map kernel per sum.") + """
     Examples
     --------
     >>> import wgarray.scipy.ndimage as ndimage

@@ -145,6 +145,7 @@ DOCSTRINGS = {
 
     Notes
     -----""" + _DIRECT_DTYPES.replace(" the FFT method takes it", " there is no FFT method here") + """
+
     With ``'wrap'`` or ``'symm'`` and a kernel over twice the input's size, the input is
     extended as far as needed (SciPy reads outside it there, scipy/scipy#12686).
 
