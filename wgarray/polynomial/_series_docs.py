@@ -11,11 +11,11 @@ _CLASS = """
     A {kind} series over a domain, as ``numpy.polynomial.{name}``.
 
     ``{series}``, coefficients lowest degree first, where ``x`` is
-    first mapped linearly from ``domain`` onto ``window``. Calling the series evaluates it. It supports
-    ``+``, ``-``, ``*``, ``//``, ``%``, ``divmod``, ``**``, ``/`` by a scalar and ``==``
-    with series of the same kind, domain, window and symbol (or with numbers and arrays,
-    taken as coefficients). The class methods ``fit``, ``fromroots``, ``identity`` and
-    ``basis`` make series.
+    first mapped linearly from ``domain`` onto ``window``. Calling the series evaluates it.
+    It supports ``+``, ``-``, ``*``, ``//``, ``%``, ``divmod``, ``**``, ``/`` by a scalar
+    and ``==`` with series of the same kind, domain, window and symbol (or with numbers and
+    arrays, taken as coefficients). The class methods ``fit``, ``fromroots``, ``identity``
+    and ``basis`` make series.
 
     Parameters
     ----------

@@ -51,12 +51,14 @@ _FFT_DTYPES = """
     float32; bool and integers in float64, as SciPy's), complex ones in theirs; the result is
     that float or complex dtype, as SciPy's."""
 
-_DIRECT_GPU = """one kernel of the filter engine (wgsl/filter_correlate.wgsl; a 1-D kernel of 16 taps
-    or more takes the tiled filter_line.wgsl), zero padding or the boundary applied by index
-    (no padded copy); complex inputs take four such kernels."""
+_DIRECT_GPU = """one kernel of the filter engine
+    (wgsl/filter_correlate.wgsl; a 1-D kernel of 16 taps or more takes the tiled
+    filter_line.wgsl), zero padding or the boundary applied by index (no padded copy);
+    complex inputs take four such kernels."""
 
-_FFT_GPU = """wgarray.fft's transforms at SciPy's fast lengths (rfftn and irfftn for real inputs, fftn
-    and ifftn for complex ones) and one map kernel for the product"""
+_FFT_GPU = """wgarray.fft's transforms at SciPy's fast
+    lengths (rfftn and irfftn for real inputs, fftn and ifftn for complex ones) and one map
+    kernel for the product"""
 
 
 def _params(*parts: str) -> str:
@@ -88,9 +90,12 @@ DOCSTRINGS = {
     Notes
     -----""" + _DIRECT_DTYPES + """
 
-    GPU: ``'direct'``: """ + _DIRECT_GPU + """ ``'fft'``: """ + _FFT_GPU + """. ``'auto'`` with
-    integer inputs reads their largest magnitudes back to the host (a sync), as SciPy checks
-    them.
+    GPU: ``'direct'``: """ + _DIRECT_GPU + """
+
+    ``'fft'``: """ + _FFT_GPU + """.
+
+    ``'auto'`` with integer inputs reads their largest magnitudes back to the host (a sync),
+    as SciPy checks them.
 
     Examples
     --------
@@ -274,8 +279,9 @@ DOCSTRINGS = {
     Notes
     -----""" + _FFT_DTYPES + """
 
-    GPU: a padding copy kernel, batched """ + _FFT_GPU + """, then one map kernel per
-    convolved axis adding the blocks' overlaps.
+    GPU: a padding copy kernel; wgarray.fft's transforms of every block in one batch (rfftn
+    and irfftn for real inputs, fftn and ifftn for complex ones) and one map kernel for the
+    product; then one map kernel per convolved axis adding the blocks' overlaps.
     """,
 }
 
