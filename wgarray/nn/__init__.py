@@ -12,7 +12,10 @@ from ._activations import gelu, layer_norm, log_softmax, relu, silu, softmax
 from ._attention import scaled_dot_product_attention
 from ._conv import conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d, conv_transpose3d
 from ._pool import avg_pool1d, avg_pool2d, avg_pool3d, max_pool1d, max_pool2d, max_pool3d
+from . import _activations_docs, _layers_docs  # numpydoc docstrings, set on import
 
 __all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
            "avg_pool1d", "avg_pool2d", "avg_pool3d", "max_pool1d", "max_pool2d", "max_pool3d",
            "gelu", "layer_norm", "log_softmax", "relu", "scaled_dot_product_attention", "silu", "softmax"]
+
+del _activations_docs, _layers_docs  # (kept in sys.modules; only their side effect matters)

@@ -59,23 +59,7 @@ def polyadd(a1, a2):
 
 
 def polysub(a1, a2):
-    """The difference of two polynomials (the shorter padded with leading zeros).
-
-    Parameters
-    ----------
-    a1, a2 : array_like or poly1d
-        Coefficients, highest power first, or ``poly1d`` objects.
-
-    Returns
-    -------
-    Array or poly1d
-        The coefficients of ``a1 - a2``; a ``poly1d`` if either input is one.
-
-    Examples
-    --------
-    >>> wg.polysub([1, 2, 3], [1, 1])
-    array([1, 1, 2])
-    """
+    """The difference of two polynomials (the shorter padded with leading zeros)."""
     x, y = _padded_alike(_coefficients(a1, "polysub"), _coefficients(a2, "polysub"))
     return _wrap_like(x - y, a1, a2)
 

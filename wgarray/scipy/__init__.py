@@ -8,5 +8,8 @@ wgarray/_engines/filter.py, and wgarray.fft). See docs/scipy.md.
 """
 
 from . import ndimage, signal
+from . import _ndimage_filters_docs, _ndimage_rank_docs, _signal_docs  # numpydoc docstrings, set on import
 
 __all__ = ["ndimage", "signal"]
+
+del _ndimage_filters_docs, _ndimage_rank_docs, _signal_docs  # (kept in sys.modules; only their side effect matters)
