@@ -248,7 +248,8 @@ DOCSTRINGS = {
     -----
     Dtypes: every dtype.
 
-    GPU: none when ``a`` already qualifies; else one map kernel copies (and casts) it.
+    GPU: host data is uploaded once; an Array that already qualifies is returned with no
+    kernel, else one map kernel copies (and casts) it.
 
     Examples
     --------

@@ -232,9 +232,9 @@ DOCSTRINGS = {
 
     Notes
     -----
-    Dtypes: every dtype; the result's is NumPy's ``promote_types(x.dtype, int)``: bool and
-    integers up to 32 bits give int64, uint64 gives float64, floats and complex keep theirs.
-    Integer powers wrap as NumPy's.
+    Dtypes: every dtype; the result's is NumPy's ``promote_types(x.dtype, int64)``: bool and
+    integers up to 32 bits give int64, uint64 and every float dtype give float64, complex
+    gives complex128. Integer powers wrap as NumPy's.
 
     GPU: one fill kernel for the column of ones, then per column one multiply map kernel and
     one map copy (NumPy's ``multiply.accumulate`` order, so the values are NumPy's bit for bit).

@@ -35,8 +35,8 @@ class flatiter:
 
     GPU: an integer index (and each step of iteration) gives a 0-d view with no kernel and
     downloads nothing; a slice, an index array or a boolean mask gives a new 1-d array (a map
-    copy, a gather kernel, or a compaction whose count is read back). Assignment runs
-    ``put``'s scatter kernel, repeating the values to fill the selection as NumPy's does.
+    copy, a gather kernel, or a compaction whose count is read back). Assignment goes through
+    ``put`` (one scatter kernel), repeating the values to fill the selection as NumPy's does.
 
     Examples
     --------

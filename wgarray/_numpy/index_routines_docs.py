@@ -73,7 +73,8 @@ DOCSTRINGS = {
     Dtypes: every dtype; ``vals`` are cast to ``arr``'s dtype.
 
     GPU: the compaction engine finds the positions (its count is read back: a host
-    synchronisation), then ``put``'s scatter kernel writes the values.
+    synchronisation), then ``put`` writes the values: a gather repeats them and one scatter
+    kernel writes them (a non-contiguous ``arr`` is copied, written and copied back).
 
     Examples
     --------
@@ -135,7 +136,7 @@ DOCSTRINGS = {
     Raises
     ------
     IndexError
-        For indices that are not integers or are out of bounds.
+        For indices that are not integers.
     ValueError
         If ``indices`` has the wrong number of dimensions.
 
@@ -149,7 +150,8 @@ DOCSTRINGS = {
     dtype.
 
     GPU: an ``arange`` kernel per other axis and one scatter kernel (advanced-index
-    assignment); nothing is read back.
+    assignment); nothing is read back, so, unlike NumPy, out-of-bounds indices are not
+    reported (their writes are dropped) and repeated ones leave one of their values.
 
     Examples
     --------
@@ -356,8 +358,9 @@ DOCSTRINGS = {
     Notes
     -----
     Dtypes: every real dtype, with NumPy's result dtype: bool and integer signals give
-    float64 for the default (float) period, integers for an integer period; float32 stays
-    float32. Complex signals raise ``TypeError`` (no remainder), as NumPy's.
+    float64 for the default (float) period, and integer signals stay integers for an
+    integer period; float32 stays float32. Complex signals raise ``TypeError`` (no
+    remainder), as NumPy's.
 
     GPU: NumPy's formula as map kernels (``diff``, ``remainder``, ``where``, ...), one
     cumulative sum (the scan engine) and a map copy; nothing is read back.
