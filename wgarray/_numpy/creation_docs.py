@@ -15,7 +15,8 @@ _SHAPE = """
         The shape of the new array."""
 _DTYPE = """
     dtype : dtype, optional
-        Any wgarray dtype (bool, int8 to uint64, float32, float64, complex64, complex128).{}"""
+        Any wgarray dtype (bool, int8 to uint64, float16, float32, float64, complex64,
+        complex128).{}"""
 _ORDER = """
     order : {'C', 'F'}, optional
         Row-major (C, the default) or column-major (F) memory layout."""
@@ -46,8 +47,9 @@ _LIKE_NOTES = """
     -----
     Dtypes: every dtype; the result has the prototype's unless ``dtype`` is given.
 
-    GPU: {}; the prototype's data is never read, and a NumPy prototype's is never
-    uploaded."""
+    GPU: {}.
+    The prototype's data is never read: a NumPy prototype is not even uploaded (other host
+    data is)."""
 
 
 def _filled(what: str, default_dtype: str, example: str, notes: str = _FILL_NOTES) -> str:
@@ -89,7 +91,7 @@ def _like(what: str, example: str, fill: str = "", name: str = "a",
     """
 
 
-_DEFAULT_FLOAT = " Default: float64\n        (float32 where the device has no 64-bit floats)."
+_DEFAULT_FLOAT = "\n        Default: float64 (float32 where the device has no 64-bit floats)."
 
 DOCSTRINGS = {
     "zeros": _filled("zeros", _DEFAULT_FLOAT, """
@@ -111,8 +113,8 @@ DOCSTRINGS = {
 
     GPU: no kernel runs; the buffer comes from the memory pool as it is, so its values are
     arbitrary, as NumPy's are."""),
-    "full": _filled("``fill_value``", " Default: the dtype of ``fill_value``\n"
-                    "        (NumPy's: int64 for a Python int, float64 for a float).", """
+    "full": _filled("``fill_value``", "\n        Default: the dtype of ``fill_value`` (NumPy's: int64 for a "
+                    "Python int,\n        float64 for a float).", """
     >>> wg.full((2, 2), 7)
     array([[7, 7],
            [7, 7]])
@@ -211,10 +213,10 @@ DOCSTRINGS = {
 
 _FROM_HOST = """Notes
     -----
-    Dtypes: every dtype wgarray has (bool, int8 to uint64, float16 where the device has
-    it, float32, float64, complex64, complex128); host data of a dtype it lacks (strings,
-    objects, datetimes, longdouble) raises ``TypeError``. A ``dtype`` argument casts as
-    NumPy's ``astype`` does.
+    Dtypes: every dtype wgarray has (bool, int8 to uint64, float16, float32, float64,
+    complex64, complex128); host data of a dtype it lacks (strings, objects, datetimes,
+    longdouble) raises ``TypeError``. A ``dtype`` argument casts as NumPy's ``astype``
+    does.
 
     GPU: host data (lists, scalars, NumPy arrays, objects with ``__array__`` or DLPack) is
     uploaded once in NumPy's byte layout; a wgarray Array stays on the device (a cast or a

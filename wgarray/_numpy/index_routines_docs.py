@@ -227,7 +227,8 @@ DOCSTRINGS = {
     Parameters
     ----------
     a : Array
-        {_IN_PLACE} At least 2-d; past 2 dimensions all of equal length.
+        {_IN_PLACE}
+        At least 2-d; past 2 dimensions all of equal length.
     val : array_like
         The value, or values used in order and repeated cyclically along the diagonal.
     wrap : bool, optional

@@ -39,7 +39,8 @@ def _triangle_indices(name: str, which: str, relation: str, gpu: str, example: s
 
     Notes
     -----
-    GPU: {gpu} and {_COMPACTION}.
+    GPU: {gpu}, then
+    {_COMPACTION}.
 
     Examples
     --------{example}
