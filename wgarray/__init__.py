@@ -81,6 +81,11 @@ from ._numpy import reduction_docs as _reduction_docs  # noqa: E402,F401
 from ._numpy import common_docs as _common_docs  # noqa: E402,F401
 from ._numpy import functions_docs as _functions_docs  # noqa: E402,F401
 from ._numpy import ndarray_docs as _ndarray_docs  # noqa: E402,F401
+from ._numpy import compat_docs as _compat_docs  # noqa: E402,F401
+from ._numpy import creation_more_docs as _creation_more_docs  # noqa: E402,F401
+from ._numpy import io_docs as _io_docs  # noqa: E402,F401
+from ._numpy import index_routines_docs as _index_routines_docs  # noqa: E402,F401
+from ._numpy import indices_docs as _indices_docs  # noqa: E402,F401
 
 # Imported on first use: they add about 0.1 s to `import wgarray`.
 _SUBMODULES = ("fft", "linalg", "nn", "random", "testing")

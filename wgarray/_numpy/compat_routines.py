@@ -82,7 +82,7 @@ class broadcast:
         hosts = [np.broadcast_to(np.asarray(a), self.shape) for a in self._arrays]
         return zip(*(h.flat for h in hosts))
 
-    def reset(self):
+    def reset(self) -> None:
         self.index = 0
 
 

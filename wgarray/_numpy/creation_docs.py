@@ -15,7 +15,8 @@ _SHAPE = """
         The shape of the new array."""
 _DTYPE = """
     dtype : dtype, optional
-        Any wgarray dtype (bool, int8 to uint64, float32, float64, complex64, complex128).{}"""
+        Any wgarray dtype (bool, int8 to uint64, float16, float32, float64, complex64,
+        complex128).{}"""
 _ORDER = """
     order : {'C', 'F'}, optional
         Row-major (C, the default) or column-major (F) memory layout."""
@@ -35,13 +36,23 @@ _LIKE = """
         The result's shape (default: the prototype's).
     device : Device, optional
         The device of the result (default: the prototype's)."""
-_FILL_NOTE = """
+_FILL_NOTES = """
     Notes
     -----
-    GPU: one fill kernel writes the value; a NumPy prototype's data is never uploaded."""
+    Dtypes: every dtype.
+
+    GPU: one fill (map) kernel writes the value; nothing is uploaded."""
+_LIKE_NOTES = """
+    Notes
+    -----
+    Dtypes: every dtype; the result has the prototype's unless ``dtype`` is given.
+
+    GPU: {}.
+    The prototype's data is never read: a NumPy prototype is not even uploaded (other host
+    data is)."""
 
 
-def _filled(what: str, default_dtype: str, example: str) -> str:
+def _filled(what: str, default_dtype: str, example: str, notes: str = _FILL_NOTES) -> str:
     return f"""
     Return a new array of the given shape filled with {what}.
 
@@ -52,58 +63,69 @@ def _filled(what: str, default_dtype: str, example: str) -> str:
     -------
     Array
         A new array on the device.
+    {notes}
 
     Examples
     --------{example}
     """
 
 
-def _like(what: str, example: str, fill: str = "") -> str:
+def _like(what: str, example: str, fill: str = "", name: str = "a",
+          gpu: str = "one fill (map) kernel writes the value") -> str:
     return f"""
     Return a new array of a prototype's shape and dtype filled with {what}.
 
     Parameters
     ----------
-    a : array_like
+    {name} : array_like
         The prototype: a wgarray Array, a NumPy array or anything ``asarray`` takes.{fill}{_LIKE}
 
     Returns
     -------
     Array
         A new array on the device.
+    {_LIKE_NOTES.format(gpu)}
 
     Examples
     --------{example}
-    {_FILL_NOTE}"""
+    """
 
+
+_DEFAULT_FLOAT = "\n        Default: float64 (float32 where the device has no 64-bit floats)."
 
 DOCSTRINGS = {
-    "zeros": _filled("zeros", " Default: float64\n        (float32 where the device has no 64-bit floats).", """
+    "zeros": _filled("zeros", _DEFAULT_FLOAT, """
     >>> wg.zeros(3)
     array([0., 0., 0.])
     >>> wg.zeros((2, 2), dtype=wg.int32)
     array([[0, 0],
            [0, 0]], dtype=int32)"""),
-    "ones": _filled("ones", " Default: float64\n        (float32 where the device has no 64-bit floats).", """
+    "ones": _filled("ones", _DEFAULT_FLOAT, """
     >>> wg.ones((2, 3), dtype=wg.float32)
     array([[1., 1., 1.],
            [1., 1., 1.]], dtype=float32)"""),
-    "empty": _filled("whatever the memory held (it is not initialised)", " Default: float64\n"
-                     "        (float32 where the device has no 64-bit floats).", """
+    "empty": _filled("whatever the memory held (it is not initialised)", _DEFAULT_FLOAT, """
     >>> wg.empty((2, 3)).shape
-    (2, 3)""").replace("    Examples", """    Notes
+    (2, 3)""", """
+    Notes
     -----
-    GPU: no kernel runs; the buffer comes from the memory pool as it is, so its values are
-    arbitrary, as NumPy's are.
+    Dtypes: every dtype.
 
-    Examples"""),
-    "full": _filled("``fill_value``", " Default: the dtype of ``fill_value``\n"
-                    "        (NumPy's: int64 for a Python int, float64 for a float).", """
+    GPU: no kernel runs; the buffer comes from the memory pool as it is, so its values are
+    arbitrary, as NumPy's are."""),
+    "full": _filled("``fill_value``", "\n        Default: the dtype of ``fill_value`` (NumPy's: int64 for a "
+                    "Python int,\n        float64 for a float).", """
     >>> wg.full((2, 2), 7)
     array([[7, 7],
            [7, 7]])
     >>> wg.full(3, wg.inf, dtype=wg.float32)
-    array([inf, inf, inf], dtype=float32)""").replace(
+    array([inf, inf, inf], dtype=float32)""", """
+    Notes
+    -----
+    Dtypes: every dtype; an array ``fill_value`` is cast to ``dtype`` (default: its own).
+
+    GPU: one fill (map) kernel writes a scalar value; an array value is uploaded (host
+    data) and broadcast into the result by one map kernel.""").replace(
         _SHAPE, _SHAPE + "\n    fill_value : scalar or array_like\n        The value (broadcast to ``shape``)."),
     "zeros_like": _like("zeros", """
     >>> wg.zeros_like(wg.asarray([[1.5, 2.5]]))
@@ -113,13 +135,16 @@ DOCSTRINGS = {
     array([1, 1, 1])"""),
     "empty_like": _like("arbitrary values (it is not initialised)", """
     >>> wg.empty_like(wg.arange(3)).dtype
-    dtype('int64')"""),
+    dtype('int64')""", name="prototype",
+        gpu="no kernel runs; the buffer comes from the memory pool as it is"),
     "full_like": _like("``fill_value``", """
     >>> wg.full_like(wg.arange(3), 0.5)
     array([0, 0, 0])
     >>> wg.full_like(wg.arange(3), 0.5, dtype=wg.float64)
     array([0.5, 0.5, 0.5])""", "\n    fill_value : scalar or array_like\n"
-                                "        The value, cast to the result's dtype as NumPy does."),
+                                "        The value, cast to the result's dtype as NumPy does.",
+        gpu="one fill (map) kernel writes a scalar value (an array value is broadcast into the "
+            "result by one map kernel)"),
     "identity": """
     Return the identity matrix.
 
@@ -138,6 +163,12 @@ DOCSTRINGS = {
     -------
     Array
         An ``n`` by ``n`` array with ones on the diagonal.
+
+    Notes
+    -----
+    Dtypes: every dtype.
+
+    GPU: one map kernel computes each element from its index; nothing is uploaded.
 
     Examples
     --------
@@ -161,7 +192,14 @@ DOCSTRINGS = {
     Returns
     -------
     Array
-        A new array that shares no memory with ``a``, of every dtype.
+        A new array that shares no memory with ``a``.
+
+    Notes
+    -----
+    Dtypes: every dtype; the copy keeps ``a``'s.
+
+    GPU: one map kernel copies a wgarray Array (in the memory order ``order`` asks for);
+    host data is uploaded once.
 
     Examples
     --------
@@ -175,6 +213,11 @@ DOCSTRINGS = {
 
 _FROM_HOST = """Notes
     -----
+    Dtypes: every dtype wgarray has (bool, int8 to uint64, float16, float32, float64,
+    complex64, complex128); host data of a dtype it lacks (strings, objects, datetimes,
+    longdouble) raises ``TypeError``. A ``dtype`` argument casts as NumPy's ``astype``
+    does.
+
     GPU: host data (lists, scalars, NumPy arrays, objects with ``__array__`` or DLPack) is
     uploaded once in NumPy's byte layout; a wgarray Array stays on the device (a cast or a
     copy runs there)."""
@@ -359,7 +402,13 @@ DOCSTRINGS["linspace"] = """
 
     Notes
     -----
-    GPU: one kernel computes each sample from its index, as NumPy's formula does.
+    Dtypes: the samples are computed in float64 (float32 where the device has no 64-bit
+    floats), or in the endpoints' float or complex dtype; an integer ``dtype`` takes the
+    floor of the samples, as NumPy's.
+
+    GPU: one kernel computes each sample from its index, as NumPy's formula does, for scalar
+    endpoints; array endpoints take a few map kernels (NumPy's steps one by one) and one
+    ``any`` fold whose result the next map reads on the device.
 
     Examples
     --------

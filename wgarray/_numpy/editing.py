@@ -63,7 +63,51 @@ def _require_integers(index: Array) -> None:
 
 # -- delete -----------------------------------------------------------------------------------------
 def delete(arr, obj, axis=None) -> Array:
-    """A new array without the sub-arrays along axis that obj selects (the flat array when axis is None)."""
+    """Return a new array with the sub-arrays along an axis deleted.
+
+    Parameters
+    ----------
+    arr : array_like
+        The input array.
+    obj : int, slice, sequence of int, or array_like of bool
+        What to delete along ``axis``: indices (negative ones count from the end; repeats
+        delete once), a slice, or a boolean mask of the axis's length.
+    axis : int, optional
+        The axis; None (the default) deletes from the flattened array.
+
+    Returns
+    -------
+    Array
+        A new array (1-d when ``axis`` is None).
+
+    Raises
+    ------
+    IndexError
+        For an index out of bounds, or a float index array.
+    ValueError
+        For a boolean mask of the wrong shape.
+
+    See Also
+    --------
+    insert
+
+    Notes
+    -----
+    Dtypes: every dtype (of ``arr``); ``obj`` takes integer or bool arrays.
+
+    GPU: one index gives two map copies (the pieces before and after it). Otherwise a mask of
+    the kept elements is built on the device (a fill and a scatter kernel, or ``logical_not``
+    for a boolean ``obj``) and applied by the compaction engine, whose count is read back (a
+    host synchronisation); index arrays are bounds-checked on the host first, as NumPy does.
+
+    Examples
+    --------
+    >>> wg.delete(wg.arange(6), [1, 3])
+    array([0, 2, 4, 5])
+    >>> wg.delete(wg.reshape(wg.arange(6), (2, 3)), 1, axis=1)
+    array([[0, 2],
+           [3, 5]])
+    """
     x, axis = _flat_and_axis(arr, axis, "delete")
     n = x.shape[axis]
     if isinstance(obj, slice):
@@ -104,9 +148,56 @@ def _values_for(values, x: Array) -> Array:
 
 
 def insert(arr, obj, values, axis=None) -> Array:
-    """A new array with values inserted along axis before the indices obj (the flat array when
-    axis is None). A single index inserts values as a block; several indices insert one
-    sub-array before each, in NumPy's order for repeated indices."""
+    """Insert values along an axis before the given indices.
+
+    A single index inserts ``values`` as one block; several indices insert one sub-array
+    before each, in NumPy's order for repeated indices.
+
+    Parameters
+    ----------
+    arr : array_like
+        The input array.
+    obj : int, slice, sequence of int, or array_like of bool
+        The indices before which to insert (``len(arr)`` appends; negative ones count from
+        the end); a boolean mask stands for its true positions.
+    values : array_like
+        The values, cast to ``arr``'s dtype and broadcast to the inserted shape.
+    axis : int, optional
+        The axis; None (the default) inserts into the flattened array.
+
+    Returns
+    -------
+    Array
+        A new array (1-d when ``axis`` is None).
+
+    Raises
+    ------
+    IndexError
+        For an index out of bounds, or an array of several float indices.
+    TypeError
+        For a single float index.
+    ValueError
+        For a multi-dimensional index array.
+
+    See Also
+    --------
+    delete, append
+
+    Notes
+    -----
+    Dtypes: every dtype (of ``arr``); ``values`` are cast to it, as NumPy's.
+
+    GPU: one index: three map copies (before, values, after). Several: the bounds are read on
+    the host (a min and a max fold, as NumPy checks them first), the insertion points are
+    ordered by a stable radix sort and the old and new elements placed by scatter kernels.
+
+    Examples
+    --------
+    >>> wg.insert(wg.asarray([1, 2, 3]), 1, 9)
+    array([1, 9, 2, 3])
+    >>> wg.insert(wg.asarray([1, 2, 3]), [0, 3], [7, 8])
+    array([7, 1, 2, 3, 8])
+    """
     x, axis = _flat_and_axis(arr, axis, "insert")
     n = x.shape[axis]
     if isinstance(obj, slice):
@@ -180,8 +271,47 @@ def _assemble(arrays, depth: int, ndim: int) -> Array:
 
 
 def block(arrays) -> Array:
-    """An array assembled from nested lists of blocks: the innermost lists join along the last
-    axis, the next ones along the axis before it, and so on (NumPy's block)."""
+    """Assemble an array from nested lists of blocks.
+
+    The innermost lists join along the last axis, the next ones along the axis before it, and
+    so on, as NumPy's ``block``.
+
+    Parameters
+    ----------
+    arrays : nested list of array_like
+        The blocks (arrays or scalars), in lists of equal depth; tuples are refused.
+
+    Returns
+    -------
+    Array
+        The assembled array, a new one (even for a single block).
+
+    Raises
+    ------
+    ValueError
+        For an empty list, mismatched list depths, or blocks whose shapes do not fit.
+    TypeError
+        For a tuple where a list is expected.
+
+    See Also
+    --------
+    concatenate, stack
+
+    Notes
+    -----
+    Dtypes: every dtype; the blocks' dtypes are promoted as ``concatenate`` does.
+
+    GPU: one ``concat`` per list, each a map copy per piece (nested lists copy once per
+    level).
+
+    Examples
+    --------
+    >>> a = wg.ones((2, 2), dtype=wg.int64)
+    >>> wg.block([[a, wg.zeros((2, 1), dtype=wg.int64)], [wg.full((1, 3), 5)]])
+    array([[1, 1, 0],
+           [1, 1, 0],
+           [5, 5, 5]])
+    """
     depth, ndim = _depth(arrays)
     result = _assemble(arrays, depth, max(depth, ndim))
     return result if depth else result[...]

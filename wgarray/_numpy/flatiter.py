@@ -19,7 +19,35 @@ from .functions import put, ravel
 
 
 class flatiter:
-    """A flat iterator over an array (see numpy.flatiter): len, iteration, indexing, assignment."""
+    """A flat iterator over an array's elements in C order, whatever its strides (NumPy's flatiter).
+
+    Made by ``Array.flat``; supports ``len``, iteration, indexing and assignment, and has
+    NumPy's ``base``, ``index`` and ``coords`` attributes.
+
+    Parameters
+    ----------
+    base : Array
+        The array iterated over.
+
+    Notes
+    -----
+    Dtypes: every dtype.
+
+    GPU: an integer index (and each step of iteration) gives a 0-d view with no kernel and
+    downloads nothing; a slice, an index array or a boolean mask gives a new 1-d array (a map
+    copy, a gather kernel, or a compaction whose count is read back). Assignment goes through
+    ``put`` (one scatter kernel), repeating the values to fill the selection as NumPy's does.
+
+    Examples
+    --------
+    >>> x = wg.reshape(wg.arange(6), (2, 3))
+    >>> x.flat[4]
+    array(4)
+    >>> x.flat[1:3] = 0
+    >>> x
+    array([[0, 0, 0],
+           [3, 4, 5]])
+    """
 
     __slots__ = ("base", "_index")
 
@@ -81,7 +109,17 @@ class flatiter:
         put(self.base, self._indices(key), value)
 
     def copy(self) -> Array:
-        """A flattened copy of the array."""
+        """Return a flattened copy of the array, in C order.
+
+        Returns
+        -------
+        Array
+            A new contiguous 1-d array.
+
+        Notes
+        -----
+        GPU: one map copy.
+        """
         return ravel(self.base)._contiguous()
 
     def __array__(self, dtype=None, copy=None):

@@ -140,6 +140,12 @@ def diag_indices_from(arr) -> tuple:
     ValueError
         If ``arr`` has fewer than 2 dimensions or dimensions of different lengths.
 
+    Notes
+    -----
+    Dtypes: every dtype (only the shape is read).
+
+    GPU: one ``arange`` kernel; the data is not read.
+
     Examples
     --------
     >>> a = wg.reshape(wg.arange(9), (3, 3))
@@ -167,14 +173,26 @@ def tril_indices_from(arr, k=0) -> tuple:
     Parameters
     ----------
     arr : array_like
-        An array of at least 2 dimensions. Only its shape is read.
+        A 2-d array. Only its shape is read.
     k : int, optional
         The diagonal above which to stop (default 0, the main diagonal; negative is below).
 
     Returns
     -------
     tuple of Array
-        One int64 index array per dimension, for ``arr[indices]``.
+        The int64 row and column indices, for ``arr[indices]``.
+
+    Raises
+    ------
+    ValueError
+        If ``arr`` is not 2-d.
+
+    Notes
+    -----
+    Dtypes: every dtype (only the shape is read).
+
+    GPU: as ``tril_indices``: one map kernel marks the triangle and the compaction engine
+    lists it (its count is read back: a host synchronisation).
 
     Examples
     --------
@@ -192,14 +210,26 @@ def triu_indices_from(arr, k=0) -> tuple:
     Parameters
     ----------
     arr : array_like
-        An array of at least 2 dimensions. Only its shape is read.
+        A 2-d array. Only its shape is read.
     k : int, optional
         The diagonal below which to stop (default 0, the main diagonal; positive is above).
 
     Returns
     -------
     tuple of Array
-        One int64 index array per dimension, for ``arr[indices]``.
+        The int64 row and column indices, for ``arr[indices]``.
+
+    Raises
+    ------
+    ValueError
+        If ``arr`` is not 2-d.
+
+    Notes
+    -----
+    Dtypes: every dtype (only the shape is read).
+
+    GPU: as ``triu_indices``: two map kernels mark the triangle and the compaction engine
+    lists it (its count is read back: a host synchronisation).
 
     Examples
     --------

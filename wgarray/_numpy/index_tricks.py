@@ -88,7 +88,39 @@ ogrid = _Grid(sparse=True)
 
 
 def ix_(*args) -> tuple:
-    """Open-mesh index arrays from 1-D sequences (boolean ones give their true positions)."""
+    """Construct an open mesh from 1-d sequences: index arrays that broadcast to the full grid.
+
+    Parameters
+    ----------
+    *args : array_like
+        1-d sequences of indices; a boolean one stands for its true positions.
+
+    Returns
+    -------
+    tuple of Array
+        The k-th of N arrays has its length along axis k and 1 along the others, so
+        ``a[ix_(rows, cols)]`` picks the cross product of ``rows`` and ``cols``.
+
+    Raises
+    ------
+    ValueError
+        For an input that is not 1-d.
+
+    Notes
+    -----
+    Dtypes: every dtype (integer sequences are used as indices); a bool sequence becomes
+    int64 positions; an empty host sequence is int64, as NumPy's.
+
+    GPU: host sequences are uploaded; the reshapes are views with no kernel. A bool
+    sequence runs the compaction engine, whose count is read back (a host synchronisation).
+
+    Examples
+    --------
+    >>> a = wg.reshape(wg.arange(9), (3, 3))
+    >>> a[wg.ix_([0, 2], [1, 2])]
+    array([[1, 2],
+           [7, 8]])
+    """
     out = []
     for k, sequence in enumerate(args):
         if not isinstance(sequence, Array):
@@ -184,10 +216,48 @@ c_ = _Concatenator(-1, ndmin=2, trans1d=0)
 
 
 def meshgrid(*xi, copy=True, sparse=False, indexing="xy") -> tuple:
-    """Coordinate arrays from coordinate vectors (inputs of any shape are flattened).
+    """Return coordinate matrices from coordinate vectors.
 
-    sparse=True gives arrays that broadcast against each other; copy=False gives read-only
-    broadcast views instead of new arrays.
+    Parameters
+    ----------
+    *xi : array_like
+        The coordinate vectors (inputs of any shape are flattened).
+    copy : bool, optional
+        True (the default) returns new contiguous arrays; False returns read-only broadcast
+        views of the inputs.
+    sparse : bool, optional
+        True returns arrays of length 1 along all but their own axis, which broadcast
+        against each other; False (the default) the full grids.
+    indexing : {'xy', 'ij'}, optional
+        Cartesian ('xy', the default: the first two outputs' axes are swapped) or matrix
+        ('ij') indexing.
+
+    Returns
+    -------
+    tuple of Array
+        One array per input, in the input's dtype.
+
+    Raises
+    ------
+    ValueError
+        For an ``indexing`` other than 'xy' or 'ij'.
+
+    Notes
+    -----
+    Dtypes: every dtype.
+
+    GPU: the reshapes and the broadcasting are views; with ``copy=True`` one map copy per
+    output (and one per input that cannot be flattened as a view).
+
+    Examples
+    --------
+    >>> xs, ys = wg.meshgrid(wg.asarray([1, 2, 3]), wg.asarray([10, 20]))
+    >>> xs
+    array([[1, 2, 3],
+           [1, 2, 3]])
+    >>> ys
+    array([[10, 10, 10],
+           [20, 20, 20]])
     """
     if indexing not in ("xy", "ij"):
         raise ValueError("Valid values for `indexing` are 'xy' and 'ij'.")

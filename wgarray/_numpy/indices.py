@@ -22,7 +22,7 @@ from .._api.elementwise_functions import FUNCTIONS as ELEMENTWISE
 from .._api.indexing_functions import take, take_along_axis
 from .._api.manipulation_functions import concat, reshape, stack
 from .._api.searching_functions import nonzero, searchsorted
-from .._api.set_functions import isin, unique_values
+from .._api.set_functions import isin, unique
 from .._api.sorting_functions import argsort, sort
 from .._api.statistical_functions import max as max_
 from .._engines.bin_count import count_bins
@@ -171,7 +171,11 @@ def bincount(x, weights=None, minlength=0) -> Array:
     counts = starts[1:] - starts[:-1]
     if weights is None:
         return counts
-    w = astype(as_array(weights, "bincount", device), dt.as_dtype("float64"))
+    w = as_array(weights, "bincount", device)
+    if dt.kind(w._dtype) == "complex":  # NumPy's 'safe' cast to float64 refuses complex weights
+        raise TypeError(f"Cannot cast array data from dtype('{w._dtype}') to dtype('float64') according to the "
+                        "rule 'safe'")
+    w = astype(w, dt.as_dtype("float64"))
     if w.shape != values.shape:
         raise ValueError("The weights and list don't have the same length.")
     if length == 0:
@@ -202,12 +206,13 @@ def lexsort(keys, axis=-1) -> Array:
 
 
 def _flat_unique(a, name: str) -> Array:
-    return unique_values(reshape(as_array(a, name), (-1,)))
+    """NumPy's unique of the flattened a: NaNs merged into one (equal_nan), unlike unique_values."""
+    return unique(reshape(as_array(a, name), (-1,)))
 
 
 def union1d(ar1, ar2) -> Array:
     """The sorted values present in either."""
-    return unique_values(concat([reshape(as_array(ar1, "union1d"), (-1,)), reshape(as_array(ar2, "union1d"), (-1,))]))
+    return unique(concat([reshape(as_array(ar1, "union1d"), (-1,)), reshape(as_array(ar2, "union1d"), (-1,))]))
 
 
 def setdiff1d(ar1, ar2, assume_unique=False) -> Array:

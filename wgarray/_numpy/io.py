@@ -84,6 +84,8 @@ def save(file, arr, allow_pickle=True) -> None:
 
     Notes
     -----
+    Dtypes: every dtype.
+
     GPU: file I/O is host work; the arrays are downloaded (one synchronisation each) and written
     by NumPy's own writer, so the file is exactly NumPy's.
 
@@ -115,6 +117,8 @@ def savez(file, *args, allow_pickle=True, **kwds) -> None:
 
     Notes
     -----
+    Dtypes: every dtype.
+
     GPU: file I/O is host work; the arrays are downloaded (one synchronisation each) and written
     by NumPy's own writer, so the file is exactly NumPy's.
 
@@ -147,6 +151,8 @@ def savez_compressed(file, *args, allow_pickle=True, **kwds) -> None:
 
     Notes
     -----
+    Dtypes: every dtype.
+
     GPU: file I/O is host work; the arrays are downloaded (one synchronisation each) and written
     by NumPy's own writer, so the file is exactly NumPy's.
 
@@ -187,6 +193,8 @@ def savetxt(fname, X, *args, **kwargs) -> None:
 
     Notes
     -----
+    Dtypes: every dtype.
+
     GPU: file I/O is host work; the arrays are downloaded (one synchronisation each) and written
     by NumPy's own writer, so the file is exactly NumPy's.
 

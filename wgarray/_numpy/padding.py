@@ -204,7 +204,65 @@ def _with_function(x: Array, widths, function, kwargs: dict) -> Array:
 
 
 def pad(array, pad_width, mode="constant", **kwargs) -> Array:
-    """array padded on each side of each axis, NumPy's modes and keywords."""
+    """Pad an array on each side of each axis.
+
+    Parameters
+    ----------
+    array : array_like
+        The input array.
+    pad_width : int or sequence
+        The number of values added before and after each axis: ``((before_1, after_1), ...)``,
+        one ``(before, after)`` pair for every axis, or one int for every side. Non-negative
+        integers.
+    mode : str or callable, optional
+        NumPy's modes: 'constant' (the default), 'edge', 'linear_ramp', 'maximum', 'mean',
+        'median', 'minimum', 'reflect', 'symmetric', 'wrap' and 'empty'; or NumPy's callable
+        protocol, ``mode(vector, iaxis_pad_width, iaxis, kwargs)`` called on every 1-d line of
+        the padded array (a view it writes into).
+    **kwargs
+        The mode's keywords, as NumPy's: ``constant_values`` ('constant', default 0),
+        ``end_values`` ('linear_ramp', default 0), ``stat_length`` ('maximum', 'mean',
+        'median', 'minimum'; default the whole axis) and ``reflect_type`` ('reflect',
+        'symmetric'; 'even' or 'odd'). A callable mode gets them all in ``kwargs``.
+
+    Returns
+    -------
+    Array
+        A new padded array of ``array``'s dtype.
+
+    Raises
+    ------
+    ValueError
+        For an unknown mode, a keyword the mode does not take, a negative width, or padding an
+        empty axis with a mode other than 'constant' or 'empty'.
+    TypeError
+        For a non-integer ``pad_width``.
+
+    Notes
+    -----
+    Dtypes: every dtype. Constant and end values are cast to the array's dtype; the mean and
+    median of an integer array are rounded half to even, as NumPy's pad does.
+
+    GPU: 'constant', 'edge', 'wrap', 'reflect', 'symmetric' and 'empty' are one pad kernel
+    that writes every output element once from its source coordinates (odd reflection wider
+    than the array takes NumPy's passes, a few map copies each); constant values given as
+    arrays are read back to the host. The other modes pad axis after axis, as NumPy does: a
+    fold (max, min, mean) or a median per line, or a ``linspace`` ramp, broadcast into the
+    padding by map copies. A callable mode is a Python loop over the lines (one call each).
+    Arrays stored in several buffers pad axis after axis by gathers.
+
+    Examples
+    --------
+    >>> wg.pad(wg.asarray([1, 2, 3]), (2, 1))
+    array([0, 0, 1, 2, 3, 0])
+    >>> wg.pad(wg.asarray([1, 2, 3]), 2, mode="reflect")
+    array([3, 2, 1, 2, 3, 2, 1])
+    >>> wg.pad(wg.asarray([[1, 2], [3, 4]]), 1, mode="edge")
+    array([[1, 1, 2, 2],
+           [1, 1, 2, 2],
+           [3, 3, 4, 4],
+           [3, 3, 4, 4]])
+    """
     x = as_array(array, "pad")
     widths = _pad_widths(pad_width, x.ndim)
     if callable(mode):

@@ -161,7 +161,51 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0, *, device=None):
-    """base ** linspace(start, stop): num samples on a log scale (pow on the GPU)."""
+    """Return numbers spaced evenly on a log scale: ``base ** linspace(start, stop, num)``.
+
+    Parameters
+    ----------
+    start, stop : array_like
+        The exponents of the first and (with ``endpoint``) last samples. Arrays give one row of
+        samples per element, along ``axis``.
+    num : int, optional
+        The number of samples (default 50), non-negative.
+    endpoint : bool, optional
+        Whether ``base ** stop`` is the last sample (default True).
+    base : array_like, optional
+        The base of the log space (default 10.0); an array broadcasts with the endpoints.
+    dtype : dtype, optional
+        The result's dtype (default: that of the power, computed as NumPy's).
+    axis : int, optional
+        Where the samples' axis goes when the arguments are arrays (default 0).
+    device : Device, optional
+        The device of the result (default: the current device).
+
+    Returns
+    -------
+    Array
+        The ``num`` samples.
+
+    See Also
+    --------
+    linspace, geomspace
+
+    Notes
+    -----
+    Dtypes: the exponents are computed as ``linspace``'s (float64, or the arguments' float or
+    complex dtype; Python scalars are weak only when all three are Python scalars, as in
+    NumPy); a ``dtype`` casts the powers.
+
+    GPU: ``linspace``'s kernels, then one ``pow`` map kernel (the library's own pow, within
+    2 ulp; the GPU's built-in one is not used), and a cast kernel when ``dtype`` differs.
+
+    Examples
+    --------
+    >>> wg.logspace(0, 3, 4)
+    array([   1.,   10.,  100., 1000.])
+    >>> wg.logspace(0, 3, 4, base=2.0)
+    array([1., 2., 4., 8.])
+    """
     if all(_is_python_scalar(a) for a in (start, stop, base)):
         y = linspace(start, stop, num, endpoint, axis=axis, device=device)
     else:
@@ -176,7 +220,56 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0, 
 
 
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0, *, device=None):
-    """num samples spaced evenly on a log scale from start to stop (the endpoints exact)."""
+    """Return numbers spaced evenly on a log scale (a geometric progression) from start to stop.
+
+    Parameters
+    ----------
+    start, stop : array_like
+        The first and (with ``endpoint``) last samples, exactly; neither may be zero. Negative
+        and complex endpoints follow NumPy (the progression runs on a ray through the origin).
+        Arrays give one row of samples per element, along ``axis``.
+    num : int, optional
+        The number of samples (default 50), non-negative.
+    endpoint : bool, optional
+        Whether ``stop`` is the last sample (default True).
+    dtype : dtype, optional
+        The result's dtype (default: computed as NumPy's).
+    axis : int, optional
+        Where the samples' axis goes when the endpoints are arrays (default 0).
+    device : Device, optional
+        The device of the result (default: the endpoints', else the current device).
+
+    Returns
+    -------
+    Array
+        The ``num`` samples.
+
+    Raises
+    ------
+    ValueError
+        If ``start`` or ``stop`` is zero.
+
+    See Also
+    --------
+    logspace, linspace
+
+    Notes
+    -----
+    Dtypes: the samples are computed in ``result_type(start, stop, float(num), dtype)``
+    (float64 by default, float32 or complex for such endpoints; integer and bool endpoints
+    compute in float64), then cast to ``dtype``.
+
+    GPU: two ``equal`` map kernels and ``any`` folds checked for zeros on the host (two host
+    synchronisations), then ``sign``, ``divide`` and ``log10`` map kernels, ``logspace``'s
+    kernels, two small writes of the exact endpoints and a ``multiply`` map kernel.
+
+    Examples
+    --------
+    >>> wg.geomspace(1, 1000, 4)
+    array([   1.,   10.,  100., 1000.])
+    >>> wg.geomspace(-1, -8, 4)
+    array([-1., -2., -4., -8.])
+    """
     start, stop = (as_array(a, "geomspace", device) for a in (start, stop))
     if bool(any_(_equal(start, 0))) or bool(any_(_equal(stop, 0))):
         raise ValueError("Geometric sequence cannot include zero")

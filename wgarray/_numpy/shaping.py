@@ -17,12 +17,82 @@ from .padding import pad
 
 
 def roll(a, shift, axis=None) -> Array:
-    """NumPy's roll: the axis may be given positionally."""
+    """Roll array elements along the given axes: those shifted past the end come back at the start.
+
+    Parameters
+    ----------
+    a : array_like
+        The input array.
+    shift : int or tuple of int
+        The number of places to shift (negative: backwards); a tuple gives one per axis.
+    axis : int or tuple of int, optional
+        The axes to roll (may be given positionally, as in NumPy); None (the default) rolls the
+        flattened array and restores its shape.
+
+    Returns
+    -------
+    Array
+        A new array of ``a``'s shape and dtype.
+
+    Raises
+    ------
+    ValueError
+        If ``shift`` and ``axis`` are tuples of different lengths.
+
+    Notes
+    -----
+    Dtypes: every dtype.
+
+    GPU: one map copy per piece: each rolled axis splits the output in two, so ``2**k``
+    copies for ``k`` rolled axes (two for the usual one axis). With ``axis=None`` a
+    non-contiguous input is first flattened by one more copy.
+
+    Examples
+    --------
+    >>> wg.roll(wg.arange(5), 2)
+    array([3, 4, 0, 1, 2])
+    >>> wg.roll(wg.reshape(wg.arange(6), (2, 3)), -1, 1)
+    array([[1, 2, 0],
+           [4, 5, 3]])
+    """
     return manip.roll(a, shift, axis=axis)
 
 
 def rot90(m, k=1, axes=(0, 1)) -> Array:
-    """m rotated by 90 degrees k times from the first axis towards the second (a view)."""
+    """Rotate an array by 90 degrees in the plane of two axes.
+
+    Parameters
+    ----------
+    m : array_like
+        An array of at least 2 dimensions.
+    k : int, optional
+        The number of quarter turns (default 1), from the first axis towards the second;
+        negative turns the other way.
+    axes : sequence of 2 int, optional
+        The plane of the rotation (default ``(0, 1)``); the axes must differ.
+
+    Returns
+    -------
+    Array
+        A view of ``m``, as NumPy's.
+
+    Raises
+    ------
+    ValueError
+        If ``axes`` is not two different axes.
+
+    Notes
+    -----
+    Dtypes: every dtype.
+
+    GPU: a view (reversed and permuted strides) with no kernel.
+
+    Examples
+    --------
+    >>> wg.rot90(wg.asarray([[1, 2], [3, 4]]))
+    array([[2, 4],
+           [1, 3]])
+    """
     x = as_array(m, "rot90")
     if len(axes) != 2:
         raise ValueError("len(axes) must be 2.")
@@ -49,7 +119,38 @@ def _split_along(name: str, axis: int, min_ndim: int):
         return manip.split(x, indices_or_sections, axis=axis if x.ndim > 1 else 0)
 
     split.__name__ = split.__qualname__ = name
-    split.__doc__ = f"NumPy's {name}: split along axis {axis} (axis 0 for 1-D input)."
+    dims = f"{min_ndim} dimension{'s' if min_ndim > 1 else ''}"
+    along = f"axis {axis}" + (" (axis 0 for a 1-d array)" if min_ndim == 1 else "")
+    split.__doc__ = f"""Split an array into sub-arrays along {along}.
+
+    Parameters
+    ----------
+    ary : array_like
+        An array of at least {dims}.
+    indices_or_sections : int or sequence of int
+        An int N splits into N equal parts (it must divide the axis); a sorted sequence gives
+        the indices where the pieces start.
+
+    Returns
+    -------
+    list of Array
+        The pieces, each a view of ``ary``.
+
+    Raises
+    ------
+    ValueError
+        If ``ary`` has fewer than {dims}, or N does not divide the axis.
+
+    See Also
+    --------
+    split, array_split
+
+    Notes
+    -----
+    Dtypes: every dtype.
+
+    GPU: views with no kernel.
+    """
     return split
 
 
@@ -59,7 +160,31 @@ dsplit = _split_along("dsplit", 2, 3)
 
 
 def shape(a) -> tuple:
-    """The shape of an array or of array-like host data (read on the host, nothing uploaded)."""
+    """Return the shape of an array.
+
+    Parameters
+    ----------
+    a : array_like
+        A wgarray Array, or host data (read on the host, nothing uploaded).
+
+    Returns
+    -------
+    tuple of int
+        The shape.
+
+    Notes
+    -----
+    Dtypes: every dtype.
+
+    GPU: none; this runs on the host (metadata only).
+
+    Examples
+    --------
+    >>> wg.shape(wg.ones((2, 3)))
+    (2, 3)
+    >>> wg.shape([[1, 2]])
+    (1, 2)
+    """
     return a.shape if isinstance(a, Array) else np.shape(a)
 
 
@@ -75,6 +200,12 @@ def ndim(a) -> int:
     -------
     int
         The number of dimensions.
+
+    Notes
+    -----
+    Dtypes: every dtype.
+
+    GPU: none; this runs on the host (metadata only).
 
     Examples
     --------
@@ -100,6 +231,12 @@ def size(a, axis=None) -> int:
     -------
     int
         The number of elements.
+
+    Notes
+    -----
+    Dtypes: every dtype.
+
+    GPU: none; this runs on the host (metadata only).
 
     Examples
     --------
