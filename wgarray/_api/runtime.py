@@ -86,8 +86,8 @@ class MemoryPool:
             device = self._device or get_device()
             memory = device_memory(device)
             if memory is None:
-                raise NotImplementedError(f"set_limit(fraction=...): WebGPU does not report the memory of "
-                                          f"{device.name}; pass size= in bytes")
+                raise NotImplementedError(f"set_limit(fraction=...): neither WebGPU nor the operating system "
+                                          f"(NVML, sysfs) reports the memory of {device.name}; pass size= in bytes")
             size = int(memory * fraction)
         size = 0 if size is None else operator.index(size)
         if size < 0:
