@@ -162,3 +162,15 @@ def test_set_limit_fraction_of_a_gpu_then_memory_error_past_it(monkeypatch, tmp_
         assert float(wg.sum(small)) == MiB // 4
     finally:
         pool.set_limit(size=0)
+
+
+def test_nvml_without_the_entry_points():
+    class OldNvml(FakeNvml):  # an old driver's library: ctypes raises AttributeError for a missing symbol
+        def __getattribute__(self, name):
+            if name == "nvmlDeviceGetPciInfo_v3":
+                raise AttributeError(name)
+            return super().__getattribute__(name)
+
+    nvml = OldNvml([(0x10DE, H100, 80 * GiB)])
+    assert gpu_memory.nvidia_gpus(nvml) == []
+    assert nvml.shut_down

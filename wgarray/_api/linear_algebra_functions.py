@@ -262,8 +262,9 @@ def vecdot(x1, x2, /, *, axis: int = -1) -> Array:
     computes the logical product (any of ``a and b``); int8, int16, uint8, uint16 and float16
     accumulate in 32 bits and are cast back once at the end (integers wrap as NumPy's do). Complex ``x1`` is conjugated.
 
-    GPU: one batched product of the matmul engine (a dot kernel: the operands are viewed as
-    stacks of 1 x K and K x 1 matrices, never copied), with the conjugation inside the kernel.
+    GPU: one batched product of the matmul engine (the operands viewed as stacks of 1 x K and
+    K x 1 matrices, never copied, run by its kernel for skinny products), with the
+    conjugation inside the kernel.
 
     Examples
     --------

@@ -39,7 +39,10 @@ def load_nvml():
 def nvidia_gpus(nvml=None) -> list[tuple[int, int, int]]:
     """(vendor id, device id, bytes of memory) of every NVIDIA GPU, in NVML's order ([] without NVML)."""
     nvml = nvml if nvml is not None else load_nvml()
-    if nvml is None or nvml.nvmlInit_v2() != 0:
+    try:
+        if nvml is None or nvml.nvmlInit_v2() != 0:
+            return []
+    except AttributeError:  # a driver too old for these _v2/_v3 entry points
         return []
     gpus = []
     try:
@@ -54,6 +57,8 @@ def nvidia_gpus(nvml=None) -> list[tuple[int, int, int]]:
                     or nvml.nvmlDeviceGetMemoryInfo(handle, ctypes.pointer(memory)) != 0):
                 continue  # a GPU NVML cannot read (lost, or not ours to see)
             gpus.append((pci.pciDeviceId & 0xFFFF, pci.pciDeviceId >> 16, memory.total))
+    except AttributeError:
+        return []
     finally:
         nvml.nvmlShutdown()
     return gpus
