@@ -75,6 +75,7 @@ Array.__array_namespace__ = _array_namespace
 
 # numpydoc docstrings kept apart from their near-500-line modules (as NumPy's _add_newdocs.py)
 from ._api import manipulation_docs as _manipulation_docs  # noqa: E402,F401
+from ._api import manipulation_copy_docs as _manipulation_copy_docs  # noqa: E402,F401
 from ._numpy import creation_docs as _creation_docs  # noqa: E402,F401
 from ._numpy import ufunc_docs as _ufunc_docs  # noqa: E402,F401
 from ._numpy import reduction_docs as _reduction_docs  # noqa: E402,F401

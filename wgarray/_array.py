@@ -30,7 +30,57 @@ def copy_op(dtype) -> MapOp:
 
 
 class Array:
-    """An n-dimensional array in a WebGPU buffer. Slicing and transposes are views."""
+    """An n-dimensional array in a WebGPU buffer (wgarray's ndarray). Slicing and transposes are views.
+
+    Users make arrays with the creation functions (:func:`wgarray.asarray`, :func:`wgarray.zeros`,
+    :func:`wgarray.arange`, ...) and operations, not with this constructor. An array has NumPy's
+    attributes (``shape``, ``dtype``, ``ndim``, ``size``, ``strides`` in bytes, ``T``, ``mT``, ...),
+    operators and methods (most forward to the namespace function of their name), and converts to
+    NumPy with ``numpy.asarray(x)`` (a download).
+
+    Parameters
+    ----------
+    storage : Storage
+        The pooled GPU memory holding the data (shared by views).
+    view : TensorView
+        Shape, strides and offset, in elements, over ``storage``.
+    dtype : numpy.dtype
+        The element type.
+    device : Device
+        The device that holds ``storage``.
+    writeable : bool, optional
+        False for read-only views (broadcast results), as NumPy's ``flags.writeable``.
+    base : Array, optional
+        The array that owns the storage, for a view (NumPy's ``base``).
+
+    Raises
+    ------
+    ValueError
+        If the view has more than 64 dimensions (NumPy's limit).
+
+    See Also
+    --------
+    wgarray.asarray, wgarray.ndarray
+
+    Notes
+    -----
+    Dtypes: bool, int8..int64, uint8..uint64, float16, float32, float64, complex64, complex128,
+    stored in NumPy's little-endian layout (bool and 8/16-bit types packed in 32-bit words).
+    float64 and the 64-bit integers need an adapter that has them.
+
+    GPU: the data stays on the device; operations record kernels on a lazy stream and return at
+    once. Data comes to the host only when asked for: printing, ``numpy.asarray``, ``float()``,
+    ``tolist()``, ``item()`` and functions whose output shape depends on the data (each a host
+    sync). ``wgarray.ndarray`` is this class.
+
+    Examples
+    --------
+    >>> x = wg.asarray([[1.0, 2.0], [3.0, 4.0]])
+    >>> x.shape, x.dtype
+    ((2, 2), dtype('float64'))
+    >>> x.T[0]
+    array([1., 3.])
+    """
 
     __slots__ = ("_storage", "_view", "_dtype", "_device", "_writeable", "_base", "_explicit", "__weakref__")
     __array_priority__ = 100  # NumPy defers mixed operators to us
@@ -199,6 +249,26 @@ class Array:
         return (self[i] for i in range(self.shape[0]))
 
     def tolist(self):
+        """Return the array as a nested list of Python scalars (a 0-d array as one scalar).
+
+        Returns
+        -------
+        object
+            Nested lists of Python ``bool``, ``int``, ``float`` or ``complex``, as NumPy's
+            ``tolist``.
+
+        Notes
+        -----
+        Dtypes: every dtype.
+
+        GPU: one download of the array (a host sync; a non-contiguous view is first copied by one
+        copy kernel).
+
+        Examples
+        --------
+        >>> wg.asarray([[1, 2], [3, 4]]).tolist()
+        [[1, 2], [3, 4]]
+        """
         return self._to_numpy().tolist()
 
     def item(self, *args):
@@ -219,6 +289,34 @@ class Array:
         return (1, 0)  # kDLCPU: the export path copies to host memory
 
     def to_device(self, device, /, *, stream=None) -> "Array":
+        """Copy the array to another device (the array API's ``to_device``).
+
+        Parameters
+        ----------
+        device : Device
+            The target device (from :func:`wgarray.all_devices`).
+        stream : None, optional
+            Must be None: wgarray has no streams to pass.
+
+        Returns
+        -------
+        Array
+            The array itself when ``device`` is its own, else a copy on ``device``.
+
+        Raises
+        ------
+        ValueError
+            If ``device`` is 'cpu' (use ``numpy.asarray(x)`` for host memory) or not a wgarray
+            Device, or ``stream`` is given.
+
+        Notes
+        -----
+        Dtypes: every dtype the target device offers.
+
+        GPU: a download from this device (a host sync) and an upload to the other; WebGPU has no
+        copies between devices. No kernel runs unless the array is a non-contiguous view (one copy
+        kernel first).
+        """
         if stream is not None:
             raise ValueError("wgarray has no streams to pass to to_device")
         if device == "cpu":

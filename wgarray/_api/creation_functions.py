@@ -77,7 +77,50 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
 
 
 def from_dlpack(x, /, *, device=None, copy=None) -> Array:
-    """Import a DLPack-capable object. wgarray imports through host memory, so it always copies."""
+    """Create an array from an object that exports DLPack (a NumPy array, a PyTorch tensor, ...).
+
+    Parameters
+    ----------
+    x : object
+        An object with ``__dlpack__`` and ``__dlpack_device__`` whose memory NumPy can read
+        (host memory; a GPU tensor of another library must first go to the CPU), or a wgarray
+        Array.
+    device : Device, optional
+        The device to create the array on (default: the default device).
+    copy : bool, optional
+        None (the default) and True copy to the GPU; False raises ``BufferError``, since wgarray
+        cannot share host memory. For a wgarray Array, as in :func:`wgarray.asarray`.
+
+    Returns
+    -------
+    Array
+        A new array on ``device`` with ``x``'s shape and dtype.
+
+    Raises
+    ------
+    BufferError
+        If ``copy`` is False, or NumPy cannot import ``x`` (memory off the host, a dtype
+        DLPack cannot give NumPy such as bfloat16).
+    TypeError
+        If ``x`` has no ``__dlpack__``, or its dtype is not a wgarray dtype.
+
+    See Also
+    --------
+    wgarray.asarray, Array.__dlpack__
+
+    Notes
+    -----
+    Dtypes: every wgarray dtype (float16 included); a 64-bit dtype needs an adapter that has it.
+
+    GPU: no kernel runs: NumPy imports ``x`` zero-copy on the host (``numpy.from_dlpack``),
+    then its bytes are uploaded into a new buffer. Export (``Array.__dlpack__``) goes the other
+    way, through a download to host memory.
+
+    Examples
+    --------
+    >>> wg.from_dlpack(np.arange(3.0))
+    array([0., 1., 2.])
+    """
     if isinstance(x, Array):
         return asarray(x, device=device, copy=copy)
     dev = device_arg(device)

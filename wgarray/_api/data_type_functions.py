@@ -62,8 +62,45 @@ def _dtype_of(obj, what="argument"):
 
 
 def can_cast(from_, to, /, casting="safe") -> bool:
-    """Whether ``from_`` (a dtype or an array) casts to ``to`` under the casting rule (default "safe":
-    the type promotion rules)."""
+    """Return whether a dtype (or an array's) can be cast to another under a casting rule.
+
+    Parameters
+    ----------
+    from_ : dtype or Array
+        The dtype to cast from, or an array of it. Python scalars are rejected (the standard's
+        signature takes no scalars).
+    to : dtype
+        The dtype to cast to.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, optional
+        NumPy's casting rule (default 'safe': the type promotion rules).
+
+    Returns
+    -------
+    bool
+        Whether the cast is allowed.
+
+    Raises
+    ------
+    TypeError
+        If ``from_`` or ``to`` is a Python scalar or None, or not a dtype.
+
+    See Also
+    --------
+    result_type, astype
+
+    Notes
+    -----
+    Dtypes: every dtype, with NumPy's casting table.
+
+    GPU: none; this runs on the host (metadata only).
+
+    Examples
+    --------
+    >>> wg.can_cast(wg.int32, wg.float64)
+    True
+    >>> wg.can_cast(wg.float64, wg.float32), wg.can_cast(wg.float64, wg.float32, "same_kind")
+    (False, True)
+    """
     return bool(np.can_cast(_dtype_of(from_, "from_"), _dtype_of(to, "to"), casting))
 
 
@@ -124,6 +161,18 @@ def finfo(type, /) -> finfo_object:
     ValueError
         If ``type`` is not a floating-point or complex dtype.
 
+    See Also
+    --------
+    iinfo
+
+    Notes
+    -----
+    Dtypes: float16 (a NumPy-layer dtype, outside the array API namespace), float32, float64,
+    complex64 and complex128.
+
+    GPU: none; this runs on the host (metadata only). The limits are the IEEE formats'; a GPU
+    may flush float32 subnormals to zero in arithmetic.
+
     Examples
     --------
     >>> wg.finfo(wg.float32).eps
@@ -164,6 +213,16 @@ def iinfo(type, /) -> iinfo_object:
     ValueError
         If ``type`` is not an integer dtype.
 
+    See Also
+    --------
+    finfo
+
+    Notes
+    -----
+    Dtypes: int8, int16, int32, int64, uint8, uint16, uint32 and uint64.
+
+    GPU: none; this runs on the host (metadata only).
+
     Examples
     --------
     >>> wg.iinfo(wg.int8).min, wg.iinfo(wg.int8).max
@@ -189,8 +248,43 @@ _KINDS = {
 
 
 def isdtype(dtype, kind) -> bool:
-    """Whether dtype (a dtype or a scalar type such as wgarray.float32) is of kind: a kind name,
-    a dtype, or a tuple of those."""
+    """Return whether a dtype is of a given kind.
+
+    Parameters
+    ----------
+    dtype : dtype
+        A wgarray dtype, or a scalar type such as ``wgarray.float32``.
+    kind : str, dtype or tuple
+        A kind name ('bool', 'signed integer', 'unsigned integer', 'integral',
+        'real floating', 'complex floating', 'numeric'), a dtype (compared for equality), or a
+        tuple of those (true if any matches).
+
+    Returns
+    -------
+    bool
+        Whether ``dtype`` is of ``kind``.
+
+    Raises
+    ------
+    TypeError
+        If ``dtype`` is not a wgarray dtype (an array is not accepted, as in the standard), or
+        ``kind`` is neither a kind name, a dtype nor a tuple.
+    ValueError
+        If ``kind`` is an unknown kind name.
+
+    Notes
+    -----
+    Dtypes: every wgarray dtype.
+
+    GPU: none; this runs on the host (metadata only).
+
+    Examples
+    --------
+    >>> wg.isdtype(wg.float32, "real floating")
+    True
+    >>> wg.isdtype(wg.int8, ("bool", "unsigned integer"))
+    False
+    """
     if type(dtype) is dt.DType:
         dtype = dtype.dtype
     elif isinstance(dtype, type) and issubclass(dtype, np.generic):
@@ -210,7 +304,46 @@ def isdtype(dtype, kind) -> bool:
 
 
 def result_type(*arrays_and_dtypes):
-    """The promoted dtype of arrays, dtypes and Python scalars (scalars are weak, NEP 50)."""
+    """Return the dtype that results from promoting arrays, dtypes and Python scalars together.
+
+    Parameters
+    ----------
+    *arrays_and_dtypes : array_like or dtype
+        Arrays, dtypes and Python scalars. NumPy arrays and NumPy scalars count by their dtype
+        (they are strong); Python scalars are weak (NEP 50): they take the kind they need but
+        not their size. Only Python scalars give the default dtype of the highest kind.
+
+    Returns
+    -------
+    dtype
+        The promoted dtype.
+
+    Raises
+    ------
+    ValueError
+        If no argument is given.
+    TypeError
+        If an argument is neither an array, a wgarray dtype nor a Python scalar.
+
+    See Also
+    --------
+    can_cast, promote_types
+
+    Notes
+    -----
+    Dtypes: every dtype, by NumPy 2's promotion table (the array API's, extended to mixed
+    kinds: int64 with uint64 gives float64). A 64-bit default drops to 32-bit on an adapter
+    without 64-bit types.
+
+    GPU: none; this runs on the host (metadata only).
+
+    Examples
+    --------
+    >>> wg.result_type(wg.int8, wg.uint8)
+    dtype('int16')
+    >>> wg.result_type(wg.asarray([1, 2], dtype=wg.float32), 1.0)
+    dtype('float32')
+    """
     if not arrays_and_dtypes:
         raise ValueError("result_type needs at least one array, dtype or scalar")
     device = next((a.device for a in arrays_and_dtypes if isinstance(a, Array)), None) or get_device()

@@ -344,3 +344,41 @@ def clip(x, /, min=None, max=None) -> Array:
 
 FUNCTIONS["where"] = where
 FUNCTIONS["clip"] = clip
+
+_PART_DOC = """
+    Return the {part} part of the complex argument, elementwise.
+
+    Parameters
+    ----------
+    x : array_like
+        The input array.
+
+    Returns
+    -------
+    Array
+        A new array of ``x``'s real dtype (complex64 gives float32, complex128 float64);
+        {other}
+
+    See Also
+    --------
+    {see_also}
+
+    Notes
+    -----
+    Dtypes: every dtype. Complex inputs give their real counterpart; real, integer and bool
+    inputs keep their dtype.
+
+    GPU: one map kernel, writing a new array (NumPy returns a view where it can: the
+    {part} part of a complex array is a strided view there, not here).
+
+    Examples
+    --------
+    >>> wg.{name}(wg.asarray([1 + 2j, 3 - 4j]))
+    {example}
+"""
+FUNCTIONS["real"].__doc__ = _PART_DOC.format(
+    part="real", name="real", see_also="imag, conj", example="array([1., 3.])",
+    other="for a real input, a copy of ``x``.")
+FUNCTIONS["imag"].__doc__ = _PART_DOC.format(
+    part="imaginary", name="imag", see_also="real, conj", example="array([ 2., -4.])",
+    other="for a real input, zeros of ``x``'s dtype (False for bool).")

@@ -73,7 +73,61 @@ def take(x, indices, /, *, axis=None, mode="raise", out=None) -> Array:
 
 
 def take_along_axis(x, indices, /, axis=-1, *, mode="raise") -> Array:
-    """out[..., j, ...] = x[..., indices[..., j, ...], ...] along axis; the other dims broadcast."""
+    """Take values from an array at matching indices along an axis.
+
+    ``out[..., j, ...] = x[..., indices[..., j, ...], ...]`` with ``j`` along ``axis``; the
+    other axes of ``x`` and ``indices`` broadcast. Indices from :func:`wgarray.argsort` or
+    :func:`wgarray.argpartition` put ``x`` in their order.
+
+    Parameters
+    ----------
+    x : array_like
+        The source array, of at least one dimension.
+    indices : array_like
+        Integer indices, of ``x``'s number of dimensions. Negative indices count from the end.
+    axis : int or None, optional
+        The axis to take along (default -1); None works on the flattened ``x`` (``indices``
+        then 1-D).
+    mode : {'raise', 'wrap', 'clip'}, optional
+        Out-of-range indices: 'raise' (the default) raises IndexError for indices given on the
+        host (lists, NumPy arrays); 'wrap' wraps them around; 'clip' clips them into the axis.
+
+    Returns
+    -------
+    Array
+        An array of ``x``'s dtype, of the broadcast shape with ``indices.shape[axis]`` along
+        ``axis``.
+
+    Raises
+    ------
+    IndexError
+        If host indices are out of range (mode 'raise'), are not integers, or do not broadcast
+        against ``x`` outside ``axis``.
+    ValueError
+        If ``x`` is 0-d, ``indices`` has another number of dimensions, or ``mode`` is unknown.
+
+    See Also
+    --------
+    wgarray.take, wgarray.put_along_axis, wgarray.argsort
+
+    Notes
+    -----
+    Dtypes: every dtype for ``x``; any integer dtype for ``indices``.
+
+    GPU: one gather kernel (an upload first for host indices). Out-of-range indices inside a
+    wgarray array cannot be checked without a host sync: with mode 'raise' the kernel clamps
+    them into the axis (it never reads outside ``x``); NumPy would raise.
+
+    Examples
+    --------
+    >>> x = wg.asarray([[10, 30, 20], [60, 40, 50]])
+    >>> wg.take_along_axis(x, wg.argsort(x, axis=1), axis=1)
+    array([[10, 20, 30],
+           [40, 50, 60]])
+    >>> wg.take_along_axis(x, wg.asarray([[0], [2]]), axis=1)
+    array([[10],
+           [50]])
+    """
     x = _check(x, mode, "take_along_axis")
     if axis is None:
         x, axis = manipulation_functions.reshape(x, (-1,)), 0

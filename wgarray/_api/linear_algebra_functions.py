@@ -22,7 +22,53 @@ def _product(a: Array, b: Array, *, conj: bool = False) -> Array:
 
 
 def matmul(x1, x2, /) -> Array:
-    """The matrix product, with the standard's (and NumPy's) 1-D promotion and batching rules."""
+    """Matrix product of two arrays.
+
+    Parameters
+    ----------
+    x1, x2 : array_like
+        The operands, of at least one dimension. A 1-D ``x1`` is a row vector and a 1-D
+        ``x2`` a column vector (the added dimension is removed from the result); dimensions
+        before the last two are batch dimensions and broadcast.
+
+    Returns
+    -------
+    Array
+        The product, of shape ``broadcast(x1.shape[:-2], x2.shape[:-2]) + (M, N)`` less the
+        dimensions a 1-D operand added, in the promoted dtype.
+
+    Raises
+    ------
+    ValueError
+        If an operand is 0-d, the inner dimensions differ, or the batch dimensions do not
+        broadcast.
+
+    See Also
+    --------
+    tensordot, vecdot, wgarray.matmul
+
+    Notes
+    -----
+    Dtypes: every dtype, promoted as NumPy's (int8 with uint8 gives int16, ...). bool
+    computes the logical product (any of ``a and b``); int8, int16, uint8, uint16 and float16
+    accumulate in 32 bits and are cast back once at the end (integers wrap as NumPy's do).
+
+    GPU: one batched product kernel of the matmul engine, chosen by shape: a tiled kernel for
+    big matrices, a dot kernel (lanes per output) or a streaming kernel for skinny ones. A long
+    inner dimension over few tiles is split (split-K) and summed by a fold kernel; narrow dtypes
+    add one cast kernel. Transposed and broadcast operands are read through their strides,
+    never copied. This is the array API's ``matmul`` (wgarray.matmul is NumPy's, with ``out``
+    and the other ufunc keywords).
+
+    Examples
+    --------
+    >>> a = wg.asarray([[1., 2.], [3., 4.]])
+    >>> wg.linalg.matmul(a, a)
+    array([[ 7., 10.],
+           [15., 22.]])
+    >>> wg.linalg.matmul(a, wg.asarray([1., 1.]))
+    array([3., 7.])
+    """
     x1, x2 = as_array(x1, "matmul"), as_array(x2, "matmul")
     if x1.ndim == 0 or x2.ndim == 0:
         which = "x1" if x1.ndim == 0 else "x2"
@@ -50,7 +96,40 @@ def matmul(x1, x2, /) -> Array:
 
 
 def matrix_transpose(x, /) -> Array:
-    """The transpose of each matrix in a stack (a view)."""
+    """Transpose each matrix of a stack: swap the last two axes.
+
+    Parameters
+    ----------
+    x : array_like
+        An array of at least two dimensions.
+
+    Returns
+    -------
+    Array
+        A view of ``x`` with its last two axes swapped (``x.mT``).
+
+    Raises
+    ------
+    ValueError
+        If ``x`` has fewer than two dimensions.
+
+    See Also
+    --------
+    permute_dims, transpose
+
+    Notes
+    -----
+    Dtypes: every dtype.
+
+    GPU: no kernel runs; the result is a view of ``x`` (swapped strides over the same buffer).
+
+    Examples
+    --------
+    >>> wg.matrix_transpose(wg.asarray([[1, 2, 3], [4, 5, 6]]))
+    array([[1, 4],
+           [2, 5],
+           [3, 6]])
+    """
     x = as_array(x, "matrix_transpose")
     if x.ndim < 2:
         raise ValueError(f"matrix_transpose requires at least 2 dimensions; this array has shape {x.shape}")
@@ -81,7 +160,49 @@ def _axes_list(axes, ndim: int, which: str) -> tuple:
 
 
 def tensordot(x1, x2, /, axes=2) -> Array:
-    """Contract x1 and x2 over the given axes (the last N of x1 with the first N of x2 for an int)."""
+    """Tensor contraction of two arrays over the given axes.
+
+    Parameters
+    ----------
+    x1, x2 : array_like
+        The operands.
+    axes : int or (sequence of int, sequence of int), optional
+        An integer N contracts the last N axes of ``x1`` with the first N of ``x2``
+        (default 2); a pair of sequences names the axes of ``x1`` and of ``x2`` contracted
+        with each other, in order.
+
+    Returns
+    -------
+    Array
+        The contraction: the free axes of ``x1`` then those of ``x2``, in the promoted dtype.
+
+    Raises
+    ------
+    ValueError
+        If ``axes`` is negative, names an axis twice or out of range, the two lists differ in
+        length, or contracted axes differ in size.
+
+    See Also
+    --------
+    matmul, vecdot, wgarray.einsum
+
+    Notes
+    -----
+    Dtypes: every dtype, promoted as NumPy's (int8 with uint8 gives int16, ...). bool
+    computes the logical product (any of ``a and b``); int8, int16, uint8, uint16 and float16
+    accumulate in 32 bits and are cast back once at the end (integers wrap as NumPy's do).
+
+    GPU: each operand is seen as a matrix (free axes by contracted axes): a view where its
+    strides allow, else one copy kernel; then one product of the matmul engine (see
+    :func:`wgarray.linalg.matmul`).
+
+    Examples
+    --------
+    >>> a = wg.reshape(wg.arange(6.), (2, 3))
+    >>> wg.tensordot(a, a, axes=([1], [1]))
+    array([[ 5., 14.],
+           [14., 50.]])
+    """
     x1, x2 = as_array(x1, "tensordot"), as_array(x2, "tensordot")
     if isinstance(axes, (int, np.integer)) and not isinstance(axes, bool):
         n = operator.index(axes)
@@ -110,7 +231,48 @@ def tensordot(x1, x2, /, axes=2) -> Array:
 
 
 def vecdot(x1, x2, /, *, axis: int = -1) -> Array:
-    """sum(conj(x1) * x2) along axis, broadcasting the other axes."""
+    """Vector dot product along an axis, conjugating the first operand.
+
+    Parameters
+    ----------
+    x1, x2 : array_like
+        The operands, of at least one dimension; the other axes broadcast.
+    axis : int, optional
+        The axis along which to take the products (default -1), counted in each operand;
+        it must have the same size in both.
+
+    Returns
+    -------
+    Array
+        ``sum(conj(x1) * x2, axis=axis)`` in the promoted dtype, of the broadcast shape of the
+        other axes.
+
+    Raises
+    ------
+    ValueError
+        If an operand is 0-d, the axis differs in size, or the other axes do not broadcast.
+
+    See Also
+    --------
+    matmul, tensordot, wgarray.vdot
+
+    Notes
+    -----
+    Dtypes: every dtype, promoted as NumPy's (int8 with uint8 gives int16, ...). bool
+    computes the logical product (any of ``a and b``); int8, int16, uint8, uint16 and float16
+    accumulate in 32 bits and are cast back once at the end (integers wrap as NumPy's do). Complex ``x1`` is conjugated.
+
+    GPU: one batched product of the matmul engine (the operands viewed as stacks of 1 x K and
+    K x 1 matrices, never copied, run by its kernel for skinny products), with the
+    conjugation inside the kernel.
+
+    Examples
+    --------
+    >>> wg.vecdot(wg.asarray([[1., 2.], [3., 4.]]), wg.asarray([1., 1.]))
+    array([3., 7.])
+    >>> wg.vecdot(wg.asarray([1j, 2]), wg.asarray([1j, 1]))
+    array(3.+0.j)
+    """
     x1, x2 = as_array(x1, "vecdot"), as_array(x2, "vecdot")
     if x1.ndim == 0 or x2.ndim == 0:
         raise ValueError(f"vecdot: arrays of shapes {x1.shape} and {x2.shape} need at least 1 dimension")

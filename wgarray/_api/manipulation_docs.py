@@ -1,8 +1,8 @@
-"""numpydoc docstrings of the manipulation functions that had none.
+"""numpydoc docstrings of the manipulation functions that return views (and broadcast_shapes).
 
 They live here rather than in manipulation_functions.py, which is near the 500-line limit (NumPy
-keeps many of its docstrings apart the same way, in _add_newdocs.py). Importing this module
-sets them; the package root imports it. Every function here takes arrays of every dtype.
+keeps many of its docstrings apart the same way, in _add_newdocs.py); those of the functions that
+copy are in manipulation_copy_docs.py. Importing this module sets them; the package root imports it.
 """
 
 from . import manipulation_functions as _functions
@@ -10,37 +10,22 @@ from . import manipulation_functions as _functions
 _VIEW = """
     Notes
     -----
+    Dtypes: every dtype.
+
     GPU: no kernel runs; the result is a view of ``x`` (new shape and strides over the same
     buffer), as in NumPy.
 """
 
+_VIEWS = """
+    Notes
+    -----
+    Dtypes: every dtype.
+
+    GPU: no kernel runs; each result is a view of its input (new shape and strides over the
+    same buffer), or the input itself where it needs no change.
+"""
+
 DOCSTRINGS = {
-    "append": """
-    Append values to the end of an array.
-
-    Parameters
-    ----------
-    arr : array_like
-        Values are appended to a copy of this array.
-    values : array_like
-        The values to append. With ``axis`` given they must have ``arr``'s shape except
-        along ``axis``; without it both are flattened.
-    axis : int, optional
-        The axis to append along; None (the default) flattens both first.
-
-    Returns
-    -------
-    Array
-        A new array, of the promoted dtype of ``arr`` and ``values``.
-
-    Examples
-    --------
-    >>> wg.append(wg.asarray([1, 2, 3]), [[4, 5], [6, 7]])
-    array([1, 2, 3, 4, 5, 6, 7])
-    >>> wg.append(wg.asarray([[1, 2]]), [[3, 4]], axis=0)
-    array([[1, 2],
-           [3, 4]])
-    """,
     "array_split": """
     Split an array into sub-arrays, of unequal sizes if need be.
 
@@ -83,7 +68,7 @@ DOCSTRINGS = {
     array([3.])
     >>> wg.atleast_1d([1, 2], 5)
     (array([1, 2]), array([5]))
-    """,
+    """ + _VIEWS,
     "atleast_2d": """
     View inputs as arrays of at least two dimensions.
 
@@ -101,7 +86,7 @@ DOCSTRINGS = {
     --------
     >>> wg.atleast_2d([1, 2, 3])
     array([[1, 2, 3]])
-    """,
+    """ + _VIEWS,
     "atleast_3d": """
     View inputs as arrays of at least three dimensions.
 
@@ -120,7 +105,7 @@ DOCSTRINGS = {
     --------
     >>> wg.atleast_3d(wg.ones((2, 3))).shape
     (2, 3, 1)
-    """,
+    """ + _VIEWS,
     "broadcast_arrays": """
     Broadcast arrays against each other.
 
@@ -132,7 +117,8 @@ DOCSTRINGS = {
     Returns
     -------
     tuple of Array
-        Read-only views of the inputs, all of the broadcast shape.
+        Read-only views of the inputs, all of the broadcast shape (an input already of
+        that shape is returned as it is).
 
     Raises
     ------
@@ -145,7 +131,7 @@ DOCSTRINGS = {
     >>> b
     array([[10, 20, 30],
            [10, 20, 30]])
-    """ + _VIEW.replace("``x``", "each input"),
+    """ + _VIEWS,
     "broadcast_shapes": """
     The shape that arrays of the given shapes broadcast to.
 
@@ -157,7 +143,7 @@ DOCSTRINGS = {
     Returns
     -------
     tuple of int
-        The broadcast shape. Nothing runs on the device.
+        The broadcast shape.
 
     Raises
     ------
@@ -168,44 +154,43 @@ DOCSTRINGS = {
     --------
     >>> wg.broadcast_shapes((2, 1), (3,))
     (2, 3)
+
+    Notes
+    -----
+    GPU: none; this runs on the host (metadata only).
     """,
-    "column_stack": """
-    Stack 1-d arrays as the columns of a 2-d array (2-d inputs are joined along axis 1).
+    "broadcast_to": """
+    Broadcast an array to a new shape.
 
     Parameters
     ----------
-    tup : sequence of array_like
-        Arrays of the same first dimension.
+    x : array_like
+        The array to broadcast.
+    shape : int or tuple of int
+        The new shape; ``x``'s shape must broadcast to it (NumPy's rules: dimensions are
+        matched from the end, and a dimension of length one stretches).
 
     Returns
     -------
     Array
-        A new array of the promoted dtype.
+        A read-only view of ``x`` of the given shape: repeated elements share memory
+        (stride 0), so writing to it raises ``ValueError``, as in NumPy.
+
+    Raises
+    ------
+    ValueError
+        If ``x``'s shape does not broadcast to ``shape``, or ``shape`` has a negative entry.
+
+    See Also
+    --------
+    broadcast_arrays, broadcast_shapes
 
     Examples
     --------
-    >>> wg.column_stack(([1, 2], [3, 4]))
-    array([[1, 3],
-           [2, 4]])
-    """,
-    "dstack": """
-    Stack arrays along the third axis (depth), after making them at least 3-d.
-
-    Parameters
-    ----------
-    tup : sequence of array_like
-        Arrays of the same shape except along the third axis.
-
-    Returns
-    -------
-    Array
-        A new array of the promoted dtype.
-
-    Examples
-    --------
-    >>> wg.dstack(([1, 2], [3, 4])).shape
-    (1, 2, 2)
-    """,
+    >>> wg.broadcast_to(wg.asarray([1, 2, 3]), (2, 3))
+    array([[1, 2, 3],
+           [1, 2, 3]])
+    """ + _VIEW,
     "expand_dims": """
     Insert an axis of length one.
 
@@ -225,6 +210,40 @@ DOCSTRINGS = {
     --------
     >>> wg.expand_dims(wg.asarray([1, 2]), axis=1).shape
     (2, 1)
+    """ + _VIEW,
+    "flip": """
+    Reverse the order of elements along the given axes.
+
+    Parameters
+    ----------
+    x : array_like
+        The input array.
+    axis : int or tuple of int, optional
+        The axes to reverse; None (the default) reverses every axis.
+
+    Returns
+    -------
+    Array
+        A view of ``x`` with negative strides along the flipped axes.
+
+    Raises
+    ------
+    numpy.exceptions.AxisError
+        If an axis is out of range.
+
+    See Also
+    --------
+    fliplr, flipud
+
+    Examples
+    --------
+    >>> x = wg.asarray([[1, 2], [3, 4]])
+    >>> wg.flip(x)
+    array([[4, 3],
+           [2, 1]])
+    >>> wg.flip(x, axis=1)
+    array([[2, 1],
+           [4, 3]])
     """ + _VIEW,
     "fliplr": """
     Reverse the order of the columns (axis 1).
@@ -305,37 +324,6 @@ DOCSTRINGS = {
     >>> wg.permute_dims(wg.zeros((2, 3, 4)), (2, 0, 1)).shape
     (4, 2, 3)
     """ + _VIEW,
-    "repeat": """
-    Repeat each element of an array.
-
-    Parameters
-    ----------
-    x : array_like
-        The input array.
-    repeats : int or array_like of int
-        Repetitions of each element: one count for all, or one per element along ``axis``.
-    axis : int, optional
-        The axis to repeat along; None (the default) flattens ``x`` first.
-
-    Returns
-    -------
-    Array
-        A new array of ``x``'s dtype.
-
-    Notes
-    -----
-    Per-element counts given as a device array are read back to the host once, since the
-    result's shape depends on them.
-
-    Examples
-    --------
-    >>> wg.repeat(wg.asarray([1, 2]), 2)
-    array([1, 1, 2, 2])
-    >>> wg.repeat(wg.asarray([[1, 2], [3, 4]]), [1, 2], axis=0)
-    array([[1, 2],
-           [3, 4],
-           [3, 4]])
-    """,
     "split": """
     Split an array into equal sub-arrays, or at given indices.
 

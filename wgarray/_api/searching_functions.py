@@ -48,7 +48,41 @@ argmin = _arg("argmin")
 
 
 def count_nonzero(x, /, axis=None, *, keepdims: bool = False) -> Array:
-    """The number of nonzero elements along the axes (NaN counts as nonzero)."""
+    """Count the nonzero elements along the given axes.
+
+    Parameters
+    ----------
+    x : array_like
+        The input array.
+    axis : int or tuple of int, optional
+        The axes to count along; None (the default) counts over the whole array.
+    keepdims : bool, optional
+        Keep the counted axes as axes of size one (default False).
+
+    Returns
+    -------
+    Array
+        The counts, of the default integer dtype (int64; int32 on an adapter without 64-bit
+        integers); 0-d when ``axis`` is None and ``keepdims`` false.
+
+    Raises
+    ------
+    numpy.exceptions.AxisError
+        If an axis is out of range.
+
+    Notes
+    -----
+    Dtypes: every dtype. NaN counts as nonzero, -0.0 as zero; a complex element is nonzero when
+    either part is.
+
+    GPU: one fold (reduction) kernel counting in uint32 (uint64 past 2**32 elements per count),
+    then one cast kernel to the index dtype.
+
+    Examples
+    --------
+    >>> wg.count_nonzero(wg.asarray([[0, 1, 2], [3, 0, 0]]), axis=1)
+    array([2, 1])
+    """
     x = as_array(x, "count_nonzero")
     axes = reduce_axes(axis, x.ndim)
     index = _index_dtype(x.device)
@@ -58,10 +92,41 @@ def count_nonzero(x, /, axis=None, *, keepdims: bool = False) -> Array:
 
 
 def nonzero(x, /) -> tuple:
-    """Indices of the nonzero elements, one index array per dimension, in C order.
+    """Return the indices of the nonzero elements.
 
-    The output size depends on the data: this is the one function here that waits for the
-    GPU (one 4-byte read of the count).
+    Parameters
+    ----------
+    x : array_like
+        An array of at least one dimension.
+
+    Returns
+    -------
+    tuple of Array
+        One index array per dimension of ``x`` (the coordinates of the nonzero elements in
+        row-major order), of the default integer dtype.
+
+    Raises
+    ------
+    ValueError
+        If ``x`` is 0-d (NumPy 2 deprecates it; the array API forbids it).
+
+    See Also
+    --------
+    count_nonzero, wgarray.argwhere, wgarray.flatnonzero
+
+    Notes
+    -----
+    Dtypes: every dtype. NaN counts as nonzero; a complex element is nonzero when either part is.
+
+    GPU: a map kernel to bool (for a non-bool ``x``), then the compact engine: flags, a scan,
+    a read of the count (one host sync: the output shape depends on the data) and a scatter
+    of the coordinates; then one cast kernel. The index arrays are views of one
+    ``(x.ndim, count)`` array.
+
+    Examples
+    --------
+    >>> wg.nonzero(wg.asarray([[0, 1], [2, 0]]))
+    (array([0, 1]), array([1, 0]))
     """
     x = as_array(x, "nonzero")
     if x.ndim == 0:
@@ -72,8 +137,56 @@ def nonzero(x, /) -> tuple:
 
 
 def searchsorted(x1, x2, /, side: str = "left", sorter=None) -> Array:
-    """Indices where the values x2 would be inserted into the sorted 1-D x1 to keep it sorted
-    (side "left": before equal elements, "right": after them). sorter: indices sorting x1."""
+    """Find the indices at which values would be inserted into a sorted array to keep it sorted.
+
+    Parameters
+    ----------
+    x1 : array_like
+        A 1-D array sorted in ascending order (NaN last, as :func:`wgarray.sort` leaves it),
+        unless ``sorter`` is given. The order is not checked: an unsorted ``x1`` gives
+        meaningless indices, as in NumPy.
+    x2 : array_like
+        The values to insert, of any shape, or a scalar (weak, NEP 50).
+    side : {'left', 'right'}, optional
+        'left' (the default) gives the first suitable index (before equal elements), 'right'
+        the last (after them).
+    sorter : array_like, optional
+        Integer indices that sort ``x1`` (as from :func:`wgarray.argsort`).
+
+    Returns
+    -------
+    Array
+        Indices of ``x2``'s shape, of the default integer dtype.
+
+    Raises
+    ------
+    ValueError
+        If ``x1`` is not 1-D, ``side`` is not 'left' or 'right', or ``sorter`` has another
+        shape than ``x1``.
+    TypeError
+        If ``sorter`` is not of an integer dtype.
+
+    See Also
+    --------
+    wgarray.sort, wgarray.argsort
+
+    Notes
+    -----
+    Dtypes: every dtype; ``x1`` and ``x2`` are compared in their promoted dtype. Complex values
+    order lexicographically (real part, then imaginary), as NumPy's.
+
+    GPU: a cast kernel for an operand not already of the promoted dtype (or a non-contiguous
+    ``x2``), then one binary-search kernel, one invocation per value (over an ``x1`` of several
+    buffers, one search per buffer and the counts summed).
+
+    Examples
+    --------
+    >>> x = wg.asarray([1, 2, 2, 3])
+    >>> wg.searchsorted(x, wg.asarray([2, 4]))
+    array([1, 4])
+    >>> wg.searchsorted(x, 2, side="right")
+    array(3)
+    """
     x1 = as_array(x1, "searchsorted")
     if x1.ndim != 1:
         raise ValueError(f"searchsorted: x1 must be one-dimensional, not of shape {x1.shape}")

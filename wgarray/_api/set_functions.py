@@ -76,35 +76,215 @@ def _unique(x: Array, indices: bool, inverse: bool, counts: bool, equal_nan: boo
 
 
 def unique_all(x, /) -> UniqueAllResult:
-    """Distinct values of x (sorted), first indices, inverse indices and counts."""
+    """Find the unique elements of an array, with first indices, inverse indices and counts.
+
+    Parameters
+    ----------
+    x : array_like
+        The input array; it is flattened.
+
+    Returns
+    -------
+    UniqueAllResult
+        A namedtuple ``(values, indices, inverse_indices, counts)``: the distinct values in
+        ascending order, the index of each one's first occurrence in the flattened ``x``, for
+        each element of ``x`` the index of its value in ``values`` (shaped like ``x``), and
+        how often each value occurs.
+
+    See Also
+    --------
+    unique_counts, unique_inverse, unique_values, unique
+
+    Notes
+    -----
+    Dtypes: every dtype. Values keep ``x``'s dtype; indices and counts are of the default
+    integer dtype. -0.0 equals 0.0; every NaN is distinct (the array API's rule); complex values
+    sort lexicographically.
+
+    GPU: a radix sort of the flattened input (with its permutation where indices are asked
+    for), a kernel flagging where runs of equal values start, an exclusive scan of the flags,
+    one read of the number of distinct values (a host sync: the output shape depends on the
+    data), and a compaction kernel that also writes the first indices, counts and inverse indices.
+
+    Examples
+    --------
+    >>> wg.unique_all(wg.asarray([3, 1, 3]))
+    UniqueAllResult(values=array([1, 3]), indices=array([1, 0]), inverse_indices=array([1, 0, 1]), counts=array([1, 2]))
+    """
     x = as_array(x, "unique_all")
     return UniqueAllResult(**_unique(x, True, True, True))
 
 
 def unique_counts(x, /) -> UniqueCountsResult:
-    """Distinct values of x (sorted) and how often each occurs."""
+    """Find the unique elements of an array and how often each occurs.
+
+    Parameters
+    ----------
+    x : array_like
+        The input array; it is flattened.
+
+    Returns
+    -------
+    UniqueCountsResult
+        A namedtuple ``(values, counts)``: the distinct values in ascending order and their
+        numbers of occurrences.
+
+    See Also
+    --------
+    unique_all, unique_values, unique
+
+    Notes
+    -----
+    Dtypes: every dtype. Values keep ``x``'s dtype; indices and counts are of the default
+    integer dtype. -0.0 equals 0.0; every NaN is distinct (the array API's rule); complex values
+    sort lexicographically.
+
+    GPU: a radix sort of the flattened input (with its permutation where indices are asked
+    for), a kernel flagging where runs of equal values start, an exclusive scan of the flags,
+    one read of the number of distinct values (a host sync: the output shape depends on the
+    data), and a compaction kernel that also writes the counts.
+
+    Examples
+    --------
+    >>> wg.unique_counts(wg.asarray([3., 1., 1.]))
+    UniqueCountsResult(values=array([1., 3.]), counts=array([2, 1]))
+    """
     x = as_array(x, "unique_counts")
     return UniqueCountsResult(**_unique(x, False, False, True))
 
 
 def unique_inverse(x, /) -> UniqueInverseResult:
-    """Distinct values of x (sorted) and the indices into them that rebuild x."""
+    """Find the unique elements of an array and the indices that rebuild it from them.
+
+    Parameters
+    ----------
+    x : array_like
+        The input array; it is flattened.
+
+    Returns
+    -------
+    UniqueInverseResult
+        A namedtuple ``(values, inverse_indices)``: the distinct values in ascending order and,
+        for each element of ``x``, the index of its value in ``values`` (shaped like ``x``, so
+        that ``values[inverse_indices]`` equals ``x``).
+
+    See Also
+    --------
+    unique_all, unique_values, unique
+
+    Notes
+    -----
+    Dtypes: every dtype. Values keep ``x``'s dtype; indices and counts are of the default
+    integer dtype. -0.0 equals 0.0; every NaN is distinct (the array API's rule); complex values
+    sort lexicographically.
+
+    GPU: a radix sort of the flattened input (with its permutation where indices are asked
+    for), a kernel flagging where runs of equal values start, an exclusive scan of the flags,
+    one read of the number of distinct values (a host sync: the output shape depends on the
+    data), and a compaction kernel that also scatters the inverse indices through the sort's permutation.
+    """
     x = as_array(x, "unique_inverse")
     return UniqueInverseResult(**_unique(x, False, True, False))
 
 
 def unique_values(x, /) -> Array:
-    """Distinct values of x, sorted (every NaN is distinct)."""
+    """Find the unique elements of an array.
+
+    Parameters
+    ----------
+    x : array_like
+        The input array; it is flattened.
+
+    Returns
+    -------
+    Array
+        The distinct values of ``x``, in ascending order, 1-D.
+
+    See Also
+    --------
+    unique_all, unique_counts, unique
+
+    Notes
+    -----
+    Dtypes: every dtype. Values keep ``x``'s dtype; indices and counts are of the default
+    integer dtype. -0.0 equals 0.0; every NaN is distinct (the array API's rule); complex values
+    sort lexicographically.
+
+    GPU: a radix sort of the flattened input (with its permutation where indices are asked
+    for), a kernel flagging where runs of equal values start, an exclusive scan of the flags,
+    one read of the number of distinct values (a host sync: the output shape depends on the
+    data), and a compaction kernel.
+
+    Examples
+    --------
+    >>> wg.unique_values(wg.asarray([3., 1., float("nan"), 1., float("nan")]))
+    array([ 1.,  3., nan, nan])
+    """
     x = as_array(x, "unique_values")
     return _unique(x, False, False, False)["values"]
 
 
 def unique(ar, return_index: bool = False, return_inverse: bool = False, return_counts: bool = False,
            axis=None, *, equal_nan: bool = True, sorted: bool = True):
-    """NumPy's unique: sorted distinct values (NaNs merged unless equal_nan=False), or with axis the
-    distinct sub-arrays along it in lexicographic order (every NaN distinct, as NumPy); and
-    optionally first indices, inverse indices (shaped like ar; (ar.shape[axis],) with axis) and
-    counts."""
+    """Find the unique elements of an array (NumPy's unique).
+
+    Parameters
+    ----------
+    ar : array_like
+        The input array; flattened unless ``axis`` is given.
+    return_index : bool, optional
+        Also return the index of each unique value's first occurrence (default False).
+    return_inverse : bool, optional
+        Also return the indices into the unique values that rebuild ``ar`` (default False);
+        shaped like ``ar``, or ``(ar.shape[axis],)`` with ``axis``.
+    return_counts : bool, optional
+        Also return how often each unique value occurs (default False).
+    axis : int, optional
+        The axis whose distinct sub-arrays are wanted, in lexicographic order; None (the
+        default) works on the flattened array.
+    equal_nan : bool, optional
+        Merge every NaN into one unique value (default True, as NumPy's); False keeps each
+        distinct. With ``axis``, every NaN is distinct, as in NumPy.
+    sorted : bool, optional
+        Accepted for NumPy 2.3's signature; the values always come sorted.
+
+    Returns
+    -------
+    Array or tuple of Array
+        The unique values, followed by the indices, inverse indices and counts asked for.
+
+    Raises
+    ------
+    numpy.exceptions.AxisError
+        If ``axis`` is out of range.
+
+    See Also
+    --------
+    unique_all, unique_counts, unique_inverse, unique_values
+
+    Notes
+    -----
+    Dtypes: every dtype. Values keep ``ar``'s dtype; indices and counts are int64 (the default
+    integer dtype without ``axis``). -0.0 equals 0.0.
+
+    GPU: a radix sort of the flattened input (with its permutation where indices are asked
+    for), a kernel flagging where runs of equal values start, an exclusive scan of the flags,
+    one read of the number of distinct values (a host sync: the output shape depends on the
+    data), and a compaction kernel. With ``axis``, the rows are ordered by one stable
+    radix argsort per column (as lexsort), compared by a map and a fold kernel, and picked with
+    :func:`wgarray.nonzero` (a host sync), a scan and gather kernels.
+
+    Examples
+    --------
+    >>> wg.unique(wg.asarray([3., 1., float("nan"), 1., float("nan")]))
+    array([ 1.,  3., nan])
+    >>> values, counts = wg.unique(wg.asarray([2, 1, 2]), return_counts=True)
+    >>> values, counts
+    (array([1, 2]), array([1, 2]))
+    >>> wg.unique(wg.asarray([[1, 2], [1, 2], [0, 5]]), axis=0)
+    array([[0, 5],
+           [1, 2]])
+    """
     ar = as_array(ar, "unique")
     if axis is not None:
         parts = _unique_along(ar, normalize_axis(axis, ar.ndim))
@@ -153,9 +333,47 @@ def _weak(value, other: Array) -> Array:
 
 
 def isin(x1, x2, /, assume_unique: bool = False, invert: bool = False, *, kind=None) -> Array:
-    """Whether each element of x1 equals some element of x2 (NaN never does).
+    """Test whether each element of an array is in a second array.
 
-    assume_unique and kind (NumPy's) are accepted and ignored: the search is always by sort.
+    Parameters
+    ----------
+    x1 : array_like
+        The elements to test, or a scalar.
+    x2 : array_like
+        The values to test against (flattened), or a scalar. At least one of ``x1`` and ``x2``
+        must be an array; a Python scalar is weak (NEP 50).
+    assume_unique : bool, optional
+        NumPy's hint; accepted and ignored (the search is the same either way).
+    invert : bool, optional
+        Return the opposite: whether each element is NOT in ``x2`` (default False).
+    kind : {None, 'sort', 'table'}, optional
+        NumPy's choice of algorithm; accepted and ignored (wgarray always sorts ``x2`` and
+        searches it).
+
+    Returns
+    -------
+    Array
+        A bool array of ``x1``'s shape.
+
+    Raises
+    ------
+    TypeError
+        If both ``x1`` and ``x2`` are scalars.
+
+    Notes
+    -----
+    Dtypes: every dtype; both operands are compared in their promoted dtype. NaN is never in
+    ``x2``; -0.0 equals 0.0.
+
+    GPU: a radix sort of ``x2`` and one binary-search kernel, one invocation per element of
+    ``x1`` (casts to the promoted dtype before, to bool after: map kernels).
+
+    Examples
+    --------
+    >>> wg.isin(wg.asarray([1, 2, 3]), wg.asarray([2, 5]))
+    array([False,  True, False])
+    >>> wg.isin(wg.asarray([1, 2, 3]), wg.asarray([2, 5]), invert=True)
+    array([ True, False,  True])
     """
     if isinstance(x1, _SCALARS) and isinstance(x2, _SCALARS):
         raise TypeError("isin needs at least one array argument")

@@ -52,5 +52,21 @@ def config_report() -> str:
 
 def show_config() -> None:
     """Print wgarray's configuration: versions, adapters, the chosen device's limits and features,
-    and the dtypes each device offers."""
+    and the dtypes each device offers.
+
+    The report lists wgarray's, NumPy's, wgpu-py's and wgpu-native's versions; every adapter
+    (the chosen one marked ``*``; ``WGARRAY_ADAPTER`` picks one by name or backend) with the
+    dtypes its device offers; the chosen device's features and limits; and the default dtypes.
+    Include it in bug reports.
+
+    Notes
+    -----
+    GPU: none runs, but every adapter's device is created (once) to list its dtypes.
+
+    Examples
+    --------
+    >>> wg.show_config()  # doctest: +ELLIPSIS
+    wgarray configuration
+    ...
+    """
     print(config_report())

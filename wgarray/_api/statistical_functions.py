@@ -153,3 +153,64 @@ cumulative_sum = _cumulative("cumulative_sum", sum_fold)
 cumulative_prod = _cumulative("cumulative_prod", prod_fold)
 
 
+
+_CUMULATIVE_DOC = """
+    Cumulative {what} of the elements along an axis.
+
+    Parameters
+    ----------
+    x : array_like
+        The input array.
+    axis : int, optional
+        The axis to accumulate along; may be omitted (None, the default) only for an array
+        of at most one dimension (a 0-d array counts as one element).
+    dtype : dtype, optional
+        The dtype to accumulate in and return. By default bool and signed integers widen to
+        the default integer (int64), unsigned ones to uint64, as in NumPy and the standard;
+        floating-point and complex dtypes keep theirs.
+    include_initial : bool, optional
+        Start the result with the {what}'s identity ({identity}), making ``axis`` one longer
+        (default False).
+
+    Returns
+    -------
+    Array
+        The running {what}s, of ``x``'s shape (``axis`` one longer with
+        ``include_initial``).
+
+    Raises
+    ------
+    ValueError
+        If ``axis`` is omitted for an array of more than one dimension.
+
+    See Also
+    --------
+    {other}, {reduction}, wgarray.{numpy_name}
+
+    Notes
+    -----
+    Dtypes: every dtype, accumulated in the result dtype (integers wrap around on
+    overflow, as NumPy's do). Floating-point sums are not compensated, and on the GPU
+    tiles are combined in a tree order, so the last bits may differ from NumPy's strictly
+    sequential result.
+
+    GPU: a scan (prefix) kernel: short rows, one invocation per row; long rows, tiles
+    per workgroup, their totals scanned the same way into carries and added back (two
+    passes and a recursive scan). Under :func:`wgarray.errstate` a second scan records
+    floating-point errors.
+
+    Examples
+    --------
+    >>> wg.{name}(wg.asarray([1, 2, 3, 4]))
+    {example}
+    >>> wg.{name}(wg.asarray([[1., 2.], [3., 4.]]), axis=1, include_initial=True)
+    {example2}
+"""
+cumulative_sum.__doc__ = _CUMULATIVE_DOC.format(
+    what="sum", identity="0", other="cumulative_prod", reduction="sum", numpy_name="cumsum",
+    name="cumulative_sum", example="array([ 1,  3,  6, 10])",
+    example2="array([[0., 1., 3.],\n           [0., 3., 7.]])")
+cumulative_prod.__doc__ = _CUMULATIVE_DOC.format(
+    what="product", identity="1", other="cumulative_sum", reduction="prod", numpy_name="cumprod",
+    name="cumulative_prod", example="array([ 1,  2,  6, 24])",
+    example2="array([[ 1.,  1.,  2.],\n           [ 1.,  3., 12.]])")

@@ -32,7 +32,55 @@ def _along(x: Array, axis: int, start, stop) -> Array:
 
 
 def diff(x, /, n: int = 1, axis: int = -1, prepend=None, append=None) -> Array:
-    """The n-th forward difference along axis (not_equal for booleans, as NumPy)."""
+    """Calculate the n-th discrete difference along an axis.
+
+    Parameters
+    ----------
+    x : array_like
+        An array of at least one dimension.
+    n : int, optional
+        How many times to take the difference (default 1); 0 returns ``x`` (with
+        ``prepend``/``append`` joined).
+    axis : int, optional
+        The axis along which to take the differences (default -1).
+    prepend, append : array_like, optional
+        Values joined to ``x`` along ``axis`` before differencing: arrays of ``x``'s shape
+        except along ``axis``, or scalars (taken as one slice along ``axis``).
+
+    Returns
+    -------
+    Array
+        ``out[i] = x[i + 1] - x[i]`` applied ``n`` times: ``axis`` is ``n`` shorter (never
+        below 0). The dtype is that of ``x`` (promoted with ``prepend``/``append``); for bool
+        the difference is ``not_equal``, as in NumPy.
+
+    Raises
+    ------
+    ValueError
+        If ``x`` is 0-d or ``n`` is negative.
+
+    See Also
+    --------
+    cumulative_sum, wgarray.ediff1d, wgarray.gradient
+
+    Notes
+    -----
+    Dtypes: every dtype, in ``x``'s dtype: unsigned integers wrap around (uint8 ``1 - 2`` is
+    255), as NumPy's do.
+
+    GPU: one map kernel per order (``subtract`` of two shifted views, or ``not_equal`` for
+    bool), plus one copy kernel per joined part when ``prepend`` or ``append`` is given.
+
+    Examples
+    --------
+    >>> x = wg.asarray([1, 4, 9, 16])
+    >>> wg.diff(x)
+    array([3, 5, 7])
+    >>> wg.diff(x, n=2)
+    array([2, 2])
+    >>> wg.diff(wg.asarray([[1., 3.], [4., 8.]]), axis=0)
+    array([[3., 5.]])
+    """
     x = as_array(x, "diff")
     n = operator.index(n)
     if n < 0:

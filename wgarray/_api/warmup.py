@@ -131,6 +131,10 @@ def warmup(dtypes=None, operations=None, device=None) -> dict:
     converts between the given dtypes. Kernels are cached for the life of the process;
     most drivers also keep compiled shaders on disk between processes.
 
+    GPU: compiles and runs the kernels of each group once on tiny arrays (map, fold, scan,
+    gather, matmul and sort kernels, by group), then waits for the device
+    (:func:`wgarray.synchronize`) so that each group's time includes its compiles.
+
     Examples
     --------
     >>> import wgarray as wp

@@ -71,7 +71,15 @@ def choose_adapter():
 
 
 class DeviceLostError(RuntimeError):
-    """The GPU device was lost (driver reset, out of memory, destroyed): its arrays are gone."""
+    """The GPU device was lost (driver reset, out of memory, destroyed): its arrays are gone.
+
+    Raised by every later use of the lost device and of arrays on it. :func:`get_device` then
+    creates a fresh device in its place; create the arrays again on it.
+
+    Notes
+    -----
+    GPU: the device stopped working; nothing more runs on it. A subclass of RuntimeError.
+    """
 
 
 _LOST_MESSAGES = ("device is lost", "device lost", "device is invalid", "device was lost")
@@ -92,9 +100,46 @@ def is_out_of_memory(error: BaseException) -> bool:
 class Device:
     """A wgarray device: one WebGPU adapter and the wgpu device created on it.
 
-    lock: held by the stream, the pool and the kernel cache of this device while they change
-    shared state (re-entrant, since a pool call can flush the stream). lost: why the device is
-    gone, or None.
+    Arrays live on a device (``x.device``); creation functions take ``device=``. Users get
+    devices from :func:`get_device` (the default one) and :func:`all_devices`, rather than making
+    them.
+
+    Parameters
+    ----------
+    adapter : wgpu.GPUAdapter
+        The adapter to create the device on; the device asks for the adapter's real limits and
+        the features wgarray uses where the adapter has them (shader-f64, shader-int64,
+        shader-f16, subgroup, timestamp-query, immediates).
+
+    Attributes
+    ----------
+    name : str
+        The adapter's device name (e.g. 'NVIDIA H100 80GB HBM3').
+    backend : str
+        The WebGPU backend: 'Vulkan', 'Metal', 'D3D12' or 'OpenGL'.
+    is_cpu : bool
+        Whether the adapter is a CPU implementation (lavapipe, llvmpipe).
+    has_f64, has_i64 : bool
+        Whether float64 and int64/uint64 are offered on it.
+    features : frozenset of str
+        The features requested.
+    limits : dict
+        The adapter's limits, as requested.
+    lost : str or None
+        Why the device was lost, or None while it works.
+
+    See Also
+    --------
+    get_device, all_devices, DeviceLostError
+
+    Notes
+    -----
+    A device is shared by every thread; its ``lock`` guards the stream, the memory pool and the
+    kernel cache. Devices cannot be pickled (an array pickles with its device's name and is
+    unpickled onto the matching device of the receiving process).
+
+    GPU: creating one creates the wgpu device (tens of milliseconds); its queue, memory pool and
+    kernel cache are made on first use.
     """
 
     def __init__(self, adapter):
@@ -127,16 +172,66 @@ class Device:
         raise TypeError("wgarray devices cannot be pickled")
 
     def mark_lost(self, reason: str) -> None:
+        """Mark the device lost, keeping the last line of ``reason`` as why.
+
+        Mostly internal: wgarray's own modules call it when a wgpu call fails; user code rarely
+        needs it. A later mark keeps the first reason.
+
+        Parameters
+        ----------
+        reason : str
+            The error message that told of the loss.
+
+        Notes
+        -----
+        GPU: none; this runs on the host. From then on every use of the device raises
+        :class:`DeviceLostError`, and :func:`get_device` creates a new default device.
+        """
         if self.lost is None:
             self.lost = reason.strip().splitlines()[-1].strip() if reason.strip() else "unknown reason"
 
     def lost_error(self) -> DeviceLostError:
+        """The DeviceLostError to raise for this (lost) device.
+
+        Mostly internal: wgarray's own modules call it when a wgpu call fails; user code rarely
+        needs it.
+
+        Returns
+        -------
+        DeviceLostError
+            An error naming the device and why it was lost, saying that the arrays on it are gone
+            and that :func:`get_device` now creates a fresh device.
+
+        Notes
+        -----
+        GPU: none; this runs on the host.
+        """
         return DeviceLostError(
             f"the GPU device {self.name!r} was lost ({self.lost}); the arrays on it are gone. "
             "wgarray.get_device() now creates a fresh device: create the arrays again on it")
 
     def check_lost(self, error: BaseException) -> BaseException:
-        """error, or a DeviceLostError in its place if it says this device is lost (marking it)."""
+        """Return ``error``, or a DeviceLostError in its place if it says this device is lost.
+
+        Mostly internal: wgarray's own modules call it when a wgpu call fails; user code rarely
+        needs it. A wgpu error whose message tells of a lost device marks the device lost
+        (see :meth:`mark_lost`).
+
+        Parameters
+        ----------
+        error : BaseException
+            The error a wgpu call raised.
+
+        Returns
+        -------
+        BaseException
+            ``error`` itself, or a :class:`DeviceLostError` once the device is (or was already)
+            lost.
+
+        Notes
+        -----
+        GPU: none; this looks at the error's message on the host.
+        """
         if isinstance(error, DeviceLostError):
             return error
         if self.lost is None and is_device_lost(error):
@@ -144,14 +239,54 @@ class Device:
         return self.lost_error() if self.lost is not None else error
 
     def raise_checked(self, error: BaseException):
-        """Raise error (being handled), or a DeviceLostError in its place if it says the device is lost."""
+        """Raise ``error`` (being handled), or a DeviceLostError in its place if it says the device is lost.
+
+        Mostly internal: wgarray's own modules call it when a wgpu call fails; user code rarely
+        needs it.
+
+        Parameters
+        ----------
+        error : BaseException
+            The error a wgpu call raised.
+
+        Returns
+        -------
+        NoReturn
+            It always raises.
+
+        Raises
+        ------
+        DeviceLostError
+            If the device is lost (chained from ``error``).
+        BaseException
+            ``error`` itself otherwise.
+
+        Notes
+        -----
+        GPU: none; this runs on the host (see :meth:`check_lost`).
+        """
         lost = self.check_lost(error)
         if lost is not error:
             raise lost from error
         raise error
 
     def confirm_lost(self) -> bool:
-        """Whether the device is lost, found out by creating a tiny buffer (after an unexplained failure)."""
+        """Return whether the device is lost, found out by creating a tiny buffer.
+
+        Mostly internal: wgarray's own modules call it when a wgpu call fails; user code rarely
+        needs it. It is called after an unexplained failure (a wait that did not finish,
+        work that failed), where the error itself does not say.
+
+        Returns
+        -------
+        bool
+            True if the device is lost (it is then marked lost), False if it works.
+
+        Notes
+        -----
+        GPU: creates a 16-byte buffer on the device (no kernel runs), unless the device is already
+        known to be lost.
+        """
         if self.lost is None:
             try:
                 self.wgpu.create_buffer(size=16, usage=wgpu.BufferUsage.COPY_DST)
@@ -191,7 +326,37 @@ _lock = threading.Lock()
 
 
 def get_device() -> Device:
-    """The default device, created on first use, and created again once it is lost."""
+    """Return the default device, created on first use and created again once it is lost.
+
+    The adapter is the one named by the ``WGARRAY_ADAPTER`` environment variable (a part of
+    its name or backend, case-insensitive), else the best available: a real GPU before a CPU
+    adapter, Vulkan (or Metal, D3D12) before OpenGL.
+
+    Returns
+    -------
+    Device
+        The default device, shared by every thread.
+
+    Raises
+    ------
+    RuntimeError
+        If no WebGPU adapter exists (on a machine without a GPU driver, install Mesa's lavapipe),
+        or ``WGARRAY_ADAPTER`` matches none.
+
+    See Also
+    --------
+    all_devices, Device, show_config
+
+    Notes
+    -----
+    GPU: the first call enumerates the adapters and creates the wgpu device (tens of
+    milliseconds); later calls return it.
+
+    Examples
+    --------
+    >>> isinstance(wg.get_device(), wg.Device)
+    True
+    """
     global _default_device
     device = _default_device
     if device is None or device.lost is not None:
@@ -214,8 +379,29 @@ _adapters: list | None = None  # enumerated once (about 7 ms on lavapipe), again
 
 
 def all_devices() -> tuple:
-    """A Device for every adapter, the default device first; each made on first use (and made
-    anew once lost). An adapter whose device cannot be created is left out."""
+    """Return a Device for every adapter, the default device first.
+
+    Returns
+    -------
+    tuple of Device
+        The default device, then one device per other adapter (each made on first use, and
+        made anew once lost). An adapter whose device cannot be created (a GL adapter without a
+        display, say) is left out; adapters that look identical (same name, backend and PCI
+        ids) count once.
+
+    See Also
+    --------
+    get_device, show_config
+
+    Notes
+    -----
+    GPU: creates the devices not made yet (tens of milliseconds each); nothing runs on them.
+
+    Examples
+    --------
+    >>> wg.all_devices()[0] is wg.get_device()
+    True
+    """
     global _adapters
     default = get_device()
     chosen = adapter_key(default.adapter)

@@ -27,16 +27,33 @@ STORED_DTYPES = ALL_DTYPES + (float16,)
 
 
 class DType:
-    """A wgarray data type (an array's `dtype`): NumPy's dtype, except that it is never equal to None.
+    """A wgarray data type (an array's ``dtype``): NumPy's dtype, except that it never equals None.
 
     It equals every spelling of its dtype: NumPy's scalar types (which are wgarray's type
-    objects, `wgarray.float32 is numpy.float32`), numpy dtypes, other DTypes and names.
+    objects, ``wgarray.float32 is numpy.float32``), numpy dtypes, other DTypes and names.
+    ``np.dtype(None)`` is float64, so NumPy's float64 compares equal to None, which the array
+    API standard does not allow (numpy/numpy#20870). A DType equals, hashes and prints as the
+    NumPy dtype it wraps, shows that dtype's attributes (``name``, ``kind``, ``itemsize``, ...),
+    and NumPy takes it wherever it takes a dtype, through its ``dtype`` attribute.
 
-    np.dtype(None) is float64, so NumPy's float64 compares equal to None, which the array
-    API standard does not allow (its test suite relies on it: numpy/numpy#20870). A DType
-    equals, hashes and prints as the NumPy dtype it wraps, shows that dtype's attributes
-    (name, kind, itemsize, ...), and NumPy takes it wherever it takes a dtype, through its
-    `dtype` attribute.
+    Parameters
+    ----------
+    np_dtype : numpy.dtype
+        The NumPy dtype to wrap. Users get DTypes from arrays (``x.dtype``) and functions such
+        as :func:`result_type` rather than making them: there is one DType per dtype.
+
+    Notes
+    -----
+    Dtypes: bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32,
+    float64, complex64, complex128.
+
+    GPU: none; a DType is host metadata.
+
+    Examples
+    --------
+    >>> d = wg.asarray([1.0]).dtype
+    >>> d == wg.float64, d == "float64", d == None
+    (True, True, False)
     """
 
     __slots__ = ("dtype",)

@@ -58,8 +58,28 @@ def render(name: str, **fields) -> str:
 
 
 class KernelCompileError(RuntimeError):
-    """A generated shader failed to compile; the message carries its source. `source` and
-    `reason` (the compiler's message) are kept apart too, for errors that point at user code."""
+    """A generated shader failed to compile.
+
+    The message carries the numbered WGSL source and the compiler's message. Attributes
+    ``source`` (the WGSL) and ``reason`` (the compiler's message) are kept apart too, for errors
+    that point at user code (:class:`RawKernel`, :class:`ElementwiseKernel`,
+    :class:`ReductionKernel` report the line of the user's code).
+
+    Parameters
+    ----------
+    message : str
+        The error message.
+    source : str, optional
+        The shader's WGSL source.
+    reason : str, optional
+        The compiler's own message.
+
+    Notes
+    -----
+    GPU: raised when the driver rejects a shader at pipeline creation; nothing ran. A subclass
+    of RuntimeError. For wgarray's own kernels it signals a bug (or a driver limitation):
+    please report it with :func:`show_config`'s output.
+    """
 
     def __init__(self, message: str, source: str = "", reason: str = ""):
         super().__init__(message)

@@ -28,7 +28,8 @@ import os
 
 import wgpu
 
-from .device import Device, DeviceLostError, is_out_of_memory, per_device
+from .device import Device, DeviceLostError, device_key, is_out_of_memory, per_device
+from .gpu_memory import gpu_memory
 
 STORAGE_USAGE = wgpu.BufferUsage.STORAGE | wgpu.BufferUsage.COPY_SRC | wgpu.BufferUsage.COPY_DST
 STAGING_USAGE = wgpu.BufferUsage.MAP_READ | wgpu.BufferUsage.COPY_DST
@@ -313,10 +314,12 @@ class BufferPool:
 
 
 def device_memory(device: Device) -> int | None:
-    """The device's memory in bytes where known: a CPU adapter's is the host's RAM. WebGPU does
-    not report a GPU's."""
+    """The device's memory in bytes where known: a CPU adapter's is the host's RAM; a GPU's is
+    asked of the operating system (NVIDIA through NVML, AMD through sysfs: see gpu_memory.py),
+    since WebGPU does not report it. None where nothing tells."""
     if not device.is_cpu:
-        return None
+        info = device.adapter.info
+        return gpu_memory(info.get("vendor_id"), info.get("device_id"), ordinal=device_key(device)[2])
     try:
         return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (ValueError, OSError, AttributeError):

@@ -52,19 +52,115 @@ def _numpy_dtype_like(value):
 
 
 def issubdtype(arg1, arg2) -> bool:
-    """Whether arg1 is lower than or equal to arg2 in NumPy's type hierarchy (types, dtypes, names)."""
+    """Return whether the first argument is lower than or equal to the second in NumPy's type hierarchy.
+
+    Parameters
+    ----------
+    arg1 : dtype, type or str
+        A dtype (a wgarray DType, a numpy.dtype), a scalar type (``wgarray.float32``) or a
+        dtype name.
+    arg2 : dtype, type or str
+        The same, or an abstract type of the hierarchy (``wgarray.floating``,
+        ``wgarray.integer``, ``wgarray.number``, ...).
+
+    Returns
+    -------
+    bool
+        Whether ``arg1`` is a subtype of ``arg2``.
+
+    See Also
+    --------
+    isdtype
+
+    Notes
+    -----
+    Dtypes: every dtype; the answer is NumPy's (``numpy.issubdtype`` on the unwrapped dtypes).
+    The array API's :func:`isdtype` asks the same by kind names.
+
+    GPU: none; this runs on the host (metadata only).
+
+    Examples
+    --------
+    >>> wg.issubdtype(wg.float32, wg.floating)
+    True
+    >>> wg.issubdtype(wg.asarray([1, 2]).dtype, wg.unsignedinteger)
+    False
+    """
     return builtins.bool(np.issubdtype(_numpy_dtype_like(arg1), _numpy_dtype_like(arg2)))
 
 
 def promote_types(type1, type2) -> dt.DType:
-    """The smallest dtype both cast to safely, from wgarray's promotion table (NumPy 2's)."""
+    """Return the smallest dtype to which both dtypes may be safely cast.
+
+    Parameters
+    ----------
+    type1 : dtype, type or str
+        A dtype, a scalar type or a dtype name.
+    type2 : dtype, type or str
+        The same.
+
+    Returns
+    -------
+    dtype
+        The promoted dtype (a wgarray DType).
+
+    Raises
+    ------
+    TypeError
+        If a dtype is not one wgarray supports (strings, datetimes, long double, ...).
+
+    See Also
+    --------
+    result_type, can_cast
+
+    Notes
+    -----
+    Dtypes: every wgarray dtype, by wgarray's promotion table (NumPy 2's: int64 with uint64 gives
+    float64).
+
+    GPU: none; this runs on the host (metadata only).
+
+    Examples
+    --------
+    >>> wg.promote_types(wg.int8, wg.uint8)
+    dtype('int16')
+    >>> wg.promote_types("f4", wg.int64)
+    dtype('float64')
+    """
     return dt.public(dt.promote(dt.as_dtype(_numpy_dtype_like(type1)), dt.as_dtype(_numpy_dtype_like(type2))))
 
 
 def min_scalar_type(a) -> dt.DType:
-    """The smallest wgarray dtype that holds the scalar a (an array of ndim > 0: its own dtype).
+    """Return the smallest dtype that holds a scalar value (NumPy's min_scalar_type).
 
-    A 0-d wgarray array is read back to the host: the answer depends on its value.
+    Parameters
+    ----------
+    a : scalar or array_like
+        A Python or NumPy scalar, or an array. An array of one or more dimensions gives its own
+        dtype; a 0-d array is treated as its value.
+
+    Returns
+    -------
+    dtype
+        The smallest wgarray dtype that holds ``a`` (a non-negative integer gives an unsigned
+        dtype, a float that fits gives float16, as in NumPy).
+
+    Raises
+    ------
+    TypeError
+        If the answer is not a wgarray dtype (a string, say).
+
+    Notes
+    -----
+    Dtypes: every dtype.
+
+    GPU: none, but a 0-d wgarray array is read back to the host (one small download and a
+    host sync): the answer depends on its value.
+
+    Examples
+    --------
+    >>> wg.min_scalar_type(10), wg.min_scalar_type(-1)
+    (dtype('uint8'), dtype('int8'))
     """
     if isinstance(a, Array):
         if a.ndim > 0:

@@ -120,28 +120,139 @@ def _checked_callback(func):
 
 
 def geterr() -> dict:
-    """The current way floating-point errors are handled: {'divide', 'over', 'under', 'invalid'} -> mode.
+    """Get the current way floating-point errors are handled.
 
-    wgarray's defaults are 'ignore' for every category (NumPy's: 'warn', and 'ignore' for under)."""
+    Returns
+    -------
+    dict
+        ``{'divide': mode, 'over': mode, 'under': mode, 'invalid': mode}``. wgarray's defaults
+        are 'ignore' for every category (NumPy's are 'warn', and 'ignore' for under), as GPU
+        array libraries do: checking costs a wait for the GPU after every operation.
+
+    See Also
+    --------
+    seterr, errstate
+
+    Notes
+    -----
+    The settings belong to the thread (and asyncio task): a new thread starts from the
+    defaults, as in NumPy 2.
+
+    GPU: none here. While any category is not 'ignore', each checked operation (elementwise
+    functions, float sums, products and their accumulations, casts of floats) also computes
+    error flags on the GPU and reads them back: one host sync per operation. With every category
+    'ignore' (wgarray's default) nothing is checked and operations run without a sync. matmul,
+    linalg and fft are never checked.
+
+    Examples
+    --------
+    >>> wg.geterr()
+    {'divide': 'ignore', 'over': 'ignore', 'under': 'ignore', 'invalid': 'ignore'}
+    """
     return dict(_settings.get().modes)
 
 
 def seterr(all=None, divide=None, over=None, under=None, invalid=None) -> dict:
-    """Set how floating-point errors are handled (modes 'ignore', 'warn', 'raise', 'call', 'print',
-    'log'), for this thread or context; returns the old settings, as geterr()."""
+    """Set how floating-point errors are handled, for this thread or context.
+
+    Parameters
+    ----------
+    all : str, optional
+        The mode of every category, applied before the named ones below.
+    divide : str, optional
+        Division by zero.
+    over : str, optional
+        Overflow.
+    under : str, optional
+        Underflow.
+    invalid : str, optional
+        Invalid operation (a NaN from non-NaN operands).
+
+    Returns
+    -------
+    dict
+        The old settings, as :func:`geterr` gives them (pass them back to restore).
+
+    Raises
+    ------
+    ValueError
+        If a mode is not one of those below.
+
+    See Also
+    --------
+    errstate, geterr, seterrcall
+
+    Notes
+    -----
+    Modes: 'ignore', 'warn' (a RuntimeWarning), 'raise' (FloatingPointError), 'call' (the
+    callback set by :func:`seterrcall` or ``call=``, as ``func(error_type, flags)``), 'print' (to
+    stderr), 'log' (the ``write`` method of that object). Prefer :class:`errstate`, which restores the settings on exit.
+
+    GPU: none here. While any category is not 'ignore', each checked operation (elementwise
+    functions, float sums, products and their accumulations, casts of floats) also computes
+    error flags on the GPU and reads them back: one host sync per operation. With every category
+    'ignore' (wgarray's default) nothing is checked and operations run without a sync. matmul,
+    linalg and fft are never checked.
+
+    Examples
+    --------
+    >>> old = wg.seterr(divide="raise")
+    >>> wg.geterr()["divide"]
+    'raise'
+    >>> _ = wg.seterr(**old)
+    """
     policy = _settings.get()
     _install(_Policy(_updated(policy.modes, all, divide, over, under, invalid), policy.call))
     return dict(policy.modes)
 
 
 def geterrcall():
-    """The function (or object with a write method) that 'call' (or 'log') errors go to."""
+    """Return the function (or object with a ``write`` method) that 'call' (or 'log') errors go to.
+
+    Returns
+    -------
+    callable or object or None
+        What :func:`seterrcall` set; None when nothing is.
+
+    See Also
+    --------
+    seterrcall, geterr
+
+    Notes
+    -----
+    GPU: none; this runs on the host.
+    """
     return _settings.get().call
 
 
 def seterrcall(func):
-    """Set the callback of the 'call' mode, func(error_type, flags), or the object whose write
-    method the 'log' mode calls; returns the old one."""
+    """Set the callback of the 'call' mode, or the log object of the 'log' mode.
+
+    Parameters
+    ----------
+    func : callable or object or None
+        A function called as ``func(error_type, flags)`` (``error_type`` a string such as
+        'divide by zero', ``flags`` NumPy's bit flags), or an object whose ``write`` method gets
+        the 'log' messages; None removes it.
+
+    Returns
+    -------
+    callable or object or None
+        The previous one.
+
+    Raises
+    ------
+    TypeError
+        If ``func`` is neither callable, None, nor has a callable ``write``.
+
+    See Also
+    --------
+    seterr, errstate, geterrcall
+
+    Notes
+    -----
+    GPU: none; this runs on the host.
+    """
     policy = _settings.get()
     _install(_Policy(policy.modes, _checked_callback(func)))
     return policy.call
@@ -151,14 +262,61 @@ _UNSPECIFIED = object()
 
 
 class errstate:
-    """errstate(*, call=..., all=None, divide=None, over=None, under=None, invalid=None)
+    """Context manager (and decorator) for floating-point error handling, as NumPy's.
 
-    Context manager (and decorator) for floating-point error handling, as NumPy's: inside it
-    the given categories are handled as said, and the previous settings come back on exit.
-    Modes: 'ignore', 'warn' (RuntimeWarning), 'raise' (FloatingPointError), 'call' (the
-    callback, call=, as func(error_type, flags)), 'print' (to stderr), 'log' (call.write).
-    wgarray's defaults are 'ignore' for every category; see wgarray/_numpy/errstate.py for
-    which operations are checked.
+    Inside it the given categories are handled as said; the previous settings come back on exit.
+    Used as a decorator (``@wg.errstate(divide="ignore")``), every call of the function runs
+    under these settings.
+
+    Parameters
+    ----------
+    call : callable or object, optional
+        The 'call' callback or 'log' object while inside (see :func:`seterrcall`); the current
+        one is kept when not given.
+    all : str, optional
+        The mode of every category, applied before the named ones.
+    divide : str, optional
+        Division by zero.
+    over : str, optional
+        Overflow.
+    under : str, optional
+        Underflow.
+    invalid : str, optional
+        Invalid operation.
+
+    Raises
+    ------
+    ValueError
+        On entry, if a mode is unknown.
+    TypeError
+        On entry, if the same errstate object is entered twice at once.
+
+    See Also
+    --------
+    seterr, geterr
+
+    Notes
+    -----
+    Modes: 'ignore', 'warn' (a RuntimeWarning), 'raise' (FloatingPointError), 'call' (the
+    callback set by :func:`seterrcall` or ``call=``, as ``func(error_type, flags)``), 'print' (to
+    stderr), 'log' (the ``write`` method of that object). See wgarray/_numpy/errstate.py for the operations checked.
+
+    GPU: none here. While any category is not 'ignore', each checked operation (elementwise
+    functions, float sums, products and their accumulations, casts of floats) also computes
+    error flags on the GPU and reads them back: one host sync per operation. With every category
+    'ignore' (wgarray's default) nothing is checked and operations run without a sync. matmul,
+    linalg and fft are never checked.
+
+    Examples
+    --------
+    >>> with wg.errstate(divide="raise"):
+    ...     wg.asarray([1.0]) / 0
+    Traceback (most recent call last):
+        ...
+    FloatingPointError: divide by zero encountered in divide
+    >>> with wg.errstate(all="ignore"):
+    ...     wg.asarray([1.0]) / 0
+    array([inf])
     """
 
     __slots__ = ("_call", "_modes", "_tokens")

@@ -34,7 +34,31 @@ _IMPLIED = {dt.as_dtype(n) for n in ("bool", "int64", "float64", "complex128")}
 
 
 def get_printoptions() -> dict:
-    """The current print options (a new dict), as numpy.get_printoptions."""
+    """Return the current print options of wgarray arrays.
+
+    Returns
+    -------
+    dict
+        A new dict of ``precision``, ``threshold``, ``edgeitems``, ``linewidth``, ``suppress``,
+        ``nanstr``, ``infstr``, ``formatter``, ``sign``, ``floatmode``, ``legacy`` and
+        ``override_repr``, with NumPy's meanings and defaults.
+
+    See Also
+    --------
+    set_printoptions, printoptions
+
+    Notes
+    -----
+    wgarray keeps its print options apart from NumPy's (setting one does not change the
+    other), per thread and task, as NumPy 2's context variables.
+
+    GPU: none; this runs on the host.
+
+    Examples
+    --------
+    >>> wg.get_printoptions()["precision"]
+    8
+    """
     return dict(_options.get())
 
 
@@ -54,14 +78,92 @@ def _merged(precision=None, threshold=None, edgeitems=None, linewidth=None, supp
 def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, suppress=None, nanstr=None,
                      infstr=None, formatter=None, sign=None, floatmode=None, *, legacy=None,
                      override_repr=None) -> None:
-    """Set how wgarray arrays print (NumPy's options and meanings; None leaves an option as it is)."""
+    """Set how wgarray arrays print, with NumPy's options and meanings.
+
+    Parameters
+    ----------
+    precision : int, optional
+        Digits of floating-point precision (default 8).
+    threshold : int, optional
+        Number of elements past which a print is summarised with '...' (default 1000).
+    edgeitems : int, optional
+        Items shown at each end of a summarised axis (default 3).
+    linewidth : int, optional
+        Characters per line (default 75).
+    suppress : bool, optional
+        Print small floats as zero rather than in scientific notation (default False).
+    nanstr : str, optional
+        The text of NaN (default 'nan').
+    infstr : str, optional
+        The text of infinity (default 'inf').
+    formatter : dict of callables, optional
+        NumPy's per-type formatting functions; leaving it out resets it, as in NumPy.
+    sign : {'-', '+', ' '}, optional
+        How the sign of positive values prints (default '-').
+    floatmode : {'fixed', 'unique', 'maxprec', 'maxprec_equal'}, optional
+        How ``precision`` applies (default 'maxprec').
+    legacy : str or False, optional
+        One of NumPy's legacy printing modes (such as '1.13'), or False.
+    override_repr : callable, optional
+        A function that gives the repr of an array instead.
+
+    Raises
+    ------
+    ValueError, TypeError
+        For values NumPy rejects (NumPy checks them).
+
+    See Also
+    --------
+    get_printoptions, printoptions
+
+    Notes
+    -----
+    None leaves an option as it is. wgarray keeps its print options apart from NumPy's (setting one does not change the
+    other), per thread and task, as NumPy 2's context variables.
+
+    GPU: none; this runs on the host.
+
+    Examples
+    --------
+    >>> wg.set_printoptions(precision=3)
+    >>> wg.asarray([1 / 3])
+    array([0.333])
+    >>> wg.set_printoptions(precision=8)
+    """
     _options.set(_merged(precision, threshold, edgeitems, linewidth, suppress, nanstr, infstr, formatter, sign,
                          floatmode, legacy=legacy, override_repr=override_repr))
 
 
 @contextlib.contextmanager
 def printoptions(*args, **kwargs):
-    """Print options for a `with` block (in this thread or task only), as numpy.printoptions."""
+    """Context manager setting print options for a ``with`` block (in this thread or task only).
+
+    Parameters
+    ----------
+    *args : object
+        The options of :func:`set_printoptions`, by position.
+    **kwargs : object
+        The same, by name.
+
+    Yields
+    ------
+    dict
+        The print options in force inside the block (as :func:`get_printoptions`).
+
+    See Also
+    --------
+    set_printoptions, get_printoptions
+
+    Notes
+    -----
+    GPU: none; this runs on the host.
+
+    Examples
+    --------
+    >>> with wg.printoptions(precision=2):
+    ...     print(wg.asarray([1 / 3]))
+    [0.33]
+    """
     token = _options.set(_merged(*args, **kwargs))
     try:
         yield get_printoptions()
@@ -93,7 +195,55 @@ def _body(x: Array, options: dict, separator: str, prefix: str, suffix: str = ""
 def array2string(a, max_line_width=None, precision=None, suppress_small=None, separator=" ", prefix="", *,
                  formatter=None, threshold=None, edgeitems=None, sign=None, floatmode=None, suffix="",
                  legacy=None) -> str:
-    """NumPy's array2string: the values as text under the print options, with these overriding them."""
+    """Return a string representation of an array, as NumPy's array2string.
+
+    Parameters
+    ----------
+    a : array_like
+        The array.
+    max_line_width : int, optional
+        Characters per line (the ``linewidth`` option).
+    precision : int, optional
+        Digits of floating-point precision.
+    suppress_small : bool, optional
+        Print small floats as zero (the ``suppress`` option).
+    separator : str, optional
+        The text between elements (default ' ').
+    prefix : str, optional
+        Text the result will follow: its length indents the following lines.
+    formatter : dict of callables, optional
+        NumPy's per-type formatting functions.
+    threshold : int, optional
+        Number of elements past which the result is summarised.
+    edgeitems : int, optional
+        Items shown at each end of a summarised axis.
+    sign : {'-', '+', ' '}, optional
+        How the sign of positive values prints.
+    floatmode : str, optional
+        How ``precision`` applies.
+    suffix : str, optional
+        Text that will follow the result (for the line width of the last line).
+    legacy : str or False, optional
+        NumPy's legacy printing modes.
+
+    Returns
+    -------
+    str
+        The values as text (without ``array(`` or the dtype).
+
+    Notes
+    -----
+    Dtypes: every dtype. The options not given are wgarray's current print options.
+
+    GPU: one download of the array (a host sync: it waits for the kernels that compute it).
+    Past ``threshold`` elements, one gather kernel first picks only the ``edgeitems`` shown at each
+    end of every long axis, and only those are downloaded; NumPy formats them on the host.
+
+    Examples
+    --------
+    >>> wg.array2string(wg.asarray([1.5, 2.0]), separator=", ")
+    '[1.5, 2. ]'
+    """
     given = {"linewidth": max_line_width, "precision": precision, "suppress": suppress_small,
              "formatter": formatter, "threshold": threshold, "edgeitems": edgeitems, "sign": sign,
              "floatmode": floatmode, "legacy": legacy}
@@ -110,7 +260,43 @@ def _overridden(max_line_width, precision, suppress_small) -> dict:
 
 
 def array_repr(arr, max_line_width=None, precision=None, suppress_small=None) -> str:
-    """`array([1., 2.], dtype=float32)`: NumPy's repr, shape and dtype shown by NumPy's rules."""
+    """Return the repr of an array, as NumPy's: ``array([1., 2.], dtype=float32)``.
+
+    Parameters
+    ----------
+    arr : Array
+        The array.
+    max_line_width : int, optional
+        Characters per line, for this call.
+    precision : int, optional
+        Digits of floating-point precision, for this call.
+    suppress_small : bool, optional
+        Print small floats as zero, for this call.
+
+    Returns
+    -------
+    str
+        ``array(...)`` with the shape and dtype where NumPy's rules show them (a dtype other than
+        bool, int64, float64 and complex128; an empty or summarised array's shape).
+
+    See Also
+    --------
+    array_str, array2string
+
+    Notes
+    -----
+    Dtypes: every dtype. A 0-d array prints as a 0-d NumPy array does (``array(1.5)``), not as
+    a NumPy scalar.
+
+    GPU: one download of the array (a host sync: it waits for the kernels that compute it).
+    Past ``threshold`` elements, one gather kernel first picks only the ``edgeitems`` shown at each
+    end of every long axis, and only those are downloaded; NumPy formats them on the host.
+
+    Examples
+    --------
+    >>> wg.array_repr(wg.asarray([1, 2], dtype=wg.float32))
+    'array([1., 2.], dtype=float32)'
+    """
     if any(v is not None for v in (max_line_width, precision, suppress_small)):
         with printoptions(**_overridden(max_line_width, precision, suppress_small)):
             return array_repr(as_array(arr, "array_repr"))
@@ -134,7 +320,41 @@ def array_repr(arr, max_line_width=None, precision=None, suppress_small=None) ->
 
 
 def array_str(a, max_line_width=None, precision=None, suppress_small=None) -> str:
-    """NumPy's str: the values without commas; a 0-d array as its scalar."""
+    r"""Return the str of an array, as NumPy's: the values without commas.
+
+    Parameters
+    ----------
+    a : Array
+        The array.
+    max_line_width : int, optional
+        Characters per line, for this call.
+    precision : int, optional
+        Digits of floating-point precision, for this call.
+    suppress_small : bool, optional
+        Print small floats as zero, for this call.
+
+    Returns
+    -------
+    str
+        The values; a 0-d array as its scalar.
+
+    See Also
+    --------
+    array_repr, array2string
+
+    Notes
+    -----
+    Dtypes: every dtype.
+
+    GPU: one download of the array (a host sync: it waits for the kernels that compute it).
+    Past ``threshold`` elements, one gather kernel first picks only the ``edgeitems`` shown at each
+    end of every long axis, and only those are downloaded; NumPy formats them on the host.
+
+    Examples
+    --------
+    >>> wg.array_str(wg.asarray([[1, 2], [3, 4]]))
+    '[[1 2]\n [3 4]]'
+    """
     if any(v is not None for v in (max_line_width, precision, suppress_small)):
         with printoptions(**_overridden(max_line_width, precision, suppress_small)):
             return array_str(as_array(a, "array_str"))

@@ -62,8 +62,72 @@ def _rewrite_raw(code: str, name: str, k: int) -> str:
 
 
 class ElementwiseKernel:
-    """A user-defined elementwise kernel (see the module docstring); compiled per binding of its
-    types on first use and cached with the library's pipelines."""
+    """A user-defined elementwise kernel (CuPy's ElementwiseKernel), with WGSL as the language.
+
+    Call it as ``kernel(*inputs)``, or ``kernel(*inputs, *outputs)`` to write into given
+    arrays; ``size=`` sets the loop size where every input is raw or scalar. Inputs broadcast
+    together, of any strides; Python and NumPy scalars become parameters. The operation is the
+    body of a WGSL function of one element: the inputs are its (immutable) arguments, the outputs
+    variables it assigns (an output passed in starts with its current value); it may use ``i``
+    (u32, the element's C-order index) and ``_ind_size`` (u32, the number of elements). ``raw``
+    inputs are read by index, ``y[j]``, over their C-order elements, and ``y.size()`` is their
+    length. Declare locals the WGSL way: ``let d = x - y;``.
+
+    Parameters
+    ----------
+    in_params : str
+        The inputs, as CuPy writes them: ``'T x, raw T y, float32 alpha'``. A type is a NumPy
+        dtype name, or a placeholder (such as T) bound from the arguments' dtypes and visible to
+        the code as a WGSL ``alias``.
+    out_params : str
+        The outputs, in the same form (not raw); at least one.
+    operation : str
+        The WGSL statements computing the outputs of one element.
+    name : str, optional
+        The kernel's name, an identifier (default 'kernel'); it names the kernel in errors.
+    reduce_dims : bool, optional
+        CuPy's option; accepted and ignored (strided views are read in place).
+    preamble : str, optional
+        WGSL placed before the element function: helper functions, constants.
+    no_return : bool, optional
+        Return None instead of the outputs (default False).
+    return_tuple : bool, optional
+        Return a tuple even for one output (default False).
+
+    Raises
+    ------
+    ValueError
+        If ``name`` is not an identifier, there is no output, or a name is both an input and an
+        output; at a call, for shapes that do not broadcast or a read-only output.
+    NotImplementedError
+        For raw outputs.
+    TypeError
+        At a call, for the wrong number of arguments, a complex dtype, or an argument that
+        does not cast to its parameter's dtype under NumPy's 'same_kind' rule.
+    KernelCompileError
+        At the first call with new dtypes, if the code does not compile; the message points at
+        the line of ``operation``.
+
+    See Also
+    --------
+    ReductionKernel, RawKernel
+
+    Notes
+    -----
+    Dtypes: bool, every integer and real floating dtype (WGSL sees their register types:
+    8/16-bit integers as i32/u32, float16 as f32, widened on load); float64 and 64-bit integers
+    where the adapter has them. Complex dtypes have no WGSL scalar type and raise TypeError.
+
+    GPU: one map kernel (the map engine, wgsl/map.wgsl) per output, with the operation as a
+    helper function; compiled once per binding of the types and cached with the library's
+    pipelines; recorded on the lazy stream.
+
+    Examples
+    --------
+    >>> muladd = wg.ElementwiseKernel("T x, T y", "T z", "z = x * y + x;", "muladd")
+    >>> muladd(wg.asarray([1.0, 2.0]), wg.asarray([3.0, 4.0]))
+    array([ 4., 10.])
+    """
 
     def __init__(self, in_params: str, out_params: str, operation: str, name: str = "kernel",
                  reduce_dims: bool = True, preamble: str = "", no_return: bool = False, return_tuple: bool = False):

@@ -8,7 +8,7 @@
     fn add(@builtin(global_invocation_id) id: vec3<u32>) {
         if (id.x < scalar0()) { z[id.x] = x[id.x] + y[id.x]; }
     }''', 'add')
-    add((grid_x,), (64,), (x, y, z, n))
+    add((grid_x,), (64,), (x, y, z, np.uint32(n)))  # scalar0() is a u32, as id.x
 
 Arrays are bound in argument order from binding 1 on, whole and C-contiguous from element 0
 (an input that is not is copied first; an output declared read_write must already be); the
@@ -41,7 +41,68 @@ _PYTHON_SCALAR_DTYPES = {bool: dt.bool_, int: dt.int32, float: dt.float32}
 
 
 class RawKernel:
-    """A WGSL compute shader launched as kernel(grid, block, args) (see the module docstring)."""
+    """A whole WGSL compute shader, launched as ``kernel(grid, block, args)`` (CuPy's RawKernel).
+
+    Arrays among ``args`` are bound in argument order from binding 1 on, whole and C-contiguous
+    from element 0 (an input that is not is copied first; an output declared ``read_write`` must
+    already be). Binding 0 is the library's parameter window: the k-th scalar argument is read as
+    ``scalar<k>()`` (NumPy scalars keep their dtype, Python ints are int32, floats float32, bools
+    bool). ``BLOCK_X``, ``BLOCK_Y`` and ``BLOCK_Z`` in the code are the launch's workgroup size.
+    A call returns None; the kernel writes its ``read_write`` arrays.
+
+    Parameters
+    ----------
+    code : str
+        The WGSL source: the storage bindings ``@group(0) @binding(k)`` for k >= 1 and a
+        ``@compute`` entry point. The shader declares arrays with their storage types: bool and
+        8/16-bit integers (and float16) are packed into u32 words, as the library stores them.
+    name : str
+        The entry point's function name.
+    options : tuple, optional
+        CuPy's compiler options; accepted and ignored (WGSL has none).
+
+    Raises
+    ------
+    ValueError
+        If the code binds something at binding 0 or has no function ``name``; at a call, if the
+        grid or block passes the device's limits, a binding has no array, or a written array is
+        not contiguous from its start, read-only, or also bound read-only.
+    KernelCompileError
+        At the first call with a new signature, if the shader does not compile; the message
+        points at the line of ``code``.
+    NotImplementedError
+        At a call with a three-dimensional grid (the grid has at most two dimensions).
+
+    See Also
+    --------
+    ElementwiseKernel, ReductionKernel
+
+    Notes
+    -----
+    Dtypes: arrays of every dtype, bound as they are stored (complex as interleaved (re, im)
+    pairs, bool and 8/16-bit types packed in u32 words); float64 and 64-bit integers need the
+    adapter's shader-f64 and shader-int64 features. Scalars: bool, int32 and float32 from
+    Python, NumPy scalars of any non-complex dtype.
+
+    GPU: one dispatch of ``grid`` workgroups of ``block`` invocations, recorded on the lazy
+    stream like the library's own kernels; the pipeline is compiled once per code, block and
+    argument signature and cached.
+
+    Examples
+    --------
+    >>> double = wg.RawKernel('''
+    ... @group(0) @binding(1) var<storage, read> x: array<f32>;
+    ... @group(0) @binding(2) var<storage, read_write> z: array<f32>;
+    ... @compute @workgroup_size(BLOCK_X, BLOCK_Y, BLOCK_Z)
+    ... fn double(@builtin(global_invocation_id) id: vec3<u32>) {
+    ...     if (id.x < scalar0()) { z[id.x] = 2.0 * x[id.x]; }
+    ... }''', 'double')
+    >>> x = wg.asarray([1, 2, 3], dtype=wg.float32)
+    >>> z = wg.empty_like(x)
+    >>> double((1,), (64,), (x, z, np.uint32(3)))
+    >>> z
+    array([2., 4., 6.], dtype=float32)
+    """
 
     def __init__(self, code: str, name: str, options: tuple = ()):
         self.code = code

@@ -42,7 +42,77 @@ _PLAIN_POST = re.compile(r"^\s*(\w+)\s*=\s*a\s*;?\s*$")
 
 
 class ReductionKernel:
-    """A user-defined reduction (see the module docstring)."""
+    """A user-defined reduction (CuPy's ReductionKernel), with WGSL expressions.
+
+    Call it as ``kernel(*inputs, axis=None, keepdims=False)``, with ``out=`` (or the output as a
+    last positional argument) to write into a given array. ``map_expr`` turns each element into
+    a value of the reduction type, ``reduce_expr`` combines two of them, and ``post_map_expr``
+    finishes each result; it may read scalar inputs, ``_in_ind_size`` (u32, the elements reduced
+    per output) and ``_out_ind_size``.
+
+    Parameters
+    ----------
+    in_params : str
+        The inputs, as CuPy writes them: ``'T x, float32 w'`` (a NumPy dtype name or a
+        placeholder bound from the arguments' dtypes); not raw.
+    out_params : str
+        The one output, in the same form.
+    map_expr : str
+        A WGSL expression over the inputs: the value each element contributes.
+    reduce_expr : str
+        A WGSL expression over ``a`` and ``b`` combining two values; it must be associative
+        and commutative (the engine regroups freely).
+    post_map_expr : str
+        WGSL statements over ``a`` (the reduced value) assigning the output; an empty string
+        means ``y = a``.
+    identity : str or number
+        The value that changes nothing under ``reduce_expr``: a WGSL expression or a number
+        ('0', '-inf', 3.5). None is not supported.
+    name : str, optional
+        The kernel's name, an identifier (default 'reduce_kernel').
+    reduce_type : str, optional
+        The reduction type (``_type_reduce`` in the code): a dtype name or a placeholder; by
+        default the output's type. bool is refused (reduce in int32 or uint32).
+    reduce_dims : bool, optional
+        CuPy's option; accepted and ignored.
+    preamble : str, optional
+        WGSL placed before the kernel: helper functions, constants.
+
+    Raises
+    ------
+    ValueError
+        If ``name`` is not an identifier; at a call, if there is no array input, or ``out`` has
+        the wrong shape or dtype.
+    NotImplementedError
+        For several outputs, raw parameters, or ``identity`` None.
+    TypeError
+        At a call, for the wrong number of arguments, a complex or bool reduction type, or an
+        argument that does not cast to its parameter's dtype.
+    KernelCompileError
+        At the first call with new dtypes, if an expression does not compile.
+
+    See Also
+    --------
+    ElementwiseKernel, RawKernel
+
+    Notes
+    -----
+    Dtypes: bool, every integer and real floating dtype for the inputs and output (WGSL sees
+    their register types); the reduction type is widened to 32 bits where it is narrower.
+    Complex dtypes have no WGSL scalar type and raise TypeError.
+
+    GPU: a single array input folds straight from its elements (the fold engine, one or more
+    tree or column passes, ``map_expr`` as the element step); several inputs, or scalar ones, are
+    first broadcast and mapped into a temporary of the reduction type (one map kernel). Then one
+    map kernel for ``post_map_expr``, skipped when it is the plain ``y = a`` of a result already of
+    the output's dtype.
+
+    Examples
+    --------
+    >>> l2norm = wg.ReductionKernel("T x", "T y", "x * x", "a + b", "y = sqrt(a)", "0", "l2norm")
+    >>> l2norm(wg.asarray([[3.0, 4.0], [6.0, 8.0]]), axis=1)
+    array([ 5., 10.])
+    """
 
     def __init__(self, in_params: str, out_params: str, map_expr: str, reduce_expr: str, post_map_expr: str,
                  identity, name: str = "reduce_kernel", reduce_type: str | None = None, reduce_dims: bool = True,
