@@ -61,7 +61,7 @@ def _numeric(x: Array) -> bool:
     return dt.kind(x._dtype) != "bool"
 
 
-def assert_array_equal(actual, desired, err_msg="", verbose=True, *, strict=False):
+def assert_array_equal(actual, desired, err_msg="", verbose=True, *, strict=False) -> None:
     """Raise an AssertionError unless two arrays are equal (NaNs in the same places count as equal).
 
     Parameters
@@ -84,6 +84,9 @@ def assert_array_equal(actual, desired, err_msg="", verbose=True, *, strict=Fals
 
     Notes
     -----
+    Dtypes: every dtype; the two are compared as NumPy's ``==`` compares them (promoted
+    together); NaNs in the same places count as equal for floating and complex dtypes.
+
     GPU: the comparison runs on the device and only one bool comes back; the operands are
     downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
     differences). Arguments that are not wgarray arrays go to ``numpy.testing`` unchanged.
@@ -109,7 +112,7 @@ def assert_array_equal(actual, desired, err_msg="", verbose=True, *, strict=Fals
     raise AssertionError(f"Arrays are not equal (compared on the GPU)\n{err_msg}")
 
 
-def assert_allclose(actual, desired, rtol=1e-07, atol=0, equal_nan=True, err_msg="", verbose=True, *, strict=False):
+def assert_allclose(actual, desired, rtol=1e-07, atol=0, equal_nan=True, err_msg="", verbose=True, *, strict=False) -> None:
     """Raise an AssertionError unless ``|actual - desired| <= atol + rtol * |desired|`` everywhere.
 
     Parameters
@@ -138,6 +141,9 @@ def assert_allclose(actual, desired, rtol=1e-07, atol=0, equal_nan=True, err_msg
 
     Notes
     -----
+    Dtypes: every dtype; ``desired`` is taken in a floating or complex dtype (bool and integers
+    become float64), as in :func:`wgarray.isclose`.
+
     GPU: the comparison runs on the device and only one bool comes back; the operands are
     downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
     differences). Arguments that are not wgarray arrays go to ``numpy.testing`` unchanged.
@@ -161,7 +167,7 @@ def _almost(x: Array, y: Array, decimal: int) -> Array:
     return E["logical_or"](E["logical_or"](close, E["equal"](x, y)), _both_nan(x, y))
 
 
-def assert_array_almost_equal(actual, desired, decimal=6, err_msg="", verbose=True):
+def assert_array_almost_equal(actual, desired, decimal=6, err_msg="", verbose=True) -> None:
     """Raise an AssertionError unless ``abs(desired - actual) < 1.5 * 10**(-decimal)`` everywhere.
 
     Parameters
@@ -184,6 +190,10 @@ def assert_array_almost_equal(actual, desired, decimal=6, err_msg="", verbose=Tr
 
     Notes
     -----
+    Dtypes: every integer, floating and complex dtype; the difference is taken in the promoted
+    dtype of the two (NEP 50), NaNs in the same places pass. Two bool arrays raise TypeError (bool
+    subtraction), where NumPy compares them.
+
     GPU: the comparison runs on the device and only one bool comes back; the operands are
     downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
     differences). Arguments that are not wgarray arrays go to ``numpy.testing`` unchanged.
@@ -201,7 +211,7 @@ def assert_array_almost_equal(actual, desired, decimal=6, err_msg="", verbose=Tr
     raise AssertionError(f"Arrays are not almost equal to {decimal} decimals (compared on the GPU)\n{err_msg}")
 
 
-def assert_almost_equal(actual, desired, decimal=7, err_msg="", verbose=True):
+def assert_almost_equal(actual, desired, decimal=7, err_msg="", verbose=True) -> None:
     """Raise an AssertionError unless two arrays or scalars agree to ``decimal`` decimals.
 
     Parameters
@@ -224,6 +234,9 @@ def assert_almost_equal(actual, desired, decimal=7, err_msg="", verbose=True):
 
     Notes
     -----
+    Dtypes: every integer, floating and complex dtype (as
+    :func:`wgarray.testing.assert_array_almost_equal`).
+
     GPU: the comparison runs on the device and only one bool comes back; the operands are
     downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
     differences). Arguments that are not wgarray arrays go to ``numpy.testing`` unchanged.
@@ -237,7 +250,7 @@ def assert_almost_equal(actual, desired, decimal=7, err_msg="", verbose=True):
     npt.assert_almost_equal(actual, desired, decimal=decimal, err_msg=err_msg, verbose=verbose)
 
 
-def assert_array_less(x, y, err_msg="", verbose=True, *, strict=False):
+def assert_array_less(x, y, err_msg="", verbose=True, *, strict=False) -> None:
     """Raise an AssertionError unless ``x < y`` everywhere (NaNs in the same places pass).
 
     Parameters
@@ -260,6 +273,9 @@ def assert_array_less(x, y, err_msg="", verbose=True, *, strict=False):
 
     Notes
     -----
+    Dtypes: every real dtype (bool, integers, floats), compared in their promoted dtype (NEP 50);
+    complex arrays raise TypeError, where NumPy orders them lexicographically.
+
     GPU: the comparison runs on the device and only one bool comes back; the operands are
     downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
     differences). Arguments that are not wgarray arrays go to ``numpy.testing`` unchanged.
@@ -277,8 +293,42 @@ def assert_array_less(x, y, err_msg="", verbose=True, *, strict=False):
     raise AssertionError(f"Arrays are not less-ordered (compared on the GPU)\n{err_msg}")
 
 
-def assert_equal(actual, desired, err_msg="", verbose=True, *, strict=False):
-    """Equality of arrays (as assert_array_equal), or of lists, tuples, dicts and scalars item by item."""
+def assert_equal(actual, desired, err_msg="", verbose=True, *, strict=False) -> None:
+    """Raise an AssertionError unless two objects are equal: arrays as ``assert_array_equal``,
+    lists, tuples and dicts item by item, anything else as ``numpy.testing.assert_equal``.
+
+    Parameters
+    ----------
+    actual : array_like or list or tuple or dict or object
+        The object obtained.
+    desired : array_like or list or tuple or dict or object
+        The object expected.
+    err_msg : str, optional
+        Text added to the failure message.
+    verbose : bool, optional
+        Whether the failure message shows the values (default True).
+    strict : bool, optional
+        Also require equal shapes and dtypes where arrays are compared (no broadcasting of scalars).
+
+    Raises
+    ------
+    AssertionError
+        If the objects differ; the message is ``numpy.testing``'s (with the key or item that differs
+        for dicts and sequences).
+
+    Notes
+    -----
+    Dtypes: every dtype (as :func:`wgarray.testing.assert_array_equal`: NaNs in the same places count
+    as equal).
+
+    GPU: each pair in which one side is a wgarray array is compared on the device and only one bool
+    comes back; the operands are downloaded only when it fails. Other values are compared on the host
+    by ``numpy.testing.assert_equal``.
+
+    Examples
+    --------
+    >>> wg.testing.assert_equal({"x": wg.asarray([1, 2]), "n": 3}, {"x": [1, 2], "n": 3})
+    """
     if isinstance(actual, dict) and isinstance(desired, dict):
         assert_equal(len(actual), len(desired), err_msg, verbose)
         for key in desired:
