@@ -236,6 +236,7 @@ def test_histogramdd():
     raises_like(lambda m: m.histogram2d(m.ones(3), m.ones(4)))
     raises_like(lambda m: m.histogramdd(m.ones((3, 2)), bins=[2, 2, 2]))
     raises_like(lambda m: m.histogramdd(m.ones((3, 2)), bins=0))
+    raises_like(lambda m: m.histogram2d(m.ones(3), m.ones(3), weights=m.ones(3, dtype=m.complex128)))
 
 
 # -- windows, i0, bits ---------------------------------------------------------------------------------
