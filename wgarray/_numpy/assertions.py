@@ -112,7 +112,8 @@ def assert_array_equal(actual, desired, err_msg="", verbose=True, *, strict=Fals
     raise AssertionError(f"Arrays are not equal (compared on the GPU)\n{err_msg}")
 
 
-def assert_allclose(actual, desired, rtol=1e-07, atol=0, equal_nan=True, err_msg="", verbose=True, *, strict=False) -> None:
+def assert_allclose(actual, desired, rtol=1e-07, atol=0, equal_nan=True, err_msg="", verbose=True, *,
+                    strict=False) -> None:
     """Raise an AssertionError unless ``|actual - desired| <= atol + rtol * |desired|`` everywhere.
 
     Parameters

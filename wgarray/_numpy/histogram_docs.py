@@ -118,7 +118,8 @@ _DD_GPU = """GPU: per dimension, a binary search of each sample among the edges 
     weights, a stable sort and ordered sums); removing the outlier bins is a view. """ + _HOST_RANGE.replace(
     "the data's", "each dimension's")
 
-_DD_DTYPES = """Dtypes: samples of every dtype; weights of bool, integer and floating dtypes (complex weights raise TypeError, as NumPy's). The counts are float64."""
+_DD_DTYPES = """Dtypes: samples of every dtype; weights of bool, integer and floating dtypes (complex
+    weights raise TypeError, as NumPy's). The counts are float64."""
 
 _DD_COMMON = """range : sequence of (float, float), optional
         Per dimension, the lower and upper edges of equal bins (default: the data's minimum and
