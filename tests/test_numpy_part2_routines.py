@@ -308,6 +308,7 @@ def test_testing_passes_and_fails():
     wt.assert_array_equal(wg.asarray([1, 2]), [1, 2])
     wt.assert_array_equal(wg.asarray([np.nan, 1.0]), wg.asarray([np.nan, 1.0]))
     wt.assert_array_almost_equal(wg.asarray([1.0, 2.0]), [1.0000001, 2.0])
+    wt.assert_array_almost_equal(wg.asarray([True, False]), wg.asarray([True, False]))
     wt.assert_equal({"a": wg.asarray([1, 2]), "b": [1, (2, 3)]}, {"a": [1, 2], "b": [1, (2, 3)]})
     wt.assert_array_less(wg.asarray([1, 2]), [2, 3])
     wt.assert_array_equal(wg.asarray([3, 3]), 3)
@@ -317,6 +318,7 @@ def test_testing_passes_and_fails():
         lambda: wt.assert_array_equal(wg.asarray([1, 2]), [1, 3]),
         lambda: wt.assert_array_equal(wg.asarray([1, 2]), wg.asarray([1.0, 2.0]), strict=True),
         lambda: wt.assert_array_almost_equal(wg.asarray([1.0]), [1.001]),
+        lambda: wt.assert_array_almost_equal(wg.asarray([0], dtype=wg.int8), wg.asarray([-128], dtype=wg.int8)),
         lambda: wt.assert_equal(wg.asarray([1, 2]), [2, 1]),
         lambda: wt.assert_array_less(wg.asarray([1, 3]), [2, 3]),
         lambda: wt.assert_allclose(wg.asarray([np.nan]), [np.nan], equal_nan=False),

@@ -14,6 +14,7 @@ import numpy.testing as npt
 from .._array import Array
 from .._core import dtypes as dt
 from .._api.coerce import as_array
+from .._api.data_type_functions import astype, result_type
 from .._api.elementwise_functions import FUNCTIONS as E
 from .._api.manipulation_functions import broadcast_shapes
 from .._api.utility_functions import all as all_
@@ -164,6 +165,8 @@ def assert_allclose(actual, desired, rtol=1e-07, atol=0, equal_nan=True, err_msg
 
 
 def _almost(x: Array, y: Array, decimal: int) -> Array:
+    # NumPy's: y in an inexact dtype first, so that no integer difference wraps (abs(-128) in int8)
+    y = astype(y, result_type(y, 1.0), copy=False)
     close = E["less"](E["abs"](E["subtract"](y, x)), 1.5 * 10.0 ** (-decimal))
     return E["logical_or"](E["logical_or"](close, E["equal"](x, y)), _both_nan(x, y))
 
@@ -191,9 +194,8 @@ def assert_array_almost_equal(actual, desired, decimal=6, err_msg="", verbose=Tr
 
     Notes
     -----
-    Dtypes: every integer, floating and complex dtype; the difference is taken in the promoted
-    dtype of the two (NEP 50), NaNs in the same places pass. Two bool arrays raise TypeError (bool
-    subtraction), where NumPy compares them.
+    Dtypes: every dtype; as NumPy, ``desired`` is taken in a floating or complex dtype first (bool
+    and integers become float64), so integer differences cannot wrap. NaNs in the same places pass.
 
     GPU: the comparison runs on the device and only one bool comes back; the operands are
     downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
@@ -235,8 +237,7 @@ def assert_almost_equal(actual, desired, decimal=7, err_msg="", verbose=True) ->
 
     Notes
     -----
-    Dtypes: every integer, floating and complex dtype (as
-    :func:`wgarray.testing.assert_array_almost_equal`).
+    Dtypes: every dtype (as :func:`wgarray.testing.assert_array_almost_equal`).
 
     GPU: the comparison runs on the device and only one bool comes back; the operands are
     downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
