@@ -15,8 +15,9 @@ _BINS = """bins : int or sequence of scalars or str, optional
 _RANGE = """range : (float, float), optional
         The lower and upper edges of equal bins (default: the data's minimum and maximum); values
         outside are not counted."""
-_HOST_RANGE = """Without ``range``, the data's minimum and maximum are read back (one fold, a host sync), as
-    NumPy computes the edges on them; given edges are checked to increase (one bool read back)."""
+_HOST_RANGE = """Without ``range``, the data's minimum and maximum are folded on the device and read back (a
+    host sync), as NumPy computes the edges on them; given edges are checked to increase (one bool
+    read back)."""
 
 _STATS = {
     "histogram": f"""

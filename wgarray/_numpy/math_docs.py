@@ -112,8 +112,8 @@ _DOCSTRINGS = {
 
     Notes
     -----
-    Dtypes: bool, integer and floating dtypes keep theirs (integers are returned as they are
-    computed: unchanged). Complex raises TypeError, as NumPy's. NumPy's ``out`` keyword is not
+    Dtypes: bool, integer and floating dtypes keep theirs (bool and integers come back with their
+    values unchanged). Complex raises TypeError, as NumPy's. NumPy's ``out`` keyword is not
     accepted.
 
     GPU: one map kernel (the table's ``trunc`` row).
@@ -305,8 +305,8 @@ _DOCSTRINGS = {
     Dtypes: every dtype; floating and complex dtypes are processed, bool and integers returned
     unchanged (a copy unless ``copy=False``), as NumPy's.
 
-    GPU: one map kernel (``copy=False``: and a copy into ``x``); no kernel for bool and integers
-    with ``copy=False``.
+    GPU: one map kernel (``copy=False``: and a copy into ``x``); for bool and integers one copy,
+    or no kernel with ``copy=False``.
 
     Examples
     --------
