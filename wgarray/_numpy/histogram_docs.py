@@ -59,10 +59,11 @@ _STATS = {
     Dtypes: bool, integer and floating data; weights of bool, integer and floating dtypes.
     Complex data raise TypeError, complex weights NotImplementedError.
 
-    GPU: without weights, one counting pass (the bin-count engine: workgroup-memory counters and a
-    binary search among the edges per value). With weights, a binary search per value (the search
-    engine), map kernels, then bincount's ordered sums (a stable sort and one sum per bin, in the
-    data's order as NumPy adds them). {_HOST_RANGE} Estimators fold a few statistics of the data
+    GPU: without weights (and with floating edges or data), one counting pass (the bin-count
+    engine: workgroup-memory counters and a binary search among the edges per value). Otherwise a
+    binary search per value (the search engine), map kernels, then bincount: a counting pass, or
+    with weights ordered sums (a stable sort and one sum per bin, in the data's order as NumPy
+    adds them). {_HOST_RANGE} Estimators fold a few statistics of the data
     and read them back: the number of bins is host metadata.
 
     Examples
