@@ -252,6 +252,15 @@ def assert_almost_equal(actual, desired, decimal=7, err_msg="", verbose=True) ->
     npt.assert_almost_equal(actual, desired, decimal=decimal, err_msg=err_msg, verbose=verbose)
 
 
+def _less(a: Array, b: Array) -> Array:
+    """a < b; complex numbers in NumPy's lexicographic order (the real parts, then the imaginary ones)."""
+    if "complex" not in (dt.kind(a._dtype), dt.kind(b._dtype)):
+        return E["less"](a, b)
+    real_a, real_b = E["real"](a), E["real"](b)
+    imag_less = E["logical_and"](E["equal"](real_a, real_b), E["less"](E["imag"](a), E["imag"](b)))
+    return E["logical_or"](E["less"](real_a, real_b), imag_less)
+
+
 def assert_array_less(x, y, err_msg="", verbose=True, *, strict=False) -> None:
     """Raise an AssertionError unless ``x < y`` everywhere (NaNs in the same places pass).
 
@@ -275,8 +284,8 @@ def assert_array_less(x, y, err_msg="", verbose=True, *, strict=False) -> None:
 
     Notes
     -----
-    Dtypes: every real dtype (bool, integers, floats), compared in their promoted dtype (NEP 50);
-    complex arrays raise TypeError, where NumPy orders them lexicographically.
+    Dtypes: every dtype, compared in their promoted dtype (NEP 50); complex numbers in NumPy's
+    lexicographic order (the real parts, then the imaginary parts).
 
     GPU: the comparison runs on the device and only one bool comes back; the operands are
     downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
@@ -289,7 +298,7 @@ def assert_array_less(x, y, err_msg="", verbose=True, *, strict=False) -> None:
     pair = _pair(x, y)
     if pair is not None:
         a, b = pair
-        if _same_layout(a, b, strict) and _holds(E["logical_or"](E["less"](a, b), _both_nan(a, b))):
+        if _same_layout(a, b, strict) and _holds(E["logical_or"](_less(a, b), _both_nan(a, b))):
             return
     npt.assert_array_less(_host(x), _host(y), err_msg=err_msg, verbose=verbose, strict=strict)
     raise AssertionError(f"Arrays are not less-ordered (compared on the GPU)\n{err_msg}")
