@@ -236,6 +236,7 @@ def test_histogramdd():
     raises_like(lambda m: m.histogram2d(m.ones(3), m.ones(4)))
     raises_like(lambda m: m.histogramdd(m.ones((3, 2)), bins=[2, 2, 2]))
     raises_like(lambda m: m.histogramdd(m.ones((3, 2)), bins=0))
+    raises_like(lambda m: m.histogram2d(m.ones(3), m.ones(3), weights=m.ones(3, dtype=m.complex128)))
 
 
 # -- windows, i0, bits ---------------------------------------------------------------------------------
@@ -307,8 +308,10 @@ def test_testing_passes_and_fails():
     wt.assert_array_equal(wg.asarray([1, 2]), [1, 2])
     wt.assert_array_equal(wg.asarray([np.nan, 1.0]), wg.asarray([np.nan, 1.0]))
     wt.assert_array_almost_equal(wg.asarray([1.0, 2.0]), [1.0000001, 2.0])
+    wt.assert_array_almost_equal(wg.asarray([True, False]), wg.asarray([True, False]))
     wt.assert_equal({"a": wg.asarray([1, 2]), "b": [1, (2, 3)]}, {"a": [1, 2], "b": [1, (2, 3)]})
     wt.assert_array_less(wg.asarray([1, 2]), [2, 3])
+    wt.assert_array_less(wg.asarray([1 + 5j, 2 + 1j]), wg.asarray([2 + 0j, 2 + 2j]))
     wt.assert_array_equal(wg.asarray([3, 3]), 3)
     failures = [
         lambda: wt.assert_allclose(wg.asarray([1.0, 2.0]), [1.0, 2.1]),
@@ -316,8 +319,10 @@ def test_testing_passes_and_fails():
         lambda: wt.assert_array_equal(wg.asarray([1, 2]), [1, 3]),
         lambda: wt.assert_array_equal(wg.asarray([1, 2]), wg.asarray([1.0, 2.0]), strict=True),
         lambda: wt.assert_array_almost_equal(wg.asarray([1.0]), [1.001]),
+        lambda: wt.assert_array_almost_equal(wg.asarray([0], dtype=wg.int8), wg.asarray([-128], dtype=wg.int8)),
         lambda: wt.assert_equal(wg.asarray([1, 2]), [2, 1]),
         lambda: wt.assert_array_less(wg.asarray([1, 3]), [2, 3]),
+        lambda: wt.assert_array_less(wg.asarray([2 + 2j]), wg.asarray([2 + 1j])),
         lambda: wt.assert_allclose(wg.asarray([np.nan]), [np.nan], equal_nan=False),
     ]
     for fail in failures:

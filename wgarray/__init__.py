@@ -87,6 +87,11 @@ from ._numpy import creation_more_docs as _creation_more_docs  # noqa: E402,F401
 from ._numpy import io_docs as _io_docs  # noqa: E402,F401
 from ._numpy import index_routines_docs as _index_routines_docs  # noqa: E402,F401
 from ._numpy import indices_docs as _indices_docs  # noqa: E402,F401
+from ._numpy import math_docs as _math_docs  # noqa: E402,F401
+from ._numpy import products_docs as _products_docs  # noqa: E402,F401
+from ._numpy import statistics_docs as _statistics_docs  # noqa: E402,F401
+from ._numpy import histogram_docs as _histogram_docs  # noqa: E402,F401
+from ._numpy import nan_docs as _nan_docs  # noqa: E402,F401
 
 # Imported on first use: they add about 0.1 s to `import wgarray`.
 _SUBMODULES = ("fft", "linalg", "nn", "random", "testing")

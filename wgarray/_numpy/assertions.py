@@ -14,6 +14,7 @@ import numpy.testing as npt
 from .._array import Array
 from .._core import dtypes as dt
 from .._api.coerce import as_array
+from .._api.data_type_functions import astype, result_type
 from .._api.elementwise_functions import FUNCTIONS as E
 from .._api.manipulation_functions import broadcast_shapes
 from .._api.utility_functions import all as all_
@@ -61,7 +62,7 @@ def _numeric(x: Array) -> bool:
     return dt.kind(x._dtype) != "bool"
 
 
-def assert_array_equal(actual, desired, err_msg="", verbose=True, *, strict=False):
+def assert_array_equal(actual, desired, err_msg="", verbose=True, *, strict=False) -> None:
     """Raise an AssertionError unless two arrays are equal (NaNs in the same places count as equal).
 
     Parameters
@@ -84,6 +85,9 @@ def assert_array_equal(actual, desired, err_msg="", verbose=True, *, strict=Fals
 
     Notes
     -----
+    Dtypes: every dtype; the two are compared as NumPy's ``==`` compares them (promoted
+    together); NaNs in the same places count as equal for floating and complex dtypes.
+
     GPU: the comparison runs on the device and only one bool comes back; the operands are
     downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
     differences). Arguments that are not wgarray arrays go to ``numpy.testing`` unchanged.
@@ -109,7 +113,8 @@ def assert_array_equal(actual, desired, err_msg="", verbose=True, *, strict=Fals
     raise AssertionError(f"Arrays are not equal (compared on the GPU)\n{err_msg}")
 
 
-def assert_allclose(actual, desired, rtol=1e-07, atol=0, equal_nan=True, err_msg="", verbose=True, *, strict=False):
+def assert_allclose(actual, desired, rtol=1e-07, atol=0, equal_nan=True, err_msg="", verbose=True, *,
+                    strict=False) -> None:
     """Raise an AssertionError unless ``|actual - desired| <= atol + rtol * |desired|`` everywhere.
 
     Parameters
@@ -138,6 +143,9 @@ def assert_allclose(actual, desired, rtol=1e-07, atol=0, equal_nan=True, err_msg
 
     Notes
     -----
+    Dtypes: every dtype; ``desired`` is taken in a floating or complex dtype (bool and integers
+    become float64), as in :func:`wgarray.isclose`.
+
     GPU: the comparison runs on the device and only one bool comes back; the operands are
     downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
     differences). Arguments that are not wgarray arrays go to ``numpy.testing`` unchanged.
@@ -157,11 +165,13 @@ def assert_allclose(actual, desired, rtol=1e-07, atol=0, equal_nan=True, err_msg
 
 
 def _almost(x: Array, y: Array, decimal: int) -> Array:
+    # NumPy's: y in an inexact dtype first, so that no integer difference wraps (abs(-128) in int8)
+    y = astype(y, result_type(y, 1.0), copy=False)
     close = E["less"](E["abs"](E["subtract"](y, x)), 1.5 * 10.0 ** (-decimal))
     return E["logical_or"](E["logical_or"](close, E["equal"](x, y)), _both_nan(x, y))
 
 
-def assert_array_almost_equal(actual, desired, decimal=6, err_msg="", verbose=True):
+def assert_array_almost_equal(actual, desired, decimal=6, err_msg="", verbose=True) -> None:
     """Raise an AssertionError unless ``abs(desired - actual) < 1.5 * 10**(-decimal)`` everywhere.
 
     Parameters
@@ -184,6 +194,9 @@ def assert_array_almost_equal(actual, desired, decimal=6, err_msg="", verbose=Tr
 
     Notes
     -----
+    Dtypes: every dtype; as NumPy, ``desired`` is taken in a floating or complex dtype first (bool
+    and integers become float64), so integer differences cannot wrap. NaNs in the same places pass.
+
     GPU: the comparison runs on the device and only one bool comes back; the operands are
     downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
     differences). Arguments that are not wgarray arrays go to ``numpy.testing`` unchanged.
@@ -201,7 +214,7 @@ def assert_array_almost_equal(actual, desired, decimal=6, err_msg="", verbose=Tr
     raise AssertionError(f"Arrays are not almost equal to {decimal} decimals (compared on the GPU)\n{err_msg}")
 
 
-def assert_almost_equal(actual, desired, decimal=7, err_msg="", verbose=True):
+def assert_almost_equal(actual, desired, decimal=7, err_msg="", verbose=True) -> None:
     """Raise an AssertionError unless two arrays or scalars agree to ``decimal`` decimals.
 
     Parameters
@@ -224,6 +237,8 @@ def assert_almost_equal(actual, desired, decimal=7, err_msg="", verbose=True):
 
     Notes
     -----
+    Dtypes: every dtype (as :func:`wgarray.testing.assert_array_almost_equal`).
+
     GPU: the comparison runs on the device and only one bool comes back; the operands are
     downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
     differences). Arguments that are not wgarray arrays go to ``numpy.testing`` unchanged.
@@ -237,7 +252,16 @@ def assert_almost_equal(actual, desired, decimal=7, err_msg="", verbose=True):
     npt.assert_almost_equal(actual, desired, decimal=decimal, err_msg=err_msg, verbose=verbose)
 
 
-def assert_array_less(x, y, err_msg="", verbose=True, *, strict=False):
+def _less(a: Array, b: Array) -> Array:
+    """a < b; complex numbers in NumPy's lexicographic order (the real parts, then the imaginary ones)."""
+    if "complex" not in (dt.kind(a._dtype), dt.kind(b._dtype)):
+        return E["less"](a, b)
+    real_a, real_b = E["real"](a), E["real"](b)
+    imag_less = E["logical_and"](E["equal"](real_a, real_b), E["less"](E["imag"](a), E["imag"](b)))
+    return E["logical_or"](E["less"](real_a, real_b), imag_less)
+
+
+def assert_array_less(x, y, err_msg="", verbose=True, *, strict=False) -> None:
     """Raise an AssertionError unless ``x < y`` everywhere (NaNs in the same places pass).
 
     Parameters
@@ -260,6 +284,9 @@ def assert_array_less(x, y, err_msg="", verbose=True, *, strict=False):
 
     Notes
     -----
+    Dtypes: every dtype, compared in their promoted dtype (NEP 50); complex numbers in NumPy's
+    lexicographic order (the real parts, then the imaginary parts).
+
     GPU: the comparison runs on the device and only one bool comes back; the operands are
     downloaded only when it fails, for ``numpy.testing``'s report (mismatch counts, largest
     differences). Arguments that are not wgarray arrays go to ``numpy.testing`` unchanged.
@@ -271,14 +298,48 @@ def assert_array_less(x, y, err_msg="", verbose=True, *, strict=False):
     pair = _pair(x, y)
     if pair is not None:
         a, b = pair
-        if _same_layout(a, b, strict) and _holds(E["logical_or"](E["less"](a, b), _both_nan(a, b))):
+        if _same_layout(a, b, strict) and _holds(E["logical_or"](_less(a, b), _both_nan(a, b))):
             return
     npt.assert_array_less(_host(x), _host(y), err_msg=err_msg, verbose=verbose, strict=strict)
     raise AssertionError(f"Arrays are not less-ordered (compared on the GPU)\n{err_msg}")
 
 
-def assert_equal(actual, desired, err_msg="", verbose=True, *, strict=False):
-    """Equality of arrays (as assert_array_equal), or of lists, tuples, dicts and scalars item by item."""
+def assert_equal(actual, desired, err_msg="", verbose=True, *, strict=False) -> None:
+    """Raise an AssertionError unless two objects are equal: arrays as ``assert_array_equal``,
+    lists, tuples and dicts item by item, anything else as ``numpy.testing.assert_equal``.
+
+    Parameters
+    ----------
+    actual : array_like or list or tuple or dict or object
+        The object obtained.
+    desired : array_like or list or tuple or dict or object
+        The object expected.
+    err_msg : str, optional
+        Text added to the failure message.
+    verbose : bool, optional
+        Whether the failure message shows the values (default True).
+    strict : bool, optional
+        Also require equal shapes and dtypes where arrays are compared (no broadcasting of scalars).
+
+    Raises
+    ------
+    AssertionError
+        If the objects differ; the message is ``numpy.testing``'s (with the key or item that differs
+        for dicts and sequences).
+
+    Notes
+    -----
+    Dtypes: every dtype (as :func:`wgarray.testing.assert_array_equal`: NaNs in the same places count
+    as equal).
+
+    GPU: each pair in which one side is a wgarray array is compared on the device and only one bool
+    comes back; the operands are downloaded only when it fails. Other values are compared on the host
+    by ``numpy.testing.assert_equal``.
+
+    Examples
+    --------
+    >>> wg.testing.assert_equal({"x": wg.asarray([1, 2]), "n": 3}, {"x": [1, 2], "n": 3})
+    """
     if isinstance(actual, dict) and isinstance(desired, dict):
         assert_equal(len(actual), len(desired), err_msg, verbose)
         for key in desired:

@@ -34,7 +34,43 @@ def _along(x: Array, axis):
 
 
 def packbits(a, /, axis=None, bitorder="big") -> Array:
-    """Each run of 8 elements (nonzero: 1) along axis as one uint8, zeros padding the last run."""
+    """Pack the elements of a binary-valued array into bits of a uint8 array.
+
+    Each run of 8 elements along ``axis`` (nonzero: bit 1) becomes one uint8; zeros pad the last run.
+
+    Parameters
+    ----------
+    a : array_like
+        An integer or bool array.
+    axis : int, optional
+        The axis to pack along; None (the default) packs the flattened array.
+    bitorder : {'big', 'little'}, optional
+        'big' (the default) puts the first element in the most significant bit, 'little' in the least.
+
+    Returns
+    -------
+    Array
+        uint8, of ``a``'s shape with ``ceil(n / 8)`` elements along ``axis`` (1-D for axis None).
+
+    Raises
+    ------
+    TypeError
+        For a floating or complex input.
+    ValueError
+        For a ``bitorder`` other than 'big' or 'little'.
+
+    Notes
+    -----
+    Dtypes: bool and every integer dtype; floating and complex inputs raise TypeError, as NumPy's.
+
+    GPU: map kernels (the test for nonzero, the bit weights), a copy for the zero padding when the
+    length is not a multiple of 8, and one fold kernel summing each group of 8 weighted bits.
+
+    Examples
+    --------
+    >>> wg.packbits(wg.asarray([1, 0, 1, 1, 0, 0, 0, 1, 1]))
+    array([177, 128], dtype=uint8)
+    """
     x = as_array(a, "packbits")
     if dt.kind(x._dtype) not in ("bool", "int", "uint"):
         raise TypeError("Expected an input array of integer or boolean data type")
@@ -52,8 +88,48 @@ def packbits(a, /, axis=None, bitorder="big") -> Array:
 
 
 def unpackbits(a, /, axis=None, count=None, bitorder="big") -> Array:
-    """The bits of each uint8 along axis, 8 elements per byte; count keeps that many (negative: drops
-    them from the end; more than there are: pads with zeros)."""
+    """Unpack the elements of a uint8 array into a binary-valued uint8 array.
+
+    Each byte along ``axis`` becomes 8 elements, 0 or 1.
+
+    Parameters
+    ----------
+    a : array_like
+        A uint8 array.
+    axis : int, optional
+        The axis to unpack along; None (the default) unpacks the flattened array.
+    count : int, optional
+        The number of elements to keep along ``axis``: fewer than ``8 * n`` drops the rest, more pads
+        with zeros, a negative count drops that many from the end. None (the default) keeps all.
+    bitorder : {'big', 'little'}, optional
+        'big' (the default) takes the most significant bit first, 'little' the least.
+
+    Returns
+    -------
+    Array
+        uint8 zeros and ones, of ``a``'s shape with ``8 * n`` (or ``count``) elements along ``axis``.
+
+    Raises
+    ------
+    TypeError
+        For an input that is not uint8.
+    ValueError
+        For a negative ``count`` larger than the number of bits, or a bad ``bitorder``.
+
+    Notes
+    -----
+    Dtypes: uint8 only, as NumPy's.
+
+    GPU: one map kernel (a shift and a mask per bit) over a broadcast view; slicing to ``count`` is a
+    view, padding past it a copy.
+
+    Examples
+    --------
+    >>> wg.unpackbits(wg.asarray([177], dtype=wg.uint8))
+    array([1, 0, 1, 1, 0, 0, 0, 1], dtype=uint8)
+    >>> wg.unpackbits(wg.asarray([177], dtype=wg.uint8), count=3, bitorder="little")
+    array([1, 0, 0], dtype=uint8)
+    """
     x = as_array(a, "unpackbits")
     if x._dtype != dt.uint8:
         raise TypeError("Expected an input array of unsigned byte data type")
@@ -84,12 +160,73 @@ def _integer(num) -> int:
 
 
 def binary_repr(num, width=None) -> str:
-    """num in binary (two's complement in `width` bits for a negative num with a width)."""
+    """Return the binary representation of an integer as a string.
+
+    Parameters
+    ----------
+    num : int or Array
+        The integer; a wgarray array must hold exactly one integer.
+    width : int, optional
+        The length of the string: zeros pad a non-negative ``num`` on the left, and a negative ``num``
+        is written in two's complement in ``width`` bits. None (the default) gives ``-`` and the
+        magnitude for a negative number.
+
+    Returns
+    -------
+    str
+        The binary digits.
+
+    Notes
+    -----
+    Dtypes: an integer or bool value (what ``operator.index`` accepts); a float raises TypeError.
+
+    GPU: none; this formats on the host (NumPy's binary_repr). A wgarray array argument is read
+    back first (a host sync).
+
+    Examples
+    --------
+    >>> wg.binary_repr(5)
+    '101'
+    >>> wg.binary_repr(-3, width=4)
+    '1101'
+    """
     return np.binary_repr(_integer(num), width)
 
 
 def base_repr(number, base=2, padding=0) -> str:
-    """number in the given base (up to 36), with `padding` zeros in front."""
+    """Return a string representation of an integer in the given base.
+
+    Parameters
+    ----------
+    number : int or Array
+        The integer; a wgarray array must hold exactly one integer. A negative one gets a ``-``.
+    base : int, optional
+        The base, from 2 (the default) to 36; digits past 9 are the letters A-Z.
+    padding : int, optional
+        The number of zeros put in front (default 0).
+
+    Returns
+    -------
+    str
+        The digits.
+
+    Raises
+    ------
+    ValueError
+        For a base above 36 or below 2.
+
+    Notes
+    -----
+    Dtypes: an integer or bool value (what ``operator.index`` accepts); a float raises TypeError.
+
+    GPU: none; this formats on the host (NumPy's base_repr). A wgarray array argument is read back
+    first (a host sync).
+
+    Examples
+    --------
+    >>> wg.base_repr(255, base=16)
+    'FF'
+    """
     return np.base_repr(_integer(number), base, padding)
 
 

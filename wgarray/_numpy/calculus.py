@@ -18,8 +18,42 @@ _FLOAT64 = dt.as_dtype("float64")
 
 
 def trapezoid(y, x=None, dx=1.0, axis=-1) -> Array:
-    """The integral of y over x (or spacing dx) along axis by the trapezoid rule:
-    sum(d * (y[1:] + y[:-1]) / 2.0), as NumPy computes it."""
+    """Integrate along the given axis using the composite trapezoidal rule.
+
+    The result is ``sum(d * (y[1:] + y[:-1]) / 2.0)`` along ``axis``, with ``d`` the differences of
+    ``x`` (or ``dx``), in NumPy's order of operations.
+
+    Parameters
+    ----------
+    y : array_like
+        The values to integrate.
+    x : array_like, optional
+        The sample points: 1-D of ``y.shape[axis]`` points, or an array of ``y``'s shape. None (the
+        default) spaces the samples ``dx`` apart.
+    dx : scalar, optional
+        The spacing of the samples when ``x`` is None (default 1.0).
+    axis : int, optional
+        The axis to integrate along (default -1).
+
+    Returns
+    -------
+    Array
+        The integral: ``y``'s shape without ``axis`` (a 0-d array for 1-D ``y``).
+
+    Notes
+    -----
+    Dtypes: every dtype; integer and bool ``y`` compute in float64 (the division by 2.0), others in
+    their promoted dtype with ``x``'s differences (NEP 50: a Python ``dx`` is weak).
+
+    GPU: map kernels (the differences of ``x``, the products), then one fold kernel for the sum.
+
+    Examples
+    --------
+    >>> wg.trapezoid(wg.asarray([1, 2, 3]))
+    array(4.)
+    >>> wg.trapezoid(wg.asarray([1.0, 2.0, 3.0]), x=[4, 6, 8])
+    array(8.)
+    """
     y = as_array(y, "trapezoid")
     axis = normalize_axis(axis, y.ndim)
     if x is None:
@@ -35,7 +69,36 @@ def trapezoid(y, x=None, dx=1.0, axis=-1) -> Array:
 
 
 def polyval(p, x) -> Array:
-    """The polynomial with coefficients p (highest power first) at x, by Horner's rule as NumPy."""
+    """Evaluate a polynomial at specific values.
+
+    ``p[0] * x**(n-1) + ... + p[n-1]`` by Horner's rule, in NumPy's order of operations.
+
+    Parameters
+    ----------
+    p : array_like
+        1-D coefficients, highest power first (a ``poly1d`` is not accepted here; use its ``__call__``).
+    x : array_like
+        The points to evaluate at.
+
+    Returns
+    -------
+    Array
+        The values, of ``x``'s shape, in the promoted dtype of ``p`` and ``x`` (a 0-d array for a
+        scalar ``x``, where NumPy returns a scalar).
+
+    Notes
+    -----
+    Dtypes: every numeric dtype; ``p`` and ``x`` are promoted together (NEP 50). Integer results wrap
+    on overflow, as NumPy's.
+
+    GPU: two map kernels per coefficient (a multiply and an add), each reading the coefficient in
+    place (no host read).
+
+    Examples
+    --------
+    >>> wg.polyval([3, 0, 1], wg.asarray([1, 2]))
+    array([ 4, 13])
+    """
     coefficients = as_array(p, "polyval")
     x = as_array(x, "polyval", coefficients.device)
     y = zeros_like(x)
@@ -114,9 +177,52 @@ def _gradient_along(f: Array, axis: int, spacing, edge_order: int, out_dtype) ->
 
 
 def gradient(f, *varargs, axis=None, edge_order=1):
-    """NumPy's gradient: second-order central differences inside, first- or second-order
-    one-sided differences at the boundaries; spacing by scalars or coordinate arrays per axis.
-    One array for one axis, else a tuple of one array per axis."""
+    """Return the gradient of an N-dimensional array.
+
+    Second-order central differences in the interior, first- or second-order one-sided differences
+    at the boundaries (NumPy's formulas, so its rounding).
+
+    Parameters
+    ----------
+    f : array_like
+        The sampled values.
+    *varargs : scalar or array_like, optional
+        The spacing: nothing (1.0 along every axis), one scalar for every axis, or one value per axis,
+        each a scalar spacing or the 1-D coordinates of the samples along that axis.
+    axis : None or int or tuple of int, optional
+        The axes to differentiate along (default: every axis).
+    edge_order : {1, 2}, optional
+        The order of the one-sided differences at the boundaries (default 1).
+
+    Returns
+    -------
+    Array or tuple of Array
+        One array for one axis, else a tuple with one array per axis, each of ``f``'s shape.
+
+    Raises
+    ------
+    ValueError
+        For fewer than ``edge_order + 1`` samples along an axis, coordinates that are not 1-D or whose
+        length does not match, or ``edge_order`` above 2.
+    TypeError
+        For a number of spacings that is neither 0, 1 nor the number of axes.
+
+    Notes
+    -----
+    Dtypes: floating and complex dtypes keep theirs; integers compute in float64. bool raises
+    TypeError (bool subtraction), as in NumPy.
+
+    GPU: map kernels for the differences of each axis and one copy joining the interior and the two
+    boundaries. Coordinate arrays are checked for equal spacing on the device and the one bool read
+    back (a host sync), which picks NumPy's uniform or non-uniform formulas.
+
+    Examples
+    --------
+    >>> wg.gradient(wg.asarray([1, 2, 4, 7, 11]))
+    array([1. , 1.5, 2.5, 3.5, 4. ])
+    >>> wg.gradient(wg.asarray([1.0, 2.0, 4.0]), [0.0, 1.0, 3.0])
+    array([1., 1., 1.])
+    """
     f = as_array(f, "gradient")
     axes = normalize_axes(axis, f.ndim)
     if edge_order > 2:

@@ -80,8 +80,11 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None) -> tupl
     if flat is None or n == 0:
         flat = Array._empty((0,), dt.int64, x.device)
     w = None if weights is None else manip.reshape(as_array(weights, "histogramdd", x.device), (-1,))
+    if w is not None and dt.kind(w._dtype) == "complex":  # NumPy's bincount casts weights to float64 safely
+        raise TypeError(f"Cannot cast array data from dtype('{w._dtype}') to dtype('float64') according to the "
+                        "rule 'safe'")
     hist = bincount(flat, weights=w, minlength=math.prod(sizes))
-    hist = astype(manip.reshape(hist, tuple(sizes)), dt.float64 if dt.kind(hist._dtype) != "complex" else hist._dtype)
+    hist = astype(manip.reshape(hist, tuple(sizes)), dt.float64)
     hist = hist[(slice(1, -1),) * d]
     if density:
         total = reductions.sum(hist)

@@ -20,8 +20,44 @@ def _flat(a, name: str, device=None) -> Array:
 
 
 def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
-    """The sorted values present in both (NumPy's: sort the two unique sets together, keep the values
-    that repeat); return_indices adds where each first occurs in ar1 and in ar2."""
+    """Find the intersection of two arrays: the sorted unique values present in both.
+
+    Parameters
+    ----------
+    ar1, ar2 : array_like
+        The input arrays, flattened.
+    assume_unique : bool, optional
+        If True, the inputs are taken to hold no repeated values (which saves the two ``unique``
+        steps); the result is wrong if they do.
+    return_indices : bool, optional
+        Also return, for each common value, the index of its first occurrence in the flattened
+        ``ar1`` and in the flattened ``ar2``.
+
+    Returns
+    -------
+    intersect1d : Array
+        The sorted common values, in the inputs' promoted dtype.
+    comm1, comm2 : Array
+        Only with ``return_indices``: int64 indices into the flattened ``ar1`` and ``ar2``.
+
+    Notes
+    -----
+    Dtypes: every dtype; the inputs are promoted together (NEP 50). NaNs never match (NaN != NaN),
+    as in NumPy.
+
+    GPU: ``unique`` of each input (radix sort, run detection and compaction), then one more radix
+    sort (a stable argsort with ``return_indices``) and a compaction of the values equal to their
+    neighbour; the result's length is data-dependent, so the compaction's count is read back (a host
+    sync).
+
+    Examples
+    --------
+    >>> wg.intersect1d(wg.asarray([1, 3, 4, 3]), wg.asarray([3, 1, 2, 1]))
+    array([1, 3])
+    >>> values, in1, in2 = wg.intersect1d(wg.asarray([1, 3, 4, 3]), [3, 1, 2, 1], return_indices=True)
+    >>> in1, in2
+    (array([0, 1]), array([1, 0]))
+    """
     a, b = _flat(ar1, "intersect1d"), _flat(ar2, "intersect1d")
     if not assume_unique:
         if return_indices:
@@ -45,7 +81,34 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
 
 
 def setxor1d(ar1, ar2, assume_unique=False) -> Array:
-    """The sorted values in exactly one of the inputs."""
+    """Find the set exclusive-or of two arrays: the sorted unique values in exactly one of them.
+
+    Parameters
+    ----------
+    ar1, ar2 : array_like
+        The input arrays, flattened.
+    assume_unique : bool, optional
+        If True, the inputs are taken to hold no repeated values (which saves the two ``unique``
+        steps); the result is wrong if they do.
+
+    Returns
+    -------
+    Array
+        1-D, sorted, in the inputs' promoted dtype.
+
+    Notes
+    -----
+    Dtypes: every dtype; the inputs are promoted together (NEP 50).
+
+    GPU: ``unique`` of each input (radix sort, run detection and compaction), one radix sort of
+    both, map kernels comparing neighbours and a compaction; the result's length is data-dependent
+    (a host sync reads the count).
+
+    Examples
+    --------
+    >>> wg.setxor1d(wg.asarray([1, 2, 3, 2, 4]), [2, 3, 5, 7, 5])
+    array([1, 4, 5, 7])
+    """
     a, b = _flat(ar1, "setxor1d"), _flat(ar2, "setxor1d")
     if not assume_unique:
         a, b = unique_values(a), unique_values(b)
@@ -58,7 +121,40 @@ def setxor1d(ar1, ar2, assume_unique=False) -> Array:
 
 
 def in1d(ar1, ar2, assume_unique=False, invert=False, *, kind=None) -> Array:
-    """Deprecated in NumPy 2.0 (removed in 2.4): isin of the flattened ar1."""
+    """Test whether each element of a 1-D array is also present in a second array (deprecated).
+
+    NumPy deprecated ``in1d`` in 2.0 (and removed it in 2.4); use :func:`wgarray.isin`, which keeps
+    ``ar1``'s shape. This is ``isin`` of the flattened ``ar1``.
+
+    Parameters
+    ----------
+    ar1 : array_like
+        The values to test, flattened.
+    ar2 : array_like
+        The values to test against.
+    assume_unique : bool, optional
+        Accepted and ignored (the search is by sorting either way).
+    invert : bool, optional
+        If True, the result is True where a value is *not* in ``ar2``.
+    kind : {None, 'sort', 'table'}, optional
+        Accepted and ignored: the search is always by sorting.
+
+    Returns
+    -------
+    Array
+        bool, 1-D, of ``ar1``'s size.
+
+    Warns
+    -----
+    DeprecationWarning
+        Always, as NumPy's.
+
+    Notes
+    -----
+    Dtypes: every dtype; the inputs are promoted together (NEP 50). NaN is never found.
+
+    GPU: a radix sort of ``ar2``, then one binary search per element of ``ar1`` (the set engine).
+    """
     warnings.warn("`in1d` is deprecated. Use `np.isin` instead.", DeprecationWarning, stacklevel=2)
     return isin(_flat(ar1, "in1d"), ar2, assume_unique=assume_unique, invert=invert, kind=kind)
 

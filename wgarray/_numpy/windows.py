@@ -27,7 +27,37 @@ def _chebyshev(x: Array, coefficients) -> Array:
 
 
 def i0(x) -> Array:
-    """The modified Bessel function of the first kind, order 0, elementwise."""
+    """Modified Bessel function of the first kind, order 0.
+
+    Parameters
+    ----------
+    x : array_like
+        The argument.
+
+    Returns
+    -------
+    Array
+        ``I0(x)`` elementwise, of ``x``'s shape.
+
+    Raises
+    ------
+    TypeError
+        For complex input, as NumPy's.
+
+    Notes
+    -----
+    Dtypes: floating dtypes keep theirs (float32 computes in float32); bool and integer inputs
+    compute in the default floating dtype (float64). Complex raises TypeError.
+
+    GPU: map kernels evaluating Cephes' Chebyshev series (Clenshaw's recurrence, NumPy's
+    coefficients and order of operations) for both ranges, ``|x| <= 8`` and past it, then a
+    selection between them; ``exp`` and ``sqrt`` are wgarray's own accurate functions.
+
+    Examples
+    --------
+    >>> wg.i0(wg.asarray([0.0, 1.0]))
+    array([1.        , 1.26606588])
+    """
     a = as_array(x, "i0")
     if dt.kind(a._dtype) == "complex":
         raise TypeError("i0 not supported for complex values")
