@@ -57,7 +57,8 @@ def test_dtypes(name, dtype):
 
 @pytest.mark.parametrize("name", N_D)
 def test_nd_float16_computes_in_float32(name):
-    check(name, sample("float16", (3, 4)), type=2)
+    for type in TYPES:
+        check(name, sample("float16", (3, 4)), type=type)
 
 
 @pytest.mark.parametrize("name", ONE_D)
