@@ -37,10 +37,11 @@ def cholesky(x, /, *, upper: bool = False) -> Array:
     the default float dtype (float64, float32 on a device without float64), as NumPy's linalg;
     float16 raises TypeError, as in NumPy's linalg.
 
-    GPU: one copy kernel (the triangle read, the other zeroed), then per matrix of order at
-    most 64 one factorisation kernel (one workgroup per matrix); a larger one is factored
-    blocked and right-looking, three dispatches per block of 64 columns (the diagonal block,
-    a triangular solve as a product, a fused trailing matmul update). One host sync reads
+    GPU: one copy kernel (the triangle read, the other zeroed), then for matrices of order at
+    most the block edge NB (64; 32 for complex128 on small adapters) one factorisation kernel
+    (one workgroup per matrix); larger ones are factored blocked and right-looking, three
+    dispatches per block of NB columns (the diagonal block, a triangular solve as a product,
+    a fused trailing matmul update). One host sync reads
     the failure flags of the whole batch.
 
     Examples

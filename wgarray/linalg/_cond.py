@@ -48,9 +48,9 @@ def cond(x, p=None) -> Array:
     the default float dtype (float64, float32 on a device without float64), as NumPy's linalg;
     float16 raises TypeError, as in NumPy's linalg.
 
-    GPU: the singular values (see ``svdvals``), or an LU solve for the inverse (see ``inv``;
-    no host sync: a singular matrix is flagged on the device) and the norms' map and fold
-    kernels; map kernels for the NaN and inf rules.
+    GPU: the singular values (see ``svdvals``, with its host sync), or an LU inverse (see
+    ``inv``, but with no host sync: a singular matrix gives NaN, then inf, on the device) and
+    the norms' map and fold kernels; map and fold kernels for the NaN and inf rules.
 
     Examples
     --------

@@ -76,8 +76,8 @@ def pinv(x, /, rcond=None, hermitian=False, *, rtol=_NO_VALUE) -> Array:
     the default float dtype (float64, float32 on a device without float64), as NumPy's linalg;
     float16 raises TypeError, as in NumPy's linalg.
 
-    GPU: the SVD (see ``svd``; one host sync for its convergence check), a fold for the largest
-    singular value, map kernels for the cutoff and the reciprocals, one matmul.
+    GPU: the SVD (see ``svd``, with its host sync; ``eigh`` with ``hermitian``), a fold for the
+    largest singular value, map kernels for the cutoff and the reciprocals, one matmul.
 
     Examples
     --------

@@ -290,8 +290,9 @@ def matrix_power(x, n, /) -> Array:
 
     Notes
     -----
-    Dtypes: every numeric dtype for ``n >= 0``, as ``matmul``; ``n < 0`` as ``inv`` (float16
-    raises TypeError).
+    Dtypes: every dtype for ``n >= 0``, as ``matmul`` (the result keeps ``x``'s dtype);
+    ``n < 0`` as ``inv`` (integers compute in the default float dtype, float16 raises
+    TypeError).
 
     GPU: one matmul engine dispatch per product (about 2 log2(n) of them); a negative ``n``
     first runs ``inv`` (with its host sync); ``n = 0`` an identity and a copy kernel.

@@ -55,8 +55,8 @@ def qr(x, /, *, mode: str = "reduced"):
     Returns
     -------
     QRResult or Array or tuple of Array
-        ``QRResult(Q, R)`` for 'reduced' and 'complete', R for 'r' and 'economic',
-        ``(h, tau)`` for 'raw'.
+        ``QRResult(Q, R)`` for 'reduced' and 'complete', R for 'r', ``(h, tau)`` for 'raw', and
+        for the deprecated 'economic' h untransposed (R and the reflectors, as NumPy's).
 
     Raises
     ------

@@ -136,7 +136,8 @@ def eigh(x, /, UPLO="L") -> EighResult:
 
     GPU: two-sided cyclic Jacobi (one workgroup per matrix, every sweep in one
     dispatch) for N < 65, else a blocked Householder tridiagonalisation, bisection and
-    inverse iteration, the eigenvalues then sorted (an argsort and gathers). No host sync.
+    inverse iteration, the eigenvalues then sorted (an argsort and gathers); Jacobi also where
+    those working arrays exceed one storage binding, or on a CPU adapter past N = 1376. No host sync.
 
     Examples
     --------
@@ -224,8 +225,9 @@ def svd(x, /, full_matrices=True, compute_uv=True, hermitian=False):
     compute_uv : bool, optional
         Compute U and Vh (the default); False returns S alone.
     hermitian : bool, optional
-        The matrices are Hermitian: the decomposition comes from ``eigh`` (|eigenvalues|
-        sorted descending, their signs moved into Vh), as NumPy's. Default False.
+        The matrices are Hermitian: the decomposition comes from ``eigh`` (the eigenvalues'
+        absolute values sorted descending, their signs moved into Vh), as NumPy's. Default
+        False.
 
     Returns
     -------
@@ -251,7 +253,8 @@ def svd(x, /, full_matrices=True, compute_uv=True, hermitian=False):
 
     GPU: one-sided Jacobi (one workgroup per matrix, every sweep in one
     dispatch) for min(M, N) < 65, else a blocked Householder bidiagonalisation and the
-    Golub-Kahan tridiagonal's eigenpairs (bisection, inverse iteration); ``hermitian=True`` runs ``eigh`` instead. One host sync checks the
+    Golub-Kahan tridiagonal's eigenpairs (bisection, inverse iteration); Jacobi also where
+    those working arrays exceed one storage binding, or on a CPU adapter past min(M, N) = 481; ``hermitian=True`` runs ``eigh`` instead. One host sync checks the
     singular values for NaN (convergence) over the whole batch.
 
     Examples
@@ -336,7 +339,8 @@ def svdvals(x, /) -> Array:
 
     GPU: one-sided Jacobi (one workgroup per matrix, every sweep in one
     dispatch) for min(M, N) < 65, else a blocked Householder bidiagonalisation and the
-    Golub-Kahan tridiagonal's eigenpairs (bisection, inverse iteration), the singular vectors left out; one host sync checks for NaN (convergence).
+    Golub-Kahan tridiagonal's eigenpairs (bisection, inverse iteration); Jacobi also where
+    those working arrays exceed one storage binding, or on a CPU adapter past min(M, N) = 481, the singular vectors left out; one host sync checks for NaN (convergence).
 
     Examples
     --------
