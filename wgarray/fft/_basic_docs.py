@@ -34,11 +34,11 @@ ENGINE = """\
     at most 61 and that fits one workgroup (up to 2048 points), global Stockham passes for a
     longer such length, Bluestein's algorithm (two transforms of a 7-smooth length at least
     2n - 1) for any other length; a real transform of even length as a complex one of half
-    the length. Both precisions compute in float64 arithmetic (complex64
-    results rounded once), the norm's scale fused into the last write. Zero-padding is one
-    fill and copy, truncation a view; no host sync. The engine needs a device with float64
-    and int64 (NotImplementedError elsewhere) and arrays within one storage binding
-    (MemoryError beyond)."""
+    the length. Both precisions compute in float64 arithmetic (complex64 results rounded
+    once), the norm's scale fused into the last write. Zero-padding is one fill and copy,
+    truncation a view; no host sync. The engine needs a device with float64 and int64
+    (NotImplementedError elsewhere) and arrays within one storage binding (MemoryError
+    beyond)."""
 
 COMPLEX_INPUT = """\
     Dtypes: every dtype. Complex input keeps its dtype; float32 (and float16) computes in

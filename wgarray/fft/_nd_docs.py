@@ -21,10 +21,11 @@ def _n_d(summary: str, x: str, s: str, axes_default: str, returns: str, dtypes: 
     x : array_like
         {x}
     s : sequence of int, optional
-        {s} -1 keeps an axis' length (None, deprecated in NumPy 2, does the same with a
+        {s}
+        -1 keeps an axis' length (None, deprecated in NumPy 2, does the same with a
         DeprecationWarning).
     axes : sequence of int, optional
-        The axes to transform, each once; {axes_default}
+        {axes_default}
 {NORM}
 {OUT}
 
@@ -49,22 +50,23 @@ def _n_d(summary: str, x: str, s: str, axes_default: str, returns: str, dtypes: 
     -----
 {dtypes}
 
-    GPU: {gpu} The input is zero-padded (one fill and copy) or truncated (a view) once for all
-    axes.
+    GPU: {gpu}
+    The input is padded or truncated once for all axes.
 {ENGINE}
 {examples}"""
 
 
-_ALL = ("by default all of them (the last ``len(s)`` when only ``s`` is given, deprecated in\n"
-        "        NumPy 2 and the standard: a DeprecationWarning).")
+_ALL = ("The axes to transform, each once; by default all of them (the last ``len(s)`` when\n"
+        "        only ``s`` is given, deprecated in NumPy 2 and the standard: a DeprecationWarning).")
 _NO_AXES = """
     IndexError
         If ``axes`` is empty (the last axis takes the real transform), as NumPy's."""
-_LAST_TWO = "by default the last two, (-2, -1)."
+_LAST_TWO = "The axes to transform, each once; by default the last two, (-2, -1)."
 _S = ("The number of points along each of ``axes``: the input is truncated or zero-padded to\n"
       "        them; by default its lengths there.")
 _S_REAL = ("The number of output points along each of ``axes`` (by default the input's lengths,\n"
-           "        ``2 * (m - 1)`` on the last axis); the last axis uses ``s[-1] // 2 + 1`` input terms.")
+           "        ``2 * (m - 1)`` on the last axis); the last axis uses ``s[-1] // 2 + 1`` input\n"
+           "        terms.")
 
 DOCSTRINGS = {
     "fftn": _n_d("Compute the N-dimensional discrete Fourier transform.", "The input array.", _S, _ALL,
