@@ -27,7 +27,8 @@ def check(name, x, *args, **kwargs):
         with pytest.raises(type(exc)):
             getattr(wg.fft, name)(wg.asarray(x), *args, **kwargs)
         return
-    compare(getattr(wg.fft, name)(wg.asarray(x), *args, **kwargs), np.asarray(expected), x.dtype)
+    precision = np.float32 if x.dtype == np.float16 else x.dtype  # float16 computes in float32
+    compare(getattr(wg.fft, name)(wg.asarray(x), *args, **kwargs), np.asarray(expected), precision)
 
 
 @pytest.mark.parametrize("name", ONE_D)
@@ -48,10 +49,16 @@ def test_n_and_axis(name, type, n):
 
 
 @pytest.mark.parametrize("name", ONE_D)
-@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128", "int32", "bool"])
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64", "complex64", "complex128", "int32", "bool"])
 def test_dtypes(name, dtype):
     for type in TYPES:
         check(name, sample(dtype, (2, 6)), type=type)
+
+
+@pytest.mark.parametrize("name", N_D)
+def test_nd_float16_computes_in_float32(name):
+    for type in TYPES:
+        check(name, sample("float16", (3, 4)), type=type)
 
 
 @pytest.mark.parametrize("name", ONE_D)

@@ -26,6 +26,30 @@ def _with_wgarray_meta(name, *args, meta=None, **kwargs):
 
 
 class WgarrayBackendEntrypoint(ArrayBackendEntrypoint):
+    """Dask's array backend "wgarray": Dask arrays whose chunks are wgarray arrays.
+
+    Under ``dask.config.set({"array.backend": "wgarray"})`` the creation functions
+    (``da.ones``, ``zeros``, ``empty``, ``full``, ``arange``) and ``da.random`` build wgarray
+    chunks (``da.random.default_rng`` draws from wgarray's Philox, one stream per chunk;
+    ``da.random.RandomState`` is ``wgarray.random.RandomState``), and
+    ``x.to_backend("wgarray")`` converts a Dask array's chunks. Dask makes the instance
+    itself: through the "dask.array.backends" entry point of an installed wgarray, or after
+    ``import wgarray.dask``. Making one registers wgarray with Dask (see ``register``).
+
+    Notes
+    -----
+    GPU: none at graph construction; each chunk runs its own wgarray kernels (a fill for
+    ``ones``, Philox draws for ``random``, an upload for ``to_backend``) when Dask computes it.
+
+    Examples
+    --------
+    >>> import dask, dask.array as da
+    >>> with dask.config.set({"array.backend": "wgarray"}):
+    ...     ones = da.ones(4, chunks=2)
+    >>> ones.compute()
+    array([1., 1., 1., 1.])
+    """
+
     def __init__(self):
         _register.register()
 
@@ -35,7 +59,7 @@ class WgarrayBackendEntrypoint(ArrayBackendEntrypoint):
 
     @classmethod
     def to_backend(cls, data: da.Array, **kwargs) -> da.Array:
-        """data's chunks as wgarray arrays (`data.to_backend("wgarray")`)."""
+        """data's chunks as wgarray arrays (``data.to_backend("wgarray")``): uploads when computed."""
         if isinstance(data._meta, Array):
             return data
         return data.map_blocks(cls.to_backend_dispatch(), **kwargs)

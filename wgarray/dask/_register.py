@@ -25,7 +25,21 @@ _registered = False
 
 
 def register() -> None:
-    """Register wgarray's Array with Dask (idempotent; `import wgarray.dask` and the entry points call it)."""
+    """Register wgarray's Array with Dask, as dask/array/backends.py registers CuPy's.
+
+    The chunk type (Dask arrays take wgarray operands instead of deferring to them), Dask's
+    dispatch functions (``concatenate``, ``take``, ``tensordot``, ``einsum``, ``empty``,
+    ``divide``, ``percentile``, ``numel``, ``nannumel``, ``to_numpy_dispatch`` and
+    ``to_wgarray_dispatch`` for ``to_backend``) and ``sizeof``. Idempotent and thread-safe;
+    ``import wgarray.dask``, the backend and Dask's entry points call it, so a user rarely
+    needs to.
+
+    Notes
+    -----
+    GPU: none; this runs on the host (Dask's dispatch tables). Chunks of different devices
+    that Dask concatenates or multiplies (``concatenate``, ``tensordot``, ``einsum``) are
+    gathered onto the first one's device there, by a copy through the host.
+    """
     global _registered
     with _lock:
         if _registered:

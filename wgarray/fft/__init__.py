@@ -10,6 +10,9 @@ from ._basic import fft, hfft, ifft, ihfft, irfft, rfft
 from ._helpers import fftfreq, fftshift, ifftshift, next_fast_len, rfftfreq
 from ._nd import fft2, fftn, ifft2, ifftn, irfft2, irfftn, rfft2, rfftn
 from ._realtransforms import dct, dctn, dst, dstn, idct, idctn, idst, idstn
+from . import _basic_docs, _nd_docs, _realtransforms_docs  # importing them sets the functions' docstrings
+
+del _basic_docs, _nd_docs, _realtransforms_docs
 
 __all__ = ["dct", "dctn", "dst", "dstn", "fft", "fft2", "fftfreq", "fftn", "fftshift", "hfft", "idct", "idctn",
            "idst", "idstn", "ifft", "ifft2", "ifftn", "ifftshift", "ihfft", "irfft", "irfft2", "irfftn",

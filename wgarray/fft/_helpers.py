@@ -40,7 +40,51 @@ def _scaled(k: Array, value: float, dtype) -> Array:
 
 
 def fftfreq(n, d=1.0, device=None, *, dtype=None) -> Array:
-    """The sample frequencies of an n-point transform, [0, 1, ..., -(n // 2), ..., -1] / (n * d)."""
+    """Return the sample frequencies of an ``n``-point discrete Fourier transform.
+
+    ``[0, 1, ..., -(n // 2), ..., -1] / (n * d)``: the frequency of each term of ``fft``'s
+    result, in cycles per unit of the sample spacing ``d``.
+
+    Parameters
+    ----------
+    n : int
+        The number of points of the transform.
+    d : float, optional
+        The sample spacing (default 1.0): the frequencies are in cycles per unit of ``d``.
+    device : Device, optional
+        The device to make the result on (default: the default device).
+    dtype : dtype, optional
+        A real floating dtype for the result (default: the default float dtype, float64).
+
+    Returns
+    -------
+    Array
+        The ``n`` frequencies.
+
+    Raises
+    ------
+    ValueError
+        If ``n`` is not an integer or is negative.
+    TypeError
+        If ``d`` is not a real number or ``dtype`` is not a real floating dtype.
+    ZeroDivisionError
+        If ``n`` or ``d`` is 0, as NumPy's.
+
+    See Also
+    --------
+    rfftfreq, fftshift
+
+    Notes
+    -----
+    GPU: an arange kernel, a roll (two copy kernels) and one map kernel (the scaling, and a
+    cast to ``dtype``): the values are exact integers times ``1 / (n * d)``, computed in the
+    default float dtype and rounded once to ``dtype``.
+
+    Examples
+    --------
+    >>> wg.fft.fftfreq(8, d=0.5)
+    array([ 0.  ,  0.25,  0.5 ,  0.75, -1.  , -0.75, -0.5 , -0.25])
+    """
     n, value, device, dtype, compute = _freq_args(n, d, device, dtype, "fftfreq")
     if n < 0:
         raise ValueError(f"fftfreq: negative dimensions are not allowed (n = {n})")
@@ -49,7 +93,50 @@ def fftfreq(n, d=1.0, device=None, *, dtype=None) -> Array:
 
 
 def rfftfreq(n, d=1.0, device=None, *, dtype=None) -> Array:
-    """The non-negative sample frequencies of an rfft of n points, [0, 1, ..., n // 2] / (n * d)."""
+    """Return the sample frequencies of an ``n``-point ``rfft``: the non-negative ones.
+
+    ``[0, 1, ..., n // 2] / (n * d)``, in cycles per unit of the sample spacing ``d``.
+
+    Parameters
+    ----------
+    n : int
+        The number of points of the transform.
+    d : float, optional
+        The sample spacing (default 1.0): the frequencies are in cycles per unit of ``d``.
+    device : Device, optional
+        The device to make the result on (default: the default device).
+    dtype : dtype, optional
+        A real floating dtype for the result (default: the default float dtype, float64).
+
+    Returns
+    -------
+    Array
+        The ``n // 2 + 1`` frequencies.
+
+    Raises
+    ------
+    ValueError
+        If ``n`` is not an integer.
+    TypeError
+        If ``d`` is not a real number or ``dtype`` is not a real floating dtype.
+    ZeroDivisionError
+        If ``n`` or ``d`` is 0, as NumPy's.
+
+    See Also
+    --------
+    fftfreq, rfft
+
+    Notes
+    -----
+    GPU: an arange kernel and one map kernel (the scaling, and a cast to ``dtype``): the values
+    are exact integers times ``1 / (n * d)``, computed in the default float dtype and rounded
+    once to ``dtype``.
+
+    Examples
+    --------
+    >>> wg.fft.rfftfreq(8)
+    array([0.   , 0.125, 0.25 , 0.375, 0.5  ])
+    """
     n, value, device, dtype, compute = _freq_args(n, d, device, dtype, "rfftfreq")
     return _scaled(arange(0.0, float(n // 2 + 1), dtype=compute, device=device), value, dtype)
 
@@ -63,12 +150,86 @@ def _shifted(x, axes, sign: int, name: str) -> Array:
 
 
 def fftshift(x, /, axes=None) -> Array:
-    """x rolled so that the zero frequency is in the middle of each axis in axes (all by default)."""
+    """Shift the zero-frequency term to the centre of the spectrum.
+
+    ``x`` rolled by ``n // 2`` along each of ``axes``, so that the zero frequency is in the
+    middle.
+
+    Parameters
+    ----------
+    x : array_like
+        The input array.
+    axes : int or tuple of int, optional
+        The axes to shift; None (the default) shifts all of them.
+
+    Returns
+    -------
+    Array
+        The shifted array (a new array), of ``x``'s shape and dtype.
+
+    Raises
+    ------
+    numpy.exceptions.AxisError
+        If an axis is out of bounds.
+
+    See Also
+    --------
+    ifftshift, fftfreq
+
+    Notes
+    -----
+    Dtypes: every dtype.
+
+    GPU: copy kernels: two per shifted axis (each combination of the pieces is one copy);
+    with no axis, one copy.
+
+    Examples
+    --------
+    >>> wg.fft.fftshift(wg.fft.fftfreq(5))
+    array([-0.4, -0.2,  0. ,  0.2,  0.4])
+    """
     return _shifted(x, axes, 1, "fftshift")
 
 
 def ifftshift(x, /, axes=None) -> Array:
-    """The inverse of fftshift (they differ for odd lengths)."""
+    """Undo ``fftshift``: move the zero-frequency term back to the start.
+
+    ``x`` rolled by ``-(n // 2)`` along each of ``axes``; it differs from ``fftshift`` for odd
+    lengths.
+
+    Parameters
+    ----------
+    x : array_like
+        The input array.
+    axes : int or tuple of int, optional
+        The axes to shift; None (the default) shifts all of them.
+
+    Returns
+    -------
+    Array
+        The shifted array (a new array), of ``x``'s shape and dtype.
+
+    Raises
+    ------
+    numpy.exceptions.AxisError
+        If an axis is out of bounds.
+
+    See Also
+    --------
+    fftshift
+
+    Notes
+    -----
+    Dtypes: every dtype.
+
+    GPU: copy kernels: two per shifted axis (each combination of the pieces is one copy);
+    with no axis, one copy.
+
+    Examples
+    --------
+    >>> wg.fft.ifftshift(wg.fft.fftshift(wg.arange(5)))
+    array([0, 1, 2, 3, 4])
+    """
     return _shifted(x, axes, -1, "ifftshift")
 
 
@@ -93,8 +254,42 @@ def _smallest_smooth(target: int, primes: tuple) -> int:
 
 
 def next_fast_len(target, real=False) -> int:
-    """SciPy's next_fast_len: the smallest length >= target whose prime factors the transforms handle
-    fastest: 2, 3, 5 for real transforms (real=True), 2, 3, 5, 7, 11 for complex ones."""
+    """Return the smallest length at least ``target`` that the transforms handle fastest.
+
+    SciPy's ``next_fast_len``: the smallest length whose prime factors are 2, 3 and 5 (for real
+    transforms, ``real=True``) or 2, 3, 5, 7 and 11 (for complex ones). Zero-padding an input
+    to it can make a transform faster.
+
+    Parameters
+    ----------
+    target : int
+        The least length (non-negative).
+    real : bool, optional
+        Whether the length is for a real transform (``rfft``, ``dct``; default False).
+
+    Returns
+    -------
+    int
+        The length (``target`` itself for 0 and 1).
+
+    Raises
+    ------
+    ValueError
+        If ``target`` is negative.
+    TypeError
+        If ``target`` is not an integer.
+
+    Notes
+    -----
+    GPU: none; this runs on the host (arithmetic on a length: metadata).
+
+    Examples
+    --------
+    >>> wg.fft.next_fast_len(97)
+    98
+    >>> wg.fft.next_fast_len(97, real=True)
+    100
+    """
     target = operator.index(target)
     if target < 0:
         raise ValueError("Target length must be positive")

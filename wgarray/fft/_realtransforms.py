@@ -141,8 +141,11 @@ def _check_type(type) -> int:
 
 
 def _as_input(x, name: str) -> Array:
-    """Real floating and complex arrays keep their dtype; bool and integers take the default float."""
+    """Real floating and complex arrays keep their dtype, but float16 computes in float32 (SciPy's
+    result dtype; the engine has no float16 transform); bool and integers take the default float."""
     x = as_array(x, name)
+    if x._dtype == dt.float16:
+        return x.astype(dt.float32)
     return x if dt.kind(x._dtype) in ("float", "complex") else x.astype(dt.default_float(x.device))
 
 

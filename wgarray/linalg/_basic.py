@@ -25,7 +25,47 @@ __all__ = ["cross", "diagonal", "multi_dot", "outer", "trace", "vector_norm"]
 
 
 def cross(x1, x2, /, *, axis: int = -1) -> Array:
-    """The cross product of 3-element vectors along axis (counted on the broadcast shape's dims)."""
+    """Return the cross product of 3-element vectors.
+
+    The standard's ``linalg.cross``: ``axis`` is counted on the broadcast shape's dimensions
+    (from the end), and both inputs must have 3 elements along it.
+
+    Parameters
+    ----------
+    x1, x2 : array_like
+        The vectors; their other dimensions broadcast against each other.
+    axis : int, optional
+        The axis holding the vectors' components (default -1, the last).
+
+    Returns
+    -------
+    Array
+        The cross products, of the broadcast shape and the promoted dtype.
+
+    Raises
+    ------
+    ValueError
+        If ``axis`` is out of bounds or an input does not have 3 elements along it.
+    TypeError
+        If an input is boolean.
+
+    See Also
+    --------
+    wgarray.cross : NumPy's cross, which also takes 2-element vectors.
+
+    Notes
+    -----
+    Dtypes: every integer, real and complex dtype, promoted as NumPy's; bool raises TypeError
+    (the standard asks for numeric arrays).
+
+    GPU: map kernels (multiplications and subtractions, one per component) over views of the
+    inputs' components.
+
+    Examples
+    --------
+    >>> wg.linalg.cross(wg.asarray([1, 0, 0]), wg.asarray([0, 1, 0]))
+    array([0, 0, 1])
+    """
     x1, x2 = as_array(x1, "cross"), as_array(x2, "cross")
     axis = operator.index(axis)
     ndim = max(x1.ndim, x2.ndim)
@@ -41,7 +81,40 @@ def cross(x1, x2, /, *, axis: int = -1) -> Array:
 
 
 def diagonal(x, /, *, offset: int = 0) -> Array:
-    """The diagonal at offset of each matrix in the stack (a read-only view)."""
+    """Return the diagonal at ``offset`` of each matrix of a stack.
+
+    Parameters
+    ----------
+    x : array_like
+        A stack of matrices (..., M, N), at least 2-D.
+    offset : int, optional
+        The diagonal: 0 (the default) the main one, positive above it, negative below it.
+
+    Returns
+    -------
+    Array
+        A read-only view of shape (..., K), K the diagonal's length.
+
+    Raises
+    ------
+    ValueError
+        If ``x`` has fewer than 2 dimensions.
+
+    See Also
+    --------
+    wgarray.diagonal : NumPy's diagonal, with axis1 and axis2.
+
+    Notes
+    -----
+    Dtypes: every dtype.
+
+    GPU: no kernel runs; the result is a view of ``x`` (a strided view over its buffer).
+
+    Examples
+    --------
+    >>> wg.linalg.diagonal(wg.asarray([[1, 2], [3, 4]]))
+    array([1, 4])
+    """
     x = as_array(x, "diagonal")
     if x.ndim < 2:
         raise ValueError(f"diagonal: the input must have at least 2 dimensions; this array has shape {x.shape}")
@@ -49,7 +122,39 @@ def diagonal(x, /, *, offset: int = 0) -> Array:
 
 
 def outer(x1, x2, /) -> Array:
-    """The outer product of two vectors."""
+    """Return the outer product of two vectors.
+
+    Parameters
+    ----------
+    x1, x2 : array_like
+        1-D vectors of lengths M and N.
+
+    Returns
+    -------
+    Array
+        ``x1[i] * x2[j]``, of shape (M, N) and the promoted dtype.
+
+    Raises
+    ------
+    ValueError
+        If an input is not 1-D (NumPy's ``outer`` flattens; the standard's does not).
+
+    See Also
+    --------
+    wgarray.outer : NumPy's outer, which flattens its inputs.
+
+    Notes
+    -----
+    Dtypes: every dtype, promoted as ``multiply``.
+
+    GPU: one map kernel (a broadcast multiplication).
+
+    Examples
+    --------
+    >>> wg.linalg.outer(wg.asarray([1, 2]), wg.asarray([3, 4]))
+    array([[3, 4],
+           [6, 8]])
+    """
     x1, x2 = as_array(x1, "outer"), as_array(x2, "outer")
     if x1.ndim != 1 or x2.ndim != 1:
         raise ValueError(f"outer: the inputs must be 1-D vectors; got shapes {x1.shape} and {x2.shape}")
@@ -57,7 +162,43 @@ def outer(x1, x2, /) -> Array:
 
 
 def trace(x, /, *, offset: int = 0, dtype=None) -> Array:
-    """The sum along the diagonal at offset of each matrix, with the standard's sum dtype rules."""
+    """Return the sum along the diagonal at ``offset`` of each matrix of a stack.
+
+    Parameters
+    ----------
+    x : array_like
+        A stack of matrices (..., M, N), at least 2-D.
+    offset : int, optional
+        The diagonal: 0 (the default) the main one, positive above it, negative below it.
+    dtype : dtype, optional
+        The dtype of the sums; by default the standard's ``sum`` rules (small integers
+        accumulate in the default integer dtype, unsigned ones in the default unsigned one).
+
+    Returns
+    -------
+    Array
+        The traces, of shape (...).
+
+    Raises
+    ------
+    ValueError
+        If ``x`` has fewer than 2 dimensions.
+
+    See Also
+    --------
+    wgarray.trace : NumPy's trace, with axis1 and axis2.
+
+    Notes
+    -----
+    Dtypes: every dtype, as ``wgarray.sum``.
+
+    GPU: one fold (reduction) kernel over a view of the diagonals.
+
+    Examples
+    --------
+    >>> wg.linalg.trace(wg.asarray([[1, 2], [3, 4]]))
+    array(5)
+    """
     return sum_(diagonal(x, offset=offset), axis=-1, dtype=dtype)
 
 
@@ -72,10 +213,54 @@ def _order(ord) -> float:
 
 
 def vector_norm(x, /, *, axis=None, keepdims: bool = False, ord=2) -> Array:
-    """``(sum |x|**ord) ** (1/ord)`` over the axes, every order (0 counts nonzeros, +-inf are max/min ``|x|``).
+    """Return the vector norm ``(sum |x|**ord) ** (1/ord)`` over the given axes.
 
-    Overflow- and underflow-safe: the sum runs over ``|x| / s``, s the largest ``|x|`` (the smallest for a
-    negative order), so that ``1e200 ** 2`` never overflows (NumPy's norm gives inf there)."""
+    Overflow- and underflow-safe: the sum runs over ``|x| / s``, s the largest ``|x|`` (the
+    smallest for a negative order), so that ``1e200 ** 2`` never overflows (NumPy's norm gives
+    inf there).
+
+    Parameters
+    ----------
+    x : array_like
+        The input array.
+    axis : int or tuple of int, optional
+        The axes to reduce; None (the default) reduces all of them, as one vector.
+    keepdims : bool, optional
+        Keep the reduced axes as dimensions of length 1 (default False).
+    ord : int or float, optional
+        The order: any real number; 2 (the default) the Euclidean norm, 1 the sum of ``|x|``,
+        0 the count of nonzeros, ``inf`` and ``-inf`` the largest and smallest ``|x|``.
+
+    Returns
+    -------
+    Array
+        The norms, of ``x``'s real floating dtype (float64 for integer input).
+
+    Raises
+    ------
+    ValueError
+        If ``ord`` is not a number or is nan, or ``ord=-inf`` of an empty array.
+
+    See Also
+    --------
+    norm, matrix_norm
+
+    Notes
+    -----
+    Dtypes: every dtype; bool and integer inputs compute in the default float dtype (float64,
+    float32 on a device without float64), complex ones give the norm of their moduli in the
+    matching real dtype, float16 computes in float32 and rounds the result once to float16.
+
+    GPU: map kernels (``|x|``, the ratios, their powers, the root) and fold (reduction)
+    kernels: one for the largest (smallest) ``|x|``, one for the sum.
+
+    Examples
+    --------
+    >>> wg.linalg.vector_norm(wg.asarray([3.0, 4.0]))
+    array(5.)
+    >>> wg.linalg.vector_norm(wg.asarray([[1, -2], [3, -4]]), axis=1, ord=1)
+    array([3., 7.])
+    """
     x = as_array(x, "vector_norm")
     if x._dtype == dt.float16:  # computed in float32 and rounded once; NumPy's norm gives float16
         return vector_norm(x.astype(dt.float32), axis=axis, keepdims=keepdims, ord=ord).astype(dt.float16)
@@ -146,8 +331,47 @@ def _chain_product(arrays: list, split: list, i: int, j: int) -> Array:
 
 
 def multi_dot(arrays, *, out=None) -> Array:
-    """The product of a chain of matrices in the cheapest order (NumPy's multi_dot): the first may
-    be a 1-D row vector, the last a 1-D column vector, the others 2-D."""
+    """Return the product of a chain of matrices, multiplied in the cheapest order.
+
+    NumPy's ``multi_dot``: the parenthesisation that needs the fewest scalar multiplications is
+    chosen (on the host, from the shapes), then the products run on the GPU.
+
+    Parameters
+    ----------
+    arrays : sequence of array_like
+        At least two arrays: the first may be a 1-D row vector, the last a 1-D column vector,
+        the others are 2-D matrices with matching inner dimensions.
+    out : Array, optional
+        An array of the result's exact shape to write the result into (a same-kind cast).
+
+    Returns
+    -------
+    Array
+        The product; 1-D if the first or the last input is, 0-d if both are.
+
+    Raises
+    ------
+    ValueError
+        If fewer than two arrays are given or the shapes are not aligned.
+    LinAlgError
+        If an inner array is not 2-D.
+
+    See Also
+    --------
+    wgarray.matmul
+
+    Notes
+    -----
+    Dtypes: every dtype, promoted as ``matmul``.
+
+    GPU: one matmul engine dispatch (a tiled, dot or naive kernel by shape) per product of the
+    chain.
+
+    Examples
+    --------
+    >>> wg.linalg.multi_dot([wg.ones((2, 3)), wg.ones((3, 4)), wg.ones(4)])
+    array([12., 12.])
+    """
     arrays = [as_array(a, "multi_dot") for a in arrays]
     if len(arrays) < 2:
         raise ValueError("multi_dot: expecting at least two arrays")

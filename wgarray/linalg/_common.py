@@ -12,8 +12,21 @@ from .._engines.folds import logical_fold
 
 
 class LinAlgError(ValueError):
-    """A linear-algebra failure (a singular matrix, a matrix that is not positive definite,
-    a solver that did not converge), as numpy.linalg.LinAlgError: a ValueError."""
+    """Generic error raised by the linalg functions.
+
+    A singular matrix (``inv``, ``solve``), a matrix that is not positive definite
+    (``cholesky``), a solver that did not converge (``svd``, ``eig``), or an input of the
+    wrong shape, as ``numpy.linalg.LinAlgError``: a subclass of ValueError.
+
+    Parameters
+    ----------
+    *args : object
+        The message (and any further arguments), as for every exception.
+
+    Notes
+    -----
+    GPU: none; this is raised on the host, after the one read of a batch's failure flags.
+    """
 
 
 def float_dtype(dtype, device):

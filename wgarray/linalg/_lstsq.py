@@ -37,9 +37,54 @@ def _adjoint(x: Array) -> Array:
 
 
 def pinv(x, /, rcond=None, hermitian=False, *, rtol=_NO_VALUE) -> Array:
-    """The Moore-Penrose pseudo-inverse, as numpy.linalg.pinv: singular values at most
-    rtol * max(S) count as zero (NumPy's default rtol is 1e-15; rtol=None is the standard's
-    max(M, N) * eps)."""
+    """Return the Moore-Penrose pseudo-inverse of each matrix of a stack.
+
+    As ``numpy.linalg.pinv``, through the SVD: singular values at most ``rtol * max(S)`` count
+    as zero.
+
+    Parameters
+    ----------
+    x : array_like
+        A stack of matrices (..., M, N).
+    rcond : float or array_like, optional
+        NumPy's older name of ``rtol`` (one value, or one per matrix); not both may be given.
+    hermitian : bool, optional
+        The matrices are Hermitian: the SVD goes through ``eigh`` (default False).
+    rtol : float or array_like or None, optional
+        The relative cutoff (one value, or one per matrix). Not given: NumPy's default 1e-15;
+        None: the standard's ``max(M, N) * eps``.
+
+    Returns
+    -------
+    Array
+        The pseudo-inverses (..., N, M), of ``x``'s computing dtype.
+
+    Raises
+    ------
+    ValueError
+        If both ``rcond`` and ``rtol`` are given.
+    LinAlgError
+        If ``x`` has fewer than 2 dimensions, or the SVD does not converge.
+
+    See Also
+    --------
+    svd, lstsq, inv
+
+    Notes
+    -----
+    Dtypes: float32, float64, complex64 and complex128; bool and integer inputs compute in
+    the default float dtype (float64, float32 on a device without float64), as NumPy's linalg;
+    float16 raises TypeError, as in NumPy's linalg.
+
+    GPU: the SVD (see ``svd``, with its host sync; ``eigh`` with ``hermitian``), a fold for the
+    largest singular value, map kernels for the cutoff and the reciprocals, one matmul.
+
+    Examples
+    --------
+    >>> wg.linalg.pinv(wg.asarray([[2.0, 0.0], [0.0, 0.0]]))
+    array([[0.5, 0. ],
+           [0. , 0. ]])
+    """
     if rcond is None:
         if rtol is _NO_VALUE:
             rcond = 1e-15
@@ -62,9 +107,53 @@ def pinv(x, /, rcond=None, hermitian=False, *, rtol=_NO_VALUE) -> Array:
 
 
 def matrix_rank(x, /, tol=None, hermitian=False, *, rtol=None):
-    """The number of singular values above tol (default rtol * max(S), rtol defaulting to
-    max(M, N) * eps), as numpy.linalg.matrix_rank; fewer than 2 dimensions: whether any is
-    nonzero (a Python int, as NumPy)."""
+    """Return the rank of each matrix of a stack: its number of singular values above a tolerance.
+
+    As ``numpy.linalg.matrix_rank``. An input of fewer than 2 dimensions gives 1 if any of its
+    elements is nonzero, else 0 (a Python int, as NumPy).
+
+    Parameters
+    ----------
+    x : array_like
+        A stack of matrices (..., M, N), or a 0-d or 1-D array.
+    tol : float or array_like, optional
+        The absolute threshold (one value, or one per matrix); by default ``rtol * max(S)``.
+    hermitian : bool, optional
+        The matrices are Hermitian: the singular values come from ``eigvalsh`` (default False).
+    rtol : float or array_like, optional
+        The relative threshold (one value, or one per matrix), by default ``max(M, N) * eps``;
+        not both ``tol`` and ``rtol`` may be given.
+
+    Returns
+    -------
+    Array or int
+        The ranks, of shape (...) and the default integer dtype (an int for fewer than 2
+        dimensions).
+
+    Raises
+    ------
+    ValueError
+        If both ``tol`` and ``rtol`` are given.
+
+    See Also
+    --------
+    svdvals
+
+    Notes
+    -----
+    Dtypes: float32, float64, complex64 and complex128; bool and integer inputs compute in
+    the default float dtype (float64, float32 on a device without float64), as NumPy's linalg;
+    float16 raises TypeError, as in NumPy's linalg.
+
+    GPU: the singular values (see ``svdvals``; one host sync for its convergence check), map
+    kernels for the threshold and a fold counting the values above it. An input of fewer than
+    2 dimensions: one fold and a host sync for the Python int.
+
+    Examples
+    --------
+    >>> wg.linalg.matrix_rank(wg.asarray([[1.0, 2.0], [2.0, 4.0]]))
+    array(1)
+    """
     if rtol is not None and tol is not None:
         raise ValueError("`tol` and `rtol` can't be both set.")
     x = as_array(x, "matrix_rank")
@@ -85,10 +174,62 @@ def matrix_rank(x, /, tol=None, hermitian=False, *, rtol=None):
 
 
 def lstsq(a, b, rcond=None):
-    """The least-squares solution of a @ x = b through the SVD, as numpy.linalg.lstsq:
-    (x, residuals, rank, s). Singular values at most rcond * max(S) count as zero (rcond
-    defaults to max(M, N) * eps; a negative one means eps); residuals are the squared norms of
-    b - a @ x per column when a has full column rank and more rows than columns, else empty."""
+    """Return the least-squares solution of ``a @ x = b``.
+
+    As ``numpy.linalg.lstsq``, through the SVD of ``a``: singular values at most
+    ``rcond * max(S)`` count as zero.
+
+    Parameters
+    ----------
+    a : array_like
+        The coefficient matrix (M, N).
+    b : array_like
+        The right-hand side(s): (M,) or (M, K).
+    rcond : float, optional
+        The relative cutoff of the singular values; by default ``max(M, N) * eps``, a negative
+        one means eps.
+
+    Returns
+    -------
+    x : Array
+        The solution (N,) or (N, K).
+    residuals : Array
+        The squared norms of ``b - a @ x`` per column (shape (K,), or (1,) for a 1-D ``b``) when
+        ``a`` has full column rank and M > N; else empty.
+    rank : numpy.int32
+        The rank of ``a``.
+    s : Array
+        The singular values of ``a``, descending.
+
+    Raises
+    ------
+    LinAlgError
+        If ``a`` or ``b`` is not 2-D (``b`` may be 1-D), their rows differ, or the SVD does
+        not converge.
+
+    See Also
+    --------
+    pinv, solve
+
+    Notes
+    -----
+    Dtypes: float32, float64, complex64 and complex128, the two inputs promoted together;
+    bool and integer inputs compute in the default float dtype (float64, float32 on a device
+    without float64), as NumPy's; float16 raises TypeError.
+
+    GPU: the SVD (see ``svd``), map kernels and matmuls for the solution and the residuals, a
+    fold for the rank. Two host syncs: the SVD's convergence check and the rank, which NumPy
+    returns as a number (and which decides the residuals' shape).
+
+    Examples
+    --------
+    >>> x, residuals, rank, s = wg.linalg.lstsq(wg.asarray([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]]),
+    ...                                         wg.asarray([1.0, 2.0, 3.0]))
+    >>> x
+    array([1., 1.])
+    >>> rank
+    np.int32(2)
+    """
     a, b = as_array(a, "lstsq"), as_array(b, "lstsq")
     vector = b.ndim == 1
     if vector:

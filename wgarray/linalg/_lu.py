@@ -24,15 +24,75 @@ _SINGULAR = "Singular matrix"
 
 
 class SlogdetResult(NamedTuple):
-    """slogdet's result: det = sign * exp(logabsdet)."""
+    """The result of ``slogdet``: ``det = sign * exp(logabsdet)`` (a named tuple).
+
+    Parameters
+    ----------
+    sign : Array
+        The sign of each determinant: -1, 0 or 1 for real input, a unit complex number (or 0)
+        for complex input.
+    logabsdet : Array
+        The natural logarithm of each determinant's absolute value (-inf for a singular
+        matrix), real.
+
+    Notes
+    -----
+    Dtypes: ``sign`` is of the input's computing dtype (float32, float64, complex64 or
+    complex128), ``logabsdet`` of its real dtype.
+
+    GPU: none; a tuple of two arrays the GPU computed.
+    """
 
     sign: Array
     logabsdet: Array
 
 
 def solve(x1, x2, /) -> Array:
-    """X with x1 @ X == x2. x2 of shape (M,) is one vector for every matrix of x1 (the result
-    is (..., M)); otherwise x2 is a stack (..., M, K) whose batch dims broadcast against x1's."""
+    """Solve the linear systems ``x1 @ X = x2`` for X.
+
+    ``x2`` of shape (M,) is one vector for every matrix of ``x1`` (the result is (..., M)), as
+    the array API standard and NumPy 2 read it; otherwise ``x2`` is a stack (..., M, K) whose
+    batch dimensions broadcast against ``x1``'s.
+
+    Parameters
+    ----------
+    x1 : array_like
+        A stack of square coefficient matrices (..., M, M).
+    x2 : array_like
+        The right-hand sides: (M,) or (..., M, K).
+
+    Returns
+    -------
+    Array
+        The solutions, (..., M) or (..., M, K), of the promoted computing dtype.
+
+    Raises
+    ------
+    LinAlgError
+        If ``x1`` is not a stack of square matrices, or a matrix is singular.
+    ValueError
+        If ``x2`` is 0-d, its rows do not match, or the stacks do not broadcast.
+
+    See Also
+    --------
+    inv, lstsq
+
+    Notes
+    -----
+    Dtypes: float32, float64, complex64 and complex128; bool and integer inputs compute in
+    the default float dtype (float64, float32 on a device without float64), as NumPy's linalg;
+    float16 raises TypeError, as in NumPy's linalg. The two inputs' computing dtypes are promoted together.
+
+    GPU: the LU engine: a matrix that fits workgroup memory is factored by one workgroup
+    (n <= 8: one invocation); a larger one blocked and right-looking (tournament-pivoted
+    panels, matmul trailing updates), then the triangular solves; small systems in one dispatch. One host sync
+    reads the singular flags of the whole batch.
+
+    Examples
+    --------
+    >>> wg.linalg.solve(wg.asarray([[3.0, 1.0], [1.0, 2.0]]), wg.asarray([9.0, 8.0]))
+    array([2., 3.])
+    """
     a = matrices(x1, "solve", square=True)
     b = as_array(x2, "solve")
     dtype = dt.promote(a.dtype, float_dtype(b.dtype, b.device), a.device)
@@ -59,7 +119,44 @@ def solve(x1, x2, /) -> Array:
 
 
 def inv(x, /) -> Array:
-    """The inverse of each square matrix of x (LinAlgError if one is singular)."""
+    """Return the inverse of each square matrix of a stack.
+
+    Parameters
+    ----------
+    x : array_like
+        A stack of square matrices (..., N, N).
+
+    Returns
+    -------
+    Array
+        The inverses, of ``x``'s shape and computing dtype.
+
+    Raises
+    ------
+    LinAlgError
+        If ``x`` is not a stack of square matrices, or a matrix is singular.
+
+    See Also
+    --------
+    solve, pinv
+
+    Notes
+    -----
+    Dtypes: float32, float64, complex64 and complex128; bool and integer inputs compute in
+    the default float dtype (float64, float32 on a device without float64), as NumPy's linalg;
+    float16 raises TypeError, as in NumPy's linalg.
+
+    GPU: the LU engine: a matrix that fits workgroup memory is factored by one workgroup
+    (n <= 8: one invocation); a larger one blocked and right-looking (tournament-pivoted
+    panels, matmul trailing updates), then the solves against the identity; small matrices in one dispatch. One
+    host sync reads the singular flags of the whole batch.
+
+    Examples
+    --------
+    >>> wg.linalg.inv(wg.asarray([[2.0, 0.0], [0.0, 4.0]]))
+    array([[0.5 , 0.  ],
+           [0.  , 0.25]])
+    """
     a = matrices(x, "inv", square=True)
     x, info = gesv(a._data(), None)
     raise_if_any(Array._wrap(info), _SINGULAR)
@@ -73,20 +170,139 @@ def _slogdet(a: Array) -> tuple[Array, Array]:
 
 
 def slogdet(x, /) -> SlogdetResult:
-    """The sign (a unit complex number for complex input, 0 if singular) and the natural log of
-    the absolute value of the determinant (-inf if singular) of each square matrix of x."""
+    """Return the sign and the natural logarithm of the absolute value of each determinant.
+
+    Safer than ``det`` for large matrices, whose determinants overflow or underflow.
+
+    Parameters
+    ----------
+    x : array_like
+        A stack of square matrices (..., N, N).
+
+    Returns
+    -------
+    SlogdetResult
+        ``(sign, logabsdet)``, each of shape (...): the sign (-1, 0 or 1; a unit complex number
+        for complex input; 0 if singular) and the log of the absolute value (-inf if singular,
+        real).
+
+    Raises
+    ------
+    LinAlgError
+        If ``x`` is not a stack of square matrices.
+
+    See Also
+    --------
+    det
+
+    Notes
+    -----
+    Dtypes: float32, float64, complex64 and complex128; bool and integer inputs compute in
+    the default float dtype (float64, float32 on a device without float64), as NumPy's linalg;
+    float16 raises TypeError, as in NumPy's linalg.
+
+    GPU: the LU engine: a matrix that fits workgroup memory is factored by one workgroup
+    (n <= 8: one invocation); a larger one blocked and right-looking (tournament-pivoted
+    panels, matmul trailing updates), and a kernel for the sign and the sum of the logs of the pivots. A singular
+    matrix is no error: no host sync.
+
+    Examples
+    --------
+    >>> sign, logabsdet = wg.linalg.slogdet(wg.asarray([[1.0, 2.0], [3.0, 4.0]]))
+    >>> sign
+    array(-1.)
+    >>> logabsdet
+    array(0.69314718)
+    """
     return SlogdetResult(*_slogdet(matrices(x, "slogdet", square=True)))
 
 
 def det(x, /) -> Array:
-    """The determinant of each square matrix of x, as NumPy computes it: sign * exp(logabsdet)."""
+    """Return the determinant of each square matrix of a stack.
+
+    Computed as NumPy computes it, ``sign * exp(logabsdet)`` of the LU factorisation.
+
+    Parameters
+    ----------
+    x : array_like
+        A stack of square matrices (..., N, N).
+
+    Returns
+    -------
+    Array
+        The determinants, of shape (...) and ``x``'s computing dtype (0 for a singular matrix).
+
+    Raises
+    ------
+    LinAlgError
+        If ``x`` is not a stack of square matrices.
+
+    See Also
+    --------
+    slogdet
+
+    Notes
+    -----
+    Dtypes: float32, float64, complex64 and complex128; bool and integer inputs compute in
+    the default float dtype (float64, float32 on a device without float64), as NumPy's linalg;
+    float16 raises TypeError, as in NumPy's linalg.
+
+    GPU: as ``slogdet``, then two map kernels (exp, multiply). No host sync.
+
+    Examples
+    --------
+    >>> wg.linalg.det(wg.asarray([[1.0, 2.0], [3.0, 4.0]]))
+    array(-2...)
+    """
     sign, logabsdet = _slogdet(matrices(x, "det", square=True))
     return sign * _exp(logabsdet)
 
 
 def matrix_power(x, n, /) -> Array:
-    """x raised to the integer power n by repeated squaring (NumPy's order of products);
-    n = 0 gives identities of x's dtype, a negative n powers the inverse."""
+    """Raise each square matrix of a stack to the integer power ``n``.
+
+    By repeated squaring, in NumPy's order of products; ``n = 0`` gives identities of ``x``'s
+    dtype, a negative ``n`` powers the inverse.
+
+    Parameters
+    ----------
+    x : array_like
+        A stack of square matrices (..., M, M).
+    n : int
+        The exponent (any integer; negative needs invertible matrices).
+
+    Returns
+    -------
+    Array
+        The powers, of ``x``'s shape; of ``x``'s dtype for ``n >= 0`` (integers stay integers),
+        of the inverse's computing dtype for ``n < 0``.
+
+    Raises
+    ------
+    LinAlgError
+        If ``x`` is not a stack of square matrices, or ``n < 0`` and a matrix is singular.
+    TypeError
+        If ``n`` is not an integer.
+
+    See Also
+    --------
+    wgarray.matmul, inv
+
+    Notes
+    -----
+    Dtypes: every dtype for ``n >= 0``, as ``matmul`` (the result keeps ``x``'s dtype);
+    ``n < 0`` as ``inv`` (integers compute in the default float dtype, float16 raises
+    TypeError).
+
+    GPU: one matmul engine dispatch per product (about 2 log2(n) of them); a negative ``n``
+    first runs ``inv`` (with its host sync); ``n = 0`` an identity and a copy kernel.
+
+    Examples
+    --------
+    >>> wg.linalg.matrix_power(wg.asarray([[1, 1], [1, 0]]), 5)
+    array([[8, 5],
+           [5, 3]])
+    """
     a = as_array(x, "matrix_power")
     if a.ndim < 2:
         raise LinAlgError(f"{a.ndim}-dimensional array given. Array must be at least two-dimensional")
@@ -123,8 +339,49 @@ def _identities(a: Array) -> Array:
 
 
 def tensorsolve(a, b, axes=None) -> Array:
-    """x with tensordot(a, x, axes=x.ndim) == b (NumPy's tensorsolve): a's trailing dims,
-    after moving `axes` to the end, are x's shape."""
+    """Solve the tensor equation ``tensordot(a, x, axes=x.ndim) = b`` for x.
+
+    NumPy's ``tensorsolve``: ``a``'s trailing dimensions (after moving ``axes`` to the end)
+    are ``x``'s shape, its leading ones ``b``'s; the system is solved as one square matrix.
+
+    Parameters
+    ----------
+    a : array_like
+        The coefficient tensor, of shape ``b.shape + x.shape``.
+    b : array_like
+        The right-hand side tensor.
+    axes : tuple of int, optional
+        Axes of ``a`` to move to the end (after the others) before solving.
+
+    Returns
+    -------
+    Array
+        ``x``, of shape ``a.shape[b.ndim:]``.
+
+    Raises
+    ------
+    LinAlgError
+        If ``prod(a.shape[b.ndim:]) != prod(a.shape[:b.ndim])``, or the matrix is singular.
+
+    See Also
+    --------
+    solve, tensorinv, wgarray.tensordot
+
+    Notes
+    -----
+    Dtypes: float32, float64, complex64 and complex128; bool and integer inputs compute in
+    the default float dtype (float64, float32 on a device without float64), as NumPy's linalg;
+    float16 raises TypeError, as in NumPy's linalg.
+
+    GPU: as ``solve`` on the reshaped system (one host sync for the singular flag); the
+    reshapes are views where the strides allow, else copies.
+
+    Examples
+    --------
+    >>> a = wg.reshape(wg.eye(4), (2, 2, 4))
+    >>> wg.linalg.tensorsolve(a, wg.asarray([[1.0, 2.0], [3.0, 4.0]]))
+    array([1., 2., 3., 4.])
+    """
     a = as_array(a, "tensorsolve")
     b = as_array(b, "tensorsolve")
     an = a.ndim
@@ -143,8 +400,48 @@ def tensorsolve(a, b, axes=None) -> Array:
 
 
 def tensorinv(a, ind=2) -> Array:
-    """The inverse of a under tensordot over `ind` dims (NumPy's tensorinv): the result has
-    shape a.shape[ind:] + a.shape[:ind]."""
+    """Return the inverse of a tensor under ``tensordot`` over ``ind`` dimensions.
+
+    NumPy's ``tensorinv``: ``tensordot(tensorinv(a, ind), a, ind)`` is the identity of
+    shape ``a.shape[ind:]``.
+
+    Parameters
+    ----------
+    a : array_like
+        The tensor; ``prod(a.shape[:ind])`` must equal ``prod(a.shape[ind:])``.
+    ind : int, optional
+        The number of leading dimensions that take part in the inverse sum (default 2,
+        positive).
+
+    Returns
+    -------
+    Array
+        The inverse, of shape ``a.shape[ind:] + a.shape[:ind]``.
+
+    Raises
+    ------
+    ValueError
+        If ``ind`` is not positive.
+    LinAlgError
+        If the reshaped matrix is not square or is singular.
+
+    See Also
+    --------
+    inv, tensorsolve
+
+    Notes
+    -----
+    Dtypes: float32, float64, complex64 and complex128; bool and integer inputs compute in
+    the default float dtype (float64, float32 on a device without float64), as NumPy's linalg;
+    float16 raises TypeError, as in NumPy's linalg.
+
+    GPU: as ``inv`` on ``a`` reshaped to a matrix (one host sync for the singular flag).
+
+    Examples
+    --------
+    >>> wg.linalg.tensorinv(wg.reshape(wg.eye(4), (4, 2, 2)), ind=1).shape
+    (2, 2, 4)
+    """
     a = as_array(a, "tensorinv")
     if ind <= 0:
         raise ValueError("Invalid ind argument.")

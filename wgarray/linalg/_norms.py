@@ -94,8 +94,57 @@ def _axes(axis, ndim: int) -> tuple:
 
 
 def norm(x, ord=None, axis=None, keepdims=False) -> Array:
-    """numpy.linalg.norm: a vector norm over one axis, a matrix norm over two (every NumPy
-    ord), the 2-norm (Frobenius norm) of everything by default."""
+    """Return a matrix or vector norm, as ``numpy.linalg.norm``.
+
+    A vector norm over one axis, a matrix norm over two; by default the 2-norm of the
+    flattened input (the Frobenius norm of a matrix). NumPy's formulas: sums of ``|x|**ord``,
+    with no rescaling (``vector_norm`` rescales against overflow).
+
+    Parameters
+    ----------
+    x : array_like
+        The input array.
+    ord : {None, int, float, inf, -inf, 'fro', 'nuc'}, optional
+        The order. Vectors: any number (0 counts nonzeros, ``inf``/``-inf`` the largest and
+        smallest ``|x|``); None is 2. Matrices: 'fro' (None), 'nuc', 1, -1, 2, -2, inf, -inf.
+    axis : int or tuple of int, optional
+        One axis (a vector norm) or two (a matrix norm); None: a vector norm of the flattened
+        input if ``ord`` is None, else of a 1-D input, or a matrix norm of a 2-D one.
+    keepdims : bool, optional
+        Keep the reduced axes as dimensions of length 1 (default False).
+
+    Returns
+    -------
+    Array
+        The norms, of ``x``'s real floating dtype.
+
+    Raises
+    ------
+    ValueError
+        If ``ord`` is invalid for the number of axes, the axes are duplicated, or more than
+        two axes are given.
+
+    See Also
+    --------
+    vector_norm, matrix_norm
+
+    Notes
+    -----
+    Dtypes: every dtype; bool and integer inputs compute in the default float dtype (float64,
+    float32 on a device without float64), complex inputs give real norms. The matrix 2-norms
+    and the nuclear norm go through ``svd`` (float16 raises TypeError there).
+
+    GPU: map kernels (``|x|``, squares, powers, the root) and fold (reduction) kernels; the
+    matrix 2-norms and the nuclear norm run the SVD engine (see ``svdvals``, with its host
+    sync).
+
+    Examples
+    --------
+    >>> wg.linalg.norm(wg.asarray([3.0, 4.0]))
+    array(5.)
+    >>> wg.linalg.norm(wg.asarray([[1.0, 2.0], [3.0, 4.0]]), ord=1)
+    array(6.)
+    """
     x = as_array(x, "norm")
     if dt.kind(x.dtype) not in ("float", "complex"):
         x = astype(x, dt.default_float(x.device))
@@ -120,6 +169,46 @@ def norm(x, ord=None, axis=None, keepdims=False) -> Array:
 
 
 def matrix_norm(x, /, *, keepdims=False, ord="fro") -> Array:
-    """The norm of each matrix of a stack (the last two axes), as the standard's
-    linalg.matrix_norm: ord 'fro', 'nuc', 1, -1, 2, -2, inf, -inf."""
+    """Return the norm of each matrix of a stack (over the last two axes).
+
+    Parameters
+    ----------
+    x : array_like
+        A stack of matrices (..., M, N), at least 2-D.
+    keepdims : bool, optional
+        Keep the last two axes as dimensions of length 1 (default False).
+    ord : {'fro', 'nuc', 1, -1, 2, -2, inf, -inf}, optional
+        The norm: 'fro' (the default) the Frobenius norm, 'nuc' the sum of the singular
+        values, 2 (-2) the largest (smallest) singular value, 1 (-1) the largest (smallest)
+        column sum of ``|x|``, inf (-inf) the largest (smallest) row sum.
+
+    Returns
+    -------
+    Array
+        The norms, of shape (...) (or (..., 1, 1) with ``keepdims``), of ``x``'s real floating
+        dtype.
+
+    Raises
+    ------
+    ValueError
+        If ``ord`` is not one of these.
+
+    See Also
+    --------
+    norm, vector_norm
+
+    Notes
+    -----
+    Dtypes: every dtype; bool and integer inputs compute in the default float dtype (float64,
+    float32 on a device without float64), complex inputs give real norms; ord 2, -2 and 'nuc'
+    go through ``svd`` (float16 raises TypeError there).
+
+    GPU: map kernels and fold (reduction) kernels; ord 2, -2 and 'nuc' run the SVD engine
+    (see ``svdvals``, with its host sync).
+
+    Examples
+    --------
+    >>> wg.linalg.matrix_norm(wg.asarray([[1.0, 2.0], [3.0, 4.0]]), ord=1)
+    array(6.)
+    """
     return norm(x, axis=(-2, -1), keepdims=keepdims, ord=ord)

@@ -30,11 +30,50 @@ from ._common import matrices, raise_if_any
 
 
 class EighResult(NamedTuple):
+    """The result of ``eigh``: the eigenvalues and the eigenvectors (a named tuple).
+
+    Parameters
+    ----------
+    eigenvalues : Array
+        The eigenvalues (..., N), ascending, real.
+    eigenvectors : Array
+        The orthonormal eigenvectors as columns (..., N, N): ``eigenvectors[..., :, i]``
+        belongs to ``eigenvalues[..., i]``.
+
+    Notes
+    -----
+    Dtypes: the eigenvalues are of the input's real dtype (float32 or float64), the
+    eigenvectors of its computing dtype (float32, float64, complex64 or complex128).
+
+    GPU: none; a tuple of two arrays the GPU computed.
+    """
+
     eigenvalues: Array
     eigenvectors: Array
 
 
 class SVDResult(NamedTuple):
+    """The result of ``svd``: ``x = U @ diag(S) @ Vh`` (a named tuple).
+
+    Parameters
+    ----------
+    U : Array
+        The left singular vectors as columns (..., M, M), or (..., M, K) without
+        ``full_matrices``.
+    S : Array
+        The singular values (..., K), descending, real.
+    Vh : Array
+        The right singular vectors as rows (..., N, N), or (..., K, N) without
+        ``full_matrices``.
+
+    Notes
+    -----
+    Dtypes: S is of the input's real dtype (float32 or float64), U and Vh of its computing
+    dtype (float32, float64, complex64 or complex128).
+
+    GPU: none; a tuple of three arrays the GPU computed.
+    """
+
     U: Array
     S: Array
     Vh: Array
@@ -60,9 +99,52 @@ def _lower(UPLO) -> bool:
 
 
 def eigh(x, /, UPLO="L") -> EighResult:
-    """Eigenvalues (ascending) and eigenvectors (columns) of Hermitian matrices, reading only
-    the UPLO triangle ('L' or 'U'), as numpy.linalg.eigh. A non-finite value in that triangle
-    gives NaN results, as LAPACK's."""
+    """Return the eigenvalues and eigenvectors of each Hermitian (real symmetric) matrix of a stack.
+
+    As ``numpy.linalg.eigh``: only the ``UPLO`` triangle is read. A non-finite value in that
+    triangle gives NaN results, as LAPACK's.
+
+    Parameters
+    ----------
+    x : array_like
+        A stack of square Hermitian matrices (..., N, N).
+    UPLO : {'L', 'U'}, optional
+        Read the lower (the default) or the upper triangle.
+
+    Returns
+    -------
+    EighResult
+        ``(eigenvalues, eigenvectors)``: the eigenvalues (..., N) ascending, in ``x``'s real
+        dtype, and the orthonormal eigenvectors as columns (..., N, N).
+
+    Raises
+    ------
+    LinAlgError
+        If ``x`` is not a stack of square matrices.
+    ValueError
+        If ``UPLO`` is not 'L' or 'U'.
+
+    See Also
+    --------
+    eigvalsh, eig, svd
+
+    Notes
+    -----
+    Dtypes: float32, float64, complex64 and complex128; bool and integer inputs compute in
+    the default float dtype (float64, float32 on a device without float64), as NumPy's linalg;
+    float16 raises TypeError, as in NumPy's linalg.
+
+    GPU: two-sided cyclic Jacobi (one workgroup per matrix, every sweep in one
+    dispatch) for N < 65, else a blocked Householder tridiagonalisation, bisection and
+    inverse iteration, the eigenvalues then sorted (an argsort and gathers); Jacobi also where
+    those working arrays exceed one storage binding, or on a CPU adapter past N = 1376. No host sync.
+
+    Examples
+    --------
+    >>> w, v = wg.linalg.eigh(wg.asarray([[2.0, 1.0], [1.0, 2.0]]))
+    >>> w
+    array([1., 3.])
+    """
     lower = _lower(UPLO)
     x = matrices(x, "eigh", square=True)
     w, v = _eigh(x, lower, vectors=True)
@@ -70,7 +152,44 @@ def eigh(x, /, UPLO="L") -> EighResult:
 
 
 def eigvalsh(x, /, UPLO="L") -> Array:
-    """The eigenvalues (ascending) of Hermitian matrices, as numpy.linalg.eigvalsh."""
+    """Return the eigenvalues of each Hermitian (real symmetric) matrix of a stack.
+
+    Parameters
+    ----------
+    x : array_like
+        A stack of square Hermitian matrices (..., N, N).
+    UPLO : {'L', 'U'}, optional
+        Read the lower (the default) or the upper triangle.
+
+    Returns
+    -------
+    Array
+        The eigenvalues (..., N), ascending, in ``x``'s real dtype.
+
+    Raises
+    ------
+    LinAlgError
+        If ``x`` is not a stack of square matrices.
+    ValueError
+        If ``UPLO`` is not 'L' or 'U'.
+
+    See Also
+    --------
+    eigh, eigvals
+
+    Notes
+    -----
+    Dtypes: float32, float64, complex64 and complex128; bool and integer inputs compute in
+    the default float dtype (float64, float32 on a device without float64), as NumPy's linalg;
+    float16 raises TypeError, as in NumPy's linalg.
+
+    GPU: as ``eigh`` without the eigenvectors. No host sync.
+
+    Examples
+    --------
+    >>> wg.linalg.eigvalsh(wg.asarray([[2.0, 1.0], [1.0, 2.0]]))
+    array([1., 3.])
+    """
     lower = _lower(UPLO)
     x = matrices(x, "eigvalsh", square=True)
     return _eigh(x, lower, vectors=False)[0]
@@ -92,8 +211,58 @@ def _eigh(x: Array, lower: bool, vectors: bool):
 
 
 def svd(x, /, full_matrices=True, compute_uv=True, hermitian=False):
-    """The singular value decomposition A = U diag(S) Vh, S descending, as numpy.linalg.svd
-    (an SVDResult, or S alone without compute_uv; hermitian=True goes through eigh)."""
+    """Return the singular value decomposition ``x = U @ diag(S) @ Vh`` of each matrix of a stack.
+
+    As ``numpy.linalg.svd``, the singular values descending.
+
+    Parameters
+    ----------
+    x : array_like
+        A stack of matrices (..., M, N), at least 2-D.
+    full_matrices : bool, optional
+        U (..., M, M) and Vh (..., N, N) (the default), else U (..., M, K) and Vh (..., K, N),
+        K = min(M, N).
+    compute_uv : bool, optional
+        Compute U and Vh (the default); False returns S alone.
+    hermitian : bool, optional
+        The matrices are Hermitian: the decomposition comes from ``eigh`` (the eigenvalues'
+        absolute values sorted descending, their signs moved into Vh), as NumPy's. Default
+        False.
+
+    Returns
+    -------
+    SVDResult or Array
+        ``SVDResult(U, S, Vh)``, or S (..., K) without ``compute_uv``; S is of ``x``'s real
+        dtype.
+
+    Raises
+    ------
+    LinAlgError
+        If ``x`` has fewer than 2 dimensions, or the SVD does not converge (a NaN singular
+        value, e.g. from a non-finite input).
+
+    See Also
+    --------
+    svdvals, eigh, pinv
+
+    Notes
+    -----
+    Dtypes: float32, float64, complex64 and complex128; bool and integer inputs compute in
+    the default float dtype (float64, float32 on a device without float64), as NumPy's linalg;
+    float16 raises TypeError, as in NumPy's linalg.
+
+    GPU: one-sided Jacobi (one workgroup per matrix, every sweep in one
+    dispatch) for min(M, N) < 65, else a blocked Householder bidiagonalisation and the
+    Golub-Kahan tridiagonal's eigenpairs (bisection, inverse iteration); Jacobi also where
+    those working arrays exceed one storage binding, or on a CPU adapter past min(M, N) = 481; ``hermitian=True`` runs ``eigh`` instead. One host sync checks the
+    singular values for NaN (convergence) over the whole batch.
+
+    Examples
+    --------
+    >>> u, s, vh = wg.linalg.svd(wg.asarray([[3.0, 0.0], [0.0, 4.0]]))
+    >>> s
+    array([4., 3.])
+    """
     x = matrices(x, "svd")
     if hermitian:
         return _hermitian_svd(x, compute_uv)
@@ -141,5 +310,41 @@ def _descending(values: Array) -> Array:
 
 
 def svdvals(x, /) -> Array:
-    """The singular values (descending) of a stack of matrices."""
+    """Return the singular values of each matrix of a stack, descending.
+
+    Parameters
+    ----------
+    x : array_like
+        A stack of matrices (..., M, N), at least 2-D.
+
+    Returns
+    -------
+    Array
+        The singular values (..., K), K = min(M, N), of ``x``'s real dtype.
+
+    Raises
+    ------
+    LinAlgError
+        If ``x`` has fewer than 2 dimensions, or the SVD does not converge.
+
+    See Also
+    --------
+    svd, matrix_norm
+
+    Notes
+    -----
+    Dtypes: float32, float64, complex64 and complex128; bool and integer inputs compute in
+    the default float dtype (float64, float32 on a device without float64), as NumPy's linalg;
+    float16 raises TypeError, as in NumPy's linalg.
+
+    GPU: one-sided Jacobi (one workgroup per matrix, every sweep in one
+    dispatch) for min(M, N) < 65, else a blocked Householder bidiagonalisation and the
+    Golub-Kahan tridiagonal's eigenpairs (bisection, inverse iteration); Jacobi also where
+    those working arrays exceed one storage binding, or on a CPU adapter past min(M, N) = 481, the singular vectors left out; one host sync checks for NaN (convergence).
+
+    Examples
+    --------
+    >>> wg.linalg.svdvals(wg.asarray([[3.0, 0.0], [0.0, 4.0]]))
+    array([4., 3.])
+    """
     return svd(x, compute_uv=False)
