@@ -9,7 +9,10 @@ fn cm_nan2_${tag}() -> ${T} { return ${T}(nan_${ftag}(), nan_${ftag}()); }
 fn cm_eps_${tag}() -> ${F} { return lm_pow2_${ftag}(1 - PBITS_${ftag}); }
 // m >= 0 with the sign of a product of values with the signs of a and b.
 fn cm_signed_${tag}(m: ${F}, a: ${F}, b: ${F}) -> ${F} {
-    return select(m, neg_${ftag}(m), signbit_${ftag}(a) != signbit_${ftag}(b));
+    // On the integer bits: NVIDIA's compiler rewrote the float select so that cosh(0+0j)
+    // came out 1-0j.
+    let sign = (bitcast<${U}>(a) ^ bitcast<${U}>(b)) & ${SIGN};
+    return bitcast<${F}>(bitcast<${U}>(m) ^ sign);
 }
 fn cm_zero_prod_${tag}(a: ${F}, b: ${F}) -> ${F} { return cm_signed_${tag}(${F}(0), a, b); }
 

@@ -198,7 +198,9 @@ def library_fields(register: str, features=frozenset()) -> dict:
                           f"lm_pow2_{REG_TAG[register]}(-SCALE_K_{REG_TAG[register]})"))
     if register.startswith("vec2"):
         scalar = register[5:-1]
-        return dict(T=register, tag=REG_TAG[register], F=scalar, ftag=REG_TAG[scalar])
+        bits, *_, suffix = FLOAT_BITS[scalar]
+        return dict(T=register, tag=REG_TAG[register], F=scalar, ftag=REG_TAG[scalar], U=bits,
+                    SIGN=f"0x{1 << (31 if bits == 'u32' else 63):x}{suffix}")
     return dict(T=register, tag=REG_TAG[register], WIDTH=32 if register in ("i32", "u32") else 64,
                 ONE=f"{register}(1)", ZERO=f"{register}(0)")
 
