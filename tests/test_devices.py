@@ -23,6 +23,25 @@ def test_devices_are_distinct_and_the_default_first():
     assert wg.__array_namespace_info__().default_device() is DEVICES[0]
 
 
+def test_identical_adapters_are_each_a_device(monkeypatch):
+    """A machine of identical GPUs: adapters that differ only by their place in the
+    enumeration are each listed, the default first (two enumerations of this machine's
+    adapters stand for the GPUs)."""
+    from wgarray._core import device as device_module
+
+    doubled = device_module.enumerate_adapters() + device_module.enumerate_adapters()
+    monkeypatch.setattr(device_module, "_adapters", doubled)
+    monkeypatch.setattr(device_module, "_other_devices", {})
+    devices = wg.all_devices()
+    assert devices[0] is wg.get_device()
+    assert len(set(map(id, devices))) == len(devices) == 2 * len(DEVICES)
+    summaries = [d.adapter.summary for d in devices]
+    assert all(summaries.count(s) == 2 for s in summaries)
+    twin = next(d for d in devices[1:] if d.adapter.summary == devices[0].adapter.summary)
+    x = wg.asarray([1.0, 2.0], device=twin)
+    assert x.device is twin and float(wg.sum(x)) == 3.0
+
+
 def test_the_namespace_lists_the_devices_with_every_default_dtype():
     info = wg.__array_namespace_info__()
     listed = info.devices()

@@ -10,7 +10,7 @@ import numpy as np
 import wgpu
 
 from .._core import dtypes as dt
-from .._core.device import WANTED_FEATURES, adapter_key, all_devices, get_device
+from .._core.device import WANTED_FEATURES, all_devices, get_device
 
 __all__ = ["show_config"]
 
@@ -30,11 +30,10 @@ def config_report() -> str:
     width = max(len(name) for name, _ in _versions())
     lines += [f"{name:<{width}} : {value}" for name, value in _versions()]
     device = get_device()
-    chosen = adapter_key(device.adapter)
     lines += ["", "Adapters (WGARRAY_ADAPTER picks one by name or backend):"]
     for other in all_devices():
         info = other.adapter.info
-        mark = "*" if adapter_key(other.adapter) == chosen else " "
+        mark = "*" if other is device else " "
         lines.append(f" {mark} {other.adapter.summary}  [{info.get('adapter_type', '?')}, "
                      f"{info.get('description', '') or 'no description'}]")
         offered = ", ".join(d.name for d in dt.supported_dtypes(other) + (dt.float16,))  # float16: every device

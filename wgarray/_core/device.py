@@ -386,8 +386,8 @@ def all_devices() -> tuple:
     tuple of Device
         The default device, then one device per other adapter (each made on first use, and
         made anew once lost). An adapter whose device cannot be created (a GL adapter without a
-        display, say) is left out; adapters that look identical (same name, backend and PCI
-        ids) count once.
+        display, say) is left out; identical GPUs (same name, backend and PCI ids) are each
+        listed, in the order the driver enumerates them (the default device is the first).
 
     See Also
     --------
@@ -409,9 +409,14 @@ def all_devices() -> tuple:
     with _others_lock:
         if _adapters is None or any(d is not None and d.lost is not None for d in _other_devices.values()):
             _adapters = enumerate_adapters()
+        seen: dict = {}
         for adapter in _adapters:
-            key = adapter_key(adapter)
-            if key == chosen:
+            # identical GPUs (a machine of eight H100s) differ only by their place in the list
+            base = adapter_key(adapter)
+            seen[base] = seen.get(base, -1) + 1
+            key = base if seen[base] == 0 else (*base, seen[base])
+            if key == chosen:  # the default device's adapter: the first of its kind
+                chosen = None
                 continue
             if key not in _other_devices or (_other_devices[key] is not None and _other_devices[key].lost is not None):
                 try:
