@@ -224,23 +224,23 @@ def test_local_devices_start_with_the_default():
 
 
 def test_local_devices_on_a_machine_of_several_gpus(monkeypatch):
+    """The GPUs of the default device's backend, from wgarray.all_devices() (which lists
+    identical GPUs each): not the GL adapter, not a CPU adapter."""
     from types import SimpleNamespace
 
     from wgarray.dask import _placement
 
-    def adapter(name, backend, kind):
-        return SimpleNamespace(name=name, info={"backend_type": backend, "adapter_type": kind})
+    def device(name, backend, cpu=False):
+        return SimpleNamespace(name=name, backend=backend, is_cpu=cpu, lost=None)
 
-    gpus = [adapter("gpu0", "Vulkan", "DiscreteGPU"), adapter("gl", "OpenGL", "DiscreteGPU"),
-            adapter("cpu", "Vulkan", "CPU"), adapter("gpu1", "Vulkan", "DiscreteGPU"),
-            adapter("gpu2", "Vulkan", "DiscreteGPU")]
-    default = SimpleNamespace(is_cpu=False, backend="Vulkan", lost=None)
+    default = device("gpu0", "Vulkan")
+    others = [device("gl", "OpenGL"), device("cpu", "Vulkan", cpu=True), device("gpu0", "Vulkan"),
+              device("gpu1", "Vulkan")]
     monkeypatch.setattr(_placement, "_devices", ())
     monkeypatch.setattr(_placement, "get_device", lambda: default)
-    monkeypatch.setattr(_placement, "enumerate_adapters", lambda: gpus)
-    monkeypatch.setattr(_placement, "Device", lambda a: SimpleNamespace(adapter=a.name, lost=None))
+    monkeypatch.setattr(_placement, "all_devices", lambda: (default, *others))
     found = _placement.local_devices()
-    assert found[0] is default and [d.adapter for d in found[1:]] == ["gpu1", "gpu2"]
+    assert found[0] is default and found[1:] == (others[2], others[3])
     assert _placement.local_devices() is found  # made once
 
 

@@ -13,7 +13,7 @@ import dask.array as da
 import numpy as np
 
 from .._array import Array
-from .._core.device import Device, device_for_key, device_key, enumerate_adapters, get_device
+from .._core.device import Device, all_devices, device_for_key, device_key, get_device
 from .._numpy.creation import asarray, empty
 
 _lock = threading.Lock()
@@ -49,12 +49,8 @@ def local_devices() -> tuple:
         if _devices and _devices[0] is default and all(d.lost is None for d in _devices):
             return _devices
         found = [default]
-        if not default.is_cpu:
-            same = [a for a in enumerate_adapters()
-                    if str(a.info.get("backend_type", "")) == default.backend
-                    and str(a.info.get("adapter_type", "")).lower() != "cpu"]
-            # The default device is on one of them (the first, as wgpu orders them): a device per other one.
-            found += [Device(adapter) for adapter in same[1:]]
+        if not default.is_cpu:  # the same devices as wgarray.all_devices() (one memory pool per GPU)
+            found += [d for d in all_devices()[1:] if d.backend == default.backend and not d.is_cpu]
         _devices = tuple(found)
         return _devices
 
