@@ -21,7 +21,10 @@ from .._engines import filter as engine
 # SciPy's filter modes as the engine's coordinate maps (the grid- modes are the same for filters)
 MODES = {"reflect": "reflect", "grid-mirror": "reflect", "mirror": "mirror", "nearest": "nearest",
          "wrap": "wrap", "grid-wrap": "wrap", "constant": "constant", "grid-constant": "constant"}
-_NARROW = {dt.bool_: dt.uint32, dt.int8: dt.int32, dt.int16: dt.int32, dt.uint8: dt.uint32, dt.uint16: dt.uint32}
+# The packed dtypes, which the engine reads widened (float16 exactly as float32: rank filters
+# select values, sums are rounded to float16 once at the end).
+_NARROW = {dt.bool_: dt.uint32, dt.int8: dt.int32, dt.int16: dt.int32, dt.uint8: dt.uint32, dt.uint16: dt.uint32,
+           dt.float16: dt.float32}
 
 
 def boundary(mode) -> str:
