@@ -185,6 +185,9 @@ def test_sets(dtype, assume_unique):
           wg.intersect1d(wg.asarray(a), wg.asarray(b), assume_unique, return_indices=True))
     check(np.setxor1d(a, b, assume_unique), wg.setxor1d(wg.asarray(a), wg.asarray(b), assume_unique))
     check(np.setxor1d(a[:0], b[:0]), wg.setxor1d(wg.asarray(a[:0]), wg.asarray(b[:0])))
+    nans_a, nans_b = np.array([1.0, np.nan, np.nan, 2.0]), np.array([np.nan, 2.0, np.nan])  # NaNs merge per input
+    check(np.setxor1d(nans_a, nans_b), wg.setxor1d(wg.asarray(nans_a), wg.asarray(nans_b)))
+    check(np.intersect1d(nans_a, nans_b), wg.intersect1d(wg.asarray(nans_a), wg.asarray(nans_b)))
     with pytest.warns(DeprecationWarning):
         got = wg.in1d(wg.asarray(a.reshape(3, 4) if a.size == 12 else a), wg.asarray(b))
     check(np.isin(a, b).ravel(), got)

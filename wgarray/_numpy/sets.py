@@ -110,8 +110,8 @@ def setxor1d(ar1, ar2, assume_unique=False) -> Array:
     array([1, 4, 5, 7])
     """
     a, b = _flat(ar1, "setxor1d"), _flat(ar2, "setxor1d")
-    if not assume_unique:
-        a, b = unique_values(a), unique_values(b)
+    if not assume_unique:  # NumPy's unique: each input's NaNs merged into one
+        a, b = unique(a), unique(b)
     both = sort(concat([a, b]))
     if both.size == 0:
         return both
