@@ -27,6 +27,7 @@ from .._api.utility_functions import any as any_
 from . import reductions
 from .quantile_methods import HOST, METHODS, check_weights, lerp, positions, weighted_rows
 from .reductions import NoValue, deliver
+from .ufuncs import UFUNCS
 
 
 def _kept_shape(shape: tuple, axes: tuple) -> tuple:
@@ -178,6 +179,9 @@ def _nan_extremum(name: str, fill: float):
     def reduce(a, axis=None, out=None, keepdims=False, initial=NoValue, where=True) -> Array:
         x = as_array(a, name)
         extremum = getattr(reductions, name[3:])
+        if dt.kind(x._dtype) == "complex":  # NumPy's: fmax (fmin) folds, where a NaN loses to a number
+            extras = {} if initial is NoValue else {"initial": initial}
+            return UFUNCS["f" + name[3:]].reduce(x, axis=axis, out=out, keepdims=keepdims, where=where, **extras)
         if dt.kind(x._dtype) != "float":
             return extremum(x, axis=axis, out=out, keepdims=keepdims, initial=initial, where=where)
         result = extremum(_without_nans(x, fill), axis=axis, keepdims=keepdims, initial=initial, where=where)
