@@ -3,6 +3,14 @@
 fn random_bits53(lo: u32, hi: u32) -> f64 { return f64(hi) * 2097152.0lf + f64(lo >> 11u); }
 fn u01_f64(lo: u32, hi: u32) -> f64 { return random_bits53(lo, hi) * 1.1102230246251565e-16lf; }
 fn u01_open_f64(lo: u32, hi: u32) -> f64 { return (random_bits53(lo, hi) + 1.0lf) * 1.1102230246251565e-16lf; }
+// ln(u01_open_f64(lo, hi)) as log_open_f32: log_f64's kernel on the bits of the exact k + 1.
+fn log_open_f64(lo: u32, hi: u32) -> f64 {
+    let bits = bitcast<u64>(random_bits53(lo, hi) + 1.0lf);
+    let m = bitcast<f64>((bits & 0xffffffffffffflu) | 0x3ff0000000000000lu);  // in [1, 2)
+    let high = m > SQRT2_f64;
+    let k = i32(bits >> 52u) - (1023 + 53) + select(0, 1, high);
+    return lm_log_mk_f64(select(m, 0.5lf * m, high), f64(k));
+}
 // cos and sin of 2 pi k 2^-53 for the 53-bit k = hi 2^21 + (lo >> 11) of two words (u01_f64's),
 // reduced exactly in turns as cos_sin_turn_f32: q = k's top two bits rounded, t = k - q 2^51 in
 // [-2^50, 2^50) (an exact float64), and only 2 pi t 2^-53 is rounded before lib_math's kernels.
@@ -22,7 +30,7 @@ fn cos_sin_turn_f64(lo: u32, hi: u32) -> vec2<f64> {
 }
 // Box-Muller in float64 (see box_muller_f32): two normals from the two 53-bit uniforms of a block.
 fn box_muller_f64(r: vec4<u32>) -> vec2<f64> {
-    return sqrt(-2.0lf * log_f64(u01_open_f64(r.x, r.y))) * cos_sin_turn_f64(r.z, r.w);
+    return sqrt(-2.0lf * log_open_f64(r.x, r.y)) * cos_sin_turn_f64(r.z, r.w);
 }
 // A standard normal from one block (both of its 53-bit uniforms).
 fn normal_of_block_f64(r: vec4<u32>) -> f64 { return box_muller_f64(r).x; }
@@ -31,7 +39,7 @@ fn normal_of_block_f64(r: vec4<u32>) -> f64 { return box_muller_f64(r).x; }
 fn block_uniform_f64(r: vec4<u32>) -> vec2<f64> { return vec2<f64>(u01_f64(r.x, r.y), u01_f64(r.z, r.w)); }
 fn block_normal_f64(r: vec4<u32>) -> vec2<f64> { return box_muller_f64(r); }
 fn block_exponential_f64(r: vec4<u32>) -> vec2<f64> {
-    return vec2<f64>(0.0lf - log_f64(u01_open_f64(r.x, r.y)), 0.0lf - log_f64(u01_open_f64(r.z, r.w)));
+    return vec2<f64>(0.0lf - log_open_f64(r.x, r.y), 0.0lf - log_open_f64(r.z, r.w));
 }
 // Logistic values log(u / (1 - u)) of u = (2k + 1) 2^-53 for 52 random bits k: strictly inside
 // (0, 1), and 1 - u exact, so never infinite.
