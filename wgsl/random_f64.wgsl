@@ -21,10 +21,12 @@ fn cos_sin_turn_f64(lo: u32, hi: u32) -> vec2<f64> {
     let t = f64(bitcast<i32>(hi - (q << 30u))) * 2097152.0lf + f64(lo >> 11u);
     let y0 = t * TURN_H_f64;
     let y1 = t * TURN_L_f64;
-    let cp = lm_cos_k_f64(y0, y1);
-    let sp = lm_sin_k_f64(y0, y1);
-    let c = cp.x + cp.y;
-    let s = sp.x + sp.y;
+    let z = y0 * y0;
+    let hz = 0.5lf * z;
+    let w = lm_opaque_f64(1.0lf - hz);
+    // lm_cos_k_f64 and lm_sin_k_f64 summed, less y0^2's rounding error (a quarter ulp at most)
+    let c = w + (((1.0lf - w) - hz) + (z * z * poly_cos_f64(z) - y0 * y1));
+    let s = y0 + (z * y0 * poly_sin_f64(z) + y1 * (1.0lf - hz));
     let v = select(vec2<f64>(c, s), vec2<f64>(-s, c), (q & 1u) == 1u);
     return select(v, -v, (q & 2u) == 2u);
 }
