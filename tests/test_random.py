@@ -93,7 +93,8 @@ def test_vectorised_draws_across_workgroups_and_runs():
     np.testing.assert_array_equal(got, words.astype(np.uint32))
     n32 = 4 * blocks - 3
     uniforms32 = R.Generator(R.Philox(key=key, counter=counter)).random(n32, dtype=np.float32)
-    np.testing.assert_array_equal(np.asarray(uniforms32), (words[:n32] >> np.uint64(8)).astype(np.float32) * np.float32(2.0**-24))
+    expected32 = (words[:n32] >> np.uint64(8)).astype(np.float32) * np.float32(2.0**-24)
+    np.testing.assert_array_equal(np.asarray(uniforms32), expected32)
     n64 = 2 * blocks - 1
     uniforms64 = R.Generator(R.Philox(key=key, counter=counter)).random(n64)
     bits53 = (words[1::2] << np.uint64(21)) | (words[0::2] >> np.uint64(11))

@@ -13,7 +13,7 @@ fn log_open_f64(lo: u32, hi: u32) -> f64 {
 }
 // cos and sin of 2 pi k 2^-53 for the 53-bit k = hi 2^21 + (lo >> 11) of two words (u01_f64's),
 // reduced exactly in turns as cos_sin_turn_f32: q = k's top two bits rounded, t = k - q 2^51 in
-// [-2^50, 2^50) (an exact float64), and only 2 pi t 2^-53 is rounded before lib_math's kernels.
+// [-2^50, 2^50) (an exact float64), and only 2 pi t 2^-53 is rounded before the polynomials.
 const TURN_H_f64: f64 = 6.975736996017264e-16lf;  // 2 pi 2^-53 rounded to float64
 const TURN_L_f64: f64 = 2.719262146893782e-32lf;  // 2 pi 2^-53 - TURN_H_f64
 fn cos_sin_turn_f64(lo: u32, hi: u32) -> vec2<f64> {
