@@ -79,6 +79,43 @@ def test_float_conversions_are_exact():
     np.testing.assert_array_equal(np.asarray(gen.random(16, dtype=np.float32)), expected32)
 
 
+def test_vectorised_draws_across_workgroups_and_runs():
+    """An invocation of a vectorised draw makes BLOCKS_PER_INVOCATION blocks a workgroup's width
+    apart: a draw over several workgroups that ends inside a run (and crosses the counter's carry)
+    is still the stream, each block once and in order, as words and as exact uniforms."""
+    from wgarray._core.kernels import WORKGROUP
+    from wgarray._engines.random import BLOCKS_PER_INVOCATION
+
+    blocks = 2 * WORKGROUP * BLOCKS_PER_INVOCATION + WORKGROUP + 5
+    key, counter = 11, 2**32 - 700
+    words = reference_words(key, counter, blocks)
+    got = np.frombuffer(R.Generator(R.Philox(key=key, counter=counter)).bytes(4 * 4 * blocks), dtype=np.uint32)
+    np.testing.assert_array_equal(got, words.astype(np.uint32))
+    n32 = 4 * blocks - 3
+    uniforms32 = R.Generator(R.Philox(key=key, counter=counter)).random(n32, dtype=np.float32)
+    expected32 = (words[:n32] >> np.uint64(8)).astype(np.float32) * np.float32(2.0**-24)
+    np.testing.assert_array_equal(np.asarray(uniforms32), expected32)
+    n64 = 2 * blocks - 1
+    uniforms64 = R.Generator(R.Philox(key=key, counter=counter)).random(n64)
+    bits53 = (words[1::2] << np.uint64(21)) | (words[0::2] >> np.uint64(11))
+    np.testing.assert_array_equal(np.asarray(uniforms64), bits53[:n64].astype(np.float64) * 2.0**-53)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_exponentials_are_the_logarithm_of_the_open_uniforms(dtype):
+    """standard_exponential is -log(u) for u = (k + 1) 2^-m (m = 24 or 53), its logarithm read off
+    the bits of k + 1 (no special cases): exactly wgarray.log's value."""
+    n = 4096
+    words = reference_words(23, 0, n // 4 if dtype == np.float32 else n // 2)
+    if dtype == np.float32:
+        u = ((words >> np.uint64(8)) + np.uint64(1)).astype(np.float32) * np.float32(2.0**-24)
+    else:
+        bits53 = (words[1::2] << np.uint64(21)) | (words[0::2] >> np.uint64(11))
+        u = (bits53 + np.uint64(1)).astype(np.float64) * 2.0**-53
+    got = R.Generator(R.Philox(key=23)).standard_exponential(n, dtype=dtype)
+    np.testing.assert_array_equal(np.asarray(got), np.asarray(-wg.log(wg.asarray(u))))
+
+
 @pytest.mark.parametrize("dtype, ulps", [(np.float32, 4), (np.float64, 4)])
 def test_normals_are_box_muller_of_the_exact_uniforms(dtype, ulps):
     """standard_normal: r (cos a, sin a) of words 0-1 and 2-3 of each block (float32) or of a block's

@@ -209,13 +209,18 @@ fn lm_log_ok_${tag}(x: ${T}) -> bool {
 fn log_${tag}(x: ${T}) -> ${T} {
     if (!lm_log_ok_${tag}(x)) { return lm_log_special_${tag}(x); }
     let mk = lm_frexp_${tag}(x);
-    let f = mk.x - ${T}(1);
+    return lm_log_mk_${tag}(mk.x, mk.y);
+}
+// ln(2^k m) for lm_frexp's (m, k): log's kernel, also for callers that know x is positive and
+// normal and read m and k off its bits (wgsl/random_philox.wgsl's uniforms).
+fn lm_log_mk_${tag}(m: ${T}, k: ${T}) -> ${T} {
+    let f = m - ${T}(1);
     let s = f / (${T}(2) + f);
     let z = s * s;
     let r = z * (TWO_THIRDS_${tag} + z * poly_log_${tag}(z));
     let hfsq = ${T}(0.5) * f * f;
     // ln(m) = f - hfsq + s (hfsq + r), since 2 atanh(s) = 2s + s r and f = 2s + s f.
-    return mk.y * LN2_H_${tag} - ((hfsq - (s * (hfsq + r) + mk.y * LN2_T_${tag})) - f);
+    return k * LN2_H_${tag} - ((hfsq - (s * (hfsq + r) + k * LN2_T_${tag})) - f);
 }
 fn log2_${tag}(x: ${T}) -> ${T} {
     if (!lm_log_ok_${tag}(x)) { return lm_log_special_${tag}(x); }

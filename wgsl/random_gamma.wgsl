@@ -22,7 +22,7 @@ fn standard_gamma(i: u32, a: f64) -> f64 {
         if (u < 1.0lf - 0.0331lf * z2 * z2 || log_f64(u) < 0.5lf * z2 + d * (1.0lf - v + log_f64(v))) {
             if (!boost) { return d * v; }
             let e = philox_block(i, 0u, 2u);
-            return d * v * exp_f64(log_f64(u01_open_f64(e.x, e.y)) / a);
+            return d * v * exp_f64(log_open_f64(e.x, e.y) / a);
         }
     }
     return nan_f64();

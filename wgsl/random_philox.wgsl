@@ -55,6 +55,16 @@ fn philox_block(b: u32, j: u32, lane: u32) -> vec4<u32> {
 // (0, 1], safe for a logarithm (float64 ones: random_f64.wgsl).
 fn u01_f32(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
 fn u01_open_f32(w: u32) -> f32 { return f32((w >> 8u) + 1u) * 5.9604644775390625e-8; }
+// ln(u01_open_f32(w)): log_f32's kernel on the exponent and mantissa of the exact float k + 1
+// (k = w >> 8, so k + 1 in [1, 2^24] is never zero, subnormal or special: none of log_f32's
+// checks and branches apply, and the value is log_f32's).
+fn log_open_f32(w: u32) -> f32 {
+    let bits = bitcast<u32>(f32((w >> 8u) + 1u));
+    let m = bitcast<f32>((bits & 0x7fffffu) | 0x3f800000u);  // in [1, 2)
+    let high = m > SQRT2_f32;
+    let k = i32(bits >> 23u) - (127 + 24) + select(0, 1, high);  // the exponent of (k + 1) 2^-24
+    return lm_log_mk_f32(select(m, 0.5 * m, high), f32(k));
+}
 // cos and sin of 2 pi k 2^-24 for a 24-bit k, reduced exactly in turns: the quadrant q is k's top
 // two bits rounded, and t = k - q 2^22 lies in [-2^21, 2^21) (an eighth of a turn at most), so
 // only the product 2 pi t 2^-24 (y0, with y1 the part of 2 pi beyond float32) is rounded before
@@ -75,7 +85,7 @@ fn cos_sin_turn_f32(k: u32) -> vec2<f32> {
 // Box-Muller: two standard normals r (cos a, sin a) from two words: r = sqrt(-2 log u1) for
 // u1 = u01_open_f32(w1) in (0, 1], a = 2 pi u2 for u2 = u01_f32(w2) in [0, 1).
 fn box_muller_f32(w1: u32, w2: u32) -> vec2<f32> {
-    let r = sqrt(-2.0 * log_f32(u01_open_f32(w1)));
+    let r = sqrt(-2.0 * log_open_f32(w1));
     return r * cos_sin_turn_f32(w2 >> 8u);
 }
 
@@ -87,7 +97,6 @@ fn block_normal_f32(r: vec4<u32>) -> vec4<f32> {
     return vec4<f32>(box_muller_f32(r.x, r.y), box_muller_f32(r.z, r.w));
 }
 fn block_exponential_f32(r: vec4<u32>) -> vec4<f32> {
-    return vec4<f32>(0.0) - vec4<f32>(log_f32(u01_open_f32(r.x)), log_f32(u01_open_f32(r.y)),
-                                      log_f32(u01_open_f32(r.z)), log_f32(u01_open_f32(r.w)));
+    return vec4<f32>(0.0) - vec4<f32>(log_open_f32(r.x), log_open_f32(r.y), log_open_f32(r.z), log_open_f32(r.w));
 }
 fn block_bits_u32(r: vec4<u32>) -> vec4<u32> { return r; }
