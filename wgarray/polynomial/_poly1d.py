@@ -24,6 +24,7 @@ from .._numpy.calculus import polyval
 from .._numpy.creation import diag, vander
 from .._numpy.logic import allclose
 from .._numpy.more_products import convolve, outer
+from ._poly1d_format import poly1d_text
 
 
 def _coefficients(p, name: str) -> Array:
@@ -227,7 +228,10 @@ class poly1d:
         return np.asarray(self._coeffs, dtype=dtype)
 
     def __repr__(self) -> str:
-        return f"poly1d({np.asarray(self._coeffs).tolist()!r})"
+        return f"poly1d({repr(self._coeffs)[6:-1]})"  # the coefficients as array() shows them
+
+    def __str__(self) -> str:
+        return poly1d_text(np.asarray(self._coeffs), self._variable)
 
     def __len__(self) -> int:
         return self.order
