@@ -4,9 +4,8 @@ differentially against numpy.linalg.qr.
 The reconstruction makes LAPACK's reflectors (the same sign choices), so h, tau and R match
 numpy's by value, not only by the defining properties. The fixture lowers the thresholds so
 that small matrices take TSQR with several chunks, uneven chunks and trees of several levels;
-every test checks that TSQR ran where qr_tsqr.suitable() gives it the first panel (it keeps
-complex panels on the one-workgroup kernel on GPUs, and panels whose chunks do not fit
-workgroup memory); the factors are checked either way.
+every test checks that TSQR ran where qr_tsqr.suitable() gives it the first panel (not to
+panels whose chunks do not fit workgroup memory); the factors are checked either way.
 """
 
 from __future__ import annotations
@@ -77,8 +76,8 @@ def check_factors(a, q, r, dtype) -> None:
 
 def takes_tsqr(dtype, shape) -> bool:
     """Whether qr_tsqr.suitable() gives the first panel of a matrix of shape to TSQR here (under
-    the fixture's thresholds). It does not for complex panels on GPUs, nor for complex128
-    panels of 32 columns on lavapipe (their chunks do not fit workgroup memory)."""
+    the fixture's thresholds). It does not for complex128 panels of 32 columns on lavapipe:
+    their chunks do not fit workgroup memory."""
     rows, cols = shape[-2:]
     return qr_tsqr.suitable(allocate(get_device(), (1, rows, min(cols, qr_tsqr.PB)), np.dtype(dtype)))
 
