@@ -111,7 +111,7 @@ _TIGHT = ("inverse iteration (tridiag_solve) in a tight cluster of an unreduced 
 @pytest.mark.parametrize("kind", ["repeated", "cluster", "graded", "tiny", "rank-deficient"])
 def test_svd_hard_spectra(dtype, kind, request):
     if kind == "cluster" and dtype == np.complex64:
-        request.applymarker(pytest.mark.xfail(strict=False, reason=_TIGHT))  # rounding-dependent: passes on some adapters
+        request.applymarker(pytest.mark.xfail(strict=True, reason=_TIGHT))
     rng = rng_for(kind, dtype)
     m, n = (90, 80) if kind in ("graded", "rank-deficient") else (80, 80)
     check(with_singular_values(rng, m, n, _singular_values(kind, 80, rng), dtype), dtype)

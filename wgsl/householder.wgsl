@@ -1,15 +1,16 @@
 // LAPACK's larfg from alpha and xnorm = ||x||: the reflector H = I - tau v v^H, v = (1, scal x),
-// with H^H (alpha, x) = (beta, 0) and beta real, -sign(re alpha) times ||(alpha, x)||. x = 0
-// with a real alpha is the identity (tau = 0). The QR panel kernels (qr_panel.wgsl,
-// qr_tsqr_factor*.wgsl) and the tridiagonal and bidiagonal reductions share it.
+// with H^H (alpha, x) = (beta, 0) and beta real, -sign(re alpha) times ||(alpha, x)|| (scaled by
+// the largest part so that it neither over- nor underflows). x = 0 with a real alpha is the
+// identity (tau = 0). The QR panel kernels (qr_panel.wgsl, qr_tsqr_factor*.wgsl) and the
+// tridiagonal and bidiagonal reductions share it.
 //
-// Huge and tiny entries: everything is computed on alpha and xnorm scaled by 2^-e, e the
-// exponent of the largest part (exactly, by a power of 2 built from bits: no reciprocal), so
-// that no square over- or underflows. The scaled values pass through sc_opaque, since WGSL
-// lets drivers reassociate products: NVIDIA's Vulkan driver turned ar * inv * ar * inv (the
-// earlier ||(alpha, x)|| / big) into a product of ar * ar and inv * inv, NaN where ar is huge
-// or tiny, in float32 and float64 alike (measured on the H100; lavapipe keeps the order).
-// The panel kernels scale their columns' sums the same way.
+// WGSL lets drivers reassociate products, and NVIDIA's Vulkan driver does: it turned
+// ar * inv * ar * inv (inv = 1 / big) into a product of ar * ar and inv * inv, NaN where ar
+// is huge or tiny, in float32 and float64 alike (measured on the H100; lavapipe keeps the
+// order). So where the largest part is far from 1 (its exponent beyond a quarter of the
+// range: squares or their reciprocals could over- or underflow), alpha and xnorm are scaled
+// by 2^-e first (e its exponent; exactly, by a power of 2 built from bits), the scaled values
+// opaque to the optimizer. Nearer 1 the unscaled form stays, bit for bit what it was.
 struct Reflector { beta: R, tau: ${T}, scal: ${T} }
 
 // x, where the optimizer cannot see that it is x (a product feeding it stays a product).
@@ -24,15 +25,27 @@ fn sc_scale_exponent(m: R) -> i32 {
 }
 
 fn householder(alpha: ${T}, xnorm: R) -> Reflector {
-    let e = sc_scale_exponent(max(max(abs(sc_re(alpha)), abs(sc_im(alpha))), xnorm));
-    let down = sc_pow2(-e);
-    let ar = sc_opaque(sc_re(alpha) * down);
-    let ai = sc_opaque(sc_im(alpha) * down);
-    let xs = sc_opaque(xnorm * down);
-    let norm = sc_sqrt(ar * ar + ai * ai + xs * xs);
+    var ar = sc_re(alpha);
+    var ai = sc_im(alpha);
+    let big = max(max(abs(ar), abs(ai)), xnorm);
+    let e = sc_scale_exponent(big);
+    let far = abs(e) > ${BIAS} / 4;
+    let down = select(R(1), sc_pow2(-e), far);
+    var xs = xnorm;
+    var norm = R(0);
+    if (far) {
+        ar = sc_opaque(ar * down);
+        ai = sc_opaque(ai * down);
+        xs = sc_opaque(xnorm * down);
+        norm = sc_sqrt(ar * ar + ai * ai + xs * xs);
+    } else {
+        let inv_big = select(R(1) / big, R(0), big == R(0));
+        norm = big * sc_sqrt(ar * inv_big * ar * inv_big + ai * inv_big * ai * inv_big
+                             + xnorm * inv_big * xnorm * inv_big);
+    }
     let identity = xnorm == R(0) && sc_im(alpha) == R(0);
     let scaled_beta = select(norm, -norm, sc_re(alpha) >= R(0));
-    let beta = select(scaled_beta * sc_pow2(e), sc_re(alpha), identity);
+    let beta = select(select(scaled_beta, scaled_beta * sc_pow2(e), far), sc_re(alpha), identity);
     let tau = select(sc_make((scaled_beta - ar) / scaled_beta, -ai / scaled_beta), ${T}(), identity);
     let scal = select(sc_scale(sc_opaque_t(sc_recip(sc_make(ar - scaled_beta, ai))), down), sc_real(R(1)), identity);
     return Reflector(beta, tau, scal);
