@@ -80,15 +80,16 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let slice = lid / PB;
     for (var q = lid; q < PB * PB; q += WG) { tm[q] = ${T}(); }
     for (var j = 0u; j < k; j++) {
-        // The reflector of column j: ||x|| for x = h[j+1:, j], scaled against overflow.
+        // The reflector of column j: ||x|| for x = h[j+1:, j], of x scaled by 2^-e near 1 / max |x|
+        // (exactly; opaque, see wgsl/householder.wgsl) against over- and underflow.
         var mx = R(0);
         for (var i = j + 1u + lid; i < rows; i += WG) { mx = max(mx, sc_absmax(h[at(i, j)])); }
-        let amax = all_max(mx);
-        let inv_amax = select(R(1) / amax, R(0), amax == R(0));
+        let e = sc_scale_exponent(all_max(mx));
+        let down = sc_pow2(-e);
         var ssq = R(0);
-        for (var i = j + 1u + lid; i < rows; i += WG) { ssq += sc_sq(sc_scale(h[at(i, j)], inv_amax)); }
+        for (var i = j + 1u + lid; i < rows; i += WG) { ssq += sc_sq(sc_opaque_t(sc_scale(h[at(i, j)], down))); }
         let alpha = h[at(j, j)];  // read by all before the barrier in all_sum: lane 0 overwrites it
-        let xnorm = amax * sc_sqrt(all_sum(ssq));
+        let xnorm = sc_sqrt(all_sum(ssq)) * sc_pow2(e);
         let reflector = householder(alpha, xnorm);  // wgsl/householder.wgsl
         let beta = reflector.beta;
         let tau = reflector.tau;

@@ -11,7 +11,8 @@
 // takes one reduction: s_c = x^H a[j+1:, c] for x = a[j+1:, j] and every c >= j gives ||x||^2
 // (c = j) and v^H a[j:, c] = conj(1 / (alpha - beta)) s_c + a[j, c] (v = x / (alpha - beta)):
 // three barriers a column. Where ||x||^2 leaves [SAFE_LOW, 1 / SAFE_LOW] (it would over- or
-// underflow), the column's sums are taken again with x scaled by 1 / max|x|, as LAPACK's nrm2.
+// underflow), the column's sums are taken again with x scaled by 2^-e near 1 / max|x|, as
+// LAPACK's nrm2 (exactly; the scaled values opaque: see wgsl/householder.wgsl).
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> src: array<${S}>;
@@ -45,7 +46,8 @@ fn column_sums(j: u32, scale: R) {
             let x = a[i * cols + j];
             mx = max(mx, sc_absmax(x));
             let y = a[i * cols + lane];
-            acc = acc + sc_mul(sc_conj(sc_scale(x, scale)), select(y, sc_scale(y, scale), lane == j));
+            let xs = sc_opaque_t(sc_scale(x, scale));
+            acc = acc + sc_mul(sc_conj(xs), select(y, xs, lane == j));
         }
     }
     part[lid] = acc;
@@ -96,9 +98,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         let plain = workgroupUniformLoad(&dots[j]);
         let big_x = workgroupUniformLoad(&x_max);
         if (!(sc_re(plain) >= SAFE_LOW && sc_re(plain) <= R(1) / SAFE_LOW) && big_x > R(0)) {
-            x_scale = big_x;
+            let e = sc_scale_exponent(big_x);
+            x_scale = sc_pow2(e);
             workgroupBarrier();
-            column_sums(j, R(1) / big_x);
+            column_sums(j, sc_pow2(-e));
         }
         let xnorm = x_scale * sc_sqrt(max(sc_re(dots[j]), R(0)));
         let alpha = a[j * cols + j];
@@ -109,7 +112,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         if (lid == 0u) { taus[p_tau_offset() + b * p_tau_batch() + g * PB + j] = tau; }
         // a[j:, c] -= conj(tau) v d_c with d_c = v^H a[j:, c], v = (1, scal x).
         if (lane > j && lane < cols) {
-            let d = sc_mul(sc_conj(sc_scale(scal, x_scale)), dots[lane]) + top[lane];
+            let d = sc_mul(sc_conj(sc_opaque_t(sc_scale(scal, x_scale))), dots[lane]) + top[lane];
             let f = sc_mul(sc_conj(tau), d);
             let fx = sc_mul(scal, f);
             if (slice == 0u) { a[j * cols + lane] = a[j * cols + lane] - f; }

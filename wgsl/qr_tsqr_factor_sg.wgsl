@@ -60,15 +60,18 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         }
         ss = subgroupAdd(ss);
         mx = subgroupMax(mx);
-        // Where ||x||^2 would over- or underflow, the sums are taken of x / max|x|, as LAPACK's nrm2.
+        // Where ||x||^2 would over- or underflow, the sums are taken of x 2^-e, 2^-e near 1 / max|x|,
+        // as LAPACK's nrm2 (exactly; the scaled values opaque: see wgsl/householder.wgsl).
         var x_scale = R(1);
+        var inv_scale = R(1);
         if (!(ss >= SAFE_LOW && ss <= R(1) / SAFE_LOW) && mx > R(0)) {
-            x_scale = mx;
+            let e = sc_scale_exponent(mx);
+            x_scale = sc_pow2(e);
+            inv_scale = sc_pow2(-e);
             ss = R(0);
-            for (var i = j + 1u + lane; i < rows; i += lanes) { ss = ss + sc_sq(sc_scale(a[j * RS + i], R(1) / mx)); }
+            for (var i = j + 1u + lane; i < rows; i += lanes) { ss = ss + sc_sq(sc_opaque_t(sc_scale(a[j * RS + i], inv_scale))); }
             ss = subgroupAdd(ss);
         }
-        let inv_scale = R(1) / x_scale;
         let reflector = householder(a[j * RS + j], x_scale * sc_sqrt(max(ss, R(0))));  // wgsl/householder.wgsl
         if (lid == 0u) { taus[p_tau_offset() + b * p_tau_batch() + g * PB + j] = reflector.tau; }
         // a[j:, c] -= conj(tau) v d_c with d_c = v^H a[j:, c], v = (1, scal x).
@@ -76,10 +79,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             let top = a[c * RS + j];  // read by every lane before lane 0 writes it
             var acc = ${T}();
             for (var i = j + 1u + lane; i < rows; i += lanes) {
-                acc = acc + sc_mul(sc_conj(sc_scale(a[j * RS + i], inv_scale)), a[c * RS + i]);
+                acc = acc + sc_mul(sc_conj(sc_opaque_t(sc_scale(a[j * RS + i], inv_scale))), a[c * RS + i]);
             }
             acc = subgroupAdd(acc);
-            let d = sc_mul(sc_conj(sc_scale(reflector.scal, x_scale)), acc) + top;
+            let d = sc_mul(sc_conj(sc_opaque_t(sc_scale(reflector.scal, x_scale))), acc) + top;
             let f = sc_mul(sc_conj(reflector.tau), d);
             let fx = sc_mul(reflector.scal, f);
             if (lane == 0u) { a[c * RS + j] = a[c * RS + j] - f; }

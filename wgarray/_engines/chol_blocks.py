@@ -43,7 +43,12 @@ def scalar_source(dtype) -> str:
         scalar = render("chol_scalar_complex", T=register, tag=REG_TAG[register], F=part, ftag=REG_TAG[part])
     else:
         scalar = render("chol_scalar_real", T=register, tag=REG_TAG[register])
-    return scalar + "\n" + render("householder", T=register)
+    return scalar + "\n" + render("householder", T=register, **_REAL_BITS[register.removeprefix("vec2<").removesuffix(">")])
+
+
+# The real part's bits, for wgsl/householder.wgsl's exact scaling by powers of 2.
+_REAL_BITS = {"f32": dict(RU="u32", BIAS=127, MANT=23, OPAQUE="0x7fc0deadu"),
+              "f64": dict(RU="u64", BIAS=1023, MANT=52, OPAQUE="0x7ff8000000dead00lu")}
 
 
 def kernel_source(template: str, dtype, device, params: ParamLayout, **fields) -> str:

@@ -52,11 +52,14 @@ def _real_bytes(dtype) -> int:
 @functools.lru_cache(maxsize=None)
 def _shape(dtype, device) -> tuple[int, int]:
     """The factor and apply kernels' invocations (up to 1024 on a GPU: their steps are bound
-    by latency) and the elements of a chunk that workgroup memory holds beside their scratch."""
-    scratch = dtype.itemsize + _real_bytes(dtype)
-    wg = wide_workgroup(device, scratch, (NODE_ROWS + 1) * PB * dtype.itemsize)
+    by latency) and the elements of a chunk that workgroup memory holds beside the factor's
+    scratch: an element and a real part per invocation (part, part_r), two rows of PB elements
+    (dots, top) and x_max. (A chunk that overran the limit by those rows hung the complex
+    factor kernel on the H100: the real ones had the bytes to spare.)"""
+    per_invocation = dtype.itemsize + _real_bytes(dtype)
+    wg = wide_workgroup(device, per_invocation, (NODE_ROWS + 1) * PB * dtype.itemsize)
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
-    return wg, (limit - (wg + PB) * scratch - 16) // dtype.itemsize
+    return wg, (limit - wg * per_invocation - 2 * PB * dtype.itemsize - 16) // dtype.itemsize
 
 
 def node_rows(dtype, device, cols: int) -> int:
@@ -68,8 +71,6 @@ def suitable(h: BufferOperand) -> bool:
     """Whether the panel h (batch, rows, cols) takes TSQR: tall, and chunks of at least 2 cols
     rows fit workgroup memory (every chunk has at least cols rows then)."""
     _, rows, cols = h.shape
-    if dt.kind(h.dtype) == "complex" and not h.device.is_cpu:
-        return False  # the complex factor kernel hangs on the H100 (NVIDIA's Vulkan driver): not understood yet
     return rows > MIN_ROWS and node_rows(h.dtype, h.device, cols) >= 2 * cols
 
 
