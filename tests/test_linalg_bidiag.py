@@ -111,7 +111,8 @@ _TIGHT = ("inverse iteration (tridiag_solve) in a tight cluster of an unreduced 
 @pytest.mark.parametrize("kind", ["repeated", "cluster", "graded", "tiny", "rank-deficient"])
 def test_svd_hard_spectra(dtype, kind, request):
     if kind == "cluster" and dtype == np.complex64:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=_TIGHT))
+        # (strict where it was measured, on lavapipe; the H100's rounding happens to stay in bounds)
+        request.applymarker(pytest.mark.xfail(strict=get_device().is_cpu, reason=_TIGHT))
     rng = rng_for(kind, dtype)
     m, n = (90, 80) if kind in ("graded", "rank-deficient") else (80, 80)
     check(with_singular_values(rng, m, n, _singular_values(kind, 80, rng), dtype), dtype)
