@@ -51,6 +51,7 @@ LINE_CHUNK = 256  # taps it stages at a time
 LINE_MIN_TAPS = 16  # one-row kernels this long or longer take the tiled kernel (shorter: few reuses to win)
 LIMIT = 2**31  # element indices are 32-bit
 _OPS = {"min": 0, "max": 1, "rank": 2}
+DBL_EPSILON = 2.0**-52  # scipy.ndimage's threshold for weights it leaves out, and for symmetric pairs
 GENERAL, SYMMETRIC, ANTISYMMETRIC = 0, 1, 2  # correlate1d's forms of the sum (filter_pass.wgsl)
 
 
@@ -89,36 +90,41 @@ def _map_name(mode: str) -> str:
     return "constant" if mode == "skip" else mode
 
 
-def _fields(dtype, x_dtype, ndim: int, mode: str, reverse: bool) -> dict:
+def _fields(dtype, x_dtype, ndim: int, mode: str, reverse: bool, ordered: bool) -> dict:
     """The template fields both correlation kernels take."""
-    return dict(params=correlate_params(ndim, dtype).wgsl(), T=dt.layout(dtype).register,
+    term = render("filter_term", T=dt.layout(dtype).register, ordered="true" if ordered else "false",
+                  eps=repr(DBL_EPSILON) if ordered else "0")
+    return dict(params=correlate_params(ndim, dtype).wgsl(), T=dt.layout(dtype).register, term_lib=term,
                 X=dt.layout(x_dtype).register, workgroup=WORKGROUP, VW=VW, last=ndim - 1, mode=_map_name(mode),
                 skip="true" if mode == "skip" else "false", reverse="true" if reverse else "false",
                 boundary_lib=render("filter_boundary"))
 
 
-def _correlate_source(dtype, x_dtype, ndim: int, mode: str, reverse: bool, features) -> str:
+def _correlate_source(dtype, x_dtype, ndim: int, mode: str, reverse: bool, ordered: bool, features) -> str:
     return with_libraries("filter_correlate", features, dims=max(1, ndim - 1),
-                          **_fields(dtype, x_dtype, ndim, mode, reverse))
+                          **_fields(dtype, x_dtype, ndim, mode, reverse, ordered))
 
 
-def _line_source(dtype, x_dtype, ndim: int, mode: str, reverse: bool, features) -> str:
+def _line_source(dtype, x_dtype, ndim: int, mode: str, reverse: bool, ordered: bool, features) -> str:
     plane = -(-(LINE_TILE + LINE_CHUNK) // VW // 32) * 32 + 8  # distinct banks for the VW planes
     return with_libraries("filter_line", features, tile=LINE_TILE, chunk=LINE_CHUNK, chunk4=LINE_CHUNK // 4,
-                          plane=plane, staged=VW * plane, **_fields(dtype, x_dtype, ndim, mode, reverse))
+                          plane=plane, staged=VW * plane, **_fields(dtype, x_dtype, ndim, mode, reverse, ordered))
 
 
 def correlate(x: BufferOperand, w: BufferOperand, out_shape, shift, mode: str, cval=0,
-              reverse: bool = False) -> BufferOperand:
+              reverse: bool = False, ordered: bool = False) -> BufferOperand:
     """The correlation of x with the kernel w (same ndim), in w's dtype, the output's coordinate c
     reading x at c + shift + tap; reverse: with w reversed along every axis (a convolution, without
-    a reversed copy); see the module docstring."""
+    a reversed copy); ordered: summed as scipy.ndimage's NI_Correlate sums (float dtypes: taps in
+    C order from 0, products unfused, weights within DBL_EPSILON of 0 left out; filter_term.wgsl);
+    see the module docstring."""
     out_shape = tuple(out_shape)
     _check(x, out_shape, "correlate")
     ndim = x.view.ndim
     if w.dtype not in COMPUTE_DTYPES or w.view.ndim != ndim:
         raise ValueError("correlate: the kernel must have the input's ndim and a dtype the engine computes in")
     dtype = w.dtype
+    ordered = ordered and dtype in (dt.float32, dt.float64)
     out = allocate(x.device, out_shape, dtype)
     if math.prod(out_shape) == 0:
         return out
@@ -136,8 +142,9 @@ def correlate(x: BufferOperand, w: BufferOperand, out_shape, shift, mode: str, c
         words = layout.pack(items=groups, rows=1, klast=klast, wlast=klast - 1, x_off=x.view.offset,
                             oshape=out_shape, size=x.shape, xs=x.view.strides, shift=tuple(shift), kshape=kshape,
                             cval=cval)
-        key = ("filter_line", dtype, x.dtype, ndim, mode, reverse)
-        source = functools.partial(_line_source, dtype, x.dtype, ndim, mode, reverse, x.device.features)
+        key = ("filter_line", dtype, x.dtype, ndim, mode, reverse, ordered)
+        source = functools.partial(_line_source, dtype, x.dtype, ndim, mode, reverse, ordered,
+                                   x.device.features)
         launch_kernel(x.device, key, source, [out.storage, x.storage, w.storage], words, groups * WORKGROUP)
         return out
     quads = -(-out_shape[-1] // VW)
@@ -145,8 +152,9 @@ def correlate(x: BufferOperand, w: BufferOperand, out_shape, shift, mode: str, c
     words = layout.pack(items=items, quads=quads, rows=rows, klast=klast, wlast=rows * klast - 1,
                         x_off=x.view.offset, oshape=out_shape, size=x.shape, xs=x.view.strides, shift=tuple(shift),
                         kshape=kshape, cval=cval)
-    key = ("filter_correlate", dtype, x.dtype, ndim, mode, reverse)
-    source = functools.partial(_correlate_source, dtype, x.dtype, ndim, mode, reverse, x.device.features)
+    key = ("filter_correlate", dtype, x.dtype, ndim, mode, reverse, ordered)
+    source = functools.partial(_correlate_source, dtype, x.dtype, ndim, mode, reverse, ordered,
+                                   x.device.features)
     launch_kernel(x.device, key, source, [out.storage, x.storage, w.storage], words, items)
     return out
 

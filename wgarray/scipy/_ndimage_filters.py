@@ -145,7 +145,8 @@ def _correlate_or_convolve(input, weights, output, mode, cval, origin, convoluti
     if not isinstance(mode, str):
         raise RuntimeError("A sequence of modes is not supported")
     shift = [-(n // 2) - o for n, o in zip(w.shape, origins)]
-    result = S.correlate(S.as_compute(x, w._dtype), w, shift, S.boundary(mode), cval, reverse=convolution)
+    result = S.correlate(S.as_compute(x, w._dtype), w, shift, S.boundary(mode), cval, reverse=convolution,
+                         ordered=True)
     return S.deliver(result, output, dtype)
 
 

@@ -133,13 +133,15 @@ def engine_dtype(dtype):
     return _NARROW.get(dtype, dtype)
 
 
-def correlate(x: Array, weights: Array, shift, mode: str, cval=0.0, out_shape=None, reverse: bool = False) -> Array:
+def correlate(x: Array, weights: Array, shift, mode: str, cval=0.0, out_shape=None, reverse: bool = False,
+              ordered: bool = False) -> Array:
     """x (as as_compute gives it) correlated with weights (of the compute dtype; reverse: reversed along
-    every axis), output coordinate c reading x at c + shift + tap, under the engine's boundary map."""
+    every axis), output coordinate c reading x at c + shift + tap, under the engine's boundary map;
+    ordered: summed as scipy.ndimage sums (engine.correlate)."""
     out_shape = x.shape if out_shape is None else tuple(out_shape)
     if x.ndim == 0:  # a 0-d input and kernel: one product, as a 1-element correlation
-        return correlate(x.reshape((1,)), weights.reshape((1,)), [0], mode, cval, (1,), reverse).reshape(())
-    return Array._wrap(engine.correlate(x._data(), weights._data(), out_shape, shift, mode, cval, reverse))
+        return correlate(x.reshape((1,)), weights.reshape((1,)), [0], mode, cval, (1,), reverse, ordered).reshape(())
+    return Array._wrap(engine.correlate(x._data(), weights._data(), out_shape, shift, mode, cval, reverse, ordered))
 
 
 def correlate1d(x: Array, weights: Array, form, axis: int, shift: int, mode: str, cval=0.0) -> Array:
@@ -153,13 +155,12 @@ def running_mean(x: Array, size: int, axis: int, shift: int, mode: str, cval, dt
     return Array._wrap(engine.running_mean(x._data(), size, axis, shift, mode, cval, dtype))
 
 
-DBL_EPSILON = float(np.finfo(np.float64).eps)
 
 
 def weights_form(weights):
     """NI_Correlate1D's form of the sum for 1-D real weights: SYMMETRIC where every pair about the center
     of an odd-length filter differs by no more than DBL_EPSILON (absolutely; a NaN difference passes, as
-    C's `fabs(d) > DBL_EPSILON` is false), else ANTISYMMETRIC where every pair's sum is that small, else
+    C's `fabs(d) > engine.DBL_EPSILON` is false), else ANTISYMMETRIC where every pair's sum is that small, else
     GENERAL. Host weights give an int; an Array gives an int32 Array of one element, computed on the GPU."""
     n = weights.shape[0]
     if n % 2 == 0:
@@ -168,13 +169,13 @@ def weights_form(weights):
     if not isinstance(weights, Array):
         weights = np.asarray(weights, np.float64)
         left, right = weights[:half][::-1], weights[half + 1:]
-        if not np.any(np.abs(right - left) > DBL_EPSILON):
+        if not np.any(np.abs(right - left) > engine.DBL_EPSILON):
             return engine.SYMMETRIC
-        return engine.ANTISYMMETRIC if not np.any(np.abs(right + left) > DBL_EPSILON) else engine.GENERAL
+        return engine.ANTISYMMETRIC if not np.any(np.abs(right + left) > engine.DBL_EPSILON) else engine.GENERAL
     left, right = flip(weights[:half]), weights[half + 1:]
 
     def within(values) -> Array:
-        return E["logical_not"](any_of(E["greater"](E["abs"](values), DBL_EPSILON)))
+        return E["logical_not"](any_of(E["greater"](E["abs"](values), engine.DBL_EPSILON)))
 
     form = E["where"](within(E["subtract"](right, left)), engine.SYMMETRIC,
                       E["where"](within(E["add"](right, left)), engine.ANTISYMMETRIC, engine.GENERAL))
