@@ -311,7 +311,7 @@ def test_filters_exactly_scipy(name, dtype, mode):
         assert_bits_equal(fn(wn, wa.asarray(x), mode, seed), fn(scipy_ndimage, x, mode, seed))
 
 
-@pytest.mark.parametrize("weights", EXACT_WEIGHTS + [np.array([1.0, -2.0, 1.0 + 1e-16]), np.array([2.0])])
+@pytest.mark.parametrize("weights", EXACT_WEIGHTS + [np.array([1.0, -2.0, 1.0 + 2.0**-52]), np.array([2.0])])
 def test_correlate1d_forms_exactly(weights):
     """SciPy picks the sum's form from the weights (symmetric within DBL_EPSILON, antisymmetric, general):
     host weights are classified on the host, device weights on the device, alike."""

@@ -31,6 +31,13 @@ fn value(base: i32, j: i32) -> ${T} {
     return ${T}(xin[u32(base + m * p_xs(A))]);
 }
 
+var<private> inside: bool;  // every position this invocation reads lies inside the input: no boundary map
+
+fn load(base: i32, j: i32) -> ${T} {
+    if (inside) { return ${T}(xin[u32(base + j * p_xs(A))]); }
+    return value(base, j);
+}
+
 @compute @workgroup_size(${workgroup})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
@@ -59,6 +66,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let K = i32(p_taps());
     let count = min(${VW}u, p_shape(A) - quad * ${VW}u);
     let j0 = i32(quad * ${VW}u) + p_shift();  // the first output's first tap
+    inside = j0 >= 0 && j0 + K + ${VW} - 1 <= i32(p_shape(A));
     let ONE = ${T}(p_zero() + 1u);
     let f = form[0];
     var acc0: ${T};
@@ -68,15 +76,15 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     if (f == 0) {
         let last = K - 1;
         let wl = wt[last];
-        acc0 = value(base, j0 + last) * wl;
-        acc1 = value(base, j0 + last + 1) * wl;
-        acc2 = value(base, j0 + last + 2) * wl;
-        acc3 = value(base, j0 + last + 3) * wl;
-        var x0 = value(base, j0);
-        var x1 = value(base, j0 + 1);
-        var x2 = value(base, j0 + 2);
+        acc0 = load(base, j0 + last) * wl;
+        acc1 = load(base, j0 + last + 1) * wl;
+        acc2 = load(base, j0 + last + 2) * wl;
+        acc3 = load(base, j0 + last + 3) * wl;
+        var x0 = load(base, j0);
+        var x1 = load(base, j0 + 1);
+        var x2 = load(base, j0 + 2);
         for (var t = 0; t < last; t++) {
-            let x3 = value(base, j0 + t + 3);
+            let x3 = load(base, j0 + t + 3);
             let w = wt[t];
             acc0 = (x0 * w) * ONE + acc0;
             acc1 = (x1 * w) * ONE + acc1;
@@ -90,19 +98,19 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         let center = K / 2;
         let wc = wt[center];
         let sign = select(${T}(1), ${T}(0) - ${T}(1), f == 2);  // -1: x[K-1-t] subtracted (exactly)
-        acc0 = value(base, j0 + center) * wc;
-        acc1 = value(base, j0 + center + 1) * wc;
-        acc2 = value(base, j0 + center + 2) * wc;
-        acc3 = value(base, j0 + center + 3) * wc;
-        var l0 = value(base, j0);  // output v's left tap t at l_v, its right tap K-1-t at r_v
-        var l1 = value(base, j0 + 1);
-        var l2 = value(base, j0 + 2);
-        var r1 = value(base, j0 + K);
-        var r2 = value(base, j0 + K + 1);
-        var r3 = value(base, j0 + K + 2);
+        acc0 = load(base, j0 + center) * wc;
+        acc1 = load(base, j0 + center + 1) * wc;
+        acc2 = load(base, j0 + center + 2) * wc;
+        acc3 = load(base, j0 + center + 3) * wc;
+        var l0 = load(base, j0);  // output v's left tap t at l_v, its right tap K-1-t at r_v
+        var l1 = load(base, j0 + 1);
+        var l2 = load(base, j0 + 2);
+        var r1 = load(base, j0 + K);
+        var r2 = load(base, j0 + K + 1);
+        var r3 = load(base, j0 + K + 2);
         for (var t = 0; t < center; t++) {
-            let l3 = value(base, j0 + t + 3);
-            let r0 = value(base, j0 + K - 1 - t);
+            let l3 = load(base, j0 + t + 3);
+            let r0 = load(base, j0 + K - 1 - t);
             let w = wt[t];
             acc0 = ((l0 + r0 * sign) * w) * ONE + acc0;
             acc1 = ((l1 + r1 * sign) * w) * ONE + acc1;

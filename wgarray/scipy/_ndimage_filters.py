@@ -1,7 +1,9 @@
 """scipy.ndimage's linear filters on the GPU: correlate, convolve, correlate1d, convolve1d,
 gaussian_filter(1d), uniform_filter(1d), sobel, prewitt and laplace.
 
-As in SciPy, sums run in double precision (float32 on adapters without f64) and each result is cast
+As in SciPy, sums run in double precision (float32 on adapters without f64), adding in the order
+SciPy's C loops add (NI_Correlate, NI_Correlate1D's symmetric, antisymmetric and general forms,
+NI_UniformFilter1D's running sum), so float64 results are SciPy's to the bit; each result is cast
 to the output dtype (the input's by default; floats truncate toward zero into integers); separable
 filters are 1-D passes along each axis, each pass cast to the output dtype before the next reads it.
 Complex inputs or weights go through real correlations of the parts, as SciPy's
