@@ -4,6 +4,8 @@ size and footprint for the rank filters, sigma/order/truncate/radius, views, bad
 
 from __future__ import annotations
 
+import zlib
+
 import numpy as np
 import pytest
 
@@ -12,7 +14,15 @@ scipy_ndimage = pytest.importorskip("scipy.ndimage")
 import wgarray as wa  # noqa: E402
 from wgarray.scipy import ndimage as wn  # noqa: E402
 
-RNG = np.random.default_rng(15)
+RNG = np.random.default_rng()  # replaced before each test by seeded_rng
+
+
+@pytest.fixture(autouse=True)
+def seeded_rng(request):
+    """Each test draws its data from a generator seeded by its name and parameters, so that its data does
+    not depend on which tests ran before it in the process (pytest -n deals the tests out)."""
+    global RNG
+    RNG = np.random.default_rng(zlib.crc32(request.node.name.encode()))
 MODES = ["reflect", "constant", "nearest", "mirror", "wrap", "grid-wrap", "grid-constant", "grid-mirror"]
 SHAPES = {1: ((11,), (4,), (1,)), 2: ((5, 7), (3, 2), (1, -1)), 3: ((4, 3, 5), (2, 3, 2), (0, 1, -1))}
 
@@ -245,3 +255,90 @@ def test_special_values():
     footprint = np.array([[1, 0, 1], [0, 1, 1]], bool)  # SciPy's footprint path: a NaN first in the window wins
     for name in ("minimum_filter", "maximum_filter"):
         check(getattr(wn, name)(wa.asarray(x), footprint=footprint), getattr(scipy_ndimage, name)(x, footprint=footprint))
+
+
+# -- exactly SciPy's sums: each pass adds in SciPy's order, so float64 results agree to the bit and integer
+# outputs (each pass truncated) agree exactly, over many draws (a 1-ulp difference would flip some integer)
+EXACT_SEEDS = 20
+EXACT_MODES = ["reflect", "constant", "nearest", "mirror", "wrap"]  # the grid- modes take the same maps
+EXACT_FILTERS = {
+    "gaussian_filter": lambda m, x, mode, seed: m.gaussian_filter(x, 0.6 + 0.17 * seed, mode=mode, cval=3.7),
+    "gaussian_derivatives": lambda m, x, mode, seed: m.gaussian_filter(x, (1.1, 0.9 + 0.05 * seed), order=(1, 2),
+                                                                       mode=mode, cval=-2.0, axes=(0, -1)),
+    "uniform_filter": lambda m, x, mode, seed: m.uniform_filter(x, 2 + seed % 4, mode=mode, cval=3.7,
+                                                                origin=-(seed % 2)),
+    "sobel": lambda m, x, mode, seed: m.sobel(x, seed % 2, mode=mode, cval=1.5),
+    "prewitt": lambda m, x, mode, seed: m.prewitt(x, seed % 2, mode=mode, cval=1.5),
+    "laplace": lambda m, x, mode, seed: m.laplace(x, mode=mode, cval=1.5),
+    "correlate1d": lambda m, x, mode, seed: m.correlate1d(x, EXACT_WEIGHTS[seed % 4], seed % 2, mode=mode, cval=0.3),
+    "correlate": lambda m, x, mode, seed: m.correlate(x, EXACT_KERNEL, mode=mode, cval=0.3, origin=(-(seed % 2), 0),
+                                                          axes=(0, -1)),
+}
+EXACT_WEIGHTS = [np.array([0.3, -1.7, 2.2, -1.7, 0.3]), np.array([0.25, -1.5, 0.0, 1.5, -0.25]),
+                 np.array([0.7, 1.3, -0.4, 2.9]), np.array([0.1, 0.2, 0.3])]
+EXACT_KERNEL = np.array([[0.3, 0.0, -1.2], [1e-17, 2.5, 0.7]])  # a 0 and a weight SciPy leaves out
+
+
+def exact_data(shape, dtype, blocky: bool):
+    """Random values (normal for floats; over the dtype's range, within 2**20, for integers), or blocks of
+    a random value each: a window inside a block sums to the value times the weights' sum, so truncating
+    a sum off by one ulp below it gives the next integer down."""
+    if blocky:
+        levels = exact_data(tuple(-(-n // 5) for n in shape), dtype, False)
+        for axis in range(len(shape)):
+            levels = np.repeat(levels, 5, axis)
+        return levels[tuple(slice(n) for n in shape)].copy()
+    if np.dtype(dtype).kind == "f":
+        return RNG.standard_normal(shape) * 10
+    info = np.iinfo(dtype)
+    low, high = max(info.min, -2**20), min(info.max, 2**20)  # int32 sums stay within int32
+    return RNG.integers(low, high, shape, endpoint=True).astype(dtype)
+
+
+def assert_bits_equal(got, expected):
+    got = np.asarray(got)
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    np.testing.assert_array_equal(got.view(np.uint8), expected.view(np.uint8))
+
+
+@pytest.mark.parametrize("mode", EXACT_MODES)
+@pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.int32, np.float64])
+@pytest.mark.parametrize("name", EXACT_FILTERS)
+def test_filters_exactly_scipy(name, dtype, mode):
+    fn = EXACT_FILTERS[name]
+    for seed in range(EXACT_SEEDS):
+        x = exact_data((16, 23) if seed % 3 else (6, 9, 7), dtype, blocky=seed % 2 == 1)
+        assert_bits_equal(fn(wn, wa.asarray(x), mode, seed), fn(scipy_ndimage, x, mode, seed))
+
+
+@pytest.mark.parametrize("weights", EXACT_WEIGHTS + [np.array([1.0, -2.0, 1.0 + 2.0**-52]), np.array([2.0])])
+def test_correlate1d_forms_exactly(weights):
+    """SciPy picks the sum's form from the weights (symmetric within DBL_EPSILON, antisymmetric, general):
+    host weights are classified on the host, device weights on the device, alike."""
+    x = RNG.standard_normal((4, 37)) * 10
+    expected = scipy_ndimage.correlate1d(x, weights, mode="nearest")
+    assert_bits_equal(wn.correlate1d(wa.asarray(x), weights, mode="nearest"), expected)
+    assert_bits_equal(wn.correlate1d(wa.asarray(x), wa.asarray(weights), mode="nearest"), expected)
+    assert_bits_equal(wn.convolve1d(wa.asarray(x), wa.asarray(weights), axis=0),
+                      scipy_ndimage.convolve1d(x, weights, axis=0))
+
+
+def test_uniform_filter_running_sum():
+    """SciPy's uniform_filter1d is a running sum (each step adds the new value less the old one), which
+    rounds otherwise than a sum per window: float data, long lines, any axis, a view."""
+    x = RNG.standard_normal((3, 500, 4)) * np.array([1e-3, 1.0, 1e6, 5.0])
+    for axis, size in ((1, 7), (0, 2), (1, 64)):
+        assert_bits_equal(wn.uniform_filter1d(wa.asarray(x), size, axis), scipy_ndimage.uniform_filter1d(x, size, axis))
+    view = x[:, ::-3, 1:]
+    assert_bits_equal(wn.uniform_filter(wa.asarray(x)[:, ::-3, 1:], 5, mode="wrap"),
+                      scipy_ndimage.uniform_filter(view, 5, mode="wrap"))
+
+
+def test_zero_weights_skip_special_values():
+    """NI_Correlate leaves weights within DBL_EPSILON of 0 out of the footprint: an inf next to them adds
+    no NaN there."""
+    x = RNG.standard_normal((5, 6))
+    x[2, 3] = np.inf
+    cross = np.array([[0.0, 1.0, 0.0], [1.0, -4.0, 1.0], [0.0, 1.0, 0.0]])
+    for name in ("correlate", "convolve"):
+        assert_bits_equal(getattr(wn, name)(wa.asarray(x), cross), getattr(scipy_ndimage, name)(x, cross))

@@ -4,6 +4,8 @@ boundaries of convolve2d/correlate2d, choose_conv_method's decisions, views, bad
 
 from __future__ import annotations
 
+import zlib
+
 import numpy as np
 import pytest
 
@@ -12,7 +14,15 @@ scipy_signal = pytest.importorskip("scipy.signal")
 import wgarray as wa  # noqa: E402
 from wgarray.scipy import signal as ws  # noqa: E402
 
-RNG = np.random.default_rng(15)
+RNG = np.random.default_rng()  # replaced before each test by seeded_rng
+
+
+@pytest.fixture(autouse=True)
+def seeded_rng(request):
+    """Each test draws its data from a generator seeded by its name and parameters, so that its data does
+    not depend on which tests ran before it in the process (pytest -n deals the tests out)."""
+    global RNG
+    RNG = np.random.default_rng(zlib.crc32(request.node.name.encode()))
 PAIRS = {1: ((13,), (4,)), 2: ((5, 6), (3, 2)), 3: ((4, 3, 5), (2, 3, 3))}
 
 

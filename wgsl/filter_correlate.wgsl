@@ -14,6 +14,7 @@ ${params}
 @group(0) @binding(3) var<storage, read> wt: array<${T}>;
 ${library}
 ${boundary_lib}
+${term_lib}
 
 const L: u32 = ${last}u;  // the last axis
 const SKIP: bool = ${skip};
@@ -30,9 +31,9 @@ fn row_value(base: i32, j: i32) -> ${T} {
     return ${T}(xin[u32(base + m * p_xs(L))]);
 }
 
-// output v's sum over one kernel row, tap by tap with the boundary map
-fn edge_row(base: i32, j0: i32, wrow: u32, K: i32) -> ${T} {
-    var acc = ${T}(0);
+// output v's sum so far, acc_in, continued over one kernel row, tap by tap with the boundary map
+fn edge_row(acc_in: ${T}, base: i32, j0: i32, wrow: u32, K: i32) -> ${T} {
+    var acc = acc_in;
     var lo = 0;
     var hi = K;
     if (SKIP) {  // only the taps inside the input
@@ -40,7 +41,7 @@ fn edge_row(base: i32, j0: i32, wrow: u32, K: i32) -> ${T} {
         hi = clamp(p_size(L) - j0, lo, K);
     }
     for (var t = lo; t < hi; t++) {
-        acc += weight(wrow + u32(t)) * row_value(base, j0 + t);
+        acc = add_term(acc, weight(wrow + u32(t)), row_value(base, j0 + t));
     }
     return acc;
 }
@@ -80,13 +81,12 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         }
         let wrow = r * u32(K);
         if (outside) {
-            if (!SKIP) {
-                var s = ${T}(0);
-                for (var t = 0u; t < u32(K); t++) { s += weight(wrow + t) * p_cval(); }
-                acc0 += s;
-                acc1 += s;
-                acc2 += s;
-                acc3 += s;
+            for (var t = 0u; t < u32(K) && !SKIP; t++) {  // tap by tap, in the sums' order
+                let w = weight(wrow + t);
+                acc0 = add_term(acc0, w, p_cval());
+                acc1 = add_term(acc1, w, p_cval());
+                acc2 = add_term(acc2, w, p_cval());
+                acc3 = add_term(acc3, w, p_cval());
             }
         } else if (count == ${VW}u && j0 >= 0 && j0 + K + ${VW} - 1 <= n) {
             var x0 = ${T}(xin[u32(base + j0 * xs)]);
@@ -95,19 +95,19 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             for (var t = 0; t < K; t++) {
                 let x3 = ${T}(xin[u32(base + (j0 + t + 3) * xs)]);
                 let w = weight(wrow + u32(t));
-                acc0 += w * x0;
-                acc1 += w * x1;
-                acc2 += w * x2;
-                acc3 += w * x3;
+                acc0 = add_term(acc0, w, x0);
+                acc1 = add_term(acc1, w, x1);
+                acc2 = add_term(acc2, w, x2);
+                acc3 = add_term(acc3, w, x3);
                 x0 = x1;
                 x1 = x2;
                 x2 = x3;
             }
         } else {
-            acc0 += edge_row(base, j0, wrow, K);
-            if (count > 1u) { acc1 += edge_row(base, j0 + 1, wrow, K); }
-            if (count > 2u) { acc2 += edge_row(base, j0 + 2, wrow, K); }
-            if (count > 3u) { acc3 += edge_row(base, j0 + 3, wrow, K); }
+            acc0 = edge_row(acc0, base, j0, wrow, K);
+            if (count > 1u) { acc1 = edge_row(acc1, base, j0 + 1, wrow, K); }
+            if (count > 2u) { acc2 = edge_row(acc2, base, j0 + 2, wrow, K); }
+            if (count > 3u) { acc3 = edge_row(acc3, base, j0 + 3, wrow, K); }
         }
         for (var d = i32(L) - 1; d >= 0; d--) {  // the next kernel row
             tap[d]++;

@@ -15,6 +15,7 @@ ${params}
 @group(0) @binding(3) var<storage, read> wt: array<${T}>;
 ${library}
 ${boundary_lib}
+${term_lib}
 
 const L: u32 = ${last}u;
 const SKIP: bool = ${skip};
@@ -44,7 +45,7 @@ fn edge_output(base: i32, j0: i32, K: i32) -> ${T} {
     let lo = clamp(-j0, 0, K);
     let hi = clamp(p_size(L) - j0, lo, K);
     for (var t = lo; t < hi; t++) {
-        acc += tap_weight(t) * ${T}(xin[u32(base + (j0 + t) * p_xs(L))]);
+        acc = add_term(acc, tap_weight(t), ${T}(xin[u32(base + (j0 + t) * p_xs(L))]));
     }
     return acc;
 }
@@ -79,7 +80,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     if (outside) {
         if (!SKIP) {
             var s = ${T}(0);
-            for (var t = 0; t < K; t++) { s += tap_weight(t) * p_cval(); }
+            for (var t = 0; t < K; t++) { s = add_term(s, tap_weight(t), p_cval()); }
             acc0 = s;
             acc1 = s;
             acc2 = s;
@@ -117,25 +118,25 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
                 let w = weights[u];
                 let p = at + u;
                 let x3 = staged[3 * PLANE + p];
-                acc0 += w.x * x0;
-                acc1 += w.x * x1;
-                acc2 += w.x * x2;
-                acc3 += w.x * x3;
+                acc0 = add_term(acc0, w.x, x0);
+                acc1 = add_term(acc1, w.x, x1);
+                acc2 = add_term(acc2, w.x, x2);
+                acc3 = add_term(acc3, w.x, x3);
                 let x4 = staged[p + 1];
-                acc0 += w.y * x1;
-                acc1 += w.y * x2;
-                acc2 += w.y * x3;
-                acc3 += w.y * x4;
+                acc0 = add_term(acc0, w.y, x1);
+                acc1 = add_term(acc1, w.y, x2);
+                acc2 = add_term(acc2, w.y, x3);
+                acc3 = add_term(acc3, w.y, x4);
                 let x5 = staged[PLANE + p + 1];
-                acc0 += w.z * x2;
-                acc1 += w.z * x3;
-                acc2 += w.z * x4;
-                acc3 += w.z * x5;
+                acc0 = add_term(acc0, w.z, x2);
+                acc1 = add_term(acc1, w.z, x3);
+                acc2 = add_term(acc2, w.z, x4);
+                acc3 = add_term(acc3, w.z, x5);
                 let x6 = staged[2 * PLANE + p + 1];
-                acc0 += w.w * x3;
-                acc1 += w.w * x4;
-                acc2 += w.w * x5;
-                acc3 += w.w * x6;
+                acc0 = add_term(acc0, w.w, x3);
+                acc1 = add_term(acc1, w.w, x4);
+                acc2 = add_term(acc2, w.w, x5);
+                acc3 = add_term(acc3, w.w, x6);
                 x0 = x4;
                 x1 = x5;
                 x2 = x6;
@@ -143,10 +144,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             for (var t = steps * 4; t < len; t++) {  // the last len % 4 taps
                 let x3 = staged[slot(mine + t + 3)];
                 let w = weights[t / 4][t % 4];
-                acc0 += w * x0;
-                acc1 += w * x1;
-                acc2 += w * x2;
-                acc3 += w * x3;
+                acc0 = add_term(acc0, w, x0);
+                acc1 = add_term(acc1, w, x1);
+                acc2 = add_term(acc2, w, x2);
+                acc3 = add_term(acc3, w, x3);
                 x0 = x1;
                 x1 = x2;
                 x2 = x3;

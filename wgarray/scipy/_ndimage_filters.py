@@ -1,7 +1,9 @@
 """scipy.ndimage's linear filters on the GPU: correlate, convolve, correlate1d, convolve1d,
 gaussian_filter(1d), uniform_filter(1d), sobel, prewitt and laplace.
 
-As in SciPy, sums run in double precision (float32 on adapters without f64) and each result is cast
+As in SciPy, sums run in double precision (float32 on adapters without f64), adding in the order
+SciPy's C loops add (NI_Correlate, NI_Correlate1D's symmetric, antisymmetric and general forms,
+NI_UniformFilter1D's running sum), so float64 results are SciPy's to the bit; each result is cast
 to the output dtype (the input's by default; floats truncate toward zero into integers); separable
 filters are 1-D passes along each axis, each pass cast to the output dtype before the next reads it.
 Complex inputs or weights go through real correlations of the parts, as SciPy's
@@ -35,10 +37,14 @@ def _weights(weights, device) -> Array:
     return astype(as_array(weights, "weights", device), S.float_compute(device), copy=False)
 
 
+def _is_complex(values) -> bool:
+    return isinstance(values, Array) and dt.kind(values._dtype) == "complex"
+
+
 def _components(x: Array, w: Array, cval, real_fn, complex_dtype) -> Array:
     """SciPy's _complex_via_real_components: real_fn(x_part, w_part, cval_part) on real parts."""
     out = S.empty_like_shape(x, complex_dtype)
-    x_complex, w_complex = dt.kind(x._dtype) == "complex", dt.kind(w._dtype) == "complex"
+    x_complex, w_complex = _is_complex(x), _is_complex(w)
     if x_complex and w_complex:
         out.real[...] = E["subtract"](real_fn(x.real, w.real, np.real(cval)), real_fn(x.imag, w.imag, np.imag(cval)))
         out.imag[...] = E["add"](real_fn(x.real, w.imag, np.real(cval)), real_fn(x.imag, w.real, np.imag(cval)))
@@ -53,23 +59,23 @@ def _components(x: Array, w: Array, cval, real_fn, complex_dtype) -> Array:
     return out
 
 
-def _pass(x: Array, w: Array, axis: int, origin: int, mode: str, cval) -> Array:
-    """One 1-D correlation of the real x with the real 1-D weights w along axis, in the compute dtype."""
-    size = w.shape[0]
-    shape = [1] * x.ndim
-    shape[axis] = size
-    kernel = w.reshape(tuple(shape))
-    shift = [0] * x.ndim
-    shift[axis] = -(size // 2) - origin
+def _pass(x: Array, w, axis: int, origin: int, mode: str, cval) -> Array:
+    """One 1-D correlation of the real x with the real 1-D weights w (host or Array) along axis, in the
+    compute dtype, summed in SciPy's order (S.weights_form)."""
     compute = S.float_compute(x.device)
-    return S.correlate(S.as_compute(x, compute), astype(kernel, compute, copy=False), shift, S.boundary(mode), cval)
+    form = S.weights_form(w)
+    w = S.to_device(w, x.device) if not isinstance(w, Array) else astype(w, compute, copy=False)
+    shift = -(w.shape[0] // 2) - origin
+    return S.correlate1d(S.as_compute(x, compute), w, form, axis, shift, S.boundary(mode), cval)
 
 
 def correlate1d(input, weights, axis=-1, output=None, mode="reflect", cval=0.0, origin=0) -> Array:
     """A 1-D correlation along the given axis (scipy.ndimage.correlate1d)."""
     x = as_array(input, "input")
-    w = S.weights_array(weights, x.device)
-    complex_case = dt.kind(x._dtype) == "complex" or dt.kind(w._dtype) == "complex"
+    w = _host_weights(weights)
+    if w is None:
+        w = S.weights_array(weights, x.device)
+    complex_case = _is_complex(x) or _is_complex(w)
     dtype = S.output_dtype(output, x, complex_output=complex_case)
     if w.ndim != 1 or w.shape[0] < 1:
         raise RuntimeError("no filter weights given")
@@ -80,22 +86,33 @@ def correlate1d(input, weights, axis=-1, output=None, mode="reflect", cval=0.0, 
                          "(len(weights)-1) // 2")
     S.boundary(mode)
     if complex_case:
-        if dt.kind(w._dtype) == "complex":
+        if _is_complex(w):
             w = E["conj"](astype(w, dt.complex128, copy=False))
         return S.deliver(_components(x, w, cval, lambda a, b, c: _pass(a, b, axis, origin, mode, c), dtype),
                          output, dtype)
-    return S.deliver(_pass(x, _weights(w, x.device), axis, origin, mode, cval), output, dtype)
+    return S.deliver(_pass(x, w if isinstance(w, np.ndarray) else _weights(w, x.device), axis, origin, mode, cval),
+                     output, dtype)
+
+
+def _host_weights(weights):
+    """Real weights given on the host as float64 NumPy (their form is read there), else None."""
+    if isinstance(weights, Array):
+        return None
+    host = np.asarray(weights)
+    return host.astype(np.float64) if host.dtype.kind in "biuf" else None
 
 
 def convolve1d(input, weights, axis=-1, output=None, mode="reflect", cval=0.0, origin=0) -> Array:
     """A 1-D convolution along the given axis (scipy.ndimage.convolve1d)."""
     x = as_array(input, "input")
-    w = S.weights_array(weights, x.device)
+    w = _host_weights(weights)
+    if w is None:
+        w = S.weights_array(weights, x.device)
     if w.ndim != 1 or w.shape[0] < 1:
         raise RuntimeError("no filter weights given")
     origin = -int(origin) - (0 if w.shape[0] & 1 else 1)
-    w = flip(w)
-    if dt.kind(w._dtype) == "complex":  # pre-conjugated against correlate1d's conjugation
+    w = w[::-1] if isinstance(w, np.ndarray) else flip(w)
+    if _is_complex(w):  # pre-conjugated against correlate1d's conjugation
         w = E["conj"](w)
     return correlate1d(x, w, axis, output, mode, cval, origin)
 
@@ -130,7 +147,8 @@ def _correlate_or_convolve(input, weights, output, mode, cval, origin, convoluti
     if not isinstance(mode, str):
         raise RuntimeError("A sequence of modes is not supported")
     shift = [-(n // 2) - o for n, o in zip(w.shape, origins)]
-    result = S.correlate(S.as_compute(x, w._dtype), w, shift, S.boundary(mode), cval, reverse=convolution)
+    result = S.correlate(S.as_compute(x, w._dtype), w, shift, S.boundary(mode), cval, reverse=convolution,
+                         ordered=True)
     return S.deliver(result, output, dtype)
 
 
@@ -186,7 +204,7 @@ def gaussian_filter1d(input, sigma, axis=-1, order=0, output=None, mode="reflect
     """A 1-D Gaussian filter (scipy.ndimage.gaussian_filter1d)."""
     x = as_array(input, "input")
     weights = _gaussian_weights(sigma, order, truncate, radius)
-    return correlate1d(x, S.to_device(weights, x.device), axis, output, mode, cval, 0)
+    return correlate1d(x, weights, axis, output, mode, cval, 0)
 
 
 def gaussian_filter(input, sigma, order=0, output=None, mode="reflect", cval=0.0, truncate=4.0, *, radius=None,
@@ -204,6 +222,14 @@ def gaussian_filter(input, sigma, order=0, output=None, mode="reflect", cval=0.0
     return _separable(x, passes, output, dtype)
 
 
+def _exact_window_sums(x: Array, size: int, mode: str, cval) -> bool:
+    """Whether every partial sum of SciPy's running sum is an integer below 2**53, so exact in any order:
+    integers of 32 bits or fewer, windows below 2**20, an integral constant within 2**32."""
+    if dt.kind(x._dtype) not in ("bool", "int", "uint") or x._dtype.itemsize > 4 or size >= 2**20:
+        return False
+    return S.boundary(mode) != "constant" or (float(cval).is_integer() and abs(cval) < 2**32)
+
+
 def uniform_filter1d(input, size, axis=-1, output=None, mode="reflect", cval=0.0, origin=0) -> Array:
     """A 1-D uniform (moving average) filter (scipy.ndimage.uniform_filter1d)."""
     x = as_array(input, "input")
@@ -216,10 +242,13 @@ def uniform_filter1d(input, size, axis=-1, output=None, mode="reflect", cval=0.0
     origin = int(origin)
     if size // 2 + origin < 0 or size // 2 + origin >= size:
         raise ValueError("invalid origin")
-    ones = S.ones_weights(size, x.device)
+    shift = -(size // 2) - origin
 
     def average(part, part_cval):
-        return E["divide"](_pass(part, ones, axis, origin, mode, part_cval), size)
+        compute = S.float_compute(x.device)
+        if _exact_window_sums(part, size, mode, part_cval):  # any order sums alike: all outputs at once
+            return E["divide"](_pass(part, np.ones(size), axis, origin, mode, part_cval), size)
+        return S.running_mean(S.as_compute(part, compute), size, axis, shift, S.boundary(mode), part_cval, compute)
 
     if complex_case:
         out = S.empty_like_shape(x, dtype)
@@ -248,9 +277,9 @@ def _derivative(input, axis, output, mode, cval, smooth: list) -> Array:
     axis = S.normalize_axis(axis, x.ndim)
     dtype = S.output_dtype(output, x)
     modes = S.per_axis(mode, x.ndim)
-    passes = [lambda y: correlate1d(y, S.to_device(np.array([-1.0, 0.0, 1.0]), x.device), axis, dtype,
+    passes = [lambda y: correlate1d(y, np.array([-1.0, 0.0, 1.0]), axis, dtype,
                                     modes[axis], cval, 0)]
-    passes += [lambda y, a=a: correlate1d(y, S.to_device(np.array(smooth, float), x.device), a, dtype, modes[a],
+    passes += [lambda y, a=a: correlate1d(y, np.array(smooth, float), a, dtype, modes[a],
                                           cval, 0) for a in range(x.ndim) if a != axis]
     return _separable(x, passes, output, dtype)
 
@@ -274,7 +303,7 @@ def laplace(input, output=None, mode="reflect", cval=0.0, *, axes=None) -> Array
     if not axes:
         return S.deliver(x, output, dtype)
     modes = S.per_axis(mode, len(axes))
-    second = S.to_device(np.array([1.0, -2.0, 1.0]), x.device)
+    second = np.array([1.0, -2.0, 1.0])
     total = None
     for a, m in zip(axes, modes):
         term = correlate1d(x, second, a, dtype, m, cval, 0)

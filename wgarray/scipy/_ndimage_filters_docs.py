@@ -55,17 +55,19 @@ RAISES = """
 """
 
 _LINEAR_DTYPES = """
-    Dtypes: every dtype. Sums run in float64 (float32 on adapters without it), as SciPy's, and
-    are cast to the output dtype (floats truncate toward zero into integers, as C's cast).
+    Dtypes: every dtype. Sums run in float64 (float32 on adapters without it), as SciPy's, adding
+    in SciPy's order (float64 results are SciPy's to the bit), and are cast to the output dtype
+    (floats truncate toward zero into integers, as C's cast).
     Complex inputs or weights are filtered as real correlations of their parts."""
 
 _ONE_PASS = """
     Notes
     -----""" + _LINEAR_DTYPES + """
 
-    GPU: one kernel of the filter engine (wgsl/filter_correlate.wgsl; a row kernel of 16 taps
-    or more takes the tiled filter_line.wgsl); the boundary mode is applied by index, with no
-    padded copy. Complex data runs two to four such kernels; casts are map kernels.
+    GPU: one kernel of the filter engine (N-D: wgsl/filter_correlate.wgsl, a row kernel of 16
+    taps or more the tiled filter_line.wgsl; 1-D: filter_pass.wgsl, after a few map kernels that
+    classify weights given as an Array as SciPy does); the boundary mode is applied by index, with
+    no padded copy. Complex data runs two to four such kernels; casts are map kernels.
 """
 
 
@@ -228,7 +230,9 @@ DOCSTRINGS = {
     See Also
     --------
     uniform_filter
-    """ + _separable("""one filter-engine kernel (two for complex data), then a map kernel for the
+    """ + _separable("""one filter-engine kernel (two for complex data): SciPy's running sum, one
+    invocation a line (wgsl/filter_running.wgsl); for integers of 32 bits or fewer, whose sums
+    are exact in any order, a correlation of all outputs at once and a map kernel for the
     division.""", passes=False),
     "uniform_filter": """
     Apply a multidimensional uniform (moving average) filter, as ``scipy.ndimage.uniform_filter``.
@@ -242,7 +246,7 @@ DOCSTRINGS = {
     See Also
     --------
     uniform_filter1d, gaussian_filter
-    """ + _separable("one filter-engine kernel and a map kernel (the division) per axis.") + """
+    """ + _separable("one filter-engine kernel per axis, as uniform_filter1d's.") + """
     Examples
     --------
     >>> import wgarray.scipy.ndimage as ndimage

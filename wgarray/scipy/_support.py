@@ -13,6 +13,9 @@ import numpy as np
 from .._api.coerce import as_array, upload
 from .._api.creation_functions import empty
 from .._api.data_type_functions import astype
+from .._api.elementwise_functions import FUNCTIONS as E
+from .._api.manipulation_functions import flip
+from .._api.utility_functions import any as any_of
 from .._array import Array
 from .._core import dtypes as dt
 from .._core.cache import plan_cache
@@ -130,13 +133,57 @@ def engine_dtype(dtype):
     return _NARROW.get(dtype, dtype)
 
 
-def correlate(x: Array, weights: Array, shift, mode: str, cval=0.0, out_shape=None, reverse: bool = False) -> Array:
+def correlate(x: Array, weights: Array, shift, mode: str, cval=0.0, out_shape=None, reverse: bool = False,
+              ordered: bool = False) -> Array:
     """x (as as_compute gives it) correlated with weights (of the compute dtype; reverse: reversed along
-    every axis), output coordinate c reading x at c + shift + tap, under the engine's boundary map."""
+    every axis), output coordinate c reading x at c + shift + tap, under the engine's boundary map;
+    ordered: summed as scipy.ndimage sums (engine.correlate)."""
     out_shape = x.shape if out_shape is None else tuple(out_shape)
     if x.ndim == 0:  # a 0-d input and kernel: one product, as a 1-element correlation
-        return correlate(x.reshape((1,)), weights.reshape((1,)), [0], mode, cval, (1,), reverse).reshape(())
-    return Array._wrap(engine.correlate(x._data(), weights._data(), out_shape, shift, mode, cval, reverse))
+        return correlate(x.reshape((1,)), weights.reshape((1,)), [0], mode, cval, (1,), reverse, ordered).reshape(())
+    return Array._wrap(engine.correlate(x._data(), weights._data(), out_shape, shift, mode, cval, reverse, ordered))
+
+
+def correlate1d(x: Array, weights: Array, form, axis: int, shift: int, mode: str, cval=0.0) -> Array:
+    """x (as as_compute gives it) correlated along axis with the 1-D weights (of the compute dtype) in
+    SciPy's order for form (weights_form's), output coordinate c reading x at c + shift + t."""
+    return Array._wrap(engine.correlate1d(x._data(), weights._data(), _form_data(form), axis, shift, mode, cval))
+
+
+def running_mean(x: Array, size: int, axis: int, shift: int, mode: str, cval, dtype) -> Array:
+    """SciPy's uniform_filter1d as its running sum computes it, in dtype, on x (as as_compute gives it)."""
+    return Array._wrap(engine.running_mean(x._data(), size, axis, shift, mode, cval, dtype))
+
+
+
+
+def weights_form(weights):
+    """NI_Correlate1D's form of the sum for 1-D real weights: SYMMETRIC where every pair about the center
+    of an odd-length filter differs by no more than DBL_EPSILON (absolutely; a NaN difference passes, as
+    C's `fabs(d) > engine.DBL_EPSILON` is false), else ANTISYMMETRIC where every pair's sum is that small, else
+    GENERAL. Host weights give an int; an Array gives an int32 Array of one element, computed on the GPU."""
+    n = weights.shape[0]
+    if n % 2 == 0:
+        return engine.GENERAL
+    half = n // 2
+    if not isinstance(weights, Array):
+        weights = np.asarray(weights, np.float64)
+        left, right = weights[:half][::-1], weights[half + 1:]
+        if not np.any(np.abs(right - left) > engine.DBL_EPSILON):
+            return engine.SYMMETRIC
+        return engine.ANTISYMMETRIC if not np.any(np.abs(right + left) > engine.DBL_EPSILON) else engine.GENERAL
+    left, right = flip(weights[:half]), weights[half + 1:]
+
+    def within(values) -> Array:
+        return E["logical_not"](any_of(E["greater"](E["abs"](values), engine.DBL_EPSILON)))
+
+    form = E["where"](within(E["subtract"](right, left)), engine.SYMMETRIC,
+                      E["where"](within(E["add"](right, left)), engine.ANTISYMMETRIC, engine.GENERAL))
+    return astype(form, dt.int32).reshape((1,))
+
+
+def _form_data(form):
+    return form._data() if isinstance(form, Array) else form
 
 
 def rank(x: Array, taps: np.ndarray, shift, mode: str, cval, op: str, rank_index: int = 0) -> Array:
@@ -176,7 +223,3 @@ def weights_array(weights, device) -> Array:
         if host.dtype.kind in "biuf":
             return to_device(host, device)
     return as_array(weights, "weights", device)
-
-
-def ones_weights(size: int, device) -> Array:
-    return to_device(np.ones(size), device)
