@@ -143,8 +143,7 @@ def test_rows_in_words_and_elements(dtype, width, cols, start):
 @pytest.mark.parametrize("n,start", [(256, 0), (1024, 0), (1024, 4), (512, 3)])
 def test_full_rows(dtype, n, start):
     """Rows that fill every register word of every invocation (256 and 1024 elements, in vec4
-    words from aligned starts; elements from an odd one) are loaded without guards: special
-    values in them, and rows at an offset, give the same results."""
+    words from aligned starts; elements from an odd one), with special values, at an offset."""
     base = normal((5, n + 8), dtype) * 3
     base[1, 7], base[2, :] = np.nan, -np.inf
     base[3, 5] = np.inf

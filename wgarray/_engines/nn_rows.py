@@ -74,9 +74,7 @@ def _workgroup(n: int) -> int:
     return wg
 
 
-def _source(device, op: str, dtype, wg: int, words: int, in_regs: bool, full: bool, vec: int, has_w: bool,
-            has_b: bool) -> str:
-    """The kernel's WGSL. full: the row fills every register word of every invocation (no guards)."""
+def _source(device, op: str, dtype, wg: int, words: int, in_regs: bool, vec: int, has_w: bool, has_b: bool) -> str:
     T = dt.layout(dtype).register
     W = f"vec4<{T}>" if vec == 4 else T
     tag = REG_TAG[T]
@@ -89,10 +87,9 @@ def _source(device, op: str, dtype, wg: int, words: int, in_regs: bool, full: bo
     subgroups = T == "f32" and "subgroup" in device.features
     if in_regs:
         at = [f"lid + {t * wg}u" for t in range(words)]
-        guarded = "    var v{t} = W();\n    let in{t} = {j} < nw;\n    if (in{t}) {{ v{t} = x[o.x + ({j}) * ics]; }}"
-        unguarded = "    var v{t} = x[o.x + ({j}) * ics];\n    let in{t} = true;"  # the loads issue back to back
         code = dict(
-            load_regs="\n".join((unguarded if full else guarded).format(t=t, j=j) for t, j in enumerate(at)),
+            load_regs="\n".join(f"    var v{t} = W();\n    let in{t} = {j} < nw;\n"
+                                f"    if (in{t}) {{ v{t} = x[o.x + ({j}) * ics]; }}" for t, j in enumerate(at)),
             pass1="\n".join(f"    if (in{t}) {{ acc = combine_word(acc, v{t}); }}" for t in range(words)),
             pass2="\n".join(f"    if (in{t}) {{\n        v{t} = deviate(v{t} - W(center));\n"
                             f"        s += spread(v{t});\n    }}" for t in range(words)),
@@ -185,11 +182,10 @@ def _plan(op: str, dtype, shape: tuple, axis: int, strides: tuple, offset: int, 
     words = -(-n // (wg * vec))
     in_regs = words * vec <= MAX_ITEMS
     words = words if in_regs else 0
-    full = in_regs and n == words * wg * vec
     weight, bias = weight or (0, 0), bias or (0, 0)
     params = _params(dtype).pack(  # offsets and strides in words (exact: multiples of vec)
         rows=rows, n=n, ndim=len(dims), in_off=offset // vec, in_cs=strides[axis], out_cs=out_strides[axis],
         w_off=weight[0] // vec, w_cs=weight[1], b_off=bias[0] // vec, b_cs=bias[1], shape=[shape[d] for d in dims],
         in_rs=[strides[d] // vec for d in dims], out_rs=[out_strides[d] // vec for d in dims], eps=eps)
-    source_args = (op, dtype, wg, words, in_regs, full, vec, has_w, has_b)
+    source_args = (op, dtype, wg, words, in_regs, vec, has_w, has_b)
     return ("nn_rows",) + source_args, params, grid(rows * WORKGROUP), source_args
