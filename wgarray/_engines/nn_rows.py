@@ -120,11 +120,12 @@ def _source(device, op: str, dtype, wg: int, words: int, in_regs: bool, vec: int
                  if subgroups else ""), sg_pass=", sg_lane, sg_size" if subgroups else "", **code, **words_code)
 
 
-def _check_fits(*operands) -> None:
-    for x in operands:
-        if x is not None and (x.storage.segments is not None or x.storage.nbytes > x.device.max_binding):
-            raise MemoryError(f"{x.storage.nbytes} bytes: arrays of more than one storage binding "
-                              f"({x.device.max_binding} bytes) are not supported by the nn row kernels yet")
+def _check_fits(device, storages) -> None:
+    limit = device.max_binding
+    for s in storages:
+        if s.segments is not None or s.nbytes > limit:
+            raise MemoryError(f"{s.nbytes} bytes: arrays of more than one storage binding ({limit} bytes) are not "
+                              f"supported by the nn row kernels yet")
 
 
 def normalize_rows(op: str, x: BufferOperand, axis: int, eps: float = 0.0, weight: BufferOperand | None = None,
@@ -141,7 +142,6 @@ def normalize_rows(op: str, x: BufferOperand, axis: int, eps: float = 0.0, weigh
     out = allocate(device, view.shape, x.dtype)
     if out.view.size == 0:
         return out
-    _check_fits(x, out, weight, bias)
     storages = [out.storage, x.storage]
     affine = [None, None]
     if weight is not None:
@@ -150,6 +150,7 @@ def normalize_rows(op: str, x: BufferOperand, axis: int, eps: float = 0.0, weigh
     if bias is not None:
         storages.append(bias.storage)
         affine[1] = (bias.view.offset, bias.view.strides[0])
+    _check_fits(device, storages)
     key, params, groups, source_args = _plan(op, x.dtype, view.shape, axis, view.strides, view.offset, *affine,
                                              float(eps))
     kernel = kernel_cache(device).get(key, _SIGNATURES[len(storages)], lambda: _source(device, *source_args))
