@@ -160,6 +160,16 @@ def test_full_rows(dtype, n, start):
         check(got[[0, 4]], layer_norm_ref(ref_x, 1, affine[0], affine[1])[[0, 4]], dtype, tol32=1e-5, tol64=1e-13)
 
 
+def test_arrays_past_one_binding_raise_memory_error(monkeypatch):
+    from wgarray._core.memory import pool_for
+    monkeypatch.setattr(pool_for(wg.get_device()), "segment_bytes", 4096)
+    x = wg.asarray(normal((4, 2048), np.float32))  # 32 KiB: storages of several buffers
+    assert x._storage.segments is not None
+    for call in (lambda: wg.nn.softmax(x, -1), lambda: wg.nn.layer_norm(x, (2048,))):
+        with pytest.raises(MemoryError, match="more than one storage binding"):
+            call()
+
+
 def test_layer_norm_bad_input():
     x = wg.asarray(normal((3, 4)))
     with pytest.raises(RuntimeError, match="expected input with shape"):
