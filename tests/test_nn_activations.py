@@ -139,6 +139,37 @@ def test_rows_in_words_and_elements(dtype, width, cols, start):
     check(wg.nn.layer_norm(x, (cols,), weight, bias), expected, dtype, tol32=1e-5, tol64=1e-13)
 
 
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("n,start", [(256, 0), (1024, 0), (1024, 4), (512, 3)])
+def test_full_rows(dtype, n, start):
+    """Rows that fill every register word of every invocation (256 and 1024 elements, in vec4
+    words from aligned starts; elements from an odd one), with special values, at an offset."""
+    base = normal((5, n + 8), dtype) * 3
+    base[1, 7], base[2, :] = np.nan, -np.inf
+    base[3, 5] = np.inf
+    x = wg.asarray(base)[:, start:start + n]
+    ref_x = base[:, start:start + n]
+    with np.errstate(invalid="ignore"):
+        for op, ref in (("softmax", softmax_ref), ("log_softmax", log_softmax_ref)):
+            got = np.asarray(getattr(wg.nn, op)(x, -1))
+            assert np.isnan(got[1:4]).all() if op == "softmax" else np.isnan(got[1:3]).all()
+            check(got[[0, 4]], ref(ref_x, -1)[[0, 4]], dtype, tol32=3e-6)
+        affine = normal((2, n), dtype)
+        got = np.asarray(wg.nn.layer_norm(x, (n,), wg.asarray(affine[0]), wg.asarray(affine[1])))
+        assert np.isnan(got[1:4]).all()
+        check(got[[0, 4]], layer_norm_ref(ref_x, 1, affine[0], affine[1])[[0, 4]], dtype, tol32=1e-5, tol64=1e-13)
+
+
+def test_arrays_past_one_binding_raise_memory_error(monkeypatch):
+    from wgarray._core.memory import pool_for
+    monkeypatch.setattr(pool_for(wg.get_device()), "segment_bytes", 4096)
+    x = wg.asarray(normal((4, 2048), np.float32))  # 32 KiB: storages of several buffers
+    assert x._storage.segments is not None
+    for call in (lambda: wg.nn.softmax(x, -1), lambda: wg.nn.layer_norm(x, (2048,))):
+        with pytest.raises(MemoryError, match="more than one storage binding"):
+            call()
+
+
 def test_layer_norm_bad_input():
     x = wg.asarray(normal((3, 4)))
     with pytest.raises(RuntimeError, match="expected input with shape"):

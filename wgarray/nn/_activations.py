@@ -28,7 +28,7 @@ FLOATS = (dt.float16, dt.float32, dt.float64)
 
 def check_float(x: Array, name: str) -> None:
     """TypeError unless x is float16, float32 or float64."""
-    if x.dtype not in FLOATS:
+    if x._dtype not in FLOATS:  # (x._dtype: x.dtype makes a public DType, 2 us a call)
         raise TypeError(f"{name}: wgarray.nn supports float16, float32 and float64 inputs, not {x.dtype}")
 
 
@@ -152,7 +152,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-
     (biased variance, as PyTorch)."""
     given = _float_input(input, "layer_norm")
     x = widened(given)  # float16 computes in float32 (see _half)
-    shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(int(n) for n in normalized_shape)
+    shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(map(int, normalized_shape))
     k = len(shape)
     x_shape = tuple(x.shape)
     if k == 0 or len(x_shape) < k or x_shape[len(x_shape) - k:] != shape:
@@ -164,10 +164,10 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-
             affine.append(None)
             continue
         a = as_array(a, "layer_norm")
-        if tuple(a.shape) != shape:
+        if a.shape != shape:
             raise RuntimeError(f"Expected {what} to be of same shape as normalized_shape, but got {what} of shape "
                                f"{list(a.shape)} and normalized_shape = {list(shape)}")
-        if a.dtype != given.dtype:
+        if a._dtype != given._dtype:
             raise RuntimeError(f"layer_norm: expected {what} of dtype {given.dtype}, got {a.dtype}")
         affine.append(_as_row(widened(a), k, math.prod(shape)))
     n = math.prod(shape)
