@@ -143,25 +143,6 @@ def test_large_work_is_submitted_as_soon_as_the_gpu_idles(monkeypatch):
     np.testing.assert_array_equal(np.asarray(z), [2.0] * 16)
 
 
-@pytest.mark.skipif(not _native.AVAILABLE, reason="needs wgpu-native to see when the GPU idles")
-def test_after_large_work_went_to_an_idle_gpu_batches_double_until_a_wait(monkeypatch):
-    stream = stream_for(wgarray.get_device())
-    monkeypatch.setattr(_stream, "IDLE_SUBMIT_BYTES", 1 << 20)
-    x = wgarray.ones(1 << 18, dtype=wgarray.float32)  # 1 MiB
-    wgarray.synchronize()
-    submits = stream.submits
-    y = x + x  # to the idle GPU at once
-    assert stream.submits == submits + 1
-    while not stream._gpu_idle():
-        pass
-    z = y + x  # idle again, but the next batch waits for submit_bytes (or a wait)
-    assert stream.submits == submits + 1 and stream.pending == 1
-    np.testing.assert_array_equal(np.asarray(z)[:4], [3.0] * 4)  # a wait: the next goes at once again
-    w = z + x
-    assert stream.pending == 0
-    np.testing.assert_array_equal(np.asarray(w)[:4], [4.0] * 4)
-
-
 def test_pipelines_are_cached_by_key():
     cache = kernel_cache(wgarray.get_device())
     x = wgarray.ones(8, dtype=wgarray.int16)

@@ -85,10 +85,6 @@ class Stream:
         self.pending = 0  # commands recorded and not yet submitted
         self.pending_bytes = 0  # bytes bound by the pending dispatches: a measure of their work
         self.submit_bytes = SUBMIT_BYTES  # pending_bytes that make a batch: twice the last one
-        # After large work went to an idle GPU, batches only double (submit_bytes) until the host
-        # waits: where the host records slower than the GPU runs, a submit every IDLE_SUBMIT_BYTES
-        # kept it behind for good (H100, row kernels of 27 us: 50-80 us a call instead of 28).
-        self.doubling = False
         self.recent = [None] * RECENT  # the last ops recorded (kernels, "upload", "download")
         self.capture = None  # a replay.Capture while one thread's engine call is captured
         self.bind_groups: dict = {}
@@ -266,11 +262,9 @@ class Stream:
                 self.capture.dispatch(kernel, storages, params, groups)
             for s in storages:
                 self.pending_bytes += s.nbytes
-            if self.pending >= MAX_PENDING or self.pending_bytes >= self.submit_bytes:
-                self.flush()
-            elif ((self.pending_bytes >= IDLE_SUBMIT_BYTES and not self.doubling)
-                  or not self.pending & IDLE_CHECK_MASK) and self._gpu_idle():
-                self.doubling = self.doubling or self.pending_bytes >= IDLE_SUBMIT_BYTES
+            if self.pending >= MAX_PENDING or self.pending_bytes >= self.submit_bytes or (
+                    (self.pending_bytes >= IDLE_SUBMIT_BYTES or not self.pending & IDLE_CHECK_MASK)
+                    and self._gpu_idle()):
                 self.flush()
 
     def _gpu_idle(self) -> bool:
@@ -360,7 +354,6 @@ class Stream:
         size = end - start
         with self.lock:
             staging = self.pool.take_staging(size)
-            self.doubling = False
             try:
                 self._copy(buffer, start, staging, 0, size, "download")
                 self.flush()
@@ -399,7 +392,6 @@ class Stream:
                 raise self.device.lost_error()
             if not self.pending and not self.submits:
                 return
-            self.doubling = False
             if not _native.AVAILABLE:
                 # Mapping a buffer waits for the last submit that used it, so end the batch with
                 # a tiny copy into a probe: one submit, then one wait (on_submitted_work_done_sync
