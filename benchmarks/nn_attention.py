@@ -96,7 +96,9 @@ def main() -> None:
         host = make()
         inputs = [upload(h) for h in host]
         call = lambda: calls["wgarray"](wg.nn, *inputs)  # noqa: E731
-        reps = max(args.reps, math.ceil(MIN_TRIAL / time_call(call, sync, 1, trials=1)))
+        # the count from a short loop's time per call: one synchronized call costs a submit and a
+        # wait (~0.15 ms), longer than a row kernel, and would make the trials far too short
+        reps = max(args.reps, math.ceil(MIN_TRIAL / time_call(call, sync, 16, trials=1)))
         ours_time = time_call(call, sync, reps, trials=3)
         line = f"{name:38s} wgarray {ours_time * 1e3:8.3f} ms"
         rows.append({"benchmark": name, "unit": "s", "wgarray": ours_time})
