@@ -242,34 +242,51 @@ def pad(x: BufferOperand, widths, mode: str, odd: bool = False, values=None) -> 
     (before, after) host scalars of x's dtype per axis. None where one kernel cannot (the
     caller pads otherwise): a storage of several buffers, 2^31 elements or more, more
     dimensions than the parameter block holds, odd reflection on more than MAX_ODD_AXES axes."""
-    shape = tuple(n + b + a for n, (b, a) in zip(x.shape, widths))
-    numel = math.prod(shape)
-    if x.storage.segments is not None or numel >= 2**31 or not shape:
+    if x.storage.segments is not None or not x.shape:
         return None
-    axes = _fewer_axes(x.shape, x.view.strides, widths)
-    x_shape, strides, widths, origins = (list(field) for field in zip(*axes))
-    kshape = [n + b + a for n, (b, a) in zip(x_shape, widths)]
-    odd_axes = tuple(d for d, pair in enumerate(widths) if any(pair)) if odd else ()
-    lay = dt.layout(x.dtype)
-    quads = QUADS_PER_INVOCATION if _quad_aligned(lay, kshape, x_shape, strides, x.view.offset, widths, odd_axes) else 0
-    vector = lay.storage in VECTOR_STORAGE and not lay.packed and kshape[-1] % 4 == 0
-    spec = PadSpec(x.dtype, len(kshape), mode, odd_axes, vector, quads)
-    layout = pad_params(spec)
-    if len(odd_axes) > MAX_ODD_AXES or layout.words > PARAM_WINDOW // 4:
+    widths = tuple(map(tuple, widths))
+    # (the values by their repr too: -0.0 == 0.0, but its parameter word differs)
+    value_key = None if values is None else tuple((pair, tuple(map(repr, pair))) for pair in values)
+    plan = _plan(x.dtype, x.shape, x.view.strides, x.view.offset, widths, mode, odd, value_key)
+    if plan is None:
         return None
+    shape, spec, params, items = plan
     out = allocate(x.device, shape, x.dtype)
     if out.storage.segments is not None:
         return None
+    if items:
+        launch_kernel(x.device, ("pad", spec), lambda: source(spec, x.device.features), [out.storage, x.storage],
+                      params, items)
+    return out
+
+
+@functools.lru_cache(maxsize=256)
+def _plan(dtype, x_shape, x_strides, x_offset: int, widths, mode: str, odd: bool, value_key):
+    """(output shape, PadSpec, parameter block, invocations) of a pad call (a loop that pads
+    alike packs nothing), or None where the kernel declines."""
+    shape = tuple(n + b + a for n, (b, a) in zip(x_shape, widths))
+    numel = math.prod(shape)
+    if numel >= 2**31:
+        return None
+    axes = _fewer_axes(x_shape, x_strides, widths)
+    sizes, strides, widths, origins = (list(field) for field in zip(*axes))
+    kshape = [n + b + a for n, (b, a) in zip(sizes, widths)]
+    odd_axes = tuple(d for d, pair in enumerate(widths) if any(pair)) if odd else ()
+    lay = dt.layout(dtype)
+    quads = QUADS_PER_INVOCATION if _quad_aligned(lay, kshape, sizes, strides, x_offset, widths, odd_axes) else 0
+    vector = lay.storage in VECTOR_STORAGE and not lay.packed and kshape[-1] % 4 == 0
+    spec = PadSpec(dtype, len(kshape), mode, odd_axes, vector, quads)
+    layout = pad_params(spec)
+    if len(odd_axes) > MAX_ODD_AXES or layout.words > PARAM_WINDOW // 4:
+        return None
     if numel == 0:
-        return out
+        return shape, spec, b"", 0
     if quads:  # whole workgroups, each writing quads vec4s per invocation
         items = -(-numel // (4 * quads * WORKGROUP)) * WORKGROUP
     else:
         items = -(-numel // spec.run)
-    fields = dict(items=items, numel=numel, shape=kshape, before=[b for b, _ in widths], size=x_shape,
-                  x_offset=x.view.offset, x_strides=strides)
-    for d, axis in enumerate(origins if values else ()):
-        fields[f"before{d}_value"], fields[f"after{d}_value"] = values[axis]
-    launch_kernel(x.device, ("pad", spec), lambda: source(spec, x.device.features), [out.storage, x.storage],
-                  layout.pack(**fields), items)
-    return out
+    fields = dict(items=items, numel=numel, shape=kshape, before=[b for b, _ in widths], size=sizes,
+                  x_offset=x_offset, x_strides=strides)
+    for d, axis in enumerate(origins if value_key else ()):
+        fields[f"before{d}_value"], fields[f"after{d}_value"] = value_key[axis][0]
+    return shape, spec, layout.pack(**fields), items

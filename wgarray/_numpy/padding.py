@@ -44,6 +44,8 @@ def _pairs(values, ndim: int, as_index: bool = False) -> list:
     _as_pairs); as_index rounds to ints and refuses negatives. Host metadata only."""
     if values is None:
         return [(None, None)] * ndim
+    if type(values) in (int, float) and not as_index:  # the common scalar, without NumPy's calls
+        return [(values, values)] * ndim
     host = np.asarray(values.__array__() if isinstance(values, Array) else values)
     if as_index:
         host = np.round(host).astype(np.intp)
@@ -56,6 +58,8 @@ def _pairs(values, ndim: int, as_index: bool = False) -> list:
 
 
 def _pad_widths(pad_width, ndim: int) -> list:
+    if type(pad_width) is int and pad_width >= 0:  # the common scalar, without NumPy's calls
+        return [(pad_width, pad_width)] * ndim
     widths = np.asarray(pad_width)
     if widths.dtype.kind not in "iu":
         raise TypeError("`pad_width` must be of integral type.")
@@ -312,7 +316,13 @@ def _in_one_kernel(x: Array, widths, mode: str, values, odd: bool) -> Array | No
     odd = odd and mode in ("reflect", "symmetric")
     if odd and not _reflects_once(x.shape, widths, mode):
         return _odd_by_passes(x, widths, mode)
-    host = [tuple(reductions.host_scalar(v, x._dtype) for v in pair) for pair in values] if mode == "constant" else None
+    host = None
+    if mode == "constant":
+        converted = {}  # by identity: a scalar constant is the same object on every side
+        for v in (v for pair in values for v in pair):
+            if id(v) not in converted:
+                converted[id(v)] = reductions.host_scalar(v, x._dtype)
+        host = [tuple(converted[id(v)] for v in pair) for pair in values]
     padded = pad_engine.pad(x._data(), widths, mode, odd, host)
     if padded is None and odd:
         return _odd_by_passes(x, widths, mode)
