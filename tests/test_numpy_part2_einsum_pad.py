@@ -264,6 +264,23 @@ def test_pad_quad_body_declined(mode, monkeypatch):
     assert specs[-1].quads
 
 
+@pytest.mark.parametrize("width", [3, (1, 2), [(1, 2)], ((1, 2), (3, 0)), [[0, 2], [3, 4]], ((1,), (2,)),
+                                   np.array([[1, 2], [0, 3]]), (np.int64(2), 1), ((1, np.int32(2)), (0, 1)),
+                                   ((True, 1), (0, 2))])
+def test_pad_width_forms(width):
+    """The int and per-axis int pair forms (read without NumPy) and the others (through NumPy's)."""
+    a = sample("float32", (3, 4))
+    check(np.pad(a, width, constant_values=7), wg.pad(wg.asarray(a), width, constant_values=7))
+
+
+@pytest.mark.parametrize("width", [((1, -2), (0, 0)), ((1.0, 2), (0, 0)), -3])
+def test_pad_width_bad_pairs(width):
+    with pytest.raises(Exception) as expected:
+        np.pad(np.ones((2, 2)), width)
+    with pytest.raises(type(expected.value)):
+        wg.pad(wg.ones((2, 2)), width)
+
+
 def test_pad_constant_values_cast_and_empty_input():
     a = sample("int16", (3, 2))
     check(np.pad(a, 2, constant_values=((-7.9, 300), (1, True))),

@@ -10,6 +10,13 @@ Per output coordinate c_d, j_d = c_d - before_d is its position on input axis d 
   odd         (reflect or symmetric with reflect_type='odd', one reflection per side) on each
               padded axis, in axis order, 2 * edge - mirrored: a corner of k padded axes reads
               2^k elements and combines them as NumPy's axis-by-axis passes do.
+
+Bodies: where the rows of a 32-bit dtype are whole vec4s that start where the input's rows start
+a vec4 (the common image case, widths and length multiples of 4 on the last axis), the quad
+body reads and writes a vec4 at a time, the interior a plain copy (at the H100's bandwidth);
+otherwise an invocation writes a run of elements (a vec4 or a packed word) one by one.
+The kernel walks fewer axes where it can (unpadded axes of length 1 dropped, unpadded runs
+merged), and a call's launch plan is cached by its geometry: a loop of pads packs nothing.
 """
 
 from __future__ import annotations
