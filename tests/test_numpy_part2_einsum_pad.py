@@ -291,6 +291,18 @@ def test_pad_constant_values_cast_and_empty_input():
     assert got.shape == (0, 6) and got.dtype == np.float32
 
 
+def test_pad_constants_cached_apart():
+    """Constants that compare equal but differ in bits or cast (-0.0 and 0.0, True and 1 and 1.0),
+    padded alike one after the other (the casts and the launch plans are cached)."""
+    a = np.ones((2, 4), np.float32)
+    for value in (0.0, -0.0, 0.0, -0.0):
+        got = np.asarray(wg.pad(wg.asarray(a), 4, constant_values=value))
+        assert np.array_equal(np.signbit(got), np.signbit(np.pad(a, 4, constant_values=value)))
+    b = np.array([[2, 3]], np.int8)
+    for value in (1, True, 1.0, -3, 1.7, -1.7):
+        check(np.pad(b, 1, constant_values=value), wg.pad(wg.asarray(b), 1, constant_values=value))
+
+
 @pytest.mark.parametrize("call", [
     lambda m: m.pad(m.zeros((0, 3)), 1, "edge"),
     lambda m: m.pad(m.ones(3), 1, "bogus"),

@@ -15,6 +15,7 @@ into). Storages of several buffers pad axis after axis too (gathers through inde
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import numpy as np
@@ -295,6 +296,8 @@ def pad(array, pad_width, mode="constant", **kwargs) -> Array:
         mode, options = "constant", {"constant_values": 0}
     values = {"constant": lambda: _pairs(options["constant_values"], x.ndim),
               "linear_ramp": lambda: _pairs(options["end_values"], x.ndim)}.get(mode, lambda: None)()
+    if mode == "constant":
+        values = [tuple(_host_constant(v, x._dtype) for v in pair) for pair in values]
     if mode in pad_engine.MAPS:
         padded = _in_one_kernel(x, widths, mode, values, options.get("reflect_type") == "odd")
         if padded is not None:
@@ -321,17 +324,23 @@ def _in_one_kernel(x: Array, widths, mode: str, values, odd: bool) -> Array | No
     odd = odd and mode in ("reflect", "symmetric")
     if odd and not _reflects_once(x.shape, widths, mode):
         return _odd_by_passes(x, widths, mode)
-    host = None
-    if mode == "constant":
-        converted = {}  # by identity: a scalar constant is the same object on every side
-        for v in (v for pair in values for v in pair):
-            if id(v) not in converted:
-                converted[id(v)] = reductions.host_scalar(v, x._dtype)
-        host = [tuple(converted[id(v)] for v in pair) for pair in values]
-    padded = pad_engine.pad(x._data(), widths, mode, odd, host)
+    padded = pad_engine.pad(x._data(), widths, mode, odd, values if mode == "constant" else None)
     if padded is None and odd:
         return _odd_by_passes(x, widths, mode)
     return None if padded is None else Array._wrap(padded)
+
+
+def _host_constant(value, dtype):
+    """A constant value cast to dtype on the host (a Python scalar's cast cached: pads in a loop)."""
+    if type(value) in (int, float, complex, bool):
+        return _cast_python_scalar(value, repr(value), dtype)
+    return reductions.host_scalar(value, dtype)
+
+
+@functools.lru_cache(maxsize=64)
+def _cast_python_scalar(value, text: str, dtype):
+    """(text, value's repr, keys the cache apart where values compare equal: -0.0 and 0.0, 1 and True)"""
+    return reductions.host_scalar(value, dtype)
 
 
 FUNCTIONS = {"pad": pad}
