@@ -207,6 +207,80 @@ def test_pad_axis_by_axis_where_the_kernel_declines(mode, kwargs, monkeypatch):
         check(np.pad(a, width, mode, **kwargs), wg.pad(wg.asarray(a), width, mode, **kwargs))
 
 
+def spied_specs(monkeypatch) -> list:
+    """The PadSpecs of the pad kernels launched from now on."""
+    specs, launch = [], wg._engines.pad.launch_kernel
+
+    def spy(device, key, *args):
+        specs.append(key[1])
+        return launch(device, key, *args)
+
+    monkeypatch.setattr(wg._engines.pad, "launch_kernel", spy)
+    return specs
+
+
+QUAD_CASES = [  # (shape, widths, view): last axis length and widths multiples of 4
+    ((3, 8), ((0, 0), (4, 8)), None), ((3, 4), ((2, 3), (8, 4)), None), ((2, 4), ((5, 1), (12, 12)), None),
+    ((1, 3, 8), ((0, 0), (2, 1), (4, 4)), None), ((2, 3, 4), ((0, 0), (0, 0), (4, 0)), None),
+    ((2, 3, 4), ((1, 2), (0, 0), (0, 8)), None), ((6, 16), ((1, 2), (4, 4)), lambda a: a[1:5, 4:12]),
+    ((6, 16), ((3, 0), (8, 4)), lambda a: a[::-1, :8]), ((6, 16), ((2, 2), (4, 4)), lambda a: a[::2, 8:]),
+]
+
+
+@pytest.mark.parametrize("mode, kwargs", MAPPED_MODES[:5])
+@pytest.mark.parametrize("dtype", ["int32", "uint32", "float32"])
+def test_pad_quad_body(mode, kwargs, dtype, monkeypatch):
+    """Rows of whole vec4s (a 32-bit dtype, the last axis's length and widths multiples of 4, rows
+    starting a vec4): vec4 loads inside, constants or mapped lanes in the padding, widths past
+    the axis, corners, unpadded axes dropped or merged, sliced and reversed views."""
+    specs = spied_specs(monkeypatch)
+    if mode == "constant":
+        kwargs = {"constant_values": ((1, 2), (3, 4), (5, 6))}
+    for shape, width, view in QUAD_CASES:
+        host = sample(dtype, shape, seed=4) if dtype != "float32" else fractions(dtype, shape)
+        a, got = (host, wg.asarray(host)) if view is None else (view(host), view(wg.asarray(host)))
+        kw = {"constant_values": kwargs["constant_values"][-a.ndim:]} if mode == "constant" else kwargs
+        check(np.pad(a, width, mode, **kw), wg.pad(got, width, mode, **kw))
+    assert len(specs) == len(QUAD_CASES) and all(spec.quads for spec in specs)
+
+
+@pytest.mark.parametrize("mode", ["constant", "reflect"])
+def test_pad_quad_body_declined(mode, monkeypatch):
+    """Rows that do not start a vec4 (an offset, a stride, a width not a multiple of 4), a broadcast
+    row, 64-bit and packed dtypes, odd reflection: the element body, same results."""
+    specs = spied_specs(monkeypatch)
+    base = fractions("float32", (6, 18))
+    cases = [(lambda m: m.asarray(base)[:, 2:10], ((1, 1), (4, 4))), (lambda m: m.asarray(base)[:, ::2], ((1, 1), (4, 4))),
+             (lambda m: m.asarray(base)[:, :8], ((1, 1), (2, 2))), (lambda m: m.asarray(base)[:, :8], ((1, 1), (4, 2))),
+             (lambda m: m.asarray(base.astype("float64"))[:, :8], ((1, 1), (4, 4))),
+             (lambda m: m.asarray(base.astype("int16"))[:, :8], ((1, 1), (4, 4)))]
+    for view, width in cases:
+        check(np.pad(view(np), width, mode), wg.pad(view(wg), width, mode))
+    a = fractions("float32", (5, 8))  # (one reflection: the kernel)
+    check(np.pad(a, 4, "reflect", reflect_type="odd"), wg.pad(wg.asarray(a), 4, "reflect", reflect_type="odd"))
+    assert len(specs) == len(cases) + 1 and not any(spec.quads for spec in specs)
+    broadcast = wg.broadcast_to(wg.asarray(base[0, :8]), (3, 8))  # stride 0: the quad body reads one row
+    check(np.pad(np.broadcast_to(base[0, :8], (3, 8)), 4, mode), wg.pad(broadcast, 4, mode))
+    assert specs[-1].quads
+
+
+@pytest.mark.parametrize("width", [3, (1, 2), [(1, 2)], ((1, 2), (3, 0)), [[0, 2], [3, 4]], ((1,), (2,)),
+                                   np.array([[1, 2], [0, 3]]), (np.int64(2), 1), ((1, np.int32(2)), (0, 1)),
+                                   ((True, 1), (0, 2))])
+def test_pad_width_forms(width):
+    """The int and per-axis int pair forms (read without NumPy) and the others (through NumPy's)."""
+    a = sample("float32", (3, 4))
+    check(np.pad(a, width, constant_values=7), wg.pad(wg.asarray(a), width, constant_values=7))
+
+
+@pytest.mark.parametrize("width", [((1, -2), (0, 0)), ((1.0, 2), (0, 0)), -3])
+def test_pad_width_bad_pairs(width):
+    with pytest.raises(Exception) as expected:
+        np.pad(np.ones((2, 2)), width)
+    with pytest.raises(type(expected.value)):
+        wg.pad(wg.ones((2, 2)), width)
+
+
 def test_pad_constant_values_cast_and_empty_input():
     a = sample("int16", (3, 2))
     check(np.pad(a, 2, constant_values=((-7.9, 300), (1, True))),
@@ -215,6 +289,18 @@ def test_pad_constant_values_cast_and_empty_input():
     check(np.pad(e, ((1, 2), (0, 1)), constant_values=4), wg.pad(wg.asarray(e), ((1, 2), (0, 1)), constant_values=4))
     got = wg.pad(wg.asarray(e), ((0, 0), (2, 2)), "empty")
     assert got.shape == (0, 6) and got.dtype == np.float32
+
+
+def test_pad_constants_cached_apart():
+    """Constants that compare equal but differ in bits or cast (-0.0 and 0.0, True and 1 and 1.0),
+    padded alike one after the other (the casts and the launch plans are cached)."""
+    a = np.ones((2, 4), np.float32)
+    for value in (0.0, -0.0, 0.0, -0.0):
+        got = np.asarray(wg.pad(wg.asarray(a), 4, constant_values=value))
+        assert np.array_equal(np.signbit(got), np.signbit(np.pad(a, 4, constant_values=value)))
+    b = np.array([[2, 3]], np.int8)
+    for value in (1, True, 1.0, -3, 1.7, -1.7):
+        check(np.pad(b, 1, constant_values=value), wg.pad(wg.asarray(b), 1, constant_values=value))
 
 
 @pytest.mark.parametrize("call", [

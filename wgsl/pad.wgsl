@@ -19,6 +19,7 @@ ${loaders}
 // j modulo n, in [0, n). The remainder from the quotient: NVIDIA's driver gets WGSL's signed `%`
 // of a negative j wrong (as if unsigned), its division right.
 fn pad_mod(j: i32, n: i32) -> i32 {
+    if (j >= 0 && j < n) { return j; }  // most elements: no division
     let r = j - n * (j / n);
     return select(r, r + n, r < 0);
 }

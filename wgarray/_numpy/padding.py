@@ -15,6 +15,7 @@ into). Storages of several buffers pad axis after axis too (gathers through inde
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import numpy as np
@@ -44,6 +45,8 @@ def _pairs(values, ndim: int, as_index: bool = False) -> list:
     _as_pairs); as_index rounds to ints and refuses negatives. Host metadata only."""
     if values is None:
         return [(None, None)] * ndim
+    if type(values) in (int, float) and not as_index:  # the common scalar, without NumPy's calls
+        return [(values, values)] * ndim
     host = np.asarray(values.__array__() if isinstance(values, Array) else values)
     if as_index:
         host = np.round(host).astype(np.intp)
@@ -56,6 +59,13 @@ def _pairs(values, ndim: int, as_index: bool = False) -> list:
 
 
 def _pad_widths(pad_width, ndim: int) -> list:
+    # the common forms, an int or an int pair per axis, without NumPy's calls (a few us a call)
+    if type(pad_width) is int and pad_width >= 0:
+        return [(pad_width, pad_width)] * ndim
+    if type(pad_width) in (tuple, list) and len(pad_width) == ndim and all(
+            type(pair) in (tuple, list) and len(pair) == 2 and type(pair[0]) is int and type(pair[1]) is int
+            and pair[0] >= 0 and pair[1] >= 0 for pair in pad_width):
+        return [tuple(pair) for pair in pad_width]
     widths = np.asarray(pad_width)
     if widths.dtype.kind not in "iu":
         raise TypeError("`pad_width` must be of integral type.")
@@ -286,6 +296,8 @@ def pad(array, pad_width, mode="constant", **kwargs) -> Array:
         mode, options = "constant", {"constant_values": 0}
     values = {"constant": lambda: _pairs(options["constant_values"], x.ndim),
               "linear_ramp": lambda: _pairs(options["end_values"], x.ndim)}.get(mode, lambda: None)()
+    if mode == "constant":
+        values = [tuple(_host_constant(v, x._dtype) for v in pair) for pair in values]
     if mode in pad_engine.MAPS:
         padded = _in_one_kernel(x, widths, mode, values, options.get("reflect_type") == "odd")
         if padded is not None:
@@ -312,11 +324,23 @@ def _in_one_kernel(x: Array, widths, mode: str, values, odd: bool) -> Array | No
     odd = odd and mode in ("reflect", "symmetric")
     if odd and not _reflects_once(x.shape, widths, mode):
         return _odd_by_passes(x, widths, mode)
-    host = [tuple(reductions.host_scalar(v, x._dtype) for v in pair) for pair in values] if mode == "constant" else None
-    padded = pad_engine.pad(x._data(), widths, mode, odd, host)
+    padded = pad_engine.pad(x._data(), widths, mode, odd, values if mode == "constant" else None)
     if padded is None and odd:
         return _odd_by_passes(x, widths, mode)
     return None if padded is None else Array._wrap(padded)
+
+
+def _host_constant(value, dtype):
+    """A constant value cast to dtype on the host (a Python scalar's cast cached: pads in a loop)."""
+    if type(value) in (int, float, complex, bool):
+        return _cast_python_scalar(value, repr(value), dtype)
+    return reductions.host_scalar(value, dtype)
+
+
+@functools.lru_cache(maxsize=64)
+def _cast_python_scalar(value, text: str, dtype):
+    """(text, value's repr, keys the cache apart where values compare equal: -0.0 and 0.0, 1 and True)"""
+    return reductions.host_scalar(value, dtype)
 
 
 FUNCTIONS = {"pad": pad}
