@@ -3,7 +3,8 @@
 
 Each row: inputs made with NumPy, one expression per library, and how to count the work
 (bytes moved or flops). Every library is warmed up, then timed as the best of several
-trials of R repetitions followed by a synchronize. The ratio is wgarray time / peer time.
+trials of R repetitions followed by a synchronize, R the same for every library: at least
+--reps and at least MIN_TRIAL seconds of wgarray's calls. The ratio is wgarray time / peer time.
 
   python benchmarks/kernels.py [--only sum,sort] [--json FILE]
 On the GPU machine: source .gl/activate; python3 benchmarks/kernels.py
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
@@ -21,6 +23,10 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
+
+# A trial lasts at least this long (the same number of calls for every library), so that what a
+# call costs in a sequence of calls is timed, not a submit and a wait per few calls.
+MIN_TRIAL = 0.01  # seconds
 
 
 def _rng(seed=0):
@@ -131,10 +137,14 @@ def main(rows=ROWS, doc=__doc__):
             continue
         host = make()
         row = {"benchmark": name, "unit": unit}
+        reps = None  # one count for every library: wgarray's calls filling MIN_TRIAL seconds
         for lib, (module, upload, sync, _) in libs.items():
             try:
                 inputs = [upload(a) for a in host]
-                seconds = time_call(lambda: exprs[lib](module, *inputs), sync, args.reps)
+                call = lambda: exprs[lib](module, *inputs)  # noqa: E731
+                if reps is None:
+                    reps = max(args.reps, math.ceil(MIN_TRIAL / time_call(call, sync, 16, trials=1)))
+                seconds = time_call(call, sync, reps)
                 row[lib] = seconds
             except Exception as e:  # a missing function is a result too
                 row[lib] = None
