@@ -23,10 +23,15 @@ from .map import MapOp, launch_map
 
 PARAMS = ParamLayout("items", "bins", "copies", "groups", "rounds", "offset", "stride", "edges_offset", "edges_stride",
                      ZERO)
+MERGE_PARAMS = ParamLayout("bins", "parts", ZERO)
 LOCAL_BINS = 2048  # counters per workgroup (8 KiB): bins up to this many count in workgroup memory
 MAX_COPIES = 8  # copies of the counters where they fit (fewer collisions on popular bins)
-ROUNDS = 64  # items per invocation (the workgroups' count follows)
+ROUNDS = 64  # items per invocation while the workgroups are fewer than MAX_GROUPS
+MAX_GROUPS = 1024  # a few per multiprocessor: more items then loop longer, the partial rows stay few
+MERGE_BINS = 8  # bins per workgroup of the merge (bin_count_merge.wgsl's BINS)
+_COUNT_DTYPES = (dt.uint32, dt.int32, dt.uint64, dt.int64)
 _PAIRS = {dt.float32: dt.complex64, dt.float64: dt.complex128}  # (min, max) pairs of floats
+_NO_EDGES = "fn stage_bins(lid: u32) {}\nfn prepare_bins() {}\n"
 
 
 def _bin_source(dtype, edges_dtype, features) -> str:
@@ -34,11 +39,12 @@ def _bin_source(dtype, edges_dtype, features) -> str:
     if edges_dtype is None:  # bincount: the value is its bin
         return with_libraries("bin_count", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
                               storage=dt.layout(dtype).storage, edges_binding="", loaders=load_fn(0, dtype),
-                              bin_of=f"fn bin_of(v: {reg}) -> u32 {{ return {cast('v', dtype, dt.uint32)}; }}",
+                              bin_of=_NO_EDGES + f"fn bin_of(v: {reg}) -> u32 {{ return {cast('v', dtype, dt.uint32)}; }}",
                               local_bins=LOCAL_BINS)
     creg = dt.layout(edges_dtype).register
     bin_of = render("bin_count_edges", C=creg, T=reg, tag=REG_TAG[creg], value=cast("value", dtype, edges_dtype),
-                    edge=cast("load1(p_edges_offset() + k * p_edges_stride())", edges_dtype, edges_dtype))
+                    edge=cast("load1(p_edges_offset() + k * p_edges_stride())", edges_dtype, edges_dtype),
+                    workgroup=WORKGROUP)
     edges_binding = f"@group(0) @binding(3) var<storage, read> in1: array<{dt.layout(edges_dtype).storage}>;"
     return with_libraries("bin_count", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
                           storage=dt.layout(dtype).storage, edges_binding=edges_binding,
@@ -46,35 +52,56 @@ def _bin_source(dtype, edges_dtype, features) -> str:
                           local_bins=LOCAL_BINS)
 
 
-def count_bins(values: BufferOperand, bins: int, edges: BufferOperand | None = None) -> BufferOperand | None:
-    """How many of the 1-D `values` fall in each of `bins` bins, as uint32 (bins,): a value is its
-    own bin (edges None: non-negative integers below `bins`), or its bin among the 1-D sorted
-    `edges` (bins + 1 of them, a float dtype that holds the values exactly, as NumPy promotes
-    them). None where this engine does not apply (storages of several buffers, 2^32 items or
-    more, a Python-level fallback then)."""
+def _merge_source(dtype, features) -> str:
+    return with_libraries("bin_count_merge", features, enables="", params=MERGE_PARAMS.wgsl(), workgroup=WORKGROUP,
+                          storage=dt.layout(dtype).storage, store=cast("total", dt.uint32, dtype))
+
+
+def count_bins(values: BufferOperand, bins: int, edges: BufferOperand | None = None,
+               dtype=dt.uint32) -> BufferOperand | None:
+    """How many of the 1-D `values` fall in each of `bins` bins, as `dtype` (bins,) (a 32- or
+    64-bit integer dtype): a value is its own bin (edges None: non-negative integers below
+    `bins`), or its bin among the 1-D sorted `edges` (bins + 1 of them, a float dtype that holds
+    the values exactly, as NumPy promotes them). None where this engine does not apply (storages
+    of several buffers, 2^32 items or more, a Python-level fallback then).
+
+    Bins that fit workgroup memory: one counting pass writing a row of partial counts per
+    workgroup, then one merge adding the rows into `dtype`. More bins: a zero fill, the counting
+    pass on global atomics, and the merge of that one row (the cast to `dtype`)."""
     device, n = values.device, values.shape[0]
     operands = [values] if edges is None else [values, edges]
     if n >= 1 << 32 or bins >= 1 << 31 or any(o.storage.segments is not None for o in operands):
         return None
-    counts = allocate(device, (bins,), dt.uint32)
-    launch_map(device, MapOp("fill", "a0", (dt.uint32,), dt.uint32), counts.storage, counts.view, dt.uint32,
-               [ScalarOperand(0, dt.uint32)], fresh=True)
-    if n == 0 or bins == 0:
-        return counts
-    groups = -(-n // (WORKGROUP * ROUNDS))
+    if dtype not in _COUNT_DTYPES:
+        raise TypeError(f"count_bins: counts as {dtype} are not supported")
+    out = allocate(device, (bins,), dtype)
+    groups = max(1, min(MAX_GROUPS, -(-n // (WORKGROUP * ROUNDS))))
     rounds = -(-n // (groups * WORKGROUP))
-    copies = max(1, min(MAX_COPIES, LOCAL_BINS // bins))
-    fields = dict(items=n, bins=bins, copies=copies, groups=groups, rounds=rounds, offset=values.view.offset,
-                  stride=values.view.strides[0])
-    storages = [counts.storage, values.storage]
-    if edges is not None:
-        fields.update(edges_offset=edges.view.offset, edges_stride=edges.view.strides[0])
-        storages.append(edges.storage)
-    edges_dtype = None if edges is None else edges.dtype
-    launch_kernel(device, ("bin_count", values.dtype, edges_dtype),
-                  lambda: _bin_source(values.dtype, edges_dtype, device.features), storages, PARAMS.pack(**fields),
-                  groups * WORKGROUP)
-    return counts
+    copies = max(1, min(MAX_COPIES, LOCAL_BINS // max(bins, 1)))
+    shared_bins = bins * copies <= LOCAL_BINS
+    parts = groups if shared_bins and n else 1
+    counts = out if dtype == dt.uint32 and parts == 1 else allocate(device, (parts * bins,), dt.uint32)
+    if bins == 0:
+        return out
+    if not shared_bins or n == 0:  # counts in global atomics (or none): they start at zero
+        launch_map(device, MapOp("fill", "a0", (dt.uint32,), dt.uint32), counts.storage, counts.view, dt.uint32,
+                   [ScalarOperand(0, dt.uint32)], fresh=True)
+    if n:
+        fields = dict(items=n, bins=bins, copies=copies, groups=groups, rounds=rounds, offset=values.view.offset,
+                      stride=values.view.strides[0])
+        storages = [counts.storage, values.storage]
+        if edges is not None:
+            fields.update(edges_offset=edges.view.offset, edges_stride=edges.view.strides[0])
+            storages.append(edges.storage)
+        edges_dtype = None if edges is None else edges.dtype
+        launch_kernel(device, ("bin_count", values.dtype, edges_dtype),
+                      lambda: _bin_source(values.dtype, edges_dtype, device.features), storages,
+                      PARAMS.pack(**fields), groups * WORKGROUP)
+    if counts is not out:
+        launch_kernel(device, ("bin_count_merge", dtype), lambda: _merge_source(dtype, device.features),
+                      [out.storage, counts.storage], MERGE_PARAMS.pack(bins=bins, parts=parts),
+                      -(-bins // MERGE_BINS) * WORKGROUP)
+    return out
 
 
 def value_range(values: BufferOperand) -> BufferOperand | None:

@@ -164,8 +164,8 @@ def bincount(x, weights=None, minlength=0) -> Array:
     high = _largest_if_non_negative(values) if values.size else -1
     length = builtins.max(high + 1, minlength)
     device = values.device
-    if weights is None and (counts := count_bins(values._data(), length)) is not None:
-        return astype(Array._wrap(counts), _INTP)
+    if weights is None and (counts := count_bins(values._data(), length, dtype=_INTP)) is not None:
+        return Array._wrap(counts)
     values = astype(values, _INTP, copy=False)
     starts = searchsorted(sort(values), arange(length + 1, dtype=_INTP, device=device), side="left")
     counts = starts[1:] - starts[:-1]

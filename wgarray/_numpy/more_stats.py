@@ -273,9 +273,9 @@ def histogram(a, bins=10, range=None, density=None, weights=None) -> tuple:
     if dt.kind(x._dtype) == "complex":
         raise TypeError("histogram: complex data cannot be binned (it has no order)")
     if w is None and dt.kind(common := result_type(x, edges)) == "float":
-        counts = count_bins(x._data(), count, astype(edges, common)._data())
+        counts = count_bins(x._data(), count, astype(edges, common)._data(), dt.as_dtype("int64"))
         if counts is not None:
-            counts = astype(Array._wrap(counts), dt.as_dtype("int64"))
+            counts = Array._wrap(counts)
             return (_density(counts, edges) if density else counts), edges
     index = E["subtract"](searchsorted(edges, x, side="right"), 1)
     index = E["where"](E["equal"](x, edges[-1]), count - 1, index)  # the last bin is closed
