@@ -8,6 +8,8 @@ import numpy as np
 import pytest
 
 import wgarray
+from wgarray._array import Array
+from wgarray._engines import bin_count
 
 from conftest import host, wg
 
@@ -109,3 +111,52 @@ def test_histogram_rejects_a_range_that_is_not_finite(dtype, bad):
     with pytest.raises(ValueError, match="autodetected range") as got:
         wgarray.histogram(wg(x))
     assert str(got.value) == str(exp.value)
+
+
+# -- the counting pass's loads: vectors of 16 bytes (contiguous float32 histograms, bincount of
+# 4- and 8-byte integers) with the items after the last whole vector counted one by one; items
+# one by one (other dtypes, strides, offsets inside a vector); the rows of partial counts merged
+@pytest.mark.parametrize("size", [1, 3, 4, 7, 4098])
+@pytest.mark.parametrize("start", [0, 1, 4, 6])
+def test_histogram_of_float32_vectors_and_their_tails(size, start):
+    x = np.random.default_rng(size).standard_normal(size + start).astype(np.float32)
+    x[::5] = np.float32(np.nan) if size > 4 else x[::5]  # NaN in no bin (with range given)
+    view = x[start:]
+    _same(wgarray.histogram(wg(x)[start:], bins=33, range=(-2, 2))[0], np.histogram(view, bins=33, range=(-2, 2))[0])
+    finite = np.nan_to_num(view)
+    _same(wgarray.histogram(wg(finite), bins=256)[0], np.histogram(finite, bins=256)[0])
+
+
+@pytest.mark.parametrize("dtype", ["int32", "uint32", "int64", "uint64", "int16"])
+@pytest.mark.parametrize("size", [1, 5, 8, 1027])
+@pytest.mark.parametrize("start", [0, 1, 2, 4])
+def test_bincount_of_integer_vectors_and_their_tails(dtype, size, start):
+    x = np.random.default_rng(size).integers(0, 700, size + start).astype(dtype)
+    _same(wgarray.bincount(wg(x)[start:]), np.bincount(x[start:]))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_histogram_of_many_rows_of_partial_counts(dtype):
+    # more items than MAX_GROUPS workgroups take in one round: every invocation loops, every
+    # workgroup leaves a row, and the merge adds more rows than its lanes
+    n = bin_count.MAX_GROUPS * 256 * bin_count.UNROLL + 4099
+    x = np.random.default_rng(11).standard_normal(n).astype(dtype)
+    _same(wgarray.histogram(wg(x), bins=300)[0], np.histogram(x, bins=300)[0])
+    _same(wgarray.histogram(wg(x)[3:], bins=2)[0], np.histogram(x[3:], bins=2)[0])
+
+
+def test_bincount_of_many_rows_of_partial_counts_and_past_the_workgroup_counters():
+    n = bin_count.MAX_GROUPS * 256 * bin_count.UNROLL + 6
+    x = np.random.default_rng(12).integers(0, 2000, n)
+    _same(wgarray.bincount(wg(x)), np.bincount(x))
+    _same(wgarray.bincount(wg(x)[1:]), np.bincount(x[1:]))  # an offset inside a vector: one by one
+    wide = x * 3  # 6000 bins: global atomics, then the merge of one row into int64
+    _same(wgarray.bincount(wg(wide)), np.bincount(wide))
+
+
+@pytest.mark.parametrize("dtype", ["uint32", "int32", "uint64", "int64"])
+@pytest.mark.parametrize("bins", [5, 3000])
+def test_count_bins_into_each_count_dtype(dtype, bins):
+    x = np.random.default_rng(13).integers(0, bins, 5000).astype(np.int32)
+    counts = bin_count.count_bins(wg(x)._data(), bins, dtype=np.dtype(dtype))
+    _same(Array._wrap(counts), np.bincount(x, minlength=bins).astype(dtype))

@@ -4,6 +4,8 @@
 // (counts[group * bins + b]; bin_count_merge.wgsl adds the rows up: no zero fill, no global
 // atomics). With more bins than that, every item goes to the global atomics (counts, zeroed
 // before) directly. bin_of(v) is an item's bin, or p_bins() for none.
+// An invocation loads UNROLL items (or vectors of items) before it counts them, so that the
+// loads are in flight together (one at a time left the memory idle).
 // Skewed data (a normal sample's middle bins) would serialise on a few counters, so the
 // workgroup keeps p_copies() copies of its counters, invocation lid counting in copy lid % copies;
 // a bin's copies are adjacent words (distinct banks: copies a bin-count apart would share one).
@@ -14,7 +16,7 @@ ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> counts: array<atomic<u32>>;
 @group(0) @binding(2) var<storage, read> in0: array<${storage}>;
-${edges_binding}
+${extra_bindings}
 
 fn zero_word() -> u32 { return p_zero(); }
 
@@ -23,37 +25,37 @@ ${library}
 ${loaders}
 
 const LOCAL_BINS: u32 = ${local_bins}u;
+const UNROLL: u32 = 4u;
 var<workgroup> local_counts: array<atomic<u32>, LOCAL_BINS>;
+var<private> copy: u32;
 
 ${bin_of}
+
+fn count_bin(b: u32) {
+    let bins = p_bins();
+    if (b < bins) {
+        if (bins * p_copies() <= LOCAL_BINS) { atomicAdd(&local_counts[b * p_copies() + copy], 1u); }
+        else { atomicAdd(&counts[b], 1u); }
+    }
+}
+
+${count_loop}
 
 @compute @workgroup_size(${workgroup})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     let group = wid.x + wid.y * nwg.x;
     let bins = p_bins();
-    let stride = p_groups() * ${workgroup}u;  // items between an invocation's turns
-    let first = group * ${workgroup}u + lid;
     let shared_bins = bins * p_copies() <= LOCAL_BINS;  // uniform: from the parameters alone
     let copies = p_copies();
-    let copy = lid % copies;
+    copy = lid % copies;
     if (shared_bins) {
         for (var b = lid; b < bins * copies; b += ${workgroup}u) { atomicStore(&local_counts[b], 0u); }
     }
     stage_bins(lid);
     workgroupBarrier();
     prepare_bins();
-    let offset = p_offset();
-    let step = p_stride();
-    for (var round = 0u; round < p_rounds(); round++) {
-        let i = first + round * stride;
-        if (group < p_groups() && i < p_items()) {
-            let b = bin_of(load0(offset + i * step));
-            if (b < bins) {
-                if (shared_bins) { atomicAdd(&local_counts[b * copies + copy], 1u); } else { atomicAdd(&counts[b], 1u); }
-            }
-        }
-    }
+    if (group < p_groups()) { count_share(group, lid); }
     workgroupBarrier();
     if (shared_bins && group < p_groups()) {
         for (var b = lid; b < bins; b += ${workgroup}u) {

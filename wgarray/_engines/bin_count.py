@@ -21,35 +21,58 @@ from .fold import fold
 from .fold_source import Fold, literal
 from .map import MapOp, launch_map
 
-PARAMS = ParamLayout("items", "bins", "copies", "groups", "rounds", "offset", "stride", "edges_offset", "edges_stride",
-                     ZERO)
-MERGE_PARAMS = ParamLayout("bins", "parts", ZERO)
+PARAMS = ParamLayout("items", "bins", "copies", "groups", "rounds", "offset", "stride", "vectors", "tail",
+                     "edges_offset", "edges_stride", ZERO)
+MERGE_PARAMS = ParamLayout("bins", "parts", "lanes", ZERO)
 LOCAL_BINS = 2048  # counters per workgroup (8 KiB): bins up to this many count in workgroup memory
 MAX_COPIES = 8  # copies of the counters where they fit (fewer collisions on popular bins)
 ROUNDS = 64  # items per invocation while the workgroups are fewer than MAX_GROUPS
 MAX_GROUPS = 1024  # a few per multiprocessor: more items then loop longer, the partial rows stay few
-MERGE_BINS = 8  # bins per workgroup of the merge (bin_count_merge.wgsl's BINS)
+UNROLL = 4  # loads in flight per invocation (bin_count.wgsl's UNROLL)
+MAX_LANES = 32  # rows of partial counts a merge workgroup adds at once
 _COUNT_DTYPES = (dt.uint32, dt.int32, dt.uint64, dt.int64)
 _PAIRS = {dt.float32: dt.complex64, dt.float64: dt.complex128}  # (min, max) pairs of floats
 _NO_EDGES = "fn stage_bins(lid: u32) {}\nfn prepare_bins() {}\n"
 
 
-def _bin_source(dtype, edges_dtype, features) -> str:
+def _vector_kind(dtype, edges_dtype) -> tuple | None:
+    """How contiguous items load as vectors of 16 bytes: (WGSL vector, items per vector, the count
+    of each item), or None (items one by one). bincount's 8-byte integers are valid bins below
+    2^31: a vec4<u32> holds two, low word first."""
+    if edges_dtype is not None:
+        if dtype != dt.float32:
+            return None
+        return "vec4<f32>", 4, " ".join(f"count_bin(bin_of(v.{c}));" for c in "xyzw")
+    if dtype in (dt.int32, dt.uint32):
+        return "vec4<u32>", 4, " ".join(f"count_bin(v.{c});" for c in "xyzw")
+    if dtype in (dt.int64, dt.uint64):  # a high word that is not 0: no bin (as no valid input has)
+        return "vec4<u32>", 2, "count_bin(select(p_bins(), v.x, v.y == 0u)); count_bin(select(p_bins(), v.z, v.w == 0u));"
+    return None
+
+
+def _bin_source(dtype, edges_dtype, vector, features) -> str:
     reg = dt.layout(dtype).register
+    bindings, binding = [], 3
+    if vector is not None:
+        bindings.append(f"@group(0) @binding({binding}) var<storage, read> vin0: array<{vector[0]}>;")
+        binding += 1
+        count_loop = render("bin_count_vectors", workgroup=WORKGROUP, vector=vector[0], width=vector[1],
+                            count_components=vector[2])
+    else:
+        count_loop = render("bin_count_items", workgroup=WORKGROUP)
+    loaders = load_fn(0, dtype)
     if edges_dtype is None:  # bincount: the value is its bin
-        return with_libraries("bin_count", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
-                              storage=dt.layout(dtype).storage, edges_binding="", loaders=load_fn(0, dtype),
-                              bin_of=_NO_EDGES + f"fn bin_of(v: {reg}) -> u32 {{ return {cast('v', dtype, dt.uint32)}; }}",
-                              local_bins=LOCAL_BINS)
-    creg = dt.layout(edges_dtype).register
-    bin_of = render("bin_count_edges", C=creg, T=reg, tag=REG_TAG[creg], value=cast("value", dtype, edges_dtype),
-                    edge=cast("load1(p_edges_offset() + k * p_edges_stride())", edges_dtype, edges_dtype),
-                    workgroup=WORKGROUP)
-    edges_binding = f"@group(0) @binding(3) var<storage, read> in1: array<{dt.layout(edges_dtype).storage}>;"
+        bin_of = _NO_EDGES + f"fn bin_of(v: {reg}) -> u32 {{ return {cast('v', dtype, dt.uint32)}; }}"
+    else:
+        creg = dt.layout(edges_dtype).register
+        bin_of = render("bin_count_edges", C=creg, T=reg, tag=REG_TAG[creg], value=cast("value", dtype, edges_dtype),
+                        edge=cast("load1(p_edges_offset() + k * p_edges_stride())", edges_dtype, edges_dtype),
+                        workgroup=WORKGROUP)
+        bindings.append(f"@group(0) @binding({binding}) var<storage, read> in1: array<{dt.layout(edges_dtype).storage}>;")
+        loaders += "\n" + load_fn(1, edges_dtype)
     return with_libraries("bin_count", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
-                          storage=dt.layout(dtype).storage, edges_binding=edges_binding,
-                          loaders=load_fn(0, dtype) + "\n" + load_fn(1, edges_dtype), bin_of=bin_of,
-                          local_bins=LOCAL_BINS)
+                          storage=dt.layout(dtype).storage, extra_bindings="\n".join(bindings), loaders=loaders,
+                          bin_of=bin_of, count_loop=count_loop, local_bins=LOCAL_BINS)
 
 
 def _merge_source(dtype, features) -> str:
@@ -63,45 +86,57 @@ def count_bins(values: BufferOperand, bins: int, edges: BufferOperand | None = N
     64-bit integer dtype): a value is its own bin (edges None: non-negative integers below
     `bins`), or its bin among the 1-D sorted `edges` (bins + 1 of them, a float dtype that holds
     the values exactly, as NumPy promotes them). None where this engine does not apply (storages
-    of several buffers, 2^32 items or more, a Python-level fallback then).
+    of several buffers, 2^31 items or more, a Python-level fallback then).
 
     Bins that fit workgroup memory: one counting pass writing a row of partial counts per
     workgroup, then one merge adding the rows into `dtype`. More bins: a zero fill, the counting
     pass on global atomics, and the merge of that one row (the cast to `dtype`)."""
     device, n = values.device, values.shape[0]
     operands = [values] if edges is None else [values, edges]
-    if n >= 1 << 32 or bins >= 1 << 31 or any(o.storage.segments is not None for o in operands):
+    if n >= 1 << 31 or bins >= 1 << 31 or any(o.storage.segments is not None for o in operands):
         return None
     if dtype not in _COUNT_DTYPES:
         raise TypeError(f"count_bins: counts as {dtype} are not supported")
     out = allocate(device, (bins,), dtype)
+    if bins == 0:
+        return out
     groups = max(1, min(MAX_GROUPS, -(-n // (WORKGROUP * ROUNDS))))
-    rounds = -(-n // (groups * WORKGROUP))
-    copies = max(1, min(MAX_COPIES, LOCAL_BINS // max(bins, 1)))
+    copies = max(1, min(MAX_COPIES, LOCAL_BINS // bins))
     shared_bins = bins * copies <= LOCAL_BINS
     parts = groups if shared_bins and n else 1
     counts = out if dtype == dt.uint32 and parts == 1 else allocate(device, (parts * bins,), dt.uint32)
-    if bins == 0:
-        return out
     if not shared_bins or n == 0:  # counts in global atomics (or none): they start at zero
         launch_map(device, MapOp("fill", "a0", (dt.uint32,), dt.uint32), counts.storage, counts.view, dt.uint32,
                    [ScalarOperand(0, dt.uint32)], fresh=True)
     if n:
-        fields = dict(items=n, bins=bins, copies=copies, groups=groups, rounds=rounds, offset=values.view.offset,
-                      stride=values.view.strides[0])
-        storages = [counts.storage, values.storage]
-        if edges is not None:
-            fields.update(edges_offset=edges.view.offset, edges_stride=edges.view.strides[0])
-            storages.append(edges.storage)
-        edges_dtype = None if edges is None else edges.dtype
-        launch_kernel(device, ("bin_count", values.dtype, edges_dtype),
-                      lambda: _bin_source(values.dtype, edges_dtype, device.features), storages,
-                      PARAMS.pack(**fields), groups * WORKGROUP)
+        _count(values, bins, edges, counts, groups, copies)
     if counts is not out:
+        lanes = min(MAX_LANES, 1 << (parts - 1).bit_length())  # a power of 2, as the merge's halving needs
         launch_kernel(device, ("bin_count_merge", dtype), lambda: _merge_source(dtype, device.features),
-                      [out.storage, counts.storage], MERGE_PARAMS.pack(bins=bins, parts=parts),
-                      -(-bins // MERGE_BINS) * WORKGROUP)
+                      [out.storage, counts.storage], MERGE_PARAMS.pack(bins=bins, parts=parts, lanes=lanes),
+                      -(-bins * lanes // WORKGROUP) * WORKGROUP)
     return out
+
+
+def _count(values, bins, edges, counts, groups, copies) -> None:
+    """Record the counting pass (bin_count.wgsl) of values into counts."""
+    device, n = values.device, values.shape[0]
+    offset, stride = values.view.offset, values.view.strides[0]
+    edges_dtype = None if edges is None else edges.dtype
+    vector = _vector_kind(values.dtype, edges_dtype)
+    width = 1 if vector is None else vector[1]
+    if stride != 1 or offset % width or n < width:
+        vector, width = None, 1
+    per_round = groups * WORKGROUP * UNROLL
+    fields = dict(items=n, bins=bins, copies=copies, groups=groups, rounds=-(-(n // width) // per_round),
+                  offset=offset, stride=stride, vectors=n // width, tail=n % width)
+    storages = [counts.storage, values.storage] + ([values.storage] if vector is not None else [])
+    if edges is not None:
+        fields.update(edges_offset=edges.view.offset, edges_stride=edges.view.strides[0])
+        storages.append(edges.storage)
+    launch_kernel(device, ("bin_count", values.dtype, edges_dtype, vector),
+                  lambda: _bin_source(values.dtype, edges_dtype, vector, device.features), storages,
+                  PARAMS.pack(**fields), groups * WORKGROUP)
 
 
 def value_range(values: BufferOperand) -> BufferOperand | None:

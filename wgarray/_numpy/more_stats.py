@@ -273,7 +273,7 @@ def histogram(a, bins=10, range=None, density=None, weights=None) -> tuple:
     if dt.kind(x._dtype) == "complex":
         raise TypeError("histogram: complex data cannot be binned (it has no order)")
     if w is None and dt.kind(common := result_type(x, edges)) == "float":
-        counts = count_bins(x._data(), count, astype(edges, common)._data(), dt.as_dtype("int64"))
+        counts = count_bins(x._data(), count, astype(edges, common, copy=False)._data(), dt.as_dtype("int64"))
         if counts is not None:
             counts = Array._wrap(counts)
             return (_density(counts, edges) if density else counts), edges
