@@ -10,6 +10,7 @@ import pytest
 import wgarray
 from wgarray._array import Array
 from wgarray._engines import bin_count
+from wgarray._numpy import more_stats
 
 from conftest import host, wg
 
@@ -160,3 +161,78 @@ def test_count_bins_into_each_count_dtype(dtype, bins):
     x = np.random.default_rng(13).integers(0, bins, 5000).astype(np.int32)
     counts = bin_count.count_bins(wg(x)._data(), bins, dtype=np.dtype(dtype))
     _same(Array._wrap(counts), np.bincount(x, minlength=bins).astype(dtype))
+
+
+# -- histogram over the data's own range with one read at the end: the counting pass makes the
+# edges from the (min, max) pair; the host keeps them where the GPU's step is NumPy's, else
+# (and for ranges near the subnormals) it makes them itself over the range it read
+def _histogram_both_ways(monkeypatch, data, bins):
+    try:
+        exp_counts, exp_edges = np.histogram(data, bins=bins)
+    except ValueError as e:  # too many bins for the range: NumPy's error both ways
+        with pytest.raises(ValueError, match="Too many bins") as got:
+            wgarray.histogram(wg(data), bins=bins)
+        assert str(got.value) == str(e)
+        with monkeypatch.context() as m, pytest.raises(ValueError, match="Too many bins"):
+            m.setitem(more_stats._NORMAL_ENOUGH, data.dtype, np.inf)
+            wgarray.histogram(wg(data), bins=bins)
+        return
+    counts, edges = wgarray.histogram(wg(data), bins=bins)
+    _same(edges, exp_edges)
+    _same(counts, exp_counts)
+    with monkeypatch.context() as m:  # no step is close enough to zero: every range takes the host's edges
+        m.setitem(more_stats._NORMAL_ENOUGH, data.dtype, np.inf)
+        counts, edges = wgarray.histogram(wg(data), bins=bins)
+    _same(edges, exp_edges)
+    _same(counts, exp_counts)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("bins", [1, 3, 10, 256, 2048, 2049])
+def test_histogram_over_its_own_range_both_ways(monkeypatch, dtype, bins):
+    x = (np.random.default_rng(bins).standard_normal(5003) * 7 - 2).astype(dtype)
+    _histogram_both_ways(monkeypatch, x, bins)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("case", ["subnormal", "tiny_step", "constant", "constant_zero", "one", "huge", "negative"])
+def test_histogram_over_its_own_range_special_ranges(monkeypatch, dtype, case):
+    info = np.finfo(dtype)
+    data = {"subnormal": np.array([info.smallest_subnormal * 3, info.smallest_subnormal * 40, 0.0]),
+            "tiny_step": np.array([1.0, 1.0 + 4 * info.eps, 1.0 + info.eps]),
+            "constant": np.full(9, -3.25), "constant_zero": np.full(4, -0.0), "one": np.array([5.5]),
+            "huge": np.array([info.max, -info.max, 0.0]),
+            "negative": -np.abs(np.random.default_rng(4).standard_normal(999)) - 1e3}[case].astype(dtype)
+    with np.errstate(all="ignore"):
+        _histogram_both_ways(monkeypatch, data, 10)
+        _histogram_both_ways(monkeypatch, data, 256)
+
+
+def test_histogram_of_normal_float32_data_keeps_the_gpus_edges(monkeypatch):
+    # 256 bins: the step is an exact division on any GPU, so the host's edges are never made
+    x = np.random.default_rng(9).standard_normal(70001).astype(np.float32)
+    monkeypatch.setattr(more_stats, "_bin_edges", None)
+    counts, edges = wgarray.histogram(wg(x), bins=256)
+    _same(edges, np.histogram(x, bins=256)[1])
+    _same(counts, np.histogram(x, bins=256)[0])
+    density, _ = wgarray.histogram(wg(x)[::-1], bins=256, density=True)
+    np.testing.assert_allclose(host(density), np.histogram(x[::-1], bins=256, density=True)[0], rtol=1e-12)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int64"])
+@pytest.mark.parametrize("bins, range_", [(10, (1.0, 1.0 + 1e-15)), (3000, None), (5, (-1e-300, 1e-300)),
+                                          (4, (0, 1))])
+def test_histogram_too_many_bins_for_the_range_as_numpy(dtype, bins, range_):
+    data = np.array([1.0, 1.0 + 1e-15, 1.0], dtype) if dtype != "int64" else np.array([3, 3, 3], dtype)
+    try:
+        exp = np.histogram(data, bins=bins, range=range_)
+    except ValueError as e:
+        with pytest.raises(ValueError) as got:
+            wgarray.histogram(wg(data), bins=bins, range=range_)
+        assert str(got.value) == str(e)
+        with pytest.raises(ValueError):
+            wgarray.histogram_bin_edges(wg(data), bins=bins, range=range_)
+        return
+    counts, edges = wgarray.histogram(wg(data), bins=bins, range=range_)
+    _same(counts, exp[0])
+    _same(edges, exp[1])

@@ -14,9 +14,9 @@
 ${enables}
 ${prelude}
 ${params}
-@group(0) @binding(1) var<storage, read_write> counts: array<atomic<u32>>;
-@group(0) @binding(2) var<storage, read> in0: array<${storage}>;
-${extra_bindings}
+// Bindings: counts (the rows, or the global atomics), in0 (the items), then what the variant
+// needs (vin0: the items as vectors; the edges, or the (min, max) pair and the edges out).
+${bindings}
 
 fn zero_word() -> u32 { return p_zero(); }
 
@@ -52,7 +52,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     if (shared_bins) {
         for (var b = lid; b < bins * copies; b += ${workgroup}u) { atomicStore(&local_counts[b], 0u); }
     }
-    stage_bins(lid);
+    stage_bins(lid, group);
     workgroupBarrier();
     prepare_bins();
     if (group < p_groups()) { count_share(group, lid); }

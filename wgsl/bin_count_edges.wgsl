@@ -1,29 +1,22 @@
-// histogram's bins: a value's place among the sorted edges in1 (p_bins() + 1 of them), compared
+// histogram's bins: a value's place among the sorted edges (p_bins() + 1 of them), compared
 // in ${C} as NumPy's searchsorted compares them: edges[i] <= v < edges[i + 1], the last bin
 // closed on the right; NaN and values outside the edges: p_bins() (no bin).
 // Equal bins (the usual edges) are found by arithmetic: the guess from the outer edges is
 // checked against its two edges and kept only when they hold v, so any sorted edges give
 // searchsorted's bin, a binary search answering where the guess misses.
-// The workgroup copies the edges into its memory first (when they fit: the counters do too), and
-// each invocation reads the outer edges and the scale once.
+// The workgroup stages the edges in its memory first (when they fit: the counters do too), and
+// each invocation reads the outer edges and the scale once. The stage (below) says where the edges
+// come from: edges_local(), global_edge(k) and stage_bins(lid, group).
 var<workgroup> local_edges: array<${C}, LOCAL_BINS + 1u>;
 var<private> first_edge: ${C};
 var<private> last_edge: ${C};
 var<private> edge_scale: ${C};
 
-fn edges_local() -> bool { return p_bins() <= LOCAL_BINS; }  // uniform
-
-fn global_edge(k: u32) -> ${C} { return ${edge}; }
+${stage}
 
 fn edge(k: u32) -> ${C} {
     if (edges_local()) { return local_edges[k]; }
     return global_edge(k);
-}
-
-fn stage_bins(lid: u32) {
-    if (edges_local()) {
-        for (var k = lid; k <= p_bins(); k += ${workgroup}u) { local_edges[k] = global_edge(k); }
-    }
 }
 
 fn prepare_bins() {

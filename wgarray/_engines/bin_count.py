@@ -32,14 +32,14 @@ UNROLL = 4  # loads in flight per invocation (bin_count.wgsl's UNROLL)
 MAX_LANES = 32  # rows of partial counts a merge workgroup adds at once
 _COUNT_DTYPES = (dt.uint32, dt.int32, dt.uint64, dt.int64)
 _PAIRS = {dt.float32: dt.complex64, dt.float64: dt.complex128}  # (min, max) pairs of floats
-_NO_EDGES = "fn stage_bins(lid: u32) {}\nfn prepare_bins() {}\n"
+_NO_EDGES = "fn stage_bins(lid: u32, group: u32) {}\nfn prepare_bins() {}\n"
 
 
-def _vector_kind(dtype, edges_dtype) -> tuple | None:
+def _vector_kind(dtype, edges) -> tuple | None:
     """How contiguous items load as vectors of 16 bytes: (WGSL vector, items per vector, the count
     of each item), or None (items one by one). bincount's 8-byte integers are valid bins below
     2^31: a vec4<u32> holds two, low word first."""
-    if edges_dtype is not None:
+    if edges is not None:
         if dtype != dt.float32:
             return None
         return "vec4<f32>", 4, " ".join(f"count_bin(bin_of(v.{c}));" for c in "xyzw")
@@ -50,29 +50,42 @@ def _vector_kind(dtype, edges_dtype) -> tuple | None:
     return None
 
 
-def _bin_source(dtype, edges_dtype, vector, features) -> str:
+def _bin_source(dtype, edges, vector, features) -> str:
+    """The counting pass for items of dtype; edges: None (bincount), ("given", dtype of the edges)
+    or ("range", dtype): the equal bins over the items' (min, max) pair."""
     reg = dt.layout(dtype).register
-    bindings, binding = [], 3
+    bindings = ["var<storage, read_write> counts: array<atomic<u32>>;"]
+    if edges is not None and edges[0] == "range":
+        storage = dt.layout(edges[1]).storage
+        bindings += [f"var<storage, read_write> edges_out: array<{storage}>;",
+                     f"var<storage, read_write> checks: array<{storage}>;"]
+    bindings.append(f"var<storage, read> in0: array<{dt.layout(dtype).storage}>;")
     if vector is not None:
-        bindings.append(f"@group(0) @binding({binding}) var<storage, read> vin0: array<{vector[0]}>;")
-        binding += 1
+        bindings.append(f"var<storage, read> vin0: array<{vector[0]}>;")
         count_loop = render("bin_count_vectors", workgroup=WORKGROUP, vector=vector[0], width=vector[1],
                             count_components=vector[2])
     else:
         count_loop = render("bin_count_items", workgroup=WORKGROUP)
     loaders = load_fn(0, dtype)
-    if edges_dtype is None:  # bincount: the value is its bin
+    if edges is None:  # bincount: the value is its bin
         bin_of = _NO_EDGES + f"fn bin_of(v: {reg}) -> u32 {{ return {cast('v', dtype, dt.uint32)}; }}"
     else:
+        kind, edges_dtype = edges
         creg = dt.layout(edges_dtype).register
+        if kind == "given":
+            bindings.append(f"var<storage, read> in1: array<{dt.layout(edges_dtype).storage}>;")
+            loaders += "\n" + load_fn(1, edges_dtype)
+            stage = render("bin_count_stage_given", C=creg, workgroup=WORKGROUP, edge=cast(
+                "load1(p_edges_offset() + k * p_edges_stride())", edges_dtype, edges_dtype))
+        else:
+            bindings.append(f"var<storage, read> range_pair: array<{dt.layout(_PAIRS[edges_dtype]).storage}>;")
+            stage = render("bin_count_stage_range", C=creg, workgroup=WORKGROUP)
         bin_of = render("bin_count_edges", C=creg, T=reg, tag=REG_TAG[creg], value=cast("value", dtype, edges_dtype),
-                        edge=cast("load1(p_edges_offset() + k * p_edges_stride())", edges_dtype, edges_dtype),
-                        workgroup=WORKGROUP)
-        bindings.append(f"@group(0) @binding({binding}) var<storage, read> in1: array<{dt.layout(edges_dtype).storage}>;")
-        loaders += "\n" + load_fn(1, edges_dtype)
+                        stage=stage)
+    bindings = "\n".join(f"@group(0) @binding({k}) {b}" for k, b in enumerate(bindings, 1))
     return with_libraries("bin_count", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
-                          storage=dt.layout(dtype).storage, extra_bindings="\n".join(bindings), loaders=loaders,
-                          bin_of=bin_of, count_loop=count_loop, local_bins=LOCAL_BINS)
+                          bindings=bindings, loaders=loaders, bin_of=bin_of, count_loop=count_loop,
+                          local_bins=LOCAL_BINS)
 
 
 def _merge_source(dtype, features) -> str:
@@ -91,12 +104,42 @@ def count_bins(values: BufferOperand, bins: int, edges: BufferOperand | None = N
     Bins that fit workgroup memory: one counting pass writing a row of partial counts per
     workgroup, then one merge adding the rows into `dtype`. More bins: a zero fill, the counting
     pass on global atomics, and the merge of that one row (the cast to `dtype`)."""
-    device, n = values.device, values.shape[0]
     operands = [values] if edges is None else [values, edges]
-    if n >= 1 << 31 or bins >= 1 << 31 or any(o.storage.segments is not None for o in operands):
+    if not _applies(operands, bins):
         return None
+    given = None if edges is None else (("given", edges.dtype), [edges.storage],
+                                        dict(edges_offset=edges.view.offset, edges_stride=edges.view.strides[0]))
+    return _count_and_merge(values, bins, dtype, given, [])
+
+
+def count_equal_bins(values: BufferOperand, bins: int, dtype) -> tuple | None:
+    """histogram's counts of the 1-D float32 or float64 `values` (not empty) in `bins` equal bins
+    over their own range, with no read between: one reduction of (min, max) pairs, then the
+    counting pass makes NumPy's edges from the pair itself (wgsl/bin_count_stage_range.wgsl).
+    Returns (counts as dtype, edges, checks): checks holds (min, max, step) in the values' dtype,
+    for the caller to read and compare with NumPy's step (the edges are NumPy's only then, and
+    only for a finite range). None where this does not apply (other dtypes, more bins than
+    LOCAL_BINS, ...: count_bins on edges made on the host then)."""
+    if values.dtype not in _PAIRS or not 1 <= bins <= LOCAL_BINS or not values.shape[0] or not _applies([values], bins):
+        return None
+    pair = value_range(values)
+    edges = allocate(values.device, (bins + 1,), values.dtype)
+    checks = allocate(values.device, (3,), values.dtype)
+    ranged = (("range", values.dtype), [pair.storage], {})
+    return _count_and_merge(values, bins, dtype, ranged, [edges.storage, checks.storage]), edges, checks
+
+
+def _applies(operands, bins: int) -> bool:
+    return (operands[0].shape[0] < 1 << 31 and bins < 1 << 31
+            and all(o.storage.segments is None for o in operands))
+
+
+def _count_and_merge(values, bins, dtype, edges, written) -> BufferOperand:
+    """count_bins' passes. edges: None, or (kind, the storages read after the items', their
+    parameter fields); written: the storages the counting pass writes after the counts."""
     if dtype not in _COUNT_DTYPES:
         raise TypeError(f"count_bins: counts as {dtype} are not supported")
+    device, n = values.device, values.shape[0]
     out = allocate(device, (bins,), dtype)
     if bins == 0:
         return out
@@ -109,7 +152,7 @@ def count_bins(values: BufferOperand, bins: int, edges: BufferOperand | None = N
         launch_map(device, MapOp("fill", "a0", (dt.uint32,), dt.uint32), counts.storage, counts.view, dt.uint32,
                    [ScalarOperand(0, dt.uint32)], fresh=True)
     if n:
-        _count(values, bins, edges, counts, groups, copies)
+        _count(values, bins, edges, [counts.storage] + written, groups, copies)
     if counts is not out:
         lanes = min(MAX_LANES, 1 << (parts - 1).bit_length())  # a power of 2, as the merge's halving needs
         launch_kernel(device, ("bin_count_merge", dtype), lambda: _merge_source(dtype, device.features),
@@ -118,25 +161,25 @@ def count_bins(values: BufferOperand, bins: int, edges: BufferOperand | None = N
     return out
 
 
-def _count(values, bins, edges, counts, groups, copies) -> None:
-    """Record the counting pass (bin_count.wgsl) of values into counts."""
+def _count(values, bins, edges, written, groups, copies) -> None:
+    """Record the counting pass (bin_count.wgsl) of values into the first of `written`."""
     device, n = values.device, values.shape[0]
     offset, stride = values.view.offset, values.view.strides[0]
-    edges_dtype = None if edges is None else edges.dtype
-    vector = _vector_kind(values.dtype, edges_dtype)
+    source = None if edges is None else edges[0]  # ("given" or "range", the edges' dtype)
+    vector = _vector_kind(values.dtype, source)
     width = 1 if vector is None else vector[1]
     if stride != 1 or offset % width or n < width:
         vector, width = None, 1
     per_round = groups * WORKGROUP * UNROLL
     fields = dict(items=n, bins=bins, copies=copies, groups=groups, rounds=-(-(n // width) // per_round),
                   offset=offset, stride=stride, vectors=n // width, tail=n % width)
-    storages = [counts.storage, values.storage] + ([values.storage] if vector is not None else [])
+    storages = written + [values.storage] + ([values.storage] if vector is not None else [])
     if edges is not None:
-        fields.update(edges_offset=edges.view.offset, edges_stride=edges.view.strides[0])
-        storages.append(edges.storage)
-    launch_kernel(device, ("bin_count", values.dtype, edges_dtype, vector),
-                  lambda: _bin_source(values.dtype, edges_dtype, vector, device.features), storages,
-                  PARAMS.pack(**fields), groups * WORKGROUP)
+        storages += edges[1]
+        fields.update(edges[2])
+    launch_kernel(device, ("bin_count", values.dtype, source, vector),
+                  lambda: _bin_source(values.dtype, source, vector, device.features), storages,
+                  PARAMS.pack(**fields), groups * WORKGROUP, writes=len(written))
 
 
 def value_range(values: BufferOperand) -> BufferOperand | None:
