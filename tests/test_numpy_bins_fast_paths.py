@@ -10,7 +10,7 @@ import pytest
 import wgarray
 from wgarray._array import Array
 from wgarray._engines import bin_count
-from wgarray._numpy import more_stats
+from wgarray._numpy import indices, more_stats
 
 from conftest import host, wg
 
@@ -236,3 +236,32 @@ def test_histogram_too_many_bins_for_the_range_as_numpy(dtype, bins, range_):
     counts, edges = wgarray.histogram(wg(data), bins=bins, range=range_)
     _same(counts, exp[0])
     _same(edges, exp[1])
+
+
+# -- bincount's first guess: values below SMALL_VALUES - 1 counted in one pass with one read of
+# the summary; a value at or past that (or a negative one) sends it to the largest value first
+@pytest.mark.parametrize("dtype", ["int64", "uint64", "int32", "uint16", "int8", "bool"])
+@pytest.mark.parametrize("top", ["small", "last_counted", "first_past", "far_past", "negative"])
+def test_bincount_small_values_and_past_them(dtype, top):
+    guess = indices.SMALL_VALUES
+    x = np.random.default_rng(3).integers(0, 2 if dtype == "bool" else 100, 3001).astype(dtype)
+    top_value = {"small": 7, "last_counted": guess - 2, "first_past": guess - 1, "far_past": 3 * guess,
+                 "negative": -1}[top]
+    if dtype == "bool" or (top_value < 0 and dtype.startswith("u")) or top_value > np.iinfo(dtype).max:
+        top_value = 1
+    x[1234] = top_value
+    if top_value < 0:
+        with pytest.raises(ValueError, match="negative"):
+            wgarray.bincount(wg(x))
+        return
+    for view in (slice(None), slice(1, None), slice(None, None, -3)):
+        _same(wgarray.bincount(wg(x)[view]), np.bincount(x[view]))
+        _same(wgarray.bincount(wg(x)[view], minlength=guess - 1), np.bincount(x[view], minlength=guess - 1))
+        _same(wgarray.bincount(wg(x)[view], minlength=guess + 5), np.bincount(x[view], minlength=guess + 5))
+
+
+def test_bincount_of_small_values_needs_no_largest_value_first(monkeypatch):
+    x = np.random.default_rng(6).integers(0, 1000, 100003)
+    monkeypatch.setattr(indices, "_largest_if_non_negative", None)
+    _same(wgarray.bincount(wg(x)), np.bincount(x))
+    _same(wgarray.bincount(wg(x[:1])), np.bincount(x[:1]))

@@ -5,12 +5,13 @@
 ${enables}
 ${prelude}
 ${params}
-@group(0) @binding(1) var<storage, read_write> out: array<${storage}>;
-@group(0) @binding(2) var<storage, read> partials: array<u32>;
+${bindings}
 
 fn zero_word() -> u32 { return p_zero(); }
 
 ${library}
+
+${summarize}
 
 var<workgroup> sums: array<u32, ${workgroup}>;
 
@@ -34,5 +35,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     if (lid < width && bin < bins) {
         let total = sums[lid];
         out[bin] = ${store};
+        summarize(bin, total);
     }
 }

@@ -37,22 +37,24 @@ _NO_EDGES = "fn stage_bins(lid: u32, group: u32) {}\nfn prepare_bins() {}\n"
 
 def _vector_kind(dtype, edges) -> tuple | None:
     """How contiguous items load as vectors of 16 bytes: (WGSL vector, items per vector, the count
-    of each item), or None (items one by one). bincount's 8-byte integers are valid bins below
-    2^31: a vec4<u32> holds two, low word first."""
-    if edges is not None:
+    of each item), or None (items one by one). bincount's 8-byte integers: a vec4<u32> holds two,
+    low word first."""
+    if edges is not None and edges[0] != "summary":
         if dtype != dt.float32:
             return None
         return "vec4<f32>", 4, " ".join(f"count_bin(bin_of(v.{c}));" for c in "xyzw")
     if dtype in (dt.int32, dt.uint32):
-        return "vec4<u32>", 4, " ".join(f"count_bin(v.{c});" for c in "xyzw")
-    if dtype in (dt.int64, dt.uint64):  # a high word that is not 0: no bin (as no valid input has)
-        return "vec4<u32>", 2, "count_bin(select(p_bins(), v.x, v.y == 0u)); count_bin(select(p_bins(), v.z, v.w == 0u));"
+        return "vec4<u32>", 4, " ".join(f"count_bin(min(v.{c}, p_bins() - 1u));" for c in "xyzw")
+    if dtype in (dt.int64, dt.uint64):  # a high word that is not 0: past the last bin
+        return "vec4<u32>", 2, " ".join(f"count_bin(select(p_bins() - 1u, min(v.{lo}, p_bins() - 1u), v.{hi} == 0u));"
+                                        for lo, hi in ("xy", "zw"))
     return None
 
 
 def _bin_source(dtype, edges, vector, features) -> str:
-    """The counting pass for items of dtype; edges: None (bincount), ("given", dtype of the edges)
-    or ("range", dtype): the equal bins over the items' (min, max) pair."""
+    """The counting pass for items of dtype; edges: None (bincount), ("summary",) (bincount whose
+    merge also sums up, see count_small_values), ("given", dtype of the edges) or ("range", dtype):
+    the equal bins over the items' (min, max) pair."""
     reg = dt.layout(dtype).register
     bindings = ["var<storage, read_write> counts: array<atomic<u32>>;"]
     if edges is not None and edges[0] == "range":
@@ -67,8 +69,15 @@ def _bin_source(dtype, edges, vector, features) -> str:
     else:
         count_loop = render("bin_count_items", workgroup=WORKGROUP)
     loaders = load_fn(0, dtype)
-    if edges is None:  # bincount: the value is its bin
-        bin_of = _NO_EDGES + f"fn bin_of(v: {reg}) -> u32 {{ return {cast('v', dtype, dt.uint32)}; }}"
+    if edges is None or edges[0] == "summary":  # bincount: the value is its bin (past the last: the last)
+        wide = dt.uint64 if dtype.itemsize == 8 else dt.uint32
+        last = f"{dt.layout(wide).register}(p_bins() - 1u)"
+        bin_of = f"fn bin_of(v: {reg}) -> u32 {{ return u32(min({cast('v', dtype, wide)}, {last})); }}"
+        if edges is None:
+            bin_of = _NO_EDGES + bin_of
+        else:
+            bindings.insert(1, "var<storage, read_write> summary: array<atomic<u32>>;")
+            bin_of = render("bin_count_stage_summary") + bin_of
     else:
         kind, edges_dtype = edges
         creg = dt.layout(edges_dtype).register
@@ -88,9 +97,15 @@ def _bin_source(dtype, edges, vector, features) -> str:
                           local_bins=LOCAL_BINS)
 
 
-def _merge_source(dtype, features) -> str:
+def _merge_source(dtype, summary: bool, features) -> str:
+    bindings = [f"var<storage, read_write> out: array<{dt.layout(dtype).storage}>;"]
+    if summary:
+        bindings.append("var<storage, read_write> summary: array<atomic<u32>>;")
+    bindings.append("var<storage, read> partials: array<u32>;")
+    bindings = "\n".join(f"@group(0) @binding({k}) {b}" for k, b in enumerate(bindings, 1))
+    summarize = render("bin_count_merge_summary") if summary else "fn summarize(bin: u32, total: u32) {}"
     return with_libraries("bin_count_merge", features, enables="", params=MERGE_PARAMS.wgsl(), workgroup=WORKGROUP,
-                          storage=dt.layout(dtype).storage, store=cast("total", dt.uint32, dtype))
+                          bindings=bindings, summarize=summarize, store=cast("total", dt.uint32, dtype))
 
 
 def count_bins(values: BufferOperand, bins: int, edges: BufferOperand | None = None,
@@ -110,6 +125,19 @@ def count_bins(values: BufferOperand, bins: int, edges: BufferOperand | None = N
     given = None if edges is None else (("given", edges.dtype), [edges.storage],
                                         dict(edges_offset=edges.view.offset, edges_stride=edges.view.strides[0]))
     return _count_and_merge(values, bins, dtype, given, [])
+
+
+def count_small_values(values: BufferOperand, bins: int, dtype) -> tuple | None:
+    """bincount's counts without the largest value known first: the 1-D non-negative integer
+    `values` (not empty) counted into `bins` bins of `dtype`, the last one taking every value at or
+    past it (and negative ones, as unsigned), with a summary (uint32 (2,)): the highest nonzero
+    bin + 1 and the last bin's count. Where that count is 0 the counts up to that highest bin are
+    bincount's, from one pass over the values and one read of the summary. None where this does
+    not apply (as count_bins; bins must fit workgroup memory)."""
+    if not 2 <= bins <= LOCAL_BINS or not values.shape[0] or not _applies([values], bins):
+        return None
+    summary = allocate(values.device, (2,), dt.uint32)
+    return _count_and_merge(values, bins, dtype, (("summary",), [], {}), [summary.storage]), summary
 
 
 def count_equal_bins(values: BufferOperand, bins: int, dtype) -> tuple | None:
@@ -147,7 +175,8 @@ def _count_and_merge(values, bins, dtype, edges, written) -> BufferOperand:
     copies = max(1, min(MAX_COPIES, LOCAL_BINS // bins))
     shared_bins = bins * copies <= LOCAL_BINS
     parts = groups if shared_bins and n else 1
-    counts = out if dtype == dt.uint32 and parts == 1 else allocate(device, (parts * bins,), dt.uint32)
+    summary = edges is not None and edges[0] == ("summary",)
+    counts = out if dtype == dt.uint32 and parts == 1 and not summary else allocate(device, (parts * bins,), dt.uint32)
     if not shared_bins or n == 0:  # counts in global atomics (or none): they start at zero
         launch_map(device, MapOp("fill", "a0", (dt.uint32,), dt.uint32), counts.storage, counts.view, dt.uint32,
                    [ScalarOperand(0, dt.uint32)], fresh=True)
@@ -155,9 +184,10 @@ def _count_and_merge(values, bins, dtype, edges, written) -> BufferOperand:
         _count(values, bins, edges, [counts.storage] + written, groups, copies)
     if counts is not out:
         lanes = min(MAX_LANES, 1 << (parts - 1).bit_length())  # a power of 2, as the merge's halving needs
-        launch_kernel(device, ("bin_count_merge", dtype), lambda: _merge_source(dtype, device.features),
-                      [out.storage, counts.storage], MERGE_PARAMS.pack(bins=bins, parts=parts, lanes=lanes),
-                      -(-bins * lanes // WORKGROUP) * WORKGROUP)
+        launch_kernel(device, ("bin_count_merge", dtype, summary), lambda: _merge_source(dtype, summary, device.features),
+                      [out.storage] + (written[:1] if summary else []) + [counts.storage],
+                      MERGE_PARAMS.pack(bins=bins, parts=parts, lanes=lanes),
+                      -(-bins * lanes // WORKGROUP) * WORKGROUP, writes=1 + summary)
     return out
 
 
