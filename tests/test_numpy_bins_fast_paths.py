@@ -265,3 +265,18 @@ def test_bincount_of_small_values_needs_no_largest_value_first(monkeypatch):
     monkeypatch.setattr(indices, "_largest_if_non_negative", None)
     _same(wgarray.bincount(wg(x)), np.bincount(x))
     _same(wgarray.bincount(wg(x[:1])), np.bincount(x[:1]))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("bins", [3, 7, 10, 100, 1000, 2047])
+def test_histogram_steps_of_any_bins_are_numpys_on_the_gpu(monkeypatch, dtype, bins):
+    # the GPU's step is the correctly rounded division (its own may be off by an ulp): the
+    # host's edges are never needed for ordinary ranges
+    monkeypatch.setattr(more_stats, "_bin_edges", None)
+    rng = np.random.default_rng(bins)
+    for scale, shift in ((1.0, 0.0), (3.7, -11.0), (1e-3, 0.5), (1e5, 2e5)):
+        x = (rng.standard_normal(501) * scale + shift).astype(dtype)
+        counts, edges = wgarray.histogram(wg(x), bins=bins)
+        exp_counts, exp_edges = np.histogram(x, bins=bins)
+        _same(edges, exp_edges)
+        _same(counts, exp_counts)

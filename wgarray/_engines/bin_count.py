@@ -1,10 +1,15 @@
 """Counting items into bins on the GPU (bincount without weights, histogram's counts): one pass
-over the items with workgroup-memory counters (wgsl/bin_count.wgsl), not a sort.
+over the items with workgroup-memory counters (wgsl/bin_count.wgsl), not a sort, then one merge
+of the workgroups' rows of partial counts into the output dtype (wgsl/bin_count_merge.wgsl).
 
 An item's bin is the item itself (bincount: non-negative integers, bins = max + 1) or its place
 among sorted edges (histogram: edges[i] <= v < edges[i + 1], the last bin closed on the right,
-values outside the edges and NaN in no bin), found by binary search in the promoted dtype of
-the items and the edges, as NumPy's searchsorted compares them.
+values outside the edges and NaN in no bin), found in the promoted dtype of the items and the
+edges, as NumPy's searchsorted compares them.
+
+Two variants spare the host's read before counting: count_equal_bins (histogram's equal bins
+over the data's range: the counting pass makes NumPy's edges from the (min, max) pair) and
+count_small_values (bincount's guess that every value is small: a summary tells whether it was).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ UNROLL = 4  # loads in flight per invocation (bin_count.wgsl's UNROLL)
 MAX_LANES = 32  # rows of partial counts a merge workgroup adds at once
 _COUNT_DTYPES = (dt.uint32, dt.int32, dt.uint64, dt.int64)
 _PAIRS = {dt.float32: dt.complex64, dt.float64: dt.complex128}  # (min, max) pairs of floats
+_SIGNED_BITS = {"f32": "i32", "f64": "i64"}  # the integer register of a float's bits
 _NO_EDGES = "fn stage_bins(lid: u32, group: u32) {}\nfn prepare_bins() {}\n"
 
 
@@ -88,7 +94,7 @@ def _bin_source(dtype, edges, vector, features) -> str:
                 "load1(p_edges_offset() + k * p_edges_stride())", edges_dtype, edges_dtype))
         else:
             bindings.append(f"var<storage, read> range_pair: array<{dt.layout(_PAIRS[edges_dtype]).storage}>;")
-            stage = render("bin_count_stage_range", C=creg, workgroup=WORKGROUP)
+            stage = render("bin_count_stage_range", C=creg, I=_SIGNED_BITS[creg], workgroup=WORKGROUP)
         bin_of = render("bin_count_edges", C=creg, T=reg, tag=REG_TAG[creg], value=cast("value", dtype, edges_dtype),
                         stage=stage)
     bindings = "\n".join(f"@group(0) @binding({k}) {b}" for k, b in enumerate(bindings, 1))
