@@ -8,6 +8,9 @@ import numpy as np
 import pytest
 
 import wgarray
+from wgarray._array import Array
+from wgarray._engines import bin_count
+from wgarray._numpy import indices, more_stats
 
 from conftest import host, wg
 
@@ -109,3 +112,171 @@ def test_histogram_rejects_a_range_that_is_not_finite(dtype, bad):
     with pytest.raises(ValueError, match="autodetected range") as got:
         wgarray.histogram(wg(x))
     assert str(got.value) == str(exp.value)
+
+
+# -- the counting pass's loads: vectors of 16 bytes (contiguous float32 histograms, bincount of
+# 4- and 8-byte integers) with the items after the last whole vector counted one by one; items
+# one by one (other dtypes, strides, offsets inside a vector); the rows of partial counts merged
+@pytest.mark.parametrize("size", [1, 3, 4, 7, 4098])
+@pytest.mark.parametrize("start", [0, 1, 4, 6])
+def test_histogram_of_float32_vectors_and_their_tails(size, start):
+    x = np.random.default_rng(size).standard_normal(size + start).astype(np.float32)
+    x[::5] = np.float32(np.nan) if size > 4 else x[::5]  # NaN in no bin (with range given)
+    view = x[start:]
+    _same(wgarray.histogram(wg(x)[start:], bins=33, range=(-2, 2))[0], np.histogram(view, bins=33, range=(-2, 2))[0])
+    finite = np.nan_to_num(view)
+    _same(wgarray.histogram(wg(finite), bins=256)[0], np.histogram(finite, bins=256)[0])
+
+
+@pytest.mark.parametrize("dtype", ["int32", "uint32", "int64", "uint64", "int16"])
+@pytest.mark.parametrize("size", [1, 5, 8, 1027])
+@pytest.mark.parametrize("start", [0, 1, 2, 4])
+def test_bincount_of_integer_vectors_and_their_tails(dtype, size, start):
+    x = np.random.default_rng(size).integers(0, 700, size + start).astype(dtype)
+    _same(wgarray.bincount(wg(x)[start:]), np.bincount(x[start:]))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_histogram_of_many_rows_of_partial_counts(dtype):
+    # more items than MAX_GROUPS workgroups take in one round: every invocation loops, every
+    # workgroup leaves a row, and the merge adds more rows than its lanes
+    n = bin_count.MAX_GROUPS * 256 * bin_count.UNROLL + 4099
+    x = np.random.default_rng(11).standard_normal(n).astype(dtype)
+    _same(wgarray.histogram(wg(x), bins=300)[0], np.histogram(x, bins=300)[0])
+    _same(wgarray.histogram(wg(x)[3:], bins=2)[0], np.histogram(x[3:], bins=2)[0])
+
+
+def test_bincount_of_many_rows_of_partial_counts_and_past_the_workgroup_counters():
+    n = bin_count.MAX_GROUPS * 256 * bin_count.UNROLL + 6
+    x = np.random.default_rng(12).integers(0, 2000, n)
+    _same(wgarray.bincount(wg(x)), np.bincount(x))
+    _same(wgarray.bincount(wg(x)[1:]), np.bincount(x[1:]))  # an offset inside a vector: one by one
+    wide = x * 3  # 6000 bins: global atomics, then the merge of one row into int64
+    _same(wgarray.bincount(wg(wide)), np.bincount(wide))
+
+
+@pytest.mark.parametrize("dtype", ["uint32", "int32", "uint64", "int64"])
+@pytest.mark.parametrize("bins", [5, 3000])
+def test_count_bins_into_each_count_dtype(dtype, bins):
+    x = np.random.default_rng(13).integers(0, bins, 5000).astype(np.int32)
+    counts = bin_count.count_bins(wg(x)._data(), bins, dtype=np.dtype(dtype))
+    _same(Array._wrap(counts), np.bincount(x, minlength=bins).astype(dtype))
+
+
+# -- histogram over the data's own range with one read at the end: the counting pass makes the
+# edges from the (min, max) pair; the host keeps them where the GPU's step is NumPy's, else
+# (and for ranges near the subnormals) it makes them itself over the range it read
+def _histogram_both_ways(monkeypatch, data, bins):
+    try:
+        exp_counts, exp_edges = np.histogram(data, bins=bins)
+    except ValueError as e:  # too many bins for the range: NumPy's error both ways
+        with pytest.raises(ValueError, match="Too many bins") as got:
+            wgarray.histogram(wg(data), bins=bins)
+        assert str(got.value) == str(e)
+        with monkeypatch.context() as m, pytest.raises(ValueError, match="Too many bins"):
+            m.setitem(more_stats._NORMAL_ENOUGH, data.dtype, np.inf)
+            wgarray.histogram(wg(data), bins=bins)
+        return
+    counts, edges = wgarray.histogram(wg(data), bins=bins)
+    _same(edges, exp_edges)
+    _same(counts, exp_counts)
+    with monkeypatch.context() as m:  # no step is close enough to zero: every range takes the host's edges
+        m.setitem(more_stats._NORMAL_ENOUGH, data.dtype, np.inf)
+        counts, edges = wgarray.histogram(wg(data), bins=bins)
+    _same(edges, exp_edges)
+    _same(counts, exp_counts)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("bins", [1, 3, 10, 256, 2048, 2049])
+def test_histogram_over_its_own_range_both_ways(monkeypatch, dtype, bins):
+    x = (np.random.default_rng(bins).standard_normal(5003) * 7 - 2).astype(dtype)
+    _histogram_both_ways(monkeypatch, x, bins)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("case", ["subnormal", "tiny_step", "constant", "constant_zero", "one", "huge", "negative"])
+def test_histogram_over_its_own_range_special_ranges(monkeypatch, dtype, case):
+    info = np.finfo(dtype)
+    data = {"subnormal": np.array([info.smallest_subnormal * 3, info.smallest_subnormal * 40, 0.0]),
+            "tiny_step": np.array([1.0, 1.0 + 4 * info.eps, 1.0 + info.eps]),
+            "constant": np.full(9, -3.25), "constant_zero": np.full(4, -0.0), "one": np.array([5.5]),
+            "huge": np.array([info.max, -info.max, 0.0]),
+            "negative": -np.abs(np.random.default_rng(4).standard_normal(999)) - 1e3}[case].astype(dtype)
+    with np.errstate(all="ignore"):
+        _histogram_both_ways(monkeypatch, data, 10)
+        _histogram_both_ways(monkeypatch, data, 256)
+
+
+def test_histogram_of_normal_float32_data_keeps_the_gpus_edges(monkeypatch):
+    # 256 bins: the step is an exact division on any GPU, so the host's edges are never made
+    x = np.random.default_rng(9).standard_normal(70001).astype(np.float32)
+    monkeypatch.setattr(more_stats, "_bin_edges", None)
+    counts, edges = wgarray.histogram(wg(x), bins=256)
+    _same(edges, np.histogram(x, bins=256)[1])
+    _same(counts, np.histogram(x, bins=256)[0])
+    density, _ = wgarray.histogram(wg(x)[::-1], bins=256, density=True)
+    np.testing.assert_allclose(host(density), np.histogram(x[::-1], bins=256, density=True)[0], rtol=1e-12)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int64"])
+@pytest.mark.parametrize("bins, range_", [(10, (1.0, 1.0 + 1e-15)), (3000, None), (5, (-1e-300, 1e-300)),
+                                          (4, (0, 1))])
+def test_histogram_too_many_bins_for_the_range_as_numpy(dtype, bins, range_):
+    data = np.array([1.0, 1.0 + 1e-15, 1.0], dtype) if dtype != "int64" else np.array([3, 3, 3], dtype)
+    try:
+        exp = np.histogram(data, bins=bins, range=range_)
+    except ValueError as e:
+        with pytest.raises(ValueError) as got:
+            wgarray.histogram(wg(data), bins=bins, range=range_)
+        assert str(got.value) == str(e)
+        with pytest.raises(ValueError):
+            wgarray.histogram_bin_edges(wg(data), bins=bins, range=range_)
+        return
+    counts, edges = wgarray.histogram(wg(data), bins=bins, range=range_)
+    _same(counts, exp[0])
+    _same(edges, exp[1])
+
+
+# -- bincount's first guess: values below SMALL_VALUES - 1 counted in one pass with one read of
+# the summary; a value at or past that (or a negative one) sends it to the largest value first
+@pytest.mark.parametrize("dtype", ["int64", "uint64", "int32", "uint16", "int8", "bool"])
+@pytest.mark.parametrize("top", ["small", "last_counted", "first_past", "far_past", "negative"])
+def test_bincount_small_values_and_past_them(dtype, top):
+    guess = indices.SMALL_VALUES
+    x = np.random.default_rng(3).integers(0, 2 if dtype == "bool" else 100, 3001).astype(dtype)
+    top_value = {"small": 7, "last_counted": guess - 2, "first_past": guess - 1, "far_past": 3 * guess,
+                 "negative": -1}[top]
+    if dtype == "bool" or (top_value < 0 and dtype.startswith("u")) or top_value > np.iinfo(dtype).max:
+        top_value = 1
+    x[1234] = top_value
+    if top_value < 0:
+        with pytest.raises(ValueError, match="negative"):
+            wgarray.bincount(wg(x))
+        return
+    for view in (slice(None), slice(1, None), slice(None, None, -3)):
+        _same(wgarray.bincount(wg(x)[view]), np.bincount(x[view]))
+        _same(wgarray.bincount(wg(x)[view], minlength=guess - 1), np.bincount(x[view], minlength=guess - 1))
+        _same(wgarray.bincount(wg(x)[view], minlength=guess + 5), np.bincount(x[view], minlength=guess + 5))
+
+
+def test_bincount_of_small_values_needs_no_largest_value_first(monkeypatch):
+    x = np.random.default_rng(6).integers(0, 1000, 100003)
+    monkeypatch.setattr(indices, "_largest_if_non_negative", None)
+    _same(wgarray.bincount(wg(x)), np.bincount(x))
+    _same(wgarray.bincount(wg(x[:1])), np.bincount(x[:1]))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("bins", [3, 7, 10, 100, 1000, 2047])
+def test_histogram_steps_of_any_bins_are_numpys_on_the_gpu(monkeypatch, dtype, bins):
+    # the GPU's step is the correctly rounded division (its own may be off by an ulp): the
+    # host's edges are never needed for ordinary ranges
+    monkeypatch.setattr(more_stats, "_bin_edges", None)
+    rng = np.random.default_rng(bins)
+    for scale, shift in ((1.0, 0.0), (3.7, -11.0), (1e-3, 0.5), (1e5, 2e5)):
+        x = (rng.standard_normal(501) * scale + shift).astype(dtype)
+        counts, edges = wgarray.histogram(wg(x), bins=bins)
+        exp_counts, exp_edges = np.histogram(x, bins=bins)
+        _same(edges, exp_edges)
+        _same(counts, exp_counts)

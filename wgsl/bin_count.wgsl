@@ -1,7 +1,11 @@
-// Counting into bins (bincount, histogram): the workgroups share the items out in turn, each
-// counting its share in workgroup memory (an atomic<u32> per bin, when the bins fit LOCAL_BINS)
-// and then adding its nonzero counts to the global ones; with more bins than that, every item
-// goes to the global atomics directly. bin_of(v) is an item's bin, or p_bins() for none.
+// Counting into bins (bincount, histogram): the workgroups share the items out in turn (a grid
+// stride), each counting its share in workgroup memory (an atomic<u32> per bin, when the bins fit
+// LOCAL_BINS) and then storing its counts, every bin, as its row of partial counts
+// (counts[group * bins + b]; bin_count_merge.wgsl adds the rows up: no zero fill, no global
+// atomics). With more bins than that, every item goes to the global atomics (counts, zeroed
+// before) directly. bin_of(v) is an item's bin, or p_bins() for none.
+// An invocation loads UNROLL items (or vectors of items) before it counts them, so that the
+// loads are in flight together (one at a time left the memory idle).
 // Skewed data (a normal sample's middle bins) would serialise on a few counters, so the
 // workgroup keeps p_copies() copies of its counters, invocation lid counting in copy lid % copies;
 // a bin's copies are adjacent words (distinct banks: copies a bin-count apart would share one).
@@ -10,9 +14,9 @@
 ${enables}
 ${prelude}
 ${params}
-@group(0) @binding(1) var<storage, read_write> counts: array<atomic<u32>>;
-@group(0) @binding(2) var<storage, read> in0: array<${storage}>;
-${edges_binding}
+// Bindings: counts (the rows, or the global atomics), in0 (the items), then what the variant
+// needs (vin0: the items as vectors; the edges, or the (min, max) pair and the edges out).
+${bindings}
 
 fn zero_word() -> u32 { return p_zero(); }
 
@@ -20,40 +24,44 @@ ${library}
 
 ${loaders}
 
+const LOCAL_BINS: u32 = ${local_bins}u;
+const UNROLL: u32 = 4u;
+var<workgroup> local_counts: array<atomic<u32>, LOCAL_BINS>;
+var<private> copy: u32;
+
 ${bin_of}
 
-const LOCAL_BINS: u32 = ${local_bins}u;
-var<workgroup> local_counts: array<atomic<u32>, LOCAL_BINS>;
+fn count_bin(b: u32) {
+    let bins = p_bins();
+    if (b < bins) {
+        if (bins * p_copies() <= LOCAL_BINS) { atomicAdd(&local_counts[b * p_copies() + copy], 1u); }
+        else { atomicAdd(&counts[b], 1u); }
+    }
+}
+
+${count_loop}
 
 @compute @workgroup_size(${workgroup})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     let group = wid.x + wid.y * nwg.x;
     let bins = p_bins();
-    let stride = p_groups() * ${workgroup}u;  // items between an invocation's turns
-    let first = group * ${workgroup}u + lid;
     let shared_bins = bins * p_copies() <= LOCAL_BINS;  // uniform: from the parameters alone
     let copies = p_copies();
-    let copy = lid % copies;
+    copy = lid % copies;
     if (shared_bins) {
         for (var b = lid; b < bins * copies; b += ${workgroup}u) { atomicStore(&local_counts[b], 0u); }
     }
+    stage_bins(lid, group);
     workgroupBarrier();
-    for (var round = 0u; round < p_rounds(); round++) {
-        let i = first + round * stride;
-        if (group < p_groups() && i < p_items()) {
-            let b = bin_of(load0(p_offset() + i * p_stride()));
-            if (b < bins) {
-                if (shared_bins) { atomicAdd(&local_counts[b * copies + copy], 1u); } else { atomicAdd(&counts[b], 1u); }
-            }
-        }
-    }
+    prepare_bins();
+    if (group < p_groups()) { count_share(group, lid); }
     workgroupBarrier();
-    if (shared_bins) {
+    if (shared_bins && group < p_groups()) {
         for (var b = lid; b < bins; b += ${workgroup}u) {
             var c = 0u;
             for (var k = 0u; k < copies; k++) { c += atomicLoad(&local_counts[b * copies + k]); }
-            if (c != 0u) { atomicAdd(&counts[b], c); }
+            atomicStore(&counts[group * bins + b], c);
         }
     }
 }

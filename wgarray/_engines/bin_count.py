@@ -1,10 +1,15 @@
 """Counting items into bins on the GPU (bincount without weights, histogram's counts): one pass
-over the items with workgroup-memory counters (wgsl/bin_count.wgsl), not a sort.
+over the items with workgroup-memory counters (wgsl/bin_count.wgsl), not a sort, then one merge
+of the workgroups' rows of partial counts into the output dtype (wgsl/bin_count_merge.wgsl).
 
 An item's bin is the item itself (bincount: non-negative integers, bins = max + 1) or its place
 among sorted edges (histogram: edges[i] <= v < edges[i + 1], the last bin closed on the right,
-values outside the edges and NaN in no bin), found by binary search in the promoted dtype of
-the items and the edges, as NumPy's searchsorted compares them.
+values outside the edges and NaN in no bin), found in the promoted dtype of the items and the
+edges, as NumPy's searchsorted compares them.
+
+Two variants spare the host's read before counting: count_equal_bins (histogram's equal bins
+over the data's range: the counting pass makes NumPy's edges from the (min, max) pair) and
+count_small_values (bincount's guess that every value is small: a summary tells whether it was).
 """
 
 from __future__ import annotations
@@ -21,60 +26,196 @@ from .fold import fold
 from .fold_source import Fold, literal
 from .map import MapOp, launch_map
 
-PARAMS = ParamLayout("items", "bins", "copies", "groups", "rounds", "offset", "stride", "edges_offset", "edges_stride",
-                     ZERO)
+PARAMS = ParamLayout("items", "bins", "copies", "groups", "rounds", "offset", "stride", "vectors", "tail",
+                     "edges_offset", "edges_stride", ZERO)
+MERGE_PARAMS = ParamLayout("bins", "parts", "lanes", ZERO)
 LOCAL_BINS = 2048  # counters per workgroup (8 KiB): bins up to this many count in workgroup memory
 MAX_COPIES = 8  # copies of the counters where they fit (fewer collisions on popular bins)
-ROUNDS = 64  # items per invocation (the workgroups' count follows)
+ROUNDS = 64  # items per invocation while the workgroups are fewer than MAX_GROUPS
+MAX_GROUPS = 1024  # a few per multiprocessor: more items then loop longer, the partial rows stay few
+UNROLL = 4  # loads in flight per invocation (bin_count.wgsl's UNROLL)
+MAX_LANES = 32  # rows of partial counts a merge workgroup adds at once
+_COUNT_DTYPES = (dt.uint32, dt.int32, dt.uint64, dt.int64)
 _PAIRS = {dt.float32: dt.complex64, dt.float64: dt.complex128}  # (min, max) pairs of floats
+_SIGNED_BITS = {"f32": "i32", "f64": "i64"}  # the integer register of a float's bits
+_NO_EDGES = "fn stage_bins(lid: u32, group: u32) {}\nfn prepare_bins() {}\n"
 
 
-def _bin_source(dtype, edges_dtype, features) -> str:
+def _vector_kind(dtype, edges) -> tuple | None:
+    """How contiguous items load as vectors of 16 bytes: (WGSL vector, items per vector, the count
+    of each item), or None (items one by one). bincount's 8-byte integers: a vec4<u32> holds two,
+    low word first."""
+    if edges is not None and edges[0] != "summary":
+        if dtype != dt.float32:
+            return None
+        return "vec4<f32>", 4, " ".join(f"count_bin(bin_of(v.{c}));" for c in "xyzw")
+    if dtype in (dt.int32, dt.uint32):
+        return "vec4<u32>", 4, " ".join(f"count_bin(min(v.{c}, p_bins() - 1u));" for c in "xyzw")
+    if dtype in (dt.int64, dt.uint64):  # a high word that is not 0: past the last bin
+        return "vec4<u32>", 2, " ".join(f"count_bin(select(p_bins() - 1u, min(v.{lo}, p_bins() - 1u), v.{hi} == 0u));"
+                                        for lo, hi in ("xy", "zw"))
+    return None
+
+
+def _bin_source(dtype, edges, vector, features) -> str:
+    """The counting pass for items of dtype; edges: None (bincount), ("summary",) (bincount whose
+    merge also sums up, see count_small_values), ("given", dtype of the edges) or ("range", dtype):
+    the equal bins over the items' (min, max) pair."""
     reg = dt.layout(dtype).register
-    if edges_dtype is None:  # bincount: the value is its bin
-        return with_libraries("bin_count", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
-                              storage=dt.layout(dtype).storage, edges_binding="", loaders=load_fn(0, dtype),
-                              bin_of=f"fn bin_of(v: {reg}) -> u32 {{ return {cast('v', dtype, dt.uint32)}; }}",
-                              local_bins=LOCAL_BINS)
-    creg = dt.layout(edges_dtype).register
-    bin_of = render("bin_count_edges", C=creg, T=reg, tag=REG_TAG[creg], value=cast("value", dtype, edges_dtype),
-                    edge=cast("load1(p_edges_offset() + k * p_edges_stride())", edges_dtype, edges_dtype))
-    edges_binding = f"@group(0) @binding(3) var<storage, read> in1: array<{dt.layout(edges_dtype).storage}>;"
+    bindings = ["var<storage, read_write> counts: array<atomic<u32>>;"]
+    if edges is not None and edges[0] == "range":
+        storage = dt.layout(edges[1]).storage
+        bindings += [f"var<storage, read_write> edges_out: array<{storage}>;",
+                     f"var<storage, read_write> checks: array<{storage}>;"]
+    bindings.append(f"var<storage, read> in0: array<{dt.layout(dtype).storage}>;")
+    if vector is not None:
+        bindings.append(f"var<storage, read> vin0: array<{vector[0]}>;")
+        count_loop = render("bin_count_vectors", workgroup=WORKGROUP, vector=vector[0], width=vector[1],
+                            count_components=vector[2])
+    else:
+        count_loop = render("bin_count_items", workgroup=WORKGROUP)
+    loaders = load_fn(0, dtype)
+    if edges is None or edges[0] == "summary":  # bincount: the value is its bin (past the last: the last)
+        wide = dt.uint64 if dtype.itemsize == 8 else dt.uint32
+        last = f"{dt.layout(wide).register}(p_bins() - 1u)"
+        bin_of = f"fn bin_of(v: {reg}) -> u32 {{ return u32(min({cast('v', dtype, wide)}, {last})); }}"
+        if edges is None:
+            bin_of = _NO_EDGES + bin_of
+        else:
+            bindings.insert(1, "var<storage, read_write> summary: array<atomic<u32>>;")
+            bin_of = render("bin_count_stage_summary") + bin_of
+    else:
+        kind, edges_dtype = edges
+        creg = dt.layout(edges_dtype).register
+        if kind == "given":
+            bindings.append(f"var<storage, read> in1: array<{dt.layout(edges_dtype).storage}>;")
+            loaders += "\n" + load_fn(1, edges_dtype)
+            stage = render("bin_count_stage_given", C=creg, workgroup=WORKGROUP, edge=cast(
+                "load1(p_edges_offset() + k * p_edges_stride())", edges_dtype, edges_dtype))
+        else:
+            bindings.append(f"var<storage, read> range_pair: array<{dt.layout(_PAIRS[edges_dtype]).storage}>;")
+            stage = render("bin_count_stage_range", C=creg, I=_SIGNED_BITS[creg], workgroup=WORKGROUP)
+        bin_of = render("bin_count_edges", C=creg, T=reg, tag=REG_TAG[creg], value=cast("value", dtype, edges_dtype),
+                        stage=stage)
+    bindings = "\n".join(f"@group(0) @binding({k}) {b}" for k, b in enumerate(bindings, 1))
     return with_libraries("bin_count", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
-                          storage=dt.layout(dtype).storage, edges_binding=edges_binding,
-                          loaders=load_fn(0, dtype) + "\n" + load_fn(1, edges_dtype), bin_of=bin_of,
+                          bindings=bindings, loaders=loaders, bin_of=bin_of, count_loop=count_loop,
                           local_bins=LOCAL_BINS)
 
 
-def count_bins(values: BufferOperand, bins: int, edges: BufferOperand | None = None) -> BufferOperand | None:
-    """How many of the 1-D `values` fall in each of `bins` bins, as uint32 (bins,): a value is its
-    own bin (edges None: non-negative integers below `bins`), or its bin among the 1-D sorted
-    `edges` (bins + 1 of them, a float dtype that holds the values exactly, as NumPy promotes
-    them). None where this engine does not apply (storages of several buffers, 2^32 items or
-    more, a Python-level fallback then)."""
-    device, n = values.device, values.shape[0]
+def _merge_source(dtype, summary: bool, features) -> str:
+    bindings = [f"var<storage, read_write> out: array<{dt.layout(dtype).storage}>;"]
+    if summary:
+        bindings.append("var<storage, read_write> summary: array<atomic<u32>>;")
+    bindings.append("var<storage, read> partials: array<u32>;")
+    bindings = "\n".join(f"@group(0) @binding({k}) {b}" for k, b in enumerate(bindings, 1))
+    summarize = render("bin_count_merge_summary") if summary else "fn summarize(bin: u32, total: u32) {}"
+    return with_libraries("bin_count_merge", features, enables="", params=MERGE_PARAMS.wgsl(), workgroup=WORKGROUP,
+                          bindings=bindings, summarize=summarize, store=cast("total", dt.uint32, dtype))
+
+
+def count_bins(values: BufferOperand, bins: int, edges: BufferOperand | None = None,
+               dtype=dt.uint32) -> BufferOperand | None:
+    """How many of the 1-D `values` fall in each of `bins` bins, as `dtype` (bins,) (a 32- or
+    64-bit integer dtype): a value is its own bin (edges None: non-negative integers below
+    `bins`), or its bin among the 1-D sorted `edges` (bins + 1 of them, a float dtype that holds
+    the values exactly, as NumPy promotes them). None where this engine does not apply (storages
+    of several buffers, 2^31 items or more, a Python-level fallback then).
+
+    Bins that fit workgroup memory: one counting pass writing a row of partial counts per
+    workgroup, then one merge adding the rows into `dtype`. More bins: a zero fill, the counting
+    pass on global atomics, and the merge of that one row (the cast to `dtype`)."""
     operands = [values] if edges is None else [values, edges]
-    if n >= 1 << 32 or bins >= 1 << 31 or any(o.storage.segments is not None for o in operands):
+    if not _applies(operands, bins):
         return None
-    counts = allocate(device, (bins,), dt.uint32)
-    launch_map(device, MapOp("fill", "a0", (dt.uint32,), dt.uint32), counts.storage, counts.view, dt.uint32,
-               [ScalarOperand(0, dt.uint32)], fresh=True)
-    if n == 0 or bins == 0:
-        return counts
-    groups = -(-n // (WORKGROUP * ROUNDS))
-    rounds = -(-n // (groups * WORKGROUP))
+    given = None if edges is None else (("given", edges.dtype), [edges.storage],
+                                        dict(edges_offset=edges.view.offset, edges_stride=edges.view.strides[0]))
+    return _count_and_merge(values, bins, dtype, given, [])
+
+
+def count_small_values(values: BufferOperand, bins: int, dtype) -> tuple | None:
+    """bincount's counts without the largest value known first: the 1-D non-negative integer
+    `values` (not empty) counted into `bins` bins of `dtype`, the last one taking every value at or
+    past it (and negative ones, as unsigned), with a summary (uint32 (2,)): the highest nonzero
+    bin + 1 and the last bin's count. Where that count is 0 the counts up to that highest bin are
+    bincount's, from one pass over the values and one read of the summary. None where this does
+    not apply (as count_bins; bins must fit workgroup memory)."""
+    if not 2 <= bins <= LOCAL_BINS or not values.shape[0] or not _applies([values], bins):
+        return None
+    summary = allocate(values.device, (2,), dt.uint32)
+    return _count_and_merge(values, bins, dtype, (("summary",), [], {}), [summary.storage]), summary
+
+
+def count_equal_bins(values: BufferOperand, bins: int, dtype) -> tuple | None:
+    """histogram's counts of the 1-D float32 or float64 `values` (not empty) in `bins` equal bins
+    over their own range, with no read between: one reduction of (min, max) pairs, then the
+    counting pass makes NumPy's edges from the pair itself (wgsl/bin_count_stage_range.wgsl).
+    Returns (counts as dtype, edges, checks): checks holds (min, max, step) in the values' dtype,
+    for the caller to read and compare with NumPy's step (the edges are NumPy's only then, and
+    only for a finite range). None where this does not apply (other dtypes, more bins than
+    LOCAL_BINS, ...: count_bins on edges made on the host then)."""
+    if values.dtype not in _PAIRS or not 1 <= bins <= LOCAL_BINS or not values.shape[0] or not _applies([values], bins):
+        return None
+    pair = value_range(values)
+    edges = allocate(values.device, (bins + 1,), values.dtype)
+    checks = allocate(values.device, (3,), values.dtype)
+    ranged = (("range", values.dtype), [pair.storage], {})
+    return _count_and_merge(values, bins, dtype, ranged, [edges.storage, checks.storage]), edges, checks
+
+
+def _applies(operands, bins: int) -> bool:
+    return (operands[0].shape[0] < 1 << 31 and bins < 1 << 31
+            and all(o.storage.segments is None for o in operands))
+
+
+def _count_and_merge(values, bins, dtype, edges, written) -> BufferOperand:
+    """count_bins' passes. edges: None, or (kind, the storages read after the items', their
+    parameter fields); written: the storages the counting pass writes after the counts."""
+    if dtype not in _COUNT_DTYPES:
+        raise TypeError(f"count_bins: counts as {dtype} are not supported")
+    device, n = values.device, values.shape[0]
+    out = allocate(device, (bins,), dtype)
+    if bins == 0:
+        return out
+    groups = max(1, min(MAX_GROUPS, -(-n // (WORKGROUP * ROUNDS))))
     copies = max(1, min(MAX_COPIES, LOCAL_BINS // bins))
-    fields = dict(items=n, bins=bins, copies=copies, groups=groups, rounds=rounds, offset=values.view.offset,
-                  stride=values.view.strides[0])
-    storages = [counts.storage, values.storage]
+    shared_bins = bins * copies <= LOCAL_BINS
+    parts = groups if shared_bins and n else 1
+    summary = edges is not None and edges[0] == ("summary",)
+    counts = out if dtype == dt.uint32 and parts == 1 and not summary else allocate(device, (parts * bins,), dt.uint32)
+    if not shared_bins or n == 0:  # counts in global atomics (or none): they start at zero
+        launch_map(device, MapOp("fill", "a0", (dt.uint32,), dt.uint32), counts.storage, counts.view, dt.uint32,
+                   [ScalarOperand(0, dt.uint32)], fresh=True)
+    if n:
+        _count(values, bins, edges, [counts.storage] + written, groups, copies)
+    if counts is not out:
+        lanes = min(MAX_LANES, 1 << (parts - 1).bit_length())  # a power of 2, as the merge's halving needs
+        launch_kernel(device, ("bin_count_merge", dtype, summary), lambda: _merge_source(dtype, summary, device.features),
+                      [out.storage] + (written[:1] if summary else []) + [counts.storage],
+                      MERGE_PARAMS.pack(bins=bins, parts=parts, lanes=lanes),
+                      -(-bins * lanes // WORKGROUP) * WORKGROUP, writes=1 + summary)
+    return out
+
+
+def _count(values, bins, edges, written, groups, copies) -> None:
+    """Record the counting pass (bin_count.wgsl) of values into the first of `written`."""
+    device, n = values.device, values.shape[0]
+    offset, stride = values.view.offset, values.view.strides[0]
+    source = None if edges is None else edges[0]  # ("given" or "range", the edges' dtype)
+    vector = _vector_kind(values.dtype, source)
+    width = 1 if vector is None else vector[1]
+    if stride != 1 or offset % width or n < width:
+        vector, width = None, 1
+    per_round = groups * WORKGROUP * UNROLL
+    fields = dict(items=n, bins=bins, copies=copies, groups=groups, rounds=-(-(n // width) // per_round),
+                  offset=offset, stride=stride, vectors=n // width, tail=n % width)
+    storages = written + [values.storage] + ([values.storage] if vector is not None else [])
     if edges is not None:
-        fields.update(edges_offset=edges.view.offset, edges_stride=edges.view.strides[0])
-        storages.append(edges.storage)
-    edges_dtype = None if edges is None else edges.dtype
-    launch_kernel(device, ("bin_count", values.dtype, edges_dtype),
-                  lambda: _bin_source(values.dtype, edges_dtype, device.features), storages, PARAMS.pack(**fields),
-                  groups * WORKGROUP)
-    return counts
+        storages += edges[1]
+        fields.update(edges[2])
+    launch_kernel(device, ("bin_count", values.dtype, source, vector),
+                  lambda: _bin_source(values.dtype, source, vector, device.features), storages,
+                  PARAMS.pack(**fields), groups * WORKGROUP, writes=len(written))
 
 
 def value_range(values: BufferOperand) -> BufferOperand | None:

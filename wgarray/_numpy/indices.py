@@ -25,6 +25,7 @@ from .._api.searching_functions import nonzero, searchsorted
 from .._api.set_functions import isin, unique
 from .._api.sorting_functions import argsort, sort
 from .._api.statistical_functions import max as max_
+from .._engines import bin_count
 from .._engines.bin_count import count_bins
 from .._api.utility_functions import all as all_, any as any_, diff
 from .ufuncs import UFUNCS
@@ -151,6 +152,23 @@ def _largest_if_non_negative(values: Array) -> int:
     return high
 
 
+SMALL_VALUES = bin_count.LOCAL_BINS // 2  # bincount's first guess: values below this, counted in 2 copies
+
+
+def _count_small_values(values: Array, minlength: int) -> Array | None:
+    """bincount of values all below SMALL_VALUES - 1, from one counting pass and one read of its
+    summary (no pass for the largest value first); None where a value is not (or is negative):
+    the caller counts again, knowing the largest."""
+    made = bin_count.count_small_values(values._data(), SMALL_VALUES, _INTP) if values.size else None
+    if made is None:
+        return None
+    counts, summary = made
+    used, past = np.asarray(Array._wrap(summary)).tolist()
+    if past:
+        return None
+    return Array._wrap(counts)[:builtins.max(used, minlength)]
+
+
 def bincount(x, weights=None, minlength=0) -> Array:
     """How often each value 0..max(x) occurs (one counting pass: _engines/bin_count.py), or the sum of
     its weights, added in x's order as NumPy does (a stable sort groups the values, an ordered
@@ -161,11 +179,13 @@ def bincount(x, weights=None, minlength=0) -> Array:
     minlength = operator.index(minlength)
     if minlength < 0:
         raise ValueError("'minlength' must not be negative")
+    if weights is None and minlength < SMALL_VALUES and (found := _count_small_values(values, minlength)) is not None:
+        return found
     high = _largest_if_non_negative(values) if values.size else -1
     length = builtins.max(high + 1, minlength)
     device = values.device
-    if weights is None and (counts := count_bins(values._data(), length)) is not None:
-        return astype(Array._wrap(counts), _INTP)
+    if weights is None and (counts := count_bins(values._data(), length, dtype=_INTP)) is not None:
+        return Array._wrap(counts)
     values = astype(values, _INTP, copy=False)
     starts = searchsorted(sort(values), arange(length + 1, dtype=_INTP, device=device), side="left")
     counts = starts[1:] - starts[:-1]

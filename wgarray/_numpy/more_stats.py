@@ -26,7 +26,7 @@ from .._api.manipulation_functions import concat, reshape, stack
 from .._api.searching_functions import searchsorted
 from .._api.sorting_functions import argsort
 from .._api.utility_functions import any as any_
-from .._engines.bin_count import count_bins, value_range
+from .._engines.bin_count import count_bins, count_equal_bins, value_range
 from . import reductions
 from .bin_estimators import estimated_bin_count
 from .functions import diagonal
@@ -244,7 +244,10 @@ def _bin_edges(x: Array, shape: tuple, bins, range_, weights) -> Array:
         bin_type = np.result_type(first, last, np.empty(0, x._dtype))
         if bin_type.kind in "biu":
             bin_type = np.result_type(bin_type, float)
-        return linspace(first, last, count + 1, endpoint=True, dtype=bin_type, device=x.device)
+        edges = linspace(first, last, count + 1, endpoint=True, dtype=bin_type, device=x.device)
+        if not _surely_increasing(first, last, count, bin_type) and bool(any_(E["greater_equal"](edges[:-1], edges[1:]))):
+            raise ValueError(f"Too many bins for data range. Cannot create {count} finite-sized bins.")
+        return edges
     edges = as_array(bins, "histogram", x.device)
     if edges.ndim != 1:
         raise ValueError("`bins` must be 1d, when an array")
@@ -265,6 +268,11 @@ def histogram(a, bins=10, range=None, density=None, weights=None) -> tuple:
     search per value; weights: searchsorted, then bincount's ordered sums)."""
     data = as_array(a, "histogram")
     x = reshape(data, (-1,))
+    if range is None and weights is None and (own := _counts_over_own_range(x, bins)) is not None:
+        counts, found = own
+        if counts is not None:
+            return (_density(counts, found) if density else counts), found
+        range = found  # the data's (min, max), read: the edges from the host as below
     edges = _bin_edges(x, data.shape, bins, range, weights)
     count = edges.shape[0] - 1
     w = None if weights is None else reshape(as_array(weights, "histogram", x.device), (-1,))
@@ -273,9 +281,9 @@ def histogram(a, bins=10, range=None, density=None, weights=None) -> tuple:
     if dt.kind(x._dtype) == "complex":
         raise TypeError("histogram: complex data cannot be binned (it has no order)")
     if w is None and dt.kind(common := result_type(x, edges)) == "float":
-        counts = count_bins(x._data(), count, astype(edges, common)._data())
+        counts = count_bins(x._data(), count, astype(edges, common, copy=False)._data(), dt.as_dtype("int64"))
         if counts is not None:
-            counts = astype(Array._wrap(counts), dt.as_dtype("int64"))
+            counts = Array._wrap(counts)
             return (_density(counts, edges) if density else counts), edges
     index = E["subtract"](searchsorted(edges, x, side="right"), 1)
     index = E["where"](E["equal"](x, edges[-1]), count - 1, index)  # the last bin is closed
@@ -285,6 +293,51 @@ def histogram(a, bins=10, range=None, density=None, weights=None) -> tuple:
     if w is not None:
         counts = astype(counts, w._dtype)
     return (_density(counts, edges) if density else counts), edges
+
+
+def _surely_increasing(first, last, count: int, dtype) -> bool:
+    """Whether linspace(first, last, count + 1) in dtype surely increases strictly (its step is
+    over 4 units in the last place of the ends: each edge is at most one off), so that NumPy's
+    check of the edges (a read) can be skipped."""
+    with np.errstate(all="ignore"):
+        first, last = dtype.type(first), dtype.type(last)
+        step = (last - first) / dtype.type(count)
+        return bool(np.isfinite(step) and step > 4 * np.spacing(max(abs(first), abs(last))))
+
+
+# Smallest magnitudes (other than 0) of the range's ends and the step for which the GPU's edges
+# (k * step + first) never pass through a subnormal (NVIDIA's arithmetic flushes those to 0).
+_NORMAL_ENOUGH = {np.dtype("float32"): 2.0**-100, np.dtype("float64"): 2.0**-960}
+
+
+def _counts_over_own_range(x: Array, bins):
+    """histogram(x, bins) for an integer bins over float data's own range, with its one read at
+    the end (_engines/bin_count.count_equal_bins): (counts, edges); else (None, the data's (min,
+    max) as read) where the GPU's step is not NumPy's (the caller then makes the edges on the
+    host over that range); None where this does not apply."""
+    if isinstance(bins, (str, Array)) or np.ndim(bins) != 0:
+        return None
+    try:
+        count = operator.index(bins)
+    except TypeError:
+        return None
+    made = count_equal_bins(x._data(), count, dt.as_dtype("int64")) if count >= 1 and x.size else None
+    if made is None:
+        return None
+    counts, edges, checks = made
+    low, high, step = np.asarray(Array._wrap(checks))
+    first, last = low, high
+    if not (np.isfinite(first) and np.isfinite(last)):
+        raise ValueError(f"autodetected range of [{first}, {last}] is not finite")
+    if first == last:
+        first, last = first - 0.5, last + 0.5
+    with np.errstate(all="ignore"):  # NumPy's linspace: the difference, then the step, in the data's dtype
+        numpy_step = (last - first) / x._dtype.type(count)
+    tiny = _NORMAL_ENOUGH[x._dtype]
+    if (step == numpy_step and _surely_increasing(first, last, count, x._dtype)
+            and all(v == 0 or abs(v) >= tiny for v in (first, last, step))):
+        return Array._wrap(counts), Array._wrap(edges)
+    return None, (low, high)
 
 
 def _density(counts: Array, edges: Array) -> Array:

@@ -1,0 +1,53 @@
+// histogram's equal bins over the data's own range, made here rather than read back and sent:
+// NumPy's linspace(first, last, bins + 1) of the (min, max) pair (first == last: 0.5 below and
+// above), in ${C}: step = (last - first) / bins (correctly rounded), edge k = (k * step) * one
+// + first with its two roundings (one: a 1 the compiler cannot see, so that no driver fuses the
+// multiply into the add), the last edge `last` itself. Group 0 writes the edges out and (min,
+// max, step) to `checks`: the host reads those once and keeps these edges only where NumPy's
+// step is the same (else, and for subnormals or a range that is not finite, it recounts).
+// p_bins() <= LOCAL_BINS: the edges always fit.
+fn edges_local() -> bool { return true; }
+
+fn global_edge(k: u32) -> ${C} { return local_edges[k]; }
+
+// (last - first) / bins rounded as NumPy's division rounds it: WGSL's division may be an ulp or
+// two off (NVIDIA's is), so of its quotient and two neighbours each side, the one whose remainder
+// (exact, by fma) is least. (A quotient exactly between two floats needs a power-of-2 divisor,
+// which divides exactly.)
+fn rounded_quotient(a: ${C}, b: ${C}) -> ${C} {
+    let q = a / b;
+    var best = q;
+    var least = abs(fma(-q, b, a));
+    for (var d = -2; d <= 2; d++) {
+        let near = bitcast<${C}>(bitcast<${I}>(q) + ${I}(d));
+        let remainder = abs(fma(-near, b, a));
+        if (remainder < least) {
+            best = near;
+            least = remainder;
+        }
+    }
+    return best;
+}
+
+fn stage_bins(lid: u32, group: u32) {
+    let pair = range_pair[0];
+    var first = pair.x;
+    var last = pair.y;
+    if (first == last) {
+        first = first - ${C}(0.5);
+        last = last + ${C}(0.5);
+    }
+    let bins = p_bins();
+    let step = rounded_quotient(last - first, ${C}(bins));
+    let one = ${C}(1u + zero_word());
+    for (var k = lid; k <= bins; k += ${workgroup}u) {
+        let e = select((${C}(k) * step) * one + first, last, k == bins);
+        local_edges[k] = e;
+        if (group == 0u) { edges_out[k] = e; }
+    }
+    if (group == 0u && lid == 0u) {
+        checks[0] = pair.x;
+        checks[1] = pair.y;
+        checks[2] = step;
+    }
+}
