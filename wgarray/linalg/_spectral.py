@@ -25,7 +25,7 @@ from .._api.manipulation_functions import broadcast_to, flip, reshape
 from .._api.sorting_functions import argsort
 from .._api.creation_functions import eye
 from .._api.linear_algebra_functions import matrix_transpose
-from .._engines import bidiag, jacobi, tridiag
+from .._engines import bidiag, jacobi, spectral_scaling, tridiag
 from ._common import matrices, raise_if_any
 
 
@@ -201,8 +201,9 @@ def _eigh(x: Array, lower: bool, vectors: bool):
     if not tridiag.suitable(operand.device, operand.shape, operand.dtype):
         w, v = jacobi.eigh(operand, lower, vectors)
         return unstacked(w, batch), (unstacked(v, batch) if vectors else None)
-    w, v = tridiag.eigh(operand, lower, vectors)
-    w = unstacked(w, batch)
+    factors = spectral_scaling.scale_factors(operand, *spectral_scaling.eigh_range(operand.dtype))
+    w, v = tridiag.eigh(spectral_scaling.scaled(operand, factors), lower, vectors)
+    w = unstacked(spectral_scaling.unscaled(w, factors), batch)
     order = argsort(w, axis=-1, stable=True)
     if not vectors:
         return take_along_axis(w, order, axis=-1), None
@@ -270,10 +271,8 @@ def svd(x, /, full_matrices=True, compute_uv=True, hermitian=False):
     operand, batch = stacked(x)
     if not bidiag.suitable(operand.device, operand.shape, operand.dtype):
         u, s, vh = jacobi.svd(operand, bool(full_matrices), bool(compute_uv))
-    elif compute_uv:
-        u, s, vh = bidiag.svd(operand, bool(full_matrices))
     else:
-        s = bidiag.svdvals(operand)
+        u, s, vh = _bidiag_svd(operand, bool(full_matrices), bool(compute_uv))
     s = unstacked(s, batch)
     raise_if_any(E["isnan"](s), "SVD did not converge")
     if not compute_uv:
@@ -283,6 +282,19 @@ def svd(x, /, full_matrices=True, compute_uv=True, hermitian=False):
         return SVDResult(_identities(batch, m, rows if full_matrices else 0, x),
                          s, _identities(batch, cols if full_matrices else 0, n, x))
     return SVDResult(unstacked(u, batch), s, unstacked(vh, batch))
+
+
+def _bidiag_svd(operand, full_matrices: bool, compute_uv: bool):
+    """(U, S, Vh) (U and Vh None without compute_uv) by the bidiagonalisation engine, each
+    matrix scaled into range first (?gesdd's thresholds) and its singular values back."""
+    factors = spectral_scaling.scale_factors(operand, *spectral_scaling.svd_range(operand.dtype))
+    operand = spectral_scaling.scaled(operand, factors)
+    u = vh = None
+    if compute_uv:
+        u, s, vh = bidiag.svd(operand, full_matrices)
+    else:
+        s = bidiag.svdvals(operand)
+    return u, spectral_scaling.unscaled(s, factors), vh
 
 
 def _identities(batch: tuple, rows: int, cols: int, like: Array) -> Array:
