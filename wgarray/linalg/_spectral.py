@@ -7,7 +7,11 @@ of order tridiag.MIN_N (65) or more take the tridiagonal engine instead
 whose eigenvalues come by split block and are sorted here; svd/svdvals of matrices with
 min(m, n) >= bidiag.MIN_N (65) take the bidiagonalisation engine (wgarray/_engines/bidiag.py:
 blocked Householder bidiagonalisation, the Golub-Kahan tridiagonal's eigenpairs), whose
-singular values come sorted. The batch dimensions of a stack
+singular values come sorted. Both take each matrix scaled first, as LAPACK's ?syev and ?gesdd
+do: one whose largest element lies outside their range (tiny or huge elements, whose squares
+would underflow or overflow) by the power of 2 that brings it near 1, its values scaled back
+after, exactly (wgarray/_engines/spectral_scaling.py; on the device, no host sync); other
+matrices keep their results bit for bit. The batch dimensions of a stack
 are flattened into one (a view where the strides allow, else a copy) and restored on the
 results.
 """
@@ -137,7 +141,9 @@ def eigh(x, /, UPLO="L") -> EighResult:
     GPU: two-sided cyclic Jacobi (one workgroup per matrix, every sweep in one
     dispatch) for N < 65, else a blocked Householder tridiagonalisation, bisection and
     inverse iteration, the eigenvalues then sorted (an argsort and gathers); Jacobi also where
-    those working arrays exceed one storage binding, or on a CPU adapter past N = 1376. No host sync.
+    those working arrays exceed one storage binding, or on a CPU adapter past N = 1376; there
+    each matrix whose largest element lies outside ?syev's range is scaled by a power of 2
+    first (a max-|x| fold and two maps, the eigenvalues scaled back by a third). No host sync.
 
     Examples
     --------
@@ -255,7 +261,10 @@ def svd(x, /, full_matrices=True, compute_uv=True, hermitian=False):
     GPU: one-sided Jacobi (one workgroup per matrix, every sweep in one
     dispatch) for min(M, N) < 65, else a blocked Householder bidiagonalisation and the
     Golub-Kahan tridiagonal's eigenpairs (bisection, inverse iteration); Jacobi also where
-    those working arrays exceed one storage binding, or on a CPU adapter past min(M, N) = 481; ``hermitian=True`` runs ``eigh`` instead. One host sync checks the
+    those working arrays exceed one storage binding, or on a CPU adapter past min(M, N) = 481;
+    there each matrix whose largest element lies outside ?gesdd's range is scaled by a power
+    of 2 first (a max-|x| fold and two maps, the singular values scaled back by a third).
+    ``hermitian=True`` runs ``eigh`` instead. One host sync checks the
     singular values for NaN (convergence) over the whole batch.
 
     Examples
