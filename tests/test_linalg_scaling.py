@@ -134,3 +134,10 @@ def test_batch_of_equal_matrices(dtype):
     w = host(xp.linalg.eigvalsh(wg(h)))
     np.testing.assert_array_equal(w, np.broadcast_to(w[0], w.shape))
     np.testing.assert_allclose(w[0], np.linalg.eigvalsh(h[0]), rtol=0, atol=1e3 * eps(dtype) * np.abs(w[0]).max())
+
+
+def test_empty_batches():
+    w, v = xp.linalg.eigh(wg(np.zeros((0, 80, 80))))
+    assert (w.shape, v.shape) == ((0, 80), (0, 80, 80))
+    assert xp.linalg.eigvalsh(wg(np.zeros((2, 0, 80, 80), np.complex64))).shape == (2, 0, 80)
+    assert xp.linalg.svdvals(wg(np.zeros((0, 80, 70), np.float32))).shape == (0, 70)
