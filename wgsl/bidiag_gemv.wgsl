@@ -1,6 +1,6 @@
 // The GEMVs of the bidiagonalisation's column steps (bidiag_step.wgsl), over the trailing
 // matrix of a (batch, m, n), on many workgroups: partial sums over chunks of the summed index,
-//   part[b][chunk][o] = sum over t in the chunk of op(a[b][o * s_out + t * s_in]) vec[t],
+//   part[b][chunk][o] (MAX_CHUNKS chunks a matrix) = sum over t in the chunk of op(a[b][o * s_out + t * s_in]) vec[t],
 // for outputs o in [o_first, o_end) and t in [t_first, t_end); op conjugates if p_conj().
 // y = A^H v: o a column (s_out = 1), t a row (s_in = n), conj; x = A u: o a row (s_out = n),
 // t a column (s_in = 1). vec is column p_vcol() of the panel buffer pan (batch, m + n, 2 NB)
@@ -17,6 +17,9 @@ ${scalar}
 ${library}
 
 const NB: u32 = ${NB}u;
+// Each matrix's partial sums have MAX_CHUNKS rows of their own: a step that finishes one GEMV's
+// sums while making the next ones itself (fused) must not overwrite another matrix's unread sums.
+const MAX_CHUNKS: u32 = ${MAX_CHUNKS}u;
 const WG: u32 = ${WG}u;
 const LANES: u32 = ${LANES}u;
 var<workgroup> red: array<${T}, WG>;
@@ -56,6 +59,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         acc = red[lid];
     }
     if (o < p_o_end() && lane == 0u) {
-        part[(b * p_chunks() + chunk) * max(m, n) + o] = acc;
+        part[(b * MAX_CHUNKS + chunk) * max(m, n) + o] = acc;
     }
 }

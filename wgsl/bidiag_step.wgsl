@@ -33,6 +33,9 @@ ${scalar}
 ${library}
 
 const NB: u32 = ${NB}u;
+// Each matrix's partial sums have MAX_CHUNKS rows of their own: a step that finishes one GEMV's
+// sums while making the next ones itself (fused) must not overwrite another matrix's unread sums.
+const MAX_CHUNKS: u32 = ${MAX_CHUNKS}u;
 ${reductions}
 const SL: u32 = WG / NB;  // row slices of the lane x slice layout of the panel's dot products
 var<workgroup> dot_a: array<${T}, NB>;  // a panel half's columns (0..NB) against one vector
@@ -108,7 +111,7 @@ fn finish(b: u32, left: bool, j: u32, chunks: u32) {
     let out_offset = select(0u, m, left);
     for (var r = out_first + local_id; r < out_end; r += WG) {
         var y = ${T}();
-        for (var ch = 0u; ch < chunks; ch++) { y = y + part[(b * chunks + ch) * length + r - out_offset]; }
+        for (var ch = 0u; ch < chunks; ch++) { y = y + part[(b * MAX_CHUNKS + ch) * length + r - out_offset]; }
         if (left) {  // y -= Y (V^H v) + U (X^H v)
             for (var c = 0u; c < i; c++) { y = y - sc_mul(pan[at(r, c)], dot_a[c]) - sc_mul(pan[at(r, NB + c)], dot_b[c]); }
         } else {  // x -= V (Y^H u) + X (U^H u)
@@ -209,13 +212,13 @@ fn local_gemv(b: u32, left: bool, j: u32) {
         for (var c = j + 1u + local_id; c < n; c += WG) {
             var acc = ${T}();
             for (var r = j; r < m; r++) { acc = acc + sc_mul(sc_conj(a[abase + r * n + c]), pan[at(r, i)]); }
-            part[b * length + c] = acc;
+            part[b * MAX_CHUNKS * length + c] = acc;
         }
     } else {
         for (var r = j + 1u + local_id; r < m; r += WG) {
             var acc = ${T}();
             for (var c = j + 1u; c < n; c++) { acc = acc + sc_mul(a[abase + r * n + c], pan[at(m + c, NB + i)]); }
-            part[b * length + r] = acc;
+            part[b * MAX_CHUNKS * length + r] = acc;
         }
     }
     sync();

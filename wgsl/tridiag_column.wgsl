@@ -28,6 +28,9 @@ ${scalar}
 ${library}
 
 const NB: u32 = ${NB}u;
+// Each matrix's partial sums have MAX_CHUNKS rows of their own: a step that finishes one GEMV's
+// sums while making the next ones itself (fused) must not overwrite another matrix's unread sums.
+const MAX_CHUNKS: u32 = ${MAX_CHUNKS}u;
 ${reductions}
 const SL: u32 = WG / NB;  // row slices of the lane x slice layout of the dot products
 var<workgroup> sv: array<${T}, NB>;    // V^H v_f
@@ -48,7 +51,7 @@ fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
     // y = a v_f from the partial sums; W's column i holds it until w replaces it.
     for (var r = m0 + lid; r < n; r += WG) {
         var y = ${T}();
-        for (var ch = 0u; ch < chunks; ch++) { y = y + ypart[(b * chunks + ch) * n + r]; }
+        for (var ch = 0u; ch < chunks; ch++) { y = y + ypart[(b * MAX_CHUNKS + ch) * n + r]; }
         pan[pan_at(r, NB + i)] = y;
     }
     // V^H v_f and W^H v_f over the panel's earlier columns: lane q, rows in SL slices.
@@ -157,7 +160,7 @@ fn local_gemv(b: u32, n: u32, j: u32, i: u32) {
     for (var r = j + 1u + local_id; r < n; r += WG) {
         var acc = ${T}();
         for (var c = j + 1u; c < n; c++) { acc = acc + sc_mul(sc_conj(a[abase + c * n + r]), pan[pan_at(c, i)]); }
-        ypart[b * n + r] = acc;
+        ypart[b * MAX_CHUNKS * n + r] = acc;
     }
 }
 

@@ -1,5 +1,5 @@
 // y = A v for the tridiagonalisation's column step j (tridiag_column.wgsl): partial sums over
-// column chunks, ypart[b][chunk][r] = sum over c in the chunk of A[r, c] v[c], for rows and
+// column chunks, ypart[b][chunk][r] (MAX_CHUNKS chunks a matrix) = sum over c in the chunk of A[r, c] v[c], for rows and
 // columns j+1 .. n-1 of the Hermitian a (batch, n, n), read as conj(a[c, r]) so that the
 // invocations of a workgroup (consecutive rows r) read consecutive words. v is column
 // p_col() of the panel buffer pan (batch, n, 3 NB). One workgroup per (matrix, row tile, chunk).
@@ -12,6 +12,9 @@ ${scalar}
 ${library}
 
 const NB: u32 = ${NB}u;
+// Each matrix's partial sums have MAX_CHUNKS rows of their own: a step that finishes one GEMV's
+// sums while making the next ones itself (fused) must not overwrite another matrix's unread sums.
+const MAX_CHUNKS: u32 = ${MAX_CHUNKS}u;
 const WG: u32 = ${WG}u;
 
 @compute @workgroup_size(${WG})
@@ -35,5 +38,5 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     for (var c = c0; c < c1; c++) {
         acc = acc + sc_mul(sc_conj(a[abase + c * n + r]), pan[vbase + c * 3u * NB]);
     }
-    ypart[(b * p_chunks() + chunk) * n + r] = acc;
+    ypart[(b * MAX_CHUNKS + chunk) * n + r] = acc;
 }

@@ -115,7 +115,8 @@ class _Reduction:
         params = GEMV.pack(batch=self.batch, m=m, n=n, o_first=outputs[0], o_end=outputs[1], t_first=t_first,
                            t_end=t_end, tiles=tiles, chunks=chunks, chunk_len=length, **layout)
         launch_kernel(self.device, ("bidiag_gemv", self.dtype, lanes),
-                      lambda: kernel_source("bidiag_gemv", self.dtype, self.device, GEMV, NB=NB, LANES=lanes),
+                      lambda: kernel_source("bidiag_gemv", self.dtype, self.device, GEMV, NB=NB, LANES=lanes,
+                                                    MAX_CHUNKS=MAX_CHUNKS),
                       [self.part.storage, self.work.storage, self.pan.storage], params,
                       self.batch * tiles * chunks * WORKGROUP)
         return chunks

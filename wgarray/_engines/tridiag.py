@@ -90,7 +90,8 @@ def column_step_source(template: str, dtype, device, params: ParamLayout, wg: in
     """A one-workgroup column step of wg invocations, with the reductions they share
     (wgsl/column_step_reductions.wgsl)."""
     reductions = render("column_step_reductions", T=dt.layout(dtype).register, WG=wg)
-    return kernel_source(template, dtype, device, params, NB=NB, WG=wg, reductions=reductions)
+    return kernel_source(template, dtype, device, params, NB=NB, WG=wg, reductions=reductions,
+                         MAX_CHUNKS=MAX_CHUNKS)
 
 
 class _Reduction:
@@ -111,7 +112,8 @@ class _Reduction:
         self.ypart = allocate(device, (batch, MAX_CHUNKS, n), dtype)
 
     def _source(self, template: str, params: ParamLayout):
-        return lambda: kernel_source(template, self.dtype, self.device, params, NB=NB)
+        return lambda: kernel_source(template, self.dtype, self.device, params, NB=NB,
+                                     MAX_CHUNKS=MAX_CHUNKS)
 
     def column(self, p0: int, finish: int | None, j: int | None, fused: bool = False) -> None:
         """A column step: w of reflector `finish`, then column j's reflector (either may be None),

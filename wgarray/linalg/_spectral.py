@@ -7,7 +7,11 @@ of order tridiag.MIN_N (65) or more take the tridiagonal engine instead
 whose eigenvalues come by split block and are sorted here; svd/svdvals of matrices with
 min(m, n) >= bidiag.MIN_N (65) take the bidiagonalisation engine (wgarray/_engines/bidiag.py:
 blocked Householder bidiagonalisation, the Golub-Kahan tridiagonal's eigenpairs), whose
-singular values come sorted. The batch dimensions of a stack
+singular values come sorted. Both take each matrix scaled first, as LAPACK's ?syev and ?gesdd
+do: one whose largest element lies outside their range (tiny or huge elements, whose squares
+would underflow or overflow) by the power of 2 that brings it near 1, its values scaled back
+after, exactly (wgarray/_engines/spectral_scaling.py; on the device, no host sync); other
+matrices keep their results bit for bit. The batch dimensions of a stack
 are flattened into one (a view where the strides allow, else a copy) and restored on the
 results.
 """
@@ -25,7 +29,7 @@ from .._api.manipulation_functions import broadcast_to, flip, reshape
 from .._api.sorting_functions import argsort
 from .._api.creation_functions import eye
 from .._api.linear_algebra_functions import matrix_transpose
-from .._engines import bidiag, jacobi, tridiag
+from .._engines import bidiag, jacobi, spectral_scaling, tridiag
 from ._common import matrices, raise_if_any
 
 
@@ -137,7 +141,9 @@ def eigh(x, /, UPLO="L") -> EighResult:
     GPU: two-sided cyclic Jacobi (one workgroup per matrix, every sweep in one
     dispatch) for N < 65, else a blocked Householder tridiagonalisation, bisection and
     inverse iteration, the eigenvalues then sorted (an argsort and gathers); Jacobi also where
-    those working arrays exceed one storage binding, or on a CPU adapter past N = 1376. No host sync.
+    those working arrays exceed one storage binding, or on a CPU adapter past N = 1376; there
+    each matrix whose largest element lies outside ?syev's range is scaled by a power of 2
+    first (a max-|x| fold and two maps, the eigenvalues scaled back by a third). No host sync.
 
     Examples
     --------
@@ -201,8 +207,9 @@ def _eigh(x: Array, lower: bool, vectors: bool):
     if not tridiag.suitable(operand.device, operand.shape, operand.dtype):
         w, v = jacobi.eigh(operand, lower, vectors)
         return unstacked(w, batch), (unstacked(v, batch) if vectors else None)
-    w, v = tridiag.eigh(operand, lower, vectors)
-    w = unstacked(w, batch)
+    factors = spectral_scaling.scale_factors(operand, *spectral_scaling.eigh_range(operand.dtype))
+    w, v = tridiag.eigh(spectral_scaling.scaled(operand, factors), lower, vectors)
+    w = unstacked(spectral_scaling.unscaled(w, factors), batch)
     order = argsort(w, axis=-1, stable=True)
     if not vectors:
         return take_along_axis(w, order, axis=-1), None
@@ -254,7 +261,10 @@ def svd(x, /, full_matrices=True, compute_uv=True, hermitian=False):
     GPU: one-sided Jacobi (one workgroup per matrix, every sweep in one
     dispatch) for min(M, N) < 65, else a blocked Householder bidiagonalisation and the
     Golub-Kahan tridiagonal's eigenpairs (bisection, inverse iteration); Jacobi also where
-    those working arrays exceed one storage binding, or on a CPU adapter past min(M, N) = 481; ``hermitian=True`` runs ``eigh`` instead. One host sync checks the
+    those working arrays exceed one storage binding, or on a CPU adapter past min(M, N) = 481;
+    there each matrix whose largest element lies outside ?gesdd's range is scaled by a power
+    of 2 first (a max-|x| fold and two maps, the singular values scaled back by a third).
+    ``hermitian=True`` runs ``eigh`` instead. One host sync checks the
     singular values for NaN (convergence) over the whole batch.
 
     Examples
@@ -270,10 +280,8 @@ def svd(x, /, full_matrices=True, compute_uv=True, hermitian=False):
     operand, batch = stacked(x)
     if not bidiag.suitable(operand.device, operand.shape, operand.dtype):
         u, s, vh = jacobi.svd(operand, bool(full_matrices), bool(compute_uv))
-    elif compute_uv:
-        u, s, vh = bidiag.svd(operand, bool(full_matrices))
     else:
-        s = bidiag.svdvals(operand)
+        u, s, vh = _bidiag_svd(operand, bool(full_matrices), bool(compute_uv))
     s = unstacked(s, batch)
     raise_if_any(E["isnan"](s), "SVD did not converge")
     if not compute_uv:
@@ -283,6 +291,19 @@ def svd(x, /, full_matrices=True, compute_uv=True, hermitian=False):
         return SVDResult(_identities(batch, m, rows if full_matrices else 0, x),
                          s, _identities(batch, cols if full_matrices else 0, n, x))
     return SVDResult(unstacked(u, batch), s, unstacked(vh, batch))
+
+
+def _bidiag_svd(operand, full_matrices: bool, compute_uv: bool):
+    """(U, S, Vh) (U and Vh None without compute_uv) by the bidiagonalisation engine, each
+    matrix scaled into range first (?gesdd's thresholds) and its singular values back."""
+    factors = spectral_scaling.scale_factors(operand, *spectral_scaling.svd_range(operand.dtype))
+    operand = spectral_scaling.scaled(operand, factors)
+    u = vh = None
+    if compute_uv:
+        u, s, vh = bidiag.svd(operand, full_matrices)
+    else:
+        s = bidiag.svdvals(operand)
+    return u, spectral_scaling.unscaled(s, factors), vh
 
 
 def _identities(batch: tuple, rows: int, cols: int, like: Array) -> Array:
