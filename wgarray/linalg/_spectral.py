@@ -143,7 +143,7 @@ def eigh(x, /, UPLO="L") -> EighResult:
     inverse iteration, the eigenvalues then sorted (an argsort and gathers); Jacobi also where
     those working arrays exceed one storage binding, or on a CPU adapter past N = 1376; there
     each matrix whose largest element lies outside ?syev's range is scaled by a power of 2
-    first (a max-|x| fold and two maps, the eigenvalues scaled back by a third). No host sync.
+    first (a max-abs fold and two maps, the eigenvalues scaled back by a third). No host sync.
 
     Examples
     --------
@@ -263,7 +263,7 @@ def svd(x, /, full_matrices=True, compute_uv=True, hermitian=False):
     Golub-Kahan tridiagonal's eigenpairs (bisection, inverse iteration); Jacobi also where
     those working arrays exceed one storage binding, or on a CPU adapter past min(M, N) = 481;
     there each matrix whose largest element lies outside ?gesdd's range is scaled by a power
-    of 2 first (a max-|x| fold and two maps, the singular values scaled back by a third).
+    of 2 first (a max-abs fold and two maps, the singular values scaled back by a third).
     ``hermitian=True`` runs ``eigh`` instead. One host sync checks the
     singular values for NaN (convergence) over the whole batch.
 
