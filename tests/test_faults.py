@@ -119,7 +119,8 @@ def test_an_exception_opening_the_encoder_leaves_the_stream_consistent(monkeypat
     def refuse():
         raise wgpu.GPUValidationError("injected: no encoder")
 
-    monkeypatch.setattr(device.wgpu, "create_command_encoder", refuse)
+    monkeypatch.setattr(device.wgpu, "create_command_encoder", refuse)  # the public path ...
+    monkeypatch.setattr(native, "Encoder", lambda gpu_device: refuse())  # ... and the direct one
     with pytest.raises(wgpu.GPUValidationError, match="injected"):
         x + 1
     monkeypatch.undo()

@@ -127,6 +127,25 @@ def test_waits_spin_then_block(monkeypatch, spin_seconds):
     np.testing.assert_array_equal(np.asarray(w + z[:4]), np.arange(4.0) + 8.0)
 
 
+@pytest.mark.parametrize("start, stop", [(0, 0), (0, 5), (3, 8), (4, 8), (1, 37), (0, 37)])
+def test_downloads_of_any_byte_range_read_back_exactly(start, stop):
+    host = np.arange(37, dtype=np.uint8)
+    x = wgarray.asarray(host)
+    np.testing.assert_array_equal(np.asarray(x[start:stop]), host[start:stop])
+    np.testing.assert_array_equal(np.asarray((x + 1)[start:stop]), host[start:stop] + 1)  # work pending
+
+
+def test_each_read_sees_the_work_recorded_before_it():
+    # The map is requested right after the submit and the next pass opens before the wait:
+    # every read must still see its own batch's result, never an earlier or later one.
+    x = wgarray.asarray(np.arange(1000, dtype=np.float32))
+    stream = stream_for(wgarray.get_device())
+    for k in range(20):
+        assert float(wgarray.sum(x + k)) == 499500.0 + 1000 * k
+        assert stream.pending == 0 and stream.encoder is not None  # opened for the next op
+    assert int(wgarray.asarray(np.int8(-3))) == -3
+
+
 @pytest.mark.skipif(not _native.AVAILABLE, reason="needs wgpu-native to see when the GPU idles")
 def test_large_work_is_submitted_as_soon_as_the_gpu_idles(monkeypatch):
     stream = stream_for(wgarray.get_device())

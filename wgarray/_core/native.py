@@ -3,8 +3,10 @@
 wgpu-py waits for a mapped buffer through a poll thread and, before every read mapping,
 submits an empty command buffer: two thread hand-offs and one submit per download. Polling
 the device on the calling thread instead makes a synchronize or a small download about
-80 us cheaper on an H100 machine. Everything here has a public-API fallback, used when
-wgpu runs on another backend.
+80 us cheaper on an H100 machine. Command encoders, compute passes and submits made here
+(Encoder) and a map requested right after its submit (request_map, finish_read) halve the
+time of a small read again (float(wg.sum(x)): 180 -> 90 us, benchmarks/readback.py).
+Everything here has a public-API fallback, used when wgpu runs on another backend.
 """
 
 from __future__ import annotations
@@ -120,14 +122,21 @@ if AVAILABLE:
                 _failed_work.add(token)
 
 
-def track_submit(gpu_device, stream_token: int, number: int) -> None:
-    """Have finished_submits(stream_token) report `number` once the GPU has run everything
-    submitted so far."""
-    queue = gpu_device.queue._internal
-    info = ffi.new("WGPUQueueWorkDoneCallbackInfo *", {
-        "mode": lib.WGPUCallbackMode_AllowProcessEvents, "callback": _on_work_done,
-        "userdata1": ffi.cast("void *", stream_token), "userdata2": ffi.cast("void *", number)})
-    lib.wgpuQueueOnSubmittedWorkDone(queue, info[0])
+def work_done_info(stream_token: int):
+    """The callback info that track_submit passes for one stream's submits (made once per
+    stream: a submit fills in its number, under the stream's lock)."""
+    info = ffi.new("WGPUQueueWorkDoneCallbackInfo *")
+    info.mode = lib.WGPUCallbackMode_AllowProcessEvents
+    info.callback = _on_work_done
+    info.userdata1 = ffi.cast("void *", stream_token)
+    return info
+
+
+def track_submit(gpu_device, info, number: int) -> None:
+    """Have finished_submits(its stream's token) report `number` once the GPU has run
+    everything submitted so far. info: from work_done_info."""
+    info.userdata2 = ffi.cast("void *", number)
+    lib.wgpuQueueOnSubmittedWorkDone(gpu_device.queue._internal, info[0])
 
 
 def finished_submits(stream_token: int) -> int:
@@ -144,22 +153,85 @@ def take_work_failure(stream_token: int) -> bool:
     return False
 
 
-def read_mapped(gpu_device, buffer, size: int, spin_seconds: float, kick=None) -> bytes:
-    """Map a MAP_READ buffer whose copies are already submitted, copy out `size` bytes, unmap.
-    Thread-safe for distinct buffers; needs no lock while it waits."""
+def request_map(buffer) -> int:
+    """Ask for a MAP_READ buffer to be mapped once the submitted copies into it are done;
+    finish_read(..., the returned token) waits for it. Asking right after the submit lets the
+    map complete at the first poll after the GPU is done, whatever the host does meanwhile."""
     token = new_token()
-    info = ffi.new("WGPUBufferMapCallbackInfo *", {
-        "mode": lib.WGPUCallbackMode_AllowProcessEvents, "callback": _on_mapped,
-        "userdata1": ffi.cast("void *", token)})
+    info = ffi.new("WGPUBufferMapCallbackInfo *")
+    info.mode = lib.WGPUCallbackMode_AllowProcessEvents
+    info.callback = _on_mapped
+    info.userdata1 = ffi.cast("void *", token)
     lib.wgpuBufferMapAsync(buffer._internal, lib.WGPUMapMode_Read, 0, buffer.size, info[0])
+    return token
+
+
+def finish_read(gpu_device, buffer, token: int, size: int, spin_seconds: float, kick=None) -> bytes:
+    """Wait for the mapping that request_map asked for, copy out `size` bytes, unmap.
+    Thread-safe for distinct buffers; needs no lock while it waits."""
     try:
-        wait_until(gpu_device, lambda: token in _map_results, spin_seconds, kick)
+        if token not in _map_results:
+            wait_until(gpu_device, lambda: token in _map_results, spin_seconds, kick)
     finally:
         status = _map_results.pop(token, None)
     if status != lib.WGPUMapAsyncStatus_Success:
         raise RuntimeError(f"could not map a download buffer (status {status}): the device may be lost")
-    pointer = lib.wgpuBufferGetConstMappedRange(buffer._internal, 0, size)
+    handle = buffer._internal
+    pointer = lib.wgpuBufferGetConstMappedRange(handle, 0, size)
     try:
-        return bytes(ffi.buffer(pointer, size))
+        return ffi.buffer(pointer, size)[:]
     finally:
-        lib.wgpuBufferUnmap(buffer._internal)
+        lib.wgpuBufferUnmap(handle)
+
+
+def read_mapped(gpu_device, buffer, size: int, spin_seconds: float, kick=None) -> bytes:
+    """Map a MAP_READ buffer whose copies are already submitted, copy out `size` bytes, unmap."""
+    return finish_read(gpu_device, buffer, request_map(buffer), size, spin_seconds, kick)
+
+
+# Command encoders and compute passes through direct calls: wgpu-py's create_command_encoder
+# and begin_compute_pass build their descriptors in Python (10 us per open on a fast host,
+# raw calls 2 us), and a submit wraps its command buffer in two more objects. The checked
+# calls (libf) raise wgpu's errors as wgpu-py's methods do.
+class ComputePass:
+    __slots__ = ("_internal",)
+
+    def __init__(self, handle):
+        self._internal = handle
+
+    def end(self) -> None:
+        libf.wgpuComputePassEncoderEnd(self._internal)
+
+    def __del__(self):
+        lib.wgpuComputePassEncoderRelease(self._internal)
+
+
+class Encoder:
+    """A command encoder: what Stream records into (wgpu-py's GPUCommandEncoder for its uses)."""
+
+    __slots__ = ("_internal",)
+
+    def __init__(self, gpu_device):
+        self._internal = None
+        self._internal = libf.wgpuDeviceCreateCommandEncoder(gpu_device._internal, ffi.NULL)
+
+    def begin_compute_pass(self) -> ComputePass:
+        return ComputePass(libf.wgpuCommandEncoderBeginComputePass(self._internal, ffi.NULL))
+
+    def copy_buffer_to_buffer(self, source, source_offset: int, destination, destination_offset: int,
+                              size: int) -> None:
+        libf.wgpuCommandEncoderCopyBufferToBuffer(self._internal, source._internal, source_offset,
+                                                  destination._internal, destination_offset, size)
+
+    def submit(self, gpu_device) -> None:
+        """Finish this encoder and submit its commands to the device's queue."""
+        commands = ffi.new("WGPUCommandBuffer[1]")
+        commands[0] = libf.wgpuCommandEncoderFinish(self._internal, ffi.NULL)
+        try:
+            libf.wgpuQueueSubmit(gpu_device.queue._internal, 1, commands)
+        finally:
+            lib.wgpuCommandBufferRelease(commands[0])
+
+    def __del__(self):
+        if self._internal is not None:
+            lib.wgpuCommandEncoderRelease(self._internal)

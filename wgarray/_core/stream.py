@@ -13,9 +13,13 @@ chain of small ops while Python records the next part. Large ops are submitted a
 GPU has run out of work, and otherwise in batches that double in size (from SUBMIT_BYTES), so
 that the GPU computes while Python records the next, larger batch.
 
-Waiting for the GPU: first the next command encoder and its pass are opened (25-60 us of
-host time on an H100 machine, spent while the GPU computes instead of on the next op), then
-the host spins on non-blocking polls for up to SPIN_SECONDS before it blocks.
+Waiting for the GPU: a download's copy into its staging buffer goes in the same submit as
+the work, and its map is requested right after that submit (it completes at the first poll
+after the GPU is done); then the next command encoder and its pass are opened (host time
+spent while the GPU computes instead of on the next op), then the host spins on non-blocking
+polls for up to SPIN_SECONDS before it blocks (on an H100 machine a blocking poll wakes
+30 us later than a spin). Encoders, passes and submits go through direct wgpu-native calls
+(native.Encoder): wgpu-py's wrappers cost 20 us of host time per encoder on an H100 machine.
 
 Failures: a batch the GPU rejects raises once, naming its last few ops, and leaves a fresh
 encoder, pass, arena and bind-group cache behind, so the next op works. A lost device raises
@@ -95,6 +99,7 @@ class Stream:
         if _native.AVAILABLE:
             self._offsets = _native.ffi.new("uint32_t[1]")
             self.token = _native.new_token()  # names this stream's submits in native's bookkeeping
+            self._work_done = _native.work_done_info(self.token)
         self.pool.on_destroy.append(self._forget_buffer)  # last: only once the stream is whole
 
     # -- recording -------------------------------------------------------------
@@ -117,7 +122,7 @@ class Stream:
             if self.device.lost is not None:
                 raise self.device.lost_error()
             try:
-                self.encoder = self.gpu.create_command_encoder()
+                self.encoder = _native.Encoder(self.gpu) if _native.AVAILABLE else self.gpu.create_command_encoder()
             except Exception as e:
                 self.device.raise_checked(e)
         return self.encoder
@@ -283,7 +288,10 @@ class Stream:
                 self._close_pass()
                 if end > start:
                     self.gpu.queue.write_buffer(self.arena, start, memoryview(self.host_arena)[start:end])
-                self.gpu.queue.submit([self.encoder.finish()])
+                if _native.AVAILABLE:
+                    self.encoder.submit(self.gpu)
+                else:
+                    self.gpu.queue.submit([self.encoder.finish()])
             except Exception as e:
                 if self.pending:  # else _close_pass has dropped the batch and raised already
                     self._fail(e)
@@ -295,7 +303,7 @@ class Stream:
             self.uploads.clear()
             self.submits += 1
             if _native.AVAILABLE:
-                _native.track_submit(self.gpu, self.token, self.submits)
+                _native.track_submit(self.gpu, self._work_done, self.submits)
 
     # -- transfers ---------------------------------------------------------------
     def upload(self, storage: Storage, data) -> None:
@@ -361,17 +369,20 @@ class Stream:
                 self.pool.give_staging(staging)  # its copy never reached the GPU
                 raise
             if _native.AVAILABLE:
-                self._open_pass()  # for the next op, while the GPU works
+                # The map request first, so that it completes as soon as the GPU is done;
+                # then the next op's pass opens while the GPU works.
+                token = _native.request_map(staging)
+                self._open_pass()
             else:
                 data = self._read_staging(staging, size)
         if _native.AVAILABLE:  # this thread alone owns staging: wait without the lock
             try:
-                data = _native.read_mapped(self.gpu, staging, size, self.spin_seconds, self._kick)
+                data = _native.finish_read(self.gpu, staging, token, size, self.spin_seconds, self._kick)
             except RuntimeError as e:
                 raise (self.device.lost_error() if self.device.confirm_lost() else e) from e
         self.pool.give_staging(staging)
         lead = byte_offset - start
-        return bytes(memoryview(data)[lead:lead + nbytes])
+        return data if lead == 0 and size == nbytes else data[lead:lead + nbytes]
 
     def _kick(self):
         """An empty submit: it releases callbacks that wgpu-native left unfired (see native.wait_until)."""
