@@ -129,8 +129,8 @@ def _explore(wg, inputs, call, sync, reps):
     Tiles = attention.Tiles
     options = [("fast math (built-in exp2)", {}, True), ("scalar loads", {"scalar_loads": True}, False)]
     options += [(str(t), {"tiles": t}, False) for t in (
-        Tiles(8, 16, True), Tiles(8, 8, False), Tiles(4, 16, False, 8), Tiles(8, 8, True, 8), Tiles(16, 4, False),
-        Tiles(4, 16, True, 8), Tiles(8, 4, False, 8))]
+        Tiles(8, 16, False), Tiles(8, 16, True), Tiles(8, 8, False), Tiles(4, 16, False, 8), Tiles(8, 8, True, 8),
+        Tiles(16, 4, False), Tiles(4, 16, True, 8), Tiles(8, 4, False, 8))]
     for label, force, fast in options:
         attention._FORCE.clear()
         tiles = force.get("tiles")

@@ -153,7 +153,8 @@ def test_non_contiguous_views():
 
 
 @pytest.mark.parametrize("tiles", [attention.Tiles(1, 1, False), attention.Tiles(2, 4, True),
-                                   attention.Tiles(4, 2, True, 8), attention.Tiles(2, 1, False, 8)])
+                                   attention.Tiles(4, 2, True, 8), attention.Tiles(2, 1, False, 8),
+                                   attention.Tiles(4, 32, True), attention.Tiles(4, 32, False)])
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 def test_tile_variants(tiles, dtype):
     """The kernel's other tile shapes (one lane per row, K sharing memory with P and V, 8 key
@@ -164,6 +165,19 @@ def test_tile_variants(tiles, dtype):
     try:
         check(sdpa(q, k, v, is_causal=True), reference(q, k, v, causal=True), dtype)
         check(sdpa(q, k, v, attn_mask=mask), reference(q, k, v, mask=mask), dtype)
+    finally:
+        attention._FORCE.clear()
+
+
+@pytest.mark.parametrize("alias", [False, True])
+@pytest.mark.parametrize("causal", [False, True])
+def test_128_row_tiles(alias, causal):
+    """Tiles of 128 query rows (an H100's choice for E = 64): several of them, the last one cut,
+    over key tiles that the diagonal or the end cuts."""
+    q, k, v = normal((2, 300, 16)), normal((2, 333, 16)), normal((2, 333, 16))
+    attention._FORCE["tiles"] = attention.Tiles(4, 32, alias)
+    try:
+        check(sdpa(q, k, v, is_causal=causal), reference(q, k, v, causal=causal), np.float32)
     finally:
         attention._FORCE.clear()
 

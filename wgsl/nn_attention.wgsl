@@ -54,13 +54,15 @@ const UNIT: T = ${UNIT};  // the scores' unit (attention_source.score_unit): exp
 // 2^x for float32 and x <= 0 (the kernel's exponents), within about an ulp: 2^k e^(r ln 2),
 // k = round(x), |r| <= 1/2, by its Taylor series (the first term left out below 2^-27), times
 // 2^k built from its bits; exactly 0 below -127 (and for -inf), NaN kept (a NaN k gives a NaN p).
+// 2^k without a conversion to an integer: k + 127 + 1.5 * 2^23 (exact) holds k + 127 in its low
+// mantissa bits, which the shift moves into the exponent field.
 fn exp2_taylor_f32(x: f32) -> f32 {
     let xc = select(x, -127.0, x < -127.0);
     let k = round(xc);
     let r = xc - k;
     let p = 1.0 + r * (0.6931471805599453 + r * (0.2402265069591007 + r * (0.05550410866482158 + r * (
         0.009618129107628477 + r * (0.0013333558146428443 + r * (0.0001540353039338161 + r * 1.525273380405984e-05))))));
-    return p * bitcast<f32>(u32(i32(k) + 127) << 23u);
+    return p * bitcast<f32>(bitcast<u32>(k + 12583039.0) << 23u);
 }
 fn expo(x: T) -> T { return ${EXP}; }
 fn shfl(x: T, lane_mask: u32) -> T { return ${SHFL}; }
