@@ -57,7 +57,11 @@ const UNIT: T = ${UNIT};  // the scores' unit (attention_source.score_unit): exp
 // 2^k without a conversion to an integer: k + 127 + 1.5 * 2^23 (exact) holds k + 127 in its low
 // mantissa bits, which the shift moves into the exponent field.
 fn exp2_taylor_f32(x: f32) -> f32 {
-    let xc = select(x, -127.0, x < -127.0);
+    // x < -127 tested on the bits (-inf included, NaN not): drivers may turn a float compare and
+    // select into a max() that drops a NaN (NVIDIA did: an unmasked NaN score then weighed 0
+    // instead of spreading, as in PyTorch)
+    let bits = bitcast<u32>(x);
+    let xc = select(x, -127.0, bits > 0xc2fe0000u && bits <= 0xff800000u);
     let k = round(xc);
     let r = xc - k;
     let p = 1.0 + r * (0.6931471805599453 + r * (0.2402265069591007 + r * (0.05550410866482158 + r * (
