@@ -97,9 +97,8 @@ def _position(k: int, buf: int, index: Index, address: str, wide: bool = False) 
         return lines + ([f"ok = ok && v{k} < n{k};"] if index.mode == "wrap" else [])
     top = f"max(n{k} - 1{lit}, 0{lit})"
     if index.mode == "mod":
-        # a - m * (a / m), not a % m: NVIDIA computes a signed % of a negative a as unsigned
-        lines += [f"let m{k} = max(n{k}, 1{lit});", f"v{k} = v{k} - m{k} * (v{k} / m{k});",
-                  f"if (v{k} < 0{lit}) {{ v{k} = v{k} + n{k}; }}",
+        # lib_int's srem, not %: NVIDIA computes a signed % of a negative operand as unsigned
+        lines += [f"v{k} = srem_{reg}(v{k}, max(n{k}, 1{lit}));", f"if (v{k} < 0{lit}) {{ v{k} = v{k} + n{k}; }}",
                   f"let p{k} = {position.format(f'v{k}')};"]
     elif index.mode == "clip":
         lines.append(f"let p{k} = {position.format(f'clamp(v{k}, 0{lit}, {top})')};")
