@@ -109,7 +109,8 @@ def cast(expr: str, src, dst) -> str:
 
 def _widen_f32(expr: str) -> str:
     """f64(expr) exactly, subnormals too: NVIDIA's conversion flushes them. A subnormal (or zero)
-    is its integer mantissa times +-2^-149."""
+    is its integer mantissa times +-2^-149. (lib_f32_wide.wgsl's f32_wide, inline: cast() also
+    writes kernels that have no library slot.)"""
     bits = f"bitcast<u32>({expr})"
     tiny = (f"f64({bits} & 0x7fffffu) * select(bitcast<f64>(0x36a0000000000000lu), "
             f"bitcast<f64>(0xb6a0000000000000lu), {bits} >= 0x80000000u)")
