@@ -5,6 +5,8 @@ fn cisfinite_${tag}(z: ${T}) -> bool { return isfinite_${ftag}(z.x) && isfinite_
 fn cnz_${tag}(z: ${T}) -> bool { return nz_${ftag}(z.x) || nz_${ftag}(z.y); }
 fn cne_${tag}(a: ${T}, b: ${T}) -> bool { return !cequal_${tag}(a, b); }
 fn cequal_${tag}(a: ${T}, b: ${T}) -> bool { return equal_${ftag}(a.x, b.x) && equal_${ftag}(a.y, b.y); }
+fn cadd_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${T}(add_${ftag}(a.x, b.x), add_${ftag}(a.y, b.y)); }
+fn csub_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${T}(sub_${ftag}(a.x, b.x), sub_${ftag}(a.y, b.y)); }
 fn cneg_${tag}(z: ${T}) -> ${T} { return ${T}(neg_${ftag}(z.x), neg_${ftag}(z.y)); }
 fn conj_${tag}(z: ${T}) -> ${T} { return ${T}(z.x, neg_${ftag}(z.y)); }
 fn cmul_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${T}(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }

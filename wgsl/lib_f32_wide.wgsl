@@ -22,3 +22,28 @@ fn f32_narrow(d: f64) -> f32 {
 fn f32_scale_tiny(y: f32, n: i32) -> f32 {
     return f32_narrow(f32_wide(y) * bitcast<f64>(u64(max(n, -1000) + 1023) << 52u));
 }
+// a + b, a - b and a * b rounded once, subnormals kept: the native result stands unless an
+// operand is subnormal or the result is zero or subnormal (what a flushing driver gets wrong);
+// those are redone in f64, where the sum or product of two float32 rounds once to float32.
+fn f32_tiny(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) - 1u < 0x7fffffu; }
+fn f32_exact_sum(a: f32, b: f32) -> f32 {
+    let r = a + b;
+    if (f32_tiny(a) || f32_tiny(b) || (bitcast<u32>(r) & 0x7f800000u) == 0u) {
+        return f32_narrow(f32_wide(a) + f32_wide(b));
+    }
+    return r;
+}
+fn f32_exact_difference(a: f32, b: f32) -> f32 {
+    let r = a - b;
+    if (f32_tiny(a) || f32_tiny(b) || (bitcast<u32>(r) & 0x7f800000u) == 0u) {
+        return f32_narrow(f32_wide(a) - f32_wide(b));
+    }
+    return r;
+}
+fn f32_exact_product(a: f32, b: f32) -> f32 {
+    let r = a * b;
+    if (f32_tiny(a) || f32_tiny(b) || (bitcast<u32>(r) & 0x7f800000u) == 0u) {
+        return f32_narrow(f32_wide(a) * f32_wide(b));
+    }
+    return r;
+}

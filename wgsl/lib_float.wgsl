@@ -99,8 +99,11 @@ fn remainder_${tag}(a: ${T}, b: ${T}) -> ${T} {
     if (!nz_${tag}(b)) { return fmod_${tag}(a, b); }
     return divmod_${tag}(a, b).y;
 }
-// A correctly rounded product; float32 goes through float64 where the device has it (NVIDIA
-// flushes float32 subnormal operands and results of `*`; the product of two float32 is exact in f64).
+// Correctly rounded sums, differences and products, subnormals kept: float32 checks for them
+// and redoes those in float64 where the device has it (NVIDIA flushes float32 subnormal
+// operands and results of `+`, `-`, `*`).
+fn add_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${ADD}; }
+fn sub_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${SUB}; }
 fn mul_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${MUL}; }
 // A key of non-NaN floats, on the bits, whose integer order is theirs with -0.0 below 0.0:
 // negative floats order the other way round, and flipping their magnitude bits makes it total.

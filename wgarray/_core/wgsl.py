@@ -186,7 +186,9 @@ def library_fields(register: str, features=frozenset()) -> dict:
                     ABSMASK=absmask.replace("u", suffix), EXPMASK=expmask.replace("u", suffix),
                     QNAN=qnan.replace("u", suffix),
                     DIV="f32_narrow(f32_wide(a) / f32_wide(b))" if wide else "a / b",
-                    MUL="f32_narrow(f32_wide(a) * f32_wide(b))" if wide else "a * b",
+                    ADD="f32_exact_sum(a, b)" if wide else "a + b",
+                    SUB="f32_exact_difference(a, b)" if wide else "a - b",
+                    MUL="f32_exact_product(a, b)" if wide else "a * b",
                     SQRT="f32_narrow(sqrt(f32_wide(x)))" if wide else "sqrt(x)",
                     FMOD=("f32_narrow(fmod_loop_f64(f32_wide(x), f32_wide(y)))" if wide
                           else f"fmod_loop_{REG_TAG[register]}(x, y)"),

@@ -92,7 +92,7 @@ UNARY = {r.name: r for r in [
     _kind_row("abs", bool_="a0", int_="abs_{t}(a0)", uint="a0", float_="fabs_{t}(a0)",
               complex_="cabs_{t}(a0)", result="real"),
     _kind_row("sign", int_="sign_{t}(a0)", uint="sign_{t}(a0)", float_="sign_{t}(a0)", complex_="csign_{t}(a0)"),
-    _kind_row("square", bool_="a0", int_="a0 * a0", uint="a0 * a0", float_="a0 * a0", complex_="cmul_{t}(a0, a0)"),
+    _kind_row("square", bool_="a0", int_="a0 * a0", uint="a0 * a0", float_="mul_{t}(a0, a0)", complex_="cmul_{t}(a0, a0)"),
     _kind_row("sqrt", float_="sqrt_{t}(a0)", complex_="csqrt_{t}(a0)", result="float"),
     _kind_row("reciprocal", float_="div_{t}({T}(1), a0)", complex_="crecip_{t}(a0)"),
     _kind_row("ceil", bool_="a0", int_="a0", uint="a0", float_="ceil(a0)"),
@@ -124,12 +124,13 @@ for _name in ("exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "ta
 _REAL = ("bool", "int", "uint", "float")
 BINARY = {r.name: r for r in [
     # x + -0.0 is x for every x, -0.0 too; x + 0.0 is not (-0.0 + 0.0 is 0.0).
-    _kind_row("add", bool_="a0 || a1", **_all("a0 + a1"), identity=0, reorderable=True,
+    _kind_row("add", bool_="a0 || a1", **_all("a0 + a1", ("int_", "uint")), float_="add_{t}(a0, a1)",
+              complex_="cadd_{t}(a0, a1)", identity=0, reorderable=True,
               fold_identity={"float": -0.0, "complex": complex(-0.0, -0.0)},
               subgroup=per_kind("subgroupAdd", "int", "uint", "float")),
-    _kind_row("subtract", **_all("a0 - a1")),
+    _kind_row("subtract", **_all("a0 - a1", ("int_", "uint")), float_="sub_{t}(a0, a1)", complex_="csub_{t}(a0, a1)"),
     # 1 + 0j is no exact identity of complex multiplication: it changes the signs of zeros.
-    _kind_row("multiply", bool_="a0 && a1", int_="a0 * a1", uint="a0 * a1", float_="a0 * a1",
+    _kind_row("multiply", bool_="a0 && a1", int_="a0 * a1", uint="a0 * a1", float_="mul_{t}(a0, a1)",
               complex_="cmul_{t}(a0, a1)", identity=1, reorderable=True, fold_identity={"complex": SENTINEL},
               subgroup=per_kind("subgroupMul", "int", "uint", "float")),
     _kind_row("divide", float_="div_{t}(a0, a1)", complex_="cdiv_{t}(a0, a1)", result="float"),
