@@ -97,7 +97,8 @@ def test_logaddexp2_away_from_roots_matches_numpy():
         assert_same(wg.logaddexp2(upload(a), upload(b)), expected, ulps=1)
 
 
-# -- float32 sums of subnormals: exact while every partial sum stays subnormal ------------------------
+# -- float32 sums of subnormals: exact while every partial sum stays subnormal (where the device keeps
+# subnormals; NVIDIA's folds flush them: docs/limitations.md) --------------------------------------------
 @pytest.mark.parametrize("n", [2, 7, 258, 4097, 70000])
 def test_float32_sums_of_subnormals_are_exact(n):
     rng = np.random.default_rng(n)

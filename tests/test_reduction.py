@@ -308,7 +308,7 @@ def test_row_lengths_share_workgroups(dtype):
 
 # -- reductions as table rows ------------------------------------------------------------------
 def test_reductions_derive_from_rows():
-    """Each reduction's combine is its row's expression for the accumulator; its subgroup
+    """Each reduction's combine is its row's fold expression for the accumulator; its subgroup
     operation is the one the row declares (32-bit registers only; never float max/min)."""
     from dataclasses import replace
 
@@ -322,7 +322,7 @@ def test_reductions_derive_from_rows():
     for make, name in cases:
         for dtype in REAL_DTYPES:
             fold = make(dtype)
-            expr = binary(name).wgsl(fold.acc).replace("a0", "a").replace("a1", "b")
+            expr = binary(name).wgsl(fold.acc, fold=True).replace("a0", "a").replace("a1", "b")
             assert fold.combine == f"return {expr};"
             assert fold.subgroup == binary(name).subgroup_op(fold.acc)
     sub = {str(np.dtype(d)): folds.sum_fold(np.dtype(d)).subgroup for d in ("int8", "uint32", "float32", "float64")}

@@ -152,11 +152,8 @@ def _tree_loop(vec: bool, width: int) -> str:
 
 def _subgroup_op(fold: Fold, features) -> str | None:
     """The subgroup operation for fold's workgroup step: the one its row declares, where the
-    adapter has subgroups; not for float32 where its combine keeps subnormals through float64
-    (wgsl/lib_f32_wide.wgsl), which subgroupAdd would flush on NVIDIA."""
+    adapter has subgroups."""
     if not SUBGROUPS or "subgroup" not in features:
-        return None
-    if layout(fold.acc).register == "f32" and "shader-f64" in features:
         return None
     return fold.subgroup
 

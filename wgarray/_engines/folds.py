@@ -36,7 +36,7 @@ _SENTINEL = {"f32": ("0x7fc5a5a5u", "u32"), "f64": ("0x7ff8a5a5a5a5a5a5lu", "u64
 
 def _combine(row: Row, acc) -> str:
     """The row's expression over accumulators a and b, as a function body returning A."""
-    expr = _OPERANDS.sub(lambda m: "ab"[int(m.group(1))], row.wgsl(acc))
+    expr = _OPERANDS.sub(lambda m: "ab"[int(m.group(1))], row.wgsl(acc, fold=True))
     if row.result == "bool" and dt.kind(acc) != "bool":  # logical rows over 0/1 accumulators
         expr = f"select({reg(acc)}(0), {reg(acc)}(1), {expr})"
     return f"return {expr};"

@@ -53,10 +53,16 @@ class Row:
     # value, so that one WGSL helper takes every loop (ldexp's int32 or int64 exponent).
     widen: dict = field(default_factory=dict)
 
-    def wgsl(self, dtype) -> str:
-        """The row's expression for dtype's kind, with {t} and {T} filled in."""
+    # kind -> the expression folds and scans combine partial results with, where not `exprs`'.
+    fold_exprs: dict = field(default_factory=dict)
+
+    def wgsl(self, dtype, *, fold: bool = False) -> str:
+        """The row's expression for dtype's kind (in folds: fold_exprs' where it has one), with
+        {t} and {T} filled in."""
         reg = dt.layout(dtype).register
-        expr = self.exprs[dt.kind(dtype)].format(t=REG_TAG[reg], T=reg)
+        kind = dt.kind(dtype)
+        expr = (self.fold_exprs.get(kind) if fold else None) or self.exprs[kind]
+        expr = expr.format(t=REG_TAG[reg], T=reg)
         if dtype == dt.float16:  # float32 registers, but these functions work on the half's bit layout
             expr = _HALF_FUNCTIONS.sub(lambda m: m.group(1) + "_half(", expr)
         return expr
@@ -124,14 +130,19 @@ for _name in ("exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "ta
 _REAL = ("bool", "int", "uint", "float")
 BINARY = {r.name: r for r in [
     # x + -0.0 is x for every x, -0.0 too; x + 0.0 is not (-0.0 + 0.0 is 0.0).
+    # Folds add and multiply floats with the native instruction: add_f32's check costs 10% of
+    # a float32 sum on the H100, and a subnormal that NVIDIA flushes there moves the sum by
+    # under 2^-126 per element, which only a sum near the subnormal range can show.
     _kind_row("add", bool_="a0 || a1", **_all("a0 + a1", ("int_", "uint")), float_="add_{t}(a0, a1)",
               complex_="cadd_{t}(a0, a1)", identity=0, reorderable=True,
               fold_identity={"float": -0.0, "complex": complex(-0.0, -0.0)},
+              fold_exprs={"float": "a0 + a1", "complex": "a0 + a1"},
               subgroup=per_kind("subgroupAdd", "int", "uint", "float")),
     _kind_row("subtract", **_all("a0 - a1", ("int_", "uint")), float_="sub_{t}(a0, a1)", complex_="csub_{t}(a0, a1)"),
     # 1 + 0j is no exact identity of complex multiplication: it changes the signs of zeros.
     _kind_row("multiply", bool_="a0 && a1", int_="a0 * a1", uint="a0 * a1", float_="mul_{t}(a0, a1)",
               complex_="cmul_{t}(a0, a1)", identity=1, reorderable=True, fold_identity={"complex": SENTINEL},
+              fold_exprs={"float": "a0 * a1"},
               subgroup=per_kind("subgroupMul", "int", "uint", "float")),
     _kind_row("divide", float_="div_{t}(a0, a1)", complex_="cdiv_{t}(a0, a1)", result="float"),
     _kind_row("floor_divide", int_="floordiv_{t}(a0, a1)", uint="floordiv_{t}(a0, a1)",
