@@ -61,6 +61,16 @@ MAX_MIXED_RADIX = 0  # > 7: 7-smooth lengths (not powers of two) in the fewest r
 HALVES = 1
 WG_BY_SMALLEST = 0  # 1: an invocation per butterfly of the smallest radix (up to MAX_WORKGROUP), not the largest
 MAX_TILE = 1 << 20  # a cap on T (benchmark exploration)
+# T is halved while a tile would take more invocations than this (one per butterfly of the largest
+# radix), down to RUN_TILE where the tile's loads or stores run across its transforms: H100,
+# smaller workgroups let several share an SM, overlapping one's loads with another's passes
+# (c64 2^24 0.79 -> 0.60 ms at T = 8, 512 invocations; Bluestein's 2048: 0.42 -> 0.36)
+TILE_WORKGROUP = 512
+RUN_TILE = 8  # 64-byte runs of complex64
+WIDE_LOCAL = 0  # 1: with halved exchanges, rows up to twice capacity() in one dispatch (a tile of one)
+# A power of two of an odd exponent takes one radix-8 pass instead of a radix-2 one (1000 = 8 5 5 5,
+# not 4 2 5 5 5: H100, 4096 x 1000 c64 0.19 -> 0.15 ms)
+RADIX8_FOR_ODD = 1
 # a local transform's invocations (and the device's limit): one per butterfly of its largest radix
 MAX_WORKGROUP = 1024
 # Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
@@ -130,20 +140,24 @@ _memo = functools.lru_cache(maxsize=4096)
 def radices(n: int, direct: tuple = DIRECT_PRIMES):
     """n's factors for the passes of a local transform, or None when n has a prime factor other
     than 2, 3, 5, 7 and the direct primes: its power of two in the fewest radices of at most
-    MAX_POW2_RADIX (as even as can be: 2^9 = 8 8 8, not 16 16 2, where the largest is 16), then
-    7, 5, 3 and the direct primes."""
-    out = _radices(n, direct, MAX_POW2_RADIX)
-    if out is not None and MAX_MIXED_RADIX and n & (n - 1) and max(out) <= 7 < MAX_MIXED_RADIX:
+    MAX_POW2_RADIX (as even as can be: 2^9 = 8 8 8, not 16 16 2, where the largest is 16; with
+    RADIX8_FOR_ODD and radices of 4, an odd exponent leads with one 8: 2^7 = 8 4 4), then 7, 5, 3
+    and the direct primes."""
+    out = _radices(n, direct, MAX_POW2_RADIX, RADIX8_FOR_ODD)
+    if out is not None and MAX_MIXED_RADIX and n & (n - 1) and max(out) <= 8 < MAX_MIXED_RADIX:
         out = _pack(n, MAX_MIXED_RADIX)  # a 7-smooth length, not a power of two: radices such as 10
     return None if out is None else list(out)
 
 
 @_memo
-def _radices(n: int, direct: tuple, largest_pow2: int):
+def _radices(n: int, direct: tuple, largest_pow2: int, radix8_for_odd: int = 0):
     bits = (n & -n).bit_length() - 1 if n else 0
-    passes = -(-bits // (largest_pow2.bit_length() - 1))
-    out = [1 << (bits // passes + (i < bits % passes)) for i in range(passes)]
     n >>= bits
+    eight = radix8_for_odd and largest_pow2 == 4 and bits % 2 and bits > 1
+    if eight:
+        bits -= 3
+    passes = -(-bits // (largest_pow2.bit_length() - 1))
+    out = [8] * eight + [1 << (bits // passes + (i < bits % passes)) for i in range(passes)]
     for r in ODD_RADICES + direct:
         while n % r == 0 and n > 1:
             out.append(r)
@@ -356,11 +370,22 @@ def _roots_of(s: Side, n: int, tw_n: int, source: bool) -> int:
     return tw_n or (2 * n if s.mode == "rfft" else 0)
 
 
-def local_tile(device, n: int, batch: int, tiles: int = 1, halves: bool = False) -> int:
+def local_tile(device, n: int, batch: int, tiles: int = 1, halves: bool = False, least: int = 1) -> int:
     """T, the transforms of length n one workgroup takes (in each of `tiles` tiles; twice as
-    many with halved exchanges)."""
+    many with halved exchanges): as many as fit, but no more than TILE_WORKGROUP invocations'
+    worth unless that leaves fewer than `least`."""
     slots = capacity(device) * (2 if halves else 1)
-    return min(_pow2_floor(slots // max(tiles * n, 1)), 1 << (batch - 1).bit_length(), MAX_TILE)
+    t = min(_pow2_floor(slots // max(tiles * n, 1)), 1 << (batch - 1).bit_length(), MAX_TILE)
+    widest = max(radices(n) or [n])
+    while t > least and t * n > TILE_WORKGROUP * widest:
+        t //= 2
+    return t
+
+
+def _least_tile(s: Side, dims: tuple, per_row: int) -> int:
+    """The fewest transforms a tile may take: RUN_TILE where its loads or stores run across
+    them (a global pass, rows adjacent in memory), else 1."""
+    return RUN_TILE if per_row > 1 or _rows_adjacent(dims, s.axis) else 1
 
 
 def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: Extras,
@@ -375,7 +400,7 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     plan_key = (_side_key(src), _side_key(dst), n, batch, inverse, extras.chirp_in, extras.chirp_out,
                 extras.blue_inverse, extras.spectrum is not None, extras.scale, tw_n, per_row, j_major,
                 capacity(device), MAX_WORKGROUP, MAX_POW2_RADIX, PINGPONG, MAX_TILE, MAX_MIXED_RADIX, WG_BY_SMALLEST,
-                HALVES)
+                HALVES, TILE_WORKGROUP, RUN_TILE, RADIX8_FOR_ODD, WIDE_LOCAL)
     plans = _local_plans(device)
     plan = plans.get(plan_key)
     if plan is None:
@@ -402,12 +427,13 @@ def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool,
     rads = tuple(radices(n) or [1])  # n = 1: one pass of radix 1, which loads and stores
     pingpong = PINGPONG > (per_row > 1) and len(rads) > 1 and 2 * n <= capacity(device)
     halves = bool(HALVES) and not pingpong and len(rads) > 1 and dst.mode != "rfft"
-    t = local_tile(device, n, batch, 2 if pingpong else 1, halves)
+    src_dims, dst_dims = batch_dims(src), batch_dims(dst)
+    least = max(_least_tile(src, src_dims, per_row), _least_tile(dst, dst_dims, per_row))
+    t = local_tile(device, n, batch, 2 if pingpong else 1, halves, least)
     largest_wg = min(MAX_WORKGROUP, device.limits.get("max-compute-invocations-per-workgroup", 256),
                      device.limits.get("max-compute-workgroup-size-x", 256))
     wg = min(largest_wg, -(-t * n // (min(rads) if WG_BY_SMALLEST else max(rads)) // 32) * 32)
     groups = -(-batch // t)
-    src_dims, dst_dims = batch_dims(src), batch_dims(dst)
     if max(len(src_dims), len(dst_dims)) > MAXD:
         raise NotImplementedError(f"fft: more than {MAXD} batch dimensions that cannot be merged")
     flags = (extras.chirp_in, extras.chirp_out, extras.blue_inverse, extras.spectrum is not None, tw_n > 0)
@@ -429,10 +455,11 @@ def is_local(src: Side, dst: Side, n: int, batch: int, dtype) -> bool:
     fit one workgroup that a load would not fill a 32-byte sector: then global passes, whose
     tiles are wide."""
     device = src.operand.device
-    if n > capacity(device):
+    wide = WIDE_LOCAL and HALVES and not PINGPONG and dst.mode != "rfft" and len(radices(n) or ()) > 1
+    if n > capacity(device) * (2 if wide else 1):
         return False
     strided = _rows_adjacent(batch_dims(src), src.axis) or _rows_adjacent(batch_dims(dst), dst.axis)
-    return not strided or local_tile(device, n, batch) * dtype.itemsize >= MIN_RUN_BYTES or \
+    return not strided or local_tile(device, n, batch, least=RUN_TILE) * dtype.itemsize >= MIN_RUN_BYTES or \
         len(pass_radices(n, capacity(device), dtype.itemsize)) < 2
 
 
