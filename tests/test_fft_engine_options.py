@@ -127,3 +127,14 @@ def test_bluestein_local_work_rounds(monkeypatch, n):
 
 
 allocate = fft_bluestein.allocate
+
+
+def test_wide_passes(monkeypatch):
+    """WIDE_PASSES: global passes of up to twice capacity() (2^20 in two passes of 1024 on a
+    small adapter, not three), in tiles of one transform."""
+    monkeypatch.setattr(fft_plan, "WIDE_PASSES", 1)
+    n, calls = 1 << 20, []
+    monkeypatch.setattr(fft_plan, "run_local", lambda *args, **kw: calls.append(args[2]) or run_local(*args, **kw))
+    check_accuracy(random_complex((1, n), C64))
+    assert calls == ([1024, 1024] if fft_plan.capacity(wgarray.asarray(0)._data().device) == 2048 else calls)
+    check_accuracy(random_complex((1, n), C128), inverse=True)

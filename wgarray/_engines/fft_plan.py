@@ -51,9 +51,7 @@ from . import fft_codelets
 MAXD = 6  # batch dimensions a side may have after coalescing
 ODD_RADICES = (7, 5, 3)
 MAX_POW2_RADIX = 4  # H100, local lengths 256-1000: radix 4 1.4-2.3x faster than 16 (f64 registers)
-# two tiles of workgroup memory, one barrier per pass: 0 never (H100: no gain, 2 slower),
-# 1 whole transforms, 2 also global passes
-PINGPONG = 0
+PINGPONG = 0  # two tiles, one barrier per pass: 0 never (H100: no gain), 1 whole transforms, 2 also passes
 MAX_MIXED_RADIX = 0  # > 7: 7-smooth lengths (not powers of two) in the fewest radices of at most this
 # Workgroup memory holds one float64 per position, the exchanges in halves (twice the transforms
 # per tile; H100, with MAX_WORKGROUP 1024: c64 2^24 0.85 ms, not 1.05; fft2 4096^2 1.00, not 1.25;
@@ -67,7 +65,8 @@ MAX_TILE = 1 << 20  # a cap on T (benchmark exploration)
 # (c64 2^24 0.79 -> 0.60 ms at T = 8, 512 invocations; Bluestein's 2048: 0.42 -> 0.36)
 TILE_WORKGROUP = 512
 RUN_TILE = 8  # 64-byte runs of complex64
-WIDE_LOCAL = 0  # 1: with halved exchanges, rows up to twice capacity() in one dispatch (a tile of one)
+# 1: with halved exchanges, rows (WIDE_LOCAL) or global passes (WIDE_PASSES) up to twice capacity()
+WIDE_LOCAL = WIDE_PASSES = 0  # in a tile of one (a pass's loads or stores then 8 bytes wide)
 # A power of two of an odd exponent takes one radix-8 pass instead of a radix-2 one (1000 = 8 5 5 5,
 # not 4 2 5 5 5: H100, 4096 x 1000 c64 0.19 -> 0.15 ms)
 RADIX8_FOR_ODD = 1
@@ -220,15 +219,15 @@ def pass_radices(n: int, cap: int, itemsize: int):
     """The radices of the global Stockham passes of length n: the fewest passes whose tiles are
     RUN_BYTES[0] wide, unless narrower ones (RUN_BYTES[1]) take fewer passes (each pass moves
     all the data once: at 2^24 complex64, 3 passes of 64-byte runs beat 4 of 128)."""
-    out = _pass_radices(n, cap, itemsize, RUN_BYTES, 2 if HALVES else 1)
+    out = _pass_radices(n, cap, itemsize, RUN_BYTES, 2 if HALVES else 1, bool(WIDE_PASSES and HALVES))
     return None if out is None else list(out)
 
 
 @_memo
-def _pass_radices(n: int, cap: int, itemsize: int, run_bytes: tuple, halves: int):
+def _pass_radices(n: int, cap: int, itemsize: int, run_bytes: tuple, halves: int, wide: bool = False):
     # with halved exchanges a tile holds `halves` times the positions; a pass still fits without
     plans = [_pack(n, min(cap, _largest_radix(cap * halves, max(1, run // itemsize)))) for run in run_bytes]
-    plans = [p for p in plans if p is not None]
+    plans = [p for p in plans + [_pack(n, 2 * cap) if wide else None] if p is not None]
     out = min(plans, key=len) if plans else _pack(n, cap)  # a prime factor past the tiles: narrower
     return None if out is None else tuple(out)
 
@@ -400,7 +399,7 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     plan_key = (_side_key(src), _side_key(dst), n, batch, inverse, extras.chirp_in, extras.chirp_out,
                 extras.blue_inverse, extras.spectrum is not None, extras.scale, tw_n, per_row, j_major,
                 capacity(device), MAX_WORKGROUP, MAX_POW2_RADIX, PINGPONG, MAX_TILE, MAX_MIXED_RADIX, WG_BY_SMALLEST,
-                HALVES, TILE_WORKGROUP, RUN_TILE, RADIX8_FOR_ODD, WIDE_LOCAL)
+                HALVES, TILE_WORKGROUP, RUN_TILE, RADIX8_FOR_ODD, WIDE_LOCAL, WIDE_PASSES)
     plans = _local_plans(device)
     plan = plans.get(plan_key)
     if plan is None:
