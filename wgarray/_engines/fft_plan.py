@@ -8,8 +8,9 @@ pre- and post-processing all happen in the one read and the one write of a pass.
 
 A length n of 7-smooth factors that fits workgroup memory (`capacity`) runs as one dispatch
 of wgsl/fft_local.wgsl: every Stockham pass (radices 4, 2, 7, 5, 3, and the direct primes)
-inside the workgroup, T transforms per workgroup, one invocation per butterfly of the largest
-radix. The first pass loads its elements from the source and the last stores its results, so
+inside the workgroup, T transforms per workgroup (as many as fit, in at most TILE_WORKGROUP
+invocations), one invocation per butterfly of the largest radix. The first pass loads its
+elements from the source and the last stores its results, so
 the tile crosses workgroup memory only between passes; each pass is straight-line code on
 scalar variables (fft_codelets.py), since float64 values in arrays or in many registers cost
 more than the arithmetic (measured on the H100: radix 4 beats 8 and 16).
@@ -18,8 +19,8 @@ n / R_i butterflies of radix R_i, each a local transform of length R_i: butterfl
 elements j + r n / R_i (r < R_i), twiddled by w_(ns R_i)^(r (j % ns)) (ns = R_1 ... R_(i-1)),
 and writes element (j / ns) ns R_i + j % ns + r ns. A workgroup takes a tile of T adjacent
 butterflies, so every load reads T adjacent elements and every store writes
-runs of min(ns, T) (pass 1: the whole tile); the radices are chosen so that T * itemsize is at
-least 128 bytes (64 where that saves a pass), i.e. whole 32-byte sectors in 128-byte lines.
+runs of min(ns, T) (pass 1: the whole tile); the radices let T * itemsize be 128 bytes (64 where
+that saves a pass), and T is at least RUN_TILE (64-byte runs of complex64: whole sectors).
 Transforms along a non-last axis take their tiles across the rows instead (adjacent in memory).
 
 Both precisions compute in float64 (registers and workgroup memory; the twiddles are exact to
@@ -62,14 +63,15 @@ MAX_TILE = 1 << 20  # a cap on T (benchmark exploration)
 # T is halved while a tile would take more invocations than this (one per butterfly of the largest
 # radix), down to RUN_TILE where the tile's loads or stores run across its transforms: H100,
 # smaller workgroups let several share an SM, overlapping one's loads with another's passes
-# (c64 2^24 0.79 -> 0.60 ms at T = 8, 512 invocations; Bluestein's 2048: 0.42 -> 0.36)
+# (c64 2^24 0.74 -> 0.58 ms, fft2 4096^2 0.86 -> 0.64, 4096 x 1009 0.45 -> 0.32; 256: no better,
+# 1024: the old tiles; RUN_TILE 4 or 16 no better; WIDE_LOCAL, WIDE_PASSES: slower at 4096^2, 2^24)
 TILE_WORKGROUP = 512
 RUN_TILE = 8  # 64-byte runs of complex64
 # 1: with halved exchanges, rows (WIDE_LOCAL) or global passes (WIDE_PASSES) up to twice capacity()
 WIDE_LOCAL = WIDE_PASSES = 0  # in a tile of one (a pass's loads or stores then 8 bytes wide)
-# A power of two of an odd exponent takes one radix-8 pass instead of a radix-2 one (1000 = 8 5 5 5,
-# not 4 2 5 5 5: H100, 4096 x 1000 c64 0.19 -> 0.15 ms)
-RADIX8_FOR_ODD = 1
+# 1: a power of two of an odd exponent takes one radix-8 pass, not a radix-2 one (1000 = 8 5 5 5, not
+# 4 2 5 5 5). H100, off: 4096 x 1000 c64 0.13 ms (0.15 on), 4096 x 1009 0.32 (0.41), rfft 2^24 0.44 (0.52)
+RADIX8_FOR_ODD = 0
 # a local transform's invocations (and the device's limit): one per butterfly of its largest radix
 MAX_WORKGROUP = 1024
 # Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
