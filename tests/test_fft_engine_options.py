@@ -7,9 +7,11 @@ import numpy as np
 import pytest
 
 import wgarray
-from wgarray._engines import fft_bluestein, fft_codelets, fft_plan
+from wgarray._engines import fft_codelets, fft_plan
 import test_fft_engine as engine_tests  # its test functions called, not collected again here
 from test_fft_engine import C64, C128, EPS, check_accuracy, random_complex, rms
+
+run_local = fft_plan.run_local  # the real one, under the tests that spy on it
 
 
 @pytest.mark.parametrize("mode", [1, 2])
@@ -108,25 +110,6 @@ def test_wide_local(monkeypatch, n):
     check_accuracy(random_complex((2, n), C128), inverse=True)
     assert set(calls) == {n}
 
-
-run_local = fft_plan.run_local
-
-
-@pytest.mark.parametrize("n", [3 * 67, 1009, 2 ** 12 + 1])
-def test_bluestein_local_work_rounds(monkeypatch, n):
-    """LOCAL_WORK_ROUNDS: Bluestein's convolution of a local length in the input's precision
-    (one more rounding of complex64) stays within 2x NumPy's error."""
-    monkeypatch.setattr(fft_bluestein, "LOCAL_WORK_ROUNDS", 1)
-    allocated = []
-    monkeypatch.setattr(fft_bluestein, "allocate", lambda *args: allocated.append(args[2]) or allocate(*args))
-    check_accuracy(random_complex((4, n), C64))
-    check_accuracy(random_complex((4, n), C64), inverse=True)
-    check_accuracy(random_complex((2, n), C128), inverse=True)
-    m = fft_bluestein.convolution_length(n, fft_plan.capacity(wgarray.asarray(0)._data().device))
-    assert (C64 in allocated) == (m <= fft_plan.capacity(wgarray.asarray(0)._data().device))
-
-
-allocate = fft_bluestein.allocate
 
 
 def test_wide_passes(monkeypatch):

@@ -35,7 +35,6 @@ C128 = np.dtype(np.complex128)
 # H100, Bluestein's six passes took 353 us at m = 2^21, 530 us at m = 2000376 = 2^3 3^6 7^3
 # (radix-4 steps move an element in 2/3 the time of radices 7 and 3).
 POW2_PREFERENCE = 1.5
-LOCAL_WORK_ROUNDS = 0  # 1: a local-length convolution in the input's precision (H100, 4096 x 1009: no faster)
 
 
 @functools.lru_cache(maxsize=1024)  # the search costs the host more than the GPU's transform
@@ -70,10 +69,9 @@ def bluestein(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, sc
     device = src.operand.device
     m = convolution_length(n, capacity(device))
     # The convolution between the two transforms stays complex128 (with three or more passes,
-    # complex64 roundings in between would pass 2x NumPy's error), unless LOCAL_WORK_ROUNDS and
-    # each transform is one dispatch: then one rounding in between (about 1.4x NumPy's error).
-    local = LOCAL_WORK_ROUNDS and m <= capacity(device)
-    work = allocate(device, (batch * m,), np.dtype(dtype) if local else C128)
+    # complex64 roundings in between would pass 2x NumPy's error; with one, at 4096 x 1009 on the
+    # H100: 1.4x NumPy's error and no faster).
+    work = allocate(device, (batch * m,), C128)
     chirp = chirp_table(device, n)
     row = Side(work, "complex", 0, 1, ((batch, m),), m)
     # The passes' scratch rows too: a complex64 result rounds once, at the end.

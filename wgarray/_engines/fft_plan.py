@@ -64,14 +64,13 @@ MAX_TILE = 1 << 20  # a cap on T (benchmark exploration)
 # radix), down to RUN_TILE where the tile's loads or stores run across its transforms: H100,
 # smaller workgroups let several share an SM, overlapping one's loads with another's passes
 # (c64 2^24 0.74 -> 0.58 ms, fft2 4096^2 0.86 -> 0.64, 4096 x 1009 0.45 -> 0.32; 256: no better,
-# 1024: the old tiles; RUN_TILE 4 or 16 no better; WIDE_LOCAL, WIDE_PASSES: slower at 4096^2, 2^24)
+# 1024: the old tiles; RUN_TILE 4 or 16 no better)
 TILE_WORKGROUP = 512
 RUN_TILE = 8  # 64-byte runs of complex64
-# 1: with halved exchanges, rows (WIDE_LOCAL) or global passes (WIDE_PASSES) up to twice capacity()
-WIDE_LOCAL = WIDE_PASSES = 0  # in a tile of one (a pass's loads or stores then 8 bytes wide)
-# 1: a power of two of an odd exponent takes one radix-8 pass, not a radix-2 one (1000 = 8 5 5 5, not
-# 4 2 5 5 5). H100, off: 4096 x 1000 c64 0.13 ms (0.15 on), 4096 x 1009 0.32 (0.41), rfft 2^24 0.44 (0.52)
-RADIX8_FOR_ODD = 0
+# 1: rows (WIDE_LOCAL) or global passes (WIDE_PASSES) up to twice capacity() with halved exchanges, in
+# tiles of one. H100: fft2 4096^2 0.78 ms, c64 2^24 1.14 (two passes of 8-byte runs): slower
+WIDE_LOCAL = WIDE_PASSES = 0
+RADIX8_FOR_ODD = 0  # 1: 2^odd leads with a radix 8, not 2 (1000 = 8 5 5 5): H100, 4096 x 1009 0.41 ms, not 0.32
 # a local transform's invocations (and the device's limit): one per butterfly of its largest radix
 MAX_WORKGROUP = 1024
 # Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
