@@ -16,6 +16,7 @@ FFT_EXPLORE_ONLY (like --only) limits that to some of the cases.
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import numpy as np
@@ -60,18 +61,21 @@ def _rms(got, ref) -> float:
 
 
 def _with_knobs(knobs: str, fn):
-    """fn() with fft_plan's constants set as knobs says ("NAME=VALUE,..."), then restored."""
-    from wgarray._engines import fft_plan
+    """fn() with fft_plan's constants set as knobs says ("NAME=VALUE,...", or "fft_bluestein.NAME=VALUE"
+    for another fft engine module's), then restored."""
+    import importlib
     saved = {}
-    for item in knobs.split(","):
-        name, value = item.split("=")
-        saved[name] = getattr(fft_plan, name)
-        setattr(fft_plan, name, eval(value))
+    for item in re.split(r",(?=[A-Za-z_][\w.]*=)", knobs):  # values may hold commas: RUN_BYTES=(128,64)
+        name, value = item.split("=", 1)
+        module, _, name = name.rpartition(".")
+        module = importlib.import_module(f"wgarray._engines.{module or 'fft_plan'}")
+        saved[module, name] = getattr(module, name)
+        setattr(module, name, eval(value))
     try:
         return fn()
     finally:
-        for name, value in saved.items():
-            setattr(fft_plan, name, value)
+        for (module, name), value in saved.items():
+            setattr(module, name, value)
 
 
 def main() -> None:

@@ -6,9 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import wgarray
 from wgarray._engines import fft_codelets, fft_plan
 import test_fft_engine as engine_tests  # its test functions called, not collected again here
-from test_fft_engine import C64, C128, check_accuracy, random_complex
+from test_fft_engine import C64, C128, EPS, check_accuracy, random_complex, rms
+
+run_local = fft_plan.run_local  # the real one, under the tests that spy on it
 
 
 @pytest.mark.parametrize("mode", [1, 2])
@@ -55,4 +58,66 @@ def test_halved_exchanges(monkeypatch, n, halves):
     take global passes on a small adapter."""
     monkeypatch.setattr(fft_plan, "HALVES", halves)
     check_accuracy(random_complex((2, n), C64))
+    check_accuracy(random_complex((1, n), C128), inverse=True)
+
+
+@pytest.mark.parametrize("radix8", [0, 1])
+@pytest.mark.parametrize("n", [8, 32, 1000, 1009, 2 ** 13])
+def test_radix8_for_odd_exponents(monkeypatch, n, radix8):
+    """An odd power of two leads with one radix-8 pass (the default) or takes a radix-2 one;
+    1009 through Bluestein's 2048, 2^13 through global passes on a small adapter."""
+    monkeypatch.setattr(fft_plan, "RADIX8_FOR_ODD", radix8)
+    if n & (n - 1) == 0:
+        assert (8 in fft_plan.radices(n)) == bool(radix8) and (2 in fft_plan.radices(n)) == (not radix8)
+    check_accuracy(random_complex((3, n), C64))
+    check_accuracy(random_complex((2, n), C128), inverse=True)
+
+
+@pytest.mark.parametrize("invocations, run", [(32, 8), (64, 2), (1 << 20, 8)])
+@pytest.mark.parametrize("n, axis", [(60, -1), (1000, -1), (1000, 0), (1 << 14, -1)])
+def test_tile_workgroup(monkeypatch, n, axis, invocations, run):
+    """Tiles of at most TILE_WORKGROUP invocations (but RUN_TILE transforms where their loads or
+    stores run across them: global passes, a non-last axis)."""
+    monkeypatch.setattr(fft_plan, "TILE_WORKGROUP", invocations)
+    monkeypatch.setattr(fft_plan, "RUN_TILE", run)
+    if axis == -1:
+        check_accuracy(random_complex((3, n), C64))
+        check_accuracy(random_complex((2, n), C128), inverse=True)
+        return
+    for dtype in (C64, C128):  # along axis 0 (rows adjacent in memory): within 2x NumPy's error
+        x = random_complex((n, 5), dtype)
+        wide = x.astype(C128)
+        bound = 2 * max(rms(np.fft.fft(x, axis=0), np.fft.fft(wide, axis=0)), EPS[C64] / 8 if dtype == C64 else
+                        EPS[C128] * np.log2(n) / 2)
+        assert rms(engine_tests.run_complex(x, 0), np.fft.fft(wide, axis=0)) <= bound
+
+
+def test_tile_workgroup_caps_the_tile():
+    device = type("Device", (), {"limits": {"max-compute-workgroup-storage-size": 32768}})()
+    assert fft_plan.local_tile(device, 64, 1000, halves=True) * 64 // 4 <= fft_plan.TILE_WORKGROUP
+    assert fft_plan.local_tile(device, 243, 1000, halves=True, least=8) == 8
+    assert fft_plan.local_tile(device, 243, 1000, halves=True) == 4
+
+
+@pytest.mark.parametrize("n", [3000, 4096])
+def test_wide_local(monkeypatch, n):
+    """WIDE_LOCAL: rows up to twice capacity() in one dispatch of halved exchanges (on a small
+    adapter, 3000 and 4096 past its 2048)."""
+    monkeypatch.setattr(fft_plan, "WIDE_LOCAL", 1)
+    calls = []
+    monkeypatch.setattr(fft_plan, "run_local", lambda *args, **kw: calls.append(args[2]) or run_local(*args, **kw))
+    check_accuracy(random_complex((3, n), C64))
+    check_accuracy(random_complex((2, n), C128), inverse=True)
+    assert set(calls) == {n}
+
+
+
+def test_wide_passes(monkeypatch):
+    """WIDE_PASSES: global passes of up to twice capacity() (2^20 in two passes of 1024 on a
+    small adapter, not three), in tiles of one transform."""
+    monkeypatch.setattr(fft_plan, "WIDE_PASSES", 1)
+    n, calls = 1 << 20, []
+    monkeypatch.setattr(fft_plan, "run_local", lambda *args, **kw: calls.append(args[2]) or run_local(*args, **kw))
+    check_accuracy(random_complex((1, n), C64))
+    assert calls == ([1024, 1024] if fft_plan.capacity(wgarray.asarray(0)._data().device) == 2048 else calls)
     check_accuracy(random_complex((1, n), C128), inverse=True)

@@ -69,7 +69,8 @@ def bluestein(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, sc
     device = src.operand.device
     m = convolution_length(n, capacity(device))
     # The convolution between the two transforms stays complex128 (with three or more passes,
-    # complex64 roundings in between would pass 2x NumPy's error).
+    # complex64 roundings in between would pass 2x NumPy's error; with one, at 4096 x 1009 on the
+    # H100: 1.4x NumPy's error and no faster).
     work = allocate(device, (batch * m,), C128)
     chirp = chirp_table(device, n)
     row = Side(work, "complex", 0, 1, ((batch, m),), m)

@@ -8,8 +8,9 @@ pre- and post-processing all happen in the one read and the one write of a pass.
 
 A length n of 7-smooth factors that fits workgroup memory (`capacity`) runs as one dispatch
 of wgsl/fft_local.wgsl: every Stockham pass (radices 4, 2, 7, 5, 3, and the direct primes)
-inside the workgroup, T transforms per workgroup, one invocation per butterfly of the largest
-radix. The first pass loads its elements from the source and the last stores its results, so
+inside the workgroup, T transforms per workgroup (as many as fit, in at most TILE_WORKGROUP
+invocations), one invocation per butterfly of the largest radix. The first pass loads its
+elements from the source and the last stores its results, so
 the tile crosses workgroup memory only between passes; each pass is straight-line code on
 scalar variables (fft_codelets.py), since float64 values in arrays or in many registers cost
 more than the arithmetic (measured on the H100: radix 4 beats 8 and 16).
@@ -18,8 +19,8 @@ n / R_i butterflies of radix R_i, each a local transform of length R_i: butterfl
 elements j + r n / R_i (r < R_i), twiddled by w_(ns R_i)^(r (j % ns)) (ns = R_1 ... R_(i-1)),
 and writes element (j / ns) ns R_i + j % ns + r ns. A workgroup takes a tile of T adjacent
 butterflies, so every load reads T adjacent elements and every store writes
-runs of min(ns, T) (pass 1: the whole tile); the radices are chosen so that T * itemsize is at
-least 128 bytes (64 where that saves a pass), i.e. whole 32-byte sectors in 128-byte lines.
+runs of min(ns, T) (pass 1: the whole tile); the radices let T * itemsize be 128 bytes (64 where
+that saves a pass), and T is at least RUN_TILE (64-byte runs of complex64: whole sectors).
 Transforms along a non-last axis take their tiles across the rows instead (adjacent in memory).
 
 Both precisions compute in float64 (registers and workgroup memory; the twiddles are exact to
@@ -51,9 +52,7 @@ from . import fft_codelets
 MAXD = 6  # batch dimensions a side may have after coalescing
 ODD_RADICES = (7, 5, 3)
 MAX_POW2_RADIX = 4  # H100, local lengths 256-1000: radix 4 1.4-2.3x faster than 16 (f64 registers)
-# two tiles of workgroup memory, one barrier per pass: 0 never (H100: no gain, 2 slower),
-# 1 whole transforms, 2 also global passes
-PINGPONG = 0
+PINGPONG = 0  # two tiles, one barrier per pass: 0 never (H100: no gain), 1 whole transforms, 2 also passes
 MAX_MIXED_RADIX = 0  # > 7: 7-smooth lengths (not powers of two) in the fewest radices of at most this
 # Workgroup memory holds one float64 per position, the exchanges in halves (twice the transforms
 # per tile; H100, with MAX_WORKGROUP 1024: c64 2^24 0.85 ms, not 1.05; fft2 4096^2 1.00, not 1.25;
@@ -61,6 +60,17 @@ MAX_MIXED_RADIX = 0  # > 7: 7-smooth lengths (not powers of two) in the fewest r
 HALVES = 1
 WG_BY_SMALLEST = 0  # 1: an invocation per butterfly of the smallest radix (up to MAX_WORKGROUP), not the largest
 MAX_TILE = 1 << 20  # a cap on T (benchmark exploration)
+# T is halved while a tile would take more invocations than this (one per butterfly of the largest
+# radix), down to RUN_TILE where the tile's loads or stores run across its transforms: H100,
+# smaller workgroups let several share an SM, overlapping one's loads with another's passes
+# (c64 2^24 0.74 -> 0.58 ms, fft2 4096^2 0.86 -> 0.64, 4096 x 1009 0.45 -> 0.32; 256: no better,
+# 1024: the old tiles; RUN_TILE 4 or 16 no better)
+TILE_WORKGROUP = 512
+RUN_TILE = 8  # 64-byte runs of complex64
+# 1: rows (WIDE_LOCAL) or global passes (WIDE_PASSES) up to twice capacity() with halved exchanges, in
+# tiles of one. H100: fft2 4096^2 0.78 ms, c64 2^24 1.14 (two passes of 8-byte runs): slower
+WIDE_LOCAL = WIDE_PASSES = 0
+RADIX8_FOR_ODD = 0  # 1: 2^odd leads with a radix 8, not 2 (1000 = 8 5 5 5): H100, 4096 x 1009 0.41 ms, not 0.32
 # a local transform's invocations (and the device's limit): one per butterfly of its largest radix
 MAX_WORKGROUP = 1024
 # Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
@@ -130,20 +140,24 @@ _memo = functools.lru_cache(maxsize=4096)
 def radices(n: int, direct: tuple = DIRECT_PRIMES):
     """n's factors for the passes of a local transform, or None when n has a prime factor other
     than 2, 3, 5, 7 and the direct primes: its power of two in the fewest radices of at most
-    MAX_POW2_RADIX (as even as can be: 2^9 = 8 8 8, not 16 16 2, where the largest is 16), then
-    7, 5, 3 and the direct primes."""
-    out = _radices(n, direct, MAX_POW2_RADIX)
-    if out is not None and MAX_MIXED_RADIX and n & (n - 1) and max(out) <= 7 < MAX_MIXED_RADIX:
+    MAX_POW2_RADIX (as even as can be: 2^9 = 8 8 8, not 16 16 2, where the largest is 16; with
+    RADIX8_FOR_ODD and radices of 4, an odd exponent leads with one 8: 2^7 = 8 4 4), then 7, 5, 3
+    and the direct primes."""
+    out = _radices(n, direct, MAX_POW2_RADIX, RADIX8_FOR_ODD)
+    if out is not None and MAX_MIXED_RADIX and n & (n - 1) and max(out) <= 8 < MAX_MIXED_RADIX:
         out = _pack(n, MAX_MIXED_RADIX)  # a 7-smooth length, not a power of two: radices such as 10
     return None if out is None else list(out)
 
 
 @_memo
-def _radices(n: int, direct: tuple, largest_pow2: int):
+def _radices(n: int, direct: tuple, largest_pow2: int, radix8_for_odd: int = 0):
     bits = (n & -n).bit_length() - 1 if n else 0
-    passes = -(-bits // (largest_pow2.bit_length() - 1))
-    out = [1 << (bits // passes + (i < bits % passes)) for i in range(passes)]
     n >>= bits
+    eight = radix8_for_odd and largest_pow2 == 4 and bits % 2 and bits > 1
+    if eight:
+        bits -= 3
+    passes = -(-bits // (largest_pow2.bit_length() - 1))
+    out = [8] * eight + [1 << (bits // passes + (i < bits % passes)) for i in range(passes)]
     for r in ODD_RADICES + direct:
         while n % r == 0 and n > 1:
             out.append(r)
@@ -206,15 +220,15 @@ def pass_radices(n: int, cap: int, itemsize: int):
     """The radices of the global Stockham passes of length n: the fewest passes whose tiles are
     RUN_BYTES[0] wide, unless narrower ones (RUN_BYTES[1]) take fewer passes (each pass moves
     all the data once: at 2^24 complex64, 3 passes of 64-byte runs beat 4 of 128)."""
-    out = _pass_radices(n, cap, itemsize, RUN_BYTES, 2 if HALVES else 1)
+    out = _pass_radices(n, cap, itemsize, RUN_BYTES, 2 if HALVES else 1, bool(WIDE_PASSES and HALVES))
     return None if out is None else list(out)
 
 
 @_memo
-def _pass_radices(n: int, cap: int, itemsize: int, run_bytes: tuple, halves: int):
+def _pass_radices(n: int, cap: int, itemsize: int, run_bytes: tuple, halves: int, wide: bool = False):
     # with halved exchanges a tile holds `halves` times the positions; a pass still fits without
     plans = [_pack(n, min(cap, _largest_radix(cap * halves, max(1, run // itemsize)))) for run in run_bytes]
-    plans = [p for p in plans if p is not None]
+    plans = [p for p in plans + [_pack(n, 2 * cap) if wide else None] if p is not None]
     out = min(plans, key=len) if plans else _pack(n, cap)  # a prime factor past the tiles: narrower
     return None if out is None else tuple(out)
 
@@ -356,11 +370,22 @@ def _roots_of(s: Side, n: int, tw_n: int, source: bool) -> int:
     return tw_n or (2 * n if s.mode == "rfft" else 0)
 
 
-def local_tile(device, n: int, batch: int, tiles: int = 1, halves: bool = False) -> int:
+def local_tile(device, n: int, batch: int, tiles: int = 1, halves: bool = False, least: int = 1) -> int:
     """T, the transforms of length n one workgroup takes (in each of `tiles` tiles; twice as
-    many with halved exchanges)."""
+    many with halved exchanges): as many as fit, but no more than TILE_WORKGROUP invocations'
+    worth unless that leaves fewer than `least`."""
     slots = capacity(device) * (2 if halves else 1)
-    return min(_pow2_floor(slots // max(tiles * n, 1)), 1 << (batch - 1).bit_length(), MAX_TILE)
+    t = min(_pow2_floor(slots // max(tiles * n, 1)), 1 << (batch - 1).bit_length(), MAX_TILE)
+    widest = max(radices(n) or [n])
+    while t > least and t * n > TILE_WORKGROUP * widest:
+        t //= 2
+    return t
+
+
+def _least_tile(s: Side, dims: tuple, per_row: int) -> int:
+    """The fewest transforms a tile may take: RUN_TILE where its loads or stores run across
+    them (a global pass, rows adjacent in memory), else 1."""
+    return RUN_TILE if per_row > 1 or _rows_adjacent(dims, s.axis) else 1
 
 
 def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: Extras,
@@ -375,7 +400,7 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     plan_key = (_side_key(src), _side_key(dst), n, batch, inverse, extras.chirp_in, extras.chirp_out,
                 extras.blue_inverse, extras.spectrum is not None, extras.scale, tw_n, per_row, j_major,
                 capacity(device), MAX_WORKGROUP, MAX_POW2_RADIX, PINGPONG, MAX_TILE, MAX_MIXED_RADIX, WG_BY_SMALLEST,
-                HALVES)
+                HALVES, TILE_WORKGROUP, RUN_TILE, RADIX8_FOR_ODD, WIDE_LOCAL, WIDE_PASSES)
     plans = _local_plans(device)
     plan = plans.get(plan_key)
     if plan is None:
@@ -402,12 +427,13 @@ def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool,
     rads = tuple(radices(n) or [1])  # n = 1: one pass of radix 1, which loads and stores
     pingpong = PINGPONG > (per_row > 1) and len(rads) > 1 and 2 * n <= capacity(device)
     halves = bool(HALVES) and not pingpong and len(rads) > 1 and dst.mode != "rfft"
-    t = local_tile(device, n, batch, 2 if pingpong else 1, halves)
+    src_dims, dst_dims = batch_dims(src), batch_dims(dst)
+    least = max(_least_tile(src, src_dims, per_row), _least_tile(dst, dst_dims, per_row))
+    t = local_tile(device, n, batch, 2 if pingpong else 1, halves, least)
     largest_wg = min(MAX_WORKGROUP, device.limits.get("max-compute-invocations-per-workgroup", 256),
                      device.limits.get("max-compute-workgroup-size-x", 256))
     wg = min(largest_wg, -(-t * n // (min(rads) if WG_BY_SMALLEST else max(rads)) // 32) * 32)
     groups = -(-batch // t)
-    src_dims, dst_dims = batch_dims(src), batch_dims(dst)
     if max(len(src_dims), len(dst_dims)) > MAXD:
         raise NotImplementedError(f"fft: more than {MAXD} batch dimensions that cannot be merged")
     flags = (extras.chirp_in, extras.chirp_out, extras.blue_inverse, extras.spectrum is not None, tw_n > 0)
@@ -429,10 +455,11 @@ def is_local(src: Side, dst: Side, n: int, batch: int, dtype) -> bool:
     fit one workgroup that a load would not fill a 32-byte sector: then global passes, whose
     tiles are wide."""
     device = src.operand.device
-    if n > capacity(device):
+    wide = WIDE_LOCAL and HALVES and not PINGPONG and dst.mode != "rfft" and len(radices(n) or ()) > 1
+    if n > capacity(device) * (2 if wide else 1):
         return False
     strided = _rows_adjacent(batch_dims(src), src.axis) or _rows_adjacent(batch_dims(dst), dst.axis)
-    return not strided or local_tile(device, n, batch) * dtype.itemsize >= MIN_RUN_BYTES or \
+    return not strided or local_tile(device, n, batch, least=RUN_TILE) * dtype.itemsize >= MIN_RUN_BYTES or \
         len(pass_radices(n, capacity(device), dtype.itemsize)) < 2
 
 
