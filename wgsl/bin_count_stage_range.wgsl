@@ -4,7 +4,7 @@
 // bins + 1) of the pair (first == last: 0.5 below and above), in ${C}: step = (last - first) /
 // bins (correctly rounded), edge k = (k * step) * one + first with its two roundings (one: a 1
 // the compiler cannot see, so that no driver fuses the multiply into the add), the last edge
-// `last` itself. Group 0 writes the edges out and (min, max, step) to `checks`: the host reads
+// `last` itself. Group 0 writes the edges out, then (min, max, step) after them: the host reads
 // those once and keeps these edges only where NumPy's step is the same (else, and for subnormals
 // or a range that is not finite, it recounts). NaN anywhere makes the pair NaN.
 // p_bins() <= LOCAL_BINS: the edges always fit, and local_edges holds the fold's 2 x ${workgroup}
@@ -75,8 +75,8 @@ fn stage_bins(lid: u32, group: u32) {
         if (group == 0u) { edges_out[k] = e; }
     }
     if (group == 0u && lid == 0u) {
-        checks[0] = pair.x;
-        checks[1] = pair.y;
-        checks[2] = step;
+        edges_out[bins + 1u] = pair.x;
+        edges_out[bins + 2u] = pair.y;
+        edges_out[bins + 3u] = step;
     }
 }

@@ -22,6 +22,7 @@ from .._core.kernels import WORKGROUP, render
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.params import ZERO, ParamLayout
+from .._core.view import TensorView
 from .._core.wgsl import REG_TAG, cast, load_fn, with_libraries
 from .fold import fold
 from .fold_source import Fold, literal
@@ -72,8 +73,7 @@ def _bin_source(dtype, edges, vector, features) -> str:
     store = _STORE_ROW
     if edges is not None and edges[0] == "range":
         storage = dt.layout(edges[1]).storage
-        bindings += [f"var<storage, read_write> edges_out: array<{storage}>;",
-                     f"var<storage, read_write> checks: array<{storage}>;"]
+        bindings.append(f"var<storage, read_write> edges_out: array<{storage}>;")  # then (min, max, step)
         store = _STORE_TOTAL.format(edges[2])
     bindings.append(f"var<storage, read> in0: array<{dt.layout(dtype).storage}>;")
     if vector is not None:
@@ -192,8 +192,7 @@ def count_equal_bins(values: BufferOperand, bins: int, dtype) -> tuple | None:
     groups = _groups(n)
     out = allocate(device, (bins,), dtype)
     parts = allocate(device, (groups,), _PAIRS[values.dtype])
-    edges = allocate(device, (bins + 1,), values.dtype)
-    checks = allocate(device, (3,), values.dtype)
+    edges_and_checks = allocate(device, (bins + 4,), values.dtype)  # the edges, then (min, max, step)
     words = dtype.itemsize // 4
     vector, fields, read = _share(values, bins, ("range",), groups, max(1, min(MAX_COPIES, LOCAL_BINS // bins)))
     params = PARAMS.pack(count_words=bins * words, **fields)
@@ -203,9 +202,10 @@ def count_equal_bins(values: BufferOperand, bins: int, dtype) -> tuple | None:
     source = ("range", values.dtype, words)
     launch_kernel(device, ("bin_count", values.dtype, source, vector),
                   lambda: _bin_source(values.dtype, source, vector, device.features),
-                  [out.storage, edges.storage, checks.storage] + read + [parts.storage], params, groups * WORKGROUP,
-                  writes=3)
-    return out, edges, checks
+                  [out.storage, edges_and_checks.storage] + read + [parts.storage], params, groups * WORKGROUP,
+                  writes=2)
+    edges = edges_and_checks.with_view(TensorView((bins + 1,), (1,), 0))
+    return out, edges, edges_and_checks.with_view(TensorView((3,), (1,), bins + 1))
 
 
 def _applies(operands, bins: int) -> bool:
