@@ -48,6 +48,7 @@ _STORE_ROW = "fn store_count(group: u32, bin: u32, c: u32) { atomicStore(&counts
 _STORE_TOTAL = "fn store_count(group: u32, bin: u32, c: u32) {{ if (c != 0u) {{ atomicAdd(&counts[bin * {}u], c); }} }}"
 
 
+@functools.lru_cache(maxsize=None)
 def _vector_kind(dtype, edges) -> tuple | None:
     """How contiguous items load as vectors of 16 bytes: (WGSL vector, items per vector, the count
     of each item), or None (items one by one). bincount's 8-byte integers: a vec4<u32> holds two,
@@ -188,14 +189,12 @@ def count_equal_bins(values: BufferOperand, bins: int, dtype) -> tuple | None:
         return None
     if dtype not in _COUNT_DTYPES:
         raise TypeError(f"count_bins: counts as {dtype} are not supported")
-    device, n = values.device, values.shape[0]
-    groups = _groups(n)
+    device, view, words = values.device, values.view, dtype.itemsize // 4
+    groups, vector, params = _range_plan(values.dtype, view.shape[0], view.offset, view.strides[0], bins, words)
+    read = [values.storage] * (1 if vector is None else 2)  # the items, and as vectors
     out = allocate(device, (bins,), dtype)
     parts = allocate(device, (groups,), _PAIRS[values.dtype])
     edges_and_checks = allocate(device, (bins + 4,), values.dtype)  # the edges, then (min, max, step)
-    words = dtype.itemsize // 4
-    vector, fields, read = _share(values, bins, ("range",), groups, max(1, min(MAX_COPIES, LOCAL_BINS // bins)))
-    params = PARAMS.pack(count_words=bins * words, **fields)
     launch_kernel(device, ("bin_count_range", values.dtype, vector), lambda: _range_source(values.dtype, vector,
                                                                                            device.features),
                   [out.storage, parts.storage] + read, params, groups * WORKGROUP, writes=2)
@@ -247,26 +246,35 @@ def _groups(n: int) -> int:
     return max(1, min(MAX_GROUPS, -(-n // (WORKGROUP * ROUNDS))))
 
 
-def _share(values, bins, source, groups, copies) -> tuple:
-    """How a pass's workgroups share out the 1-D values (bin_count_items.wgsl or
-    bin_count_vectors.wgsl): (the vector kind or None, the PARAMS fields, the storages read)."""
-    n, offset, stride = values.shape[0], values.view.offset, values.view.strides[0]
-    vector = _vector_kind(values.dtype, source)
+@functools.lru_cache(maxsize=64)
+def _range_plan(dtype, n: int, offset: int, stride: int, bins: int, words: int) -> tuple:
+    """count_equal_bins' workgroups, vector kind and parameter block (both passes share it) for
+    values of this layout (cached: a loop of calls on same-shaped data plans once)."""
+    groups = _groups(n)
+    vector, fields = _share(dtype, n, offset, stride, bins, ("range",), groups,
+                            max(1, min(MAX_COPIES, LOCAL_BINS // bins)))
+    return groups, vector, PARAMS.pack(count_words=bins * words, **fields)
+
+
+def _share(dtype, n: int, offset: int, stride: int, bins: int, source, groups: int, copies: int) -> tuple:
+    """How a pass's workgroups share out n values of dtype at (offset, stride)
+    (bin_count_items.wgsl or bin_count_vectors.wgsl): (the vector kind or None, the PARAMS fields)."""
+    vector = _vector_kind(dtype, source)
     width = 1 if vector is None else vector[1]
     if stride != 1 or offset % width or n < width:
         vector, width = None, 1
     per_round = groups * WORKGROUP * UNROLL
     fields = dict(items=n, bins=bins, copies=copies, groups=groups, rounds=-(-(n // width) // per_round),
                   offset=offset, stride=stride, vectors=n // width, tail=n % width)
-    return vector, fields, [values.storage] + ([values.storage] if vector is not None else [])
+    return vector, fields
 
 
 def _count(values, bins, edges, written, groups, copies) -> None:
     """Record the counting pass (bin_count.wgsl) of values into the first of `written`."""
-    device = values.device
+    device, view = values.device, values.view
     source = None if edges is None else edges[0]  # ("given", the edges' dtype), ("summary",) or None
-    vector, fields, storages = _share(values, bins, source, groups, copies)
-    storages = written + storages
+    vector, fields = _share(values.dtype, view.shape[0], view.offset, view.strides[0], bins, source, groups, copies)
+    storages = written + [values.storage] * (1 if vector is None else 2)  # the items, and as vectors
     if edges is not None:
         storages += edges[1]
         fields.update(edges[2])
