@@ -16,10 +16,12 @@ and count_small_values (bincount's guess that every value is small: a summary te
 from __future__ import annotations
 
 import functools
+from typing import NamedTuple
 
 from .._core import dtypes as dt
 from .._core.kernels import WORKGROUP, render
 from .._core.launch import launch_kernel
+from .._core.memory import pool_for
 from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.view import TensorView
@@ -190,21 +192,24 @@ def count_equal_bins(values: BufferOperand, bins: int, dtype) -> tuple | None:
     if dtype not in _COUNT_DTYPES:
         raise TypeError(f"count_bins: counts as {dtype} are not supported")
     device, view, words = values.device, values.view, dtype.itemsize // 4
-    groups, vector, params = _range_plan(values.dtype, view.shape[0], view.offset, view.strides[0], bins, words)
+    dt.check_supported(dtype, device)
+    plan = _range_plan(values.dtype, view.shape[0], view.offset, view.strides[0], bins, words)
+    groups, vector = plan.groups, plan.vector
     read = [values.storage] * (1 if vector is None else 2)  # the items, and as vectors
-    out = allocate(device, (bins,), dtype)
-    parts = allocate(device, (groups,), _PAIRS[values.dtype])
-    edges_and_checks = allocate(device, (bins + 4,), values.dtype)  # the edges, then (min, max, step)
+    pool = pool_for(device)  # straight from the pool: the views are planned (a call's host time counts here)
+    out = pool.allocate(plan.sizes[0])
+    parts = pool.allocate(plan.sizes[1])  # a (min, max) pair per workgroup
+    edges_and_checks = pool.allocate(plan.sizes[2])  # the edges, then (min, max, step)
     launch_kernel(device, ("bin_count_range", values.dtype, vector), lambda: _range_source(values.dtype, vector,
                                                                                            device.features),
-                  [out.storage, parts.storage] + read, params, groups * WORKGROUP, writes=2)
+                  [out, parts] + read, plan.params, groups * WORKGROUP, writes=2)
     source = ("range", values.dtype, words)
     launch_kernel(device, ("bin_count", values.dtype, source, vector),
                   lambda: _bin_source(values.dtype, source, vector, device.features),
-                  [out.storage, edges_and_checks.storage] + read + [parts.storage], params, groups * WORKGROUP,
-                  writes=2)
-    edges = edges_and_checks.with_view(TensorView((bins + 1,), (1,), 0))
-    return out, edges, edges_and_checks.with_view(TensorView((3,), (1,), bins + 1))
+                  [out, edges_and_checks] + read + [parts], plan.params, groups * WORKGROUP, writes=2)
+    counts_view, edges_view, checks_view = plan.views
+    return (BufferOperand(out, counts_view, dtype), BufferOperand(edges_and_checks, edges_view, values.dtype),
+            BufferOperand(edges_and_checks, checks_view, values.dtype))
 
 
 def _applies(operands, bins: int) -> bool:
@@ -246,14 +251,24 @@ def _groups(n: int) -> int:
     return max(1, min(MAX_GROUPS, -(-n // (WORKGROUP * ROUNDS))))
 
 
+class _RangePlan(NamedTuple):
+    groups: int
+    vector: tuple | None
+    params: bytes  # both passes'
+    sizes: tuple  # bytes of the counts, the (min, max) pairs, the edges and checks
+    views: tuple  # of the counts, the edges and the checks (after the edges, in their storage)
+
+
 @functools.lru_cache(maxsize=64)
-def _range_plan(dtype, n: int, offset: int, stride: int, bins: int, words: int) -> tuple:
-    """count_equal_bins' workgroups, vector kind and parameter block (both passes share it) for
-    values of this layout (cached: a loop of calls on same-shaped data plans once)."""
+def _range_plan(dtype, n: int, offset: int, stride: int, bins: int, words: int) -> _RangePlan:
+    """What count_equal_bins records for values of this layout (cached: a loop of calls on
+    same-shaped data plans once)."""
     groups = _groups(n)
     vector, fields = _share(dtype, n, offset, stride, bins, ("range",), groups,
                             max(1, min(MAX_COPIES, LOCAL_BINS // bins)))
-    return groups, vector, PARAMS.pack(count_words=bins * words, **fields)
+    views = (TensorView.contiguous((bins,)), TensorView.contiguous((bins + 1,)), TensorView((3,), (1,), bins + 1))
+    sizes = (bins * words * 4, groups * 2 * dtype.itemsize, (bins + 4) * dtype.itemsize)
+    return _RangePlan(groups, vector, PARAMS.pack(count_words=bins * words, **fields), sizes, views)
 
 
 def _share(dtype, n: int, offset: int, stride: int, bins: int, source, groups: int, copies: int) -> tuple:
