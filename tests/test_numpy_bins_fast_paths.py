@@ -208,6 +208,46 @@ def test_histogram_over_its_own_range_special_ranges(monkeypatch, dtype, case):
         _histogram_both_ways(monkeypatch, data, 256)
 
 
+# the range pass leaves a (min, max) pair per workgroup and zeroes the output; the counting pass
+# folds every pair, then adds its counts into the output's words (the low word of 64-bit counts)
+@pytest.mark.parametrize("dtype", ["uint32", "int32", "uint64", "int64"])
+@pytest.mark.parametrize("values", ["float32", "float64"])
+def test_count_equal_bins_adds_into_each_count_dtype(dtype, values):
+    n = bin_count.MAX_GROUPS * 256 * bin_count.UNROLL + 4099  # every workgroup loops, a tail after the vectors
+    x = np.random.default_rng(21).standard_normal(n).astype(values)
+    x[n // 2], x[-1] = -9, 9  # the minimum in a middle workgroup's share, the maximum in the tail
+    counts, edges, checks = bin_count.count_equal_bins(wg(x)._data(), 37, np.dtype(dtype))
+    exp_counts, exp_edges = np.histogram(x, bins=37)
+    _same(Array._wrap(counts), exp_counts.astype(dtype))
+    _same(Array._wrap(checks)[:2], np.array([-9, 9], values))
+    np.testing.assert_array_equal(host(Array._wrap(edges))[[0, -1]], exp_edges[[0, -1]])
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("where", [0, "middle", "tail"])
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+def test_histogram_range_pass_carries_a_bad_value_from_any_workgroup(dtype, where, bad):
+    n = bin_count.MAX_GROUPS * 256 * 2 + 3
+    x = np.random.default_rng(22).standard_normal(n).astype(dtype)
+    x[{0: 0, "middle": n // 2 + 5, "tail": n - 1}[where]] = bad
+    with pytest.raises(ValueError, match="autodetected range") as exp:
+        np.histogram(x, bins=256)
+    with pytest.raises(ValueError, match="autodetected range") as got:
+        wgarray.histogram(wg(x), bins=256)
+    assert str(got.value) == str(exp.value)
+
+
+@pytest.mark.parametrize("start", [0, 1])
+def test_histogram_range_pass_of_a_strided_view_reads_only_the_view(start):
+    x = np.random.default_rng(23).standard_normal(70001).astype(np.float32)
+    x[1::2] = 50  # outside the view of even items: it must not widen the range
+    view = x[start::2] if start == 0 else x[start + 1::2]
+    got = wgarray.histogram(wg(x)[start::2] if start == 0 else wg(x)[start + 1::2], bins=64)
+    exp = np.histogram(view, bins=64)
+    _same(got[1], exp[1])
+    _same(got[0], exp[0])
+
+
 def test_histogram_of_normal_float32_data_keeps_the_gpus_edges(monkeypatch):
     # 256 bins: the step is an exact division on any GPU, so the host's edges are never made
     x = np.random.default_rng(9).standard_normal(70001).astype(np.float32)

@@ -1,9 +1,11 @@
 // Counting into bins (bincount, histogram): the workgroups share the items out in turn (a grid
 // stride), each counting its share in workgroup memory (an atomic<u32> per bin, when the bins fit
-// LOCAL_BINS) and then storing its counts, every bin, as its row of partial counts
+// LOCAL_BINS) and then storing its counts (store_count): every bin as its row of partial counts
 // (counts[group * bins + b]; bin_count_merge.wgsl adds the rows up: no zero fill, no global
-// atomics). With more bins than that, every item goes to the global atomics (counts, zeroed
-// before) directly. bin_of(v) is an item's bin, or p_bins() for none.
+// atomics), or, for histogram's equal bins over the data's range, added to the output's words
+// (zeroed by bin_count_range.wgsl, the pass before: no merge). With more bins than fit, every
+// item goes to the global atomics (counts, zeroed before) directly. bin_of(v) is an item's bin,
+// or p_bins() for none.
 // An invocation loads UNROLL items (or vectors of items) before it counts them, so that the
 // loads are in flight together (one at a time left the memory idle).
 // Skewed data (a normal sample's middle bins) would serialise on a few counters, so the
@@ -31,6 +33,8 @@ var<private> copy: u32;
 
 ${bin_of}
 
+${store_count}
+
 fn count_bin(b: u32) {
     let bins = p_bins();
     if (b < bins) {
@@ -38,6 +42,8 @@ fn count_bin(b: u32) {
         else { atomicAdd(&counts[b], 1u); }
     }
 }
+
+fn take(v: ${T}) { count_bin(bin_of(v)); }
 
 ${count_loop}
 
@@ -61,7 +67,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         for (var b = lid; b < bins; b += ${workgroup}u) {
             var c = 0u;
             for (var k = 0u; k < copies; k++) { c += atomicLoad(&local_counts[b * copies + k]); }
-            atomicStore(&counts[group * bins + b], c);
+            store_count(group, b, c);
         }
     }
 }

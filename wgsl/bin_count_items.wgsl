@@ -1,5 +1,6 @@
-// bin_count.wgsl's loop over items one by one (any stride and dtype): UNROLL loads at indices
-// clamped into range (always valid, so issued together), then the ones in range counted.
+// The loop of bin_count.wgsl (and bin_count_range.wgsl) over items one by one (any stride and
+// dtype): UNROLL loads at indices clamped into range (always valid, so issued together), then the
+// ones in range taken (take(v): counted, or folded into the range).
 fn count_share(group: u32, lid: u32) {
     let stride = p_groups() * ${workgroup}u;  // items between an invocation's turns
     let items = p_items();
@@ -12,9 +13,9 @@ fn count_share(group: u32, lid: u32) {
         let v1 = load0(offset + min(i + stride, last) * step);
         let v2 = load0(offset + min(i + 2u * stride, last) * step);
         let v3 = load0(offset + min(i + 3u * stride, last) * step);
-        if (i < items) { count_bin(bin_of(v0)); }
-        if (i + stride < items) { count_bin(bin_of(v1)); }
-        if (i + 2u * stride < items) { count_bin(bin_of(v2)); }
-        if (i + 3u * stride < items) { count_bin(bin_of(v3)); }
+        if (i < items) { take(v0); }
+        if (i + stride < items) { take(v1); }
+        if (i + 2u * stride < items) { take(v2); }
+        if (i + 3u * stride < items) { take(v3); }
     }
 }

@@ -1,6 +1,7 @@
-// bin_count.wgsl's loop over contiguous items as vectors vin0 (${vector} each, p_offset() a whole
-// number of vectors in): UNROLL vector loads at clamped indices, then their items counted; the
-// p_tail() items after the last whole vector are counted by group 0, one per invocation.
+// The loop of bin_count.wgsl (and bin_count_range.wgsl) over contiguous items as vectors vin0
+// (${vector} each, p_offset() a whole number of vectors in): UNROLL vector loads at clamped
+// indices, then their items taken; the p_tail() items after the last whole vector are taken by
+// group 0, one per invocation (take(v): counted, or folded into the range).
 fn count_vector(v: ${vector}) { ${count_components} }
 
 fn count_share(group: u32, lid: u32) {
@@ -19,5 +20,5 @@ fn count_share(group: u32, lid: u32) {
         if (i + 2u * stride < vectors) { count_vector(v2); }
         if (i + 3u * stride < vectors) { count_vector(v3); }
     }
-    if (group == 0u && lid < p_tail()) { count_bin(bin_of(load0(p_offset() + vectors * ${width}u + lid))); }
+    if (group == 0u && lid < p_tail()) { take(load0(p_offset() + vectors * ${width}u + lid)); }
 }

@@ -8,26 +8,30 @@ values outside the edges and NaN in no bin), found in the promoted dtype of the 
 edges, as NumPy's searchsorted compares them.
 
 Two variants spare the host's read before counting: count_equal_bins (histogram's equal bins
-over the data's range: the counting pass makes NumPy's edges from the (min, max) pair) and
-count_small_values (bincount's guess that every value is small: a summary tells whether it was).
+over the data's range: a pass of (min, max) pairs, wgsl/bin_count_range.wgsl, then the counting
+pass makes NumPy's edges from them and adds its counts straight into the output: two dispatches)
+and count_small_values (bincount's guess that every value is small: a summary tells whether it was).
 """
 
 from __future__ import annotations
 
 import functools
+from typing import NamedTuple
 
 from .._core import dtypes as dt
 from .._core.kernels import WORKGROUP, render
 from .._core.launch import launch_kernel
+from .._core.memory import pool_for
 from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.params import ZERO, ParamLayout
+from .._core.view import TensorView
 from .._core.wgsl import REG_TAG, cast, load_fn, with_libraries
 from .fold import fold
 from .fold_source import Fold, literal
 from .map import MapOp, launch_map
 
 PARAMS = ParamLayout("items", "bins", "copies", "groups", "rounds", "offset", "stride", "vectors", "tail",
-                     "edges_offset", "edges_stride", ZERO)
+                     "edges_offset", "edges_stride", "count_words", ZERO)
 MERGE_PARAMS = ParamLayout("bins", "parts", "lanes", ZERO)
 LOCAL_BINS = 2048  # counters per workgroup (8 KiB): bins up to this many count in workgroup memory
 MAX_COPIES = 8  # copies of the counters where they fit (fewer collisions on popular bins)
@@ -38,9 +42,15 @@ MAX_LANES = 32  # rows of partial counts a merge workgroup adds at once
 _COUNT_DTYPES = (dt.uint32, dt.int32, dt.uint64, dt.int64)
 _PAIRS = {dt.float32: dt.complex64, dt.float64: dt.complex128}  # (min, max) pairs of floats
 _SIGNED_BITS = {"f32": "i32", "f64": "i64"}  # the integer register of a float's bits
+_INFINITY = {"f32": "bitcast<f32>(0x7f800000u)", "f64": "bitcast<f64>(0x7ff0000000000000lu)"}
 _NO_EDGES = "fn stage_bins(lid: u32, group: u32) {}\nfn prepare_bins() {}\n"
+_STORE_ROW = "fn store_count(group: u32, bin: u32, c: u32) { atomicStore(&counts[group * p_bins() + bin], c); }"
+# histogram's counts, added into the output's words: a count is below 2^31 (the items are), so the
+# low word of a 64-bit count holds it all and the high word stays the range pass's zero
+_STORE_TOTAL = "fn store_count(group: u32, bin: u32, c: u32) {{ if (c != 0u) {{ atomicAdd(&counts[bin * {}u], c); }} }}"
 
 
+@functools.lru_cache(maxsize=None)
 def _vector_kind(dtype, edges) -> tuple | None:
     """How contiguous items load as vectors of 16 bytes: (WGSL vector, items per vector, the count
     of each item), or None (items one by one). bincount's 8-byte integers: a vec4<u32> holds two,
@@ -48,7 +58,7 @@ def _vector_kind(dtype, edges) -> tuple | None:
     if edges is not None and edges[0] != "summary":
         if dtype != dt.float32:
             return None
-        return "vec4<f32>", 4, " ".join(f"count_bin(bin_of(v.{c}));" for c in "xyzw")
+        return "vec4<f32>", 4, " ".join(f"take(v.{c});" for c in "xyzw")
     if dtype in (dt.int32, dt.uint32):
         return "vec4<u32>", 4, " ".join(f"count_bin(min(v.{c}, p_bins() - 1u));" for c in "xyzw")
     if dtype in (dt.int64, dt.uint64):  # a high word that is not 0: past the last bin
@@ -59,21 +69,19 @@ def _vector_kind(dtype, edges) -> tuple | None:
 
 def _bin_source(dtype, edges, vector, features) -> str:
     """The counting pass for items of dtype; edges: None (bincount), ("summary",) (bincount whose
-    merge also sums up, see count_small_values), ("given", dtype of the edges) or ("range", dtype):
-    the equal bins over the items' (min, max) pair."""
+    merge also sums up, see count_small_values), ("given", dtype of the edges) or ("range", dtype,
+    words per count): the equal bins over the items' (min, max) pair, counts added to the output."""
     reg = dt.layout(dtype).register
     bindings = ["var<storage, read_write> counts: array<atomic<u32>>;"]
+    store = _STORE_ROW
     if edges is not None and edges[0] == "range":
         storage = dt.layout(edges[1]).storage
-        bindings += [f"var<storage, read_write> edges_out: array<{storage}>;",
-                     f"var<storage, read_write> checks: array<{storage}>;"]
+        bindings.append(f"var<storage, read_write> edges_out: array<{storage}>;")  # then (min, max, step)
+        store = _STORE_TOTAL.format(edges[2])
     bindings.append(f"var<storage, read> in0: array<{dt.layout(dtype).storage}>;")
     if vector is not None:
         bindings.append(f"var<storage, read> vin0: array<{vector[0]}>;")
-        count_loop = render("bin_count_vectors", workgroup=WORKGROUP, vector=vector[0], width=vector[1],
-                            count_components=vector[2])
-    else:
-        count_loop = render("bin_count_items", workgroup=WORKGROUP)
+    count_loop = _loop_source(vector)
     loaders = load_fn(0, dtype)
     if edges is None or edges[0] == "summary":  # bincount: the value is its bin (past the last: the last)
         wide = dt.uint64 if dtype.itemsize == 8 else dt.uint32
@@ -85,7 +93,7 @@ def _bin_source(dtype, edges, vector, features) -> str:
             bindings.insert(1, "var<storage, read_write> summary: array<atomic<u32>>;")
             bin_of = render("bin_count_stage_summary") + bin_of
     else:
-        kind, edges_dtype = edges
+        kind, edges_dtype = edges[:2]
         creg = dt.layout(edges_dtype).register
         if kind == "given":
             bindings.append(f"var<storage, read> in1: array<{dt.layout(edges_dtype).storage}>;")
@@ -93,14 +101,37 @@ def _bin_source(dtype, edges, vector, features) -> str:
             stage = render("bin_count_stage_given", C=creg, workgroup=WORKGROUP, edge=cast(
                 "load1(p_edges_offset() + k * p_edges_stride())", edges_dtype, edges_dtype))
         else:
-            bindings.append(f"var<storage, read> range_pair: array<{dt.layout(_PAIRS[edges_dtype]).storage}>;")
-            stage = render("bin_count_stage_range", C=creg, I=_SIGNED_BITS[creg], workgroup=WORKGROUP)
+            bindings.append(f"var<storage, read> range_parts: array<{dt.layout(_PAIRS[edges_dtype]).storage}>;")
+            stage = render("bin_count_stage_range", C=creg, I=_SIGNED_BITS[creg], tag=REG_TAG[creg],
+                           INF=_INFINITY[creg], workgroup=WORKGROUP)
         bin_of = render("bin_count_edges", C=creg, T=reg, tag=REG_TAG[creg], value=cast("value", dtype, edges_dtype),
                         stage=stage)
     bindings = "\n".join(f"@group(0) @binding({k}) {b}" for k, b in enumerate(bindings, 1))
     return with_libraries("bin_count", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
                           bindings=bindings, loaders=loaders, bin_of=bin_of, count_loop=count_loop,
-                          local_bins=LOCAL_BINS)
+                          local_bins=LOCAL_BINS, T=reg, store_count=store)
+
+
+def _loop_source(vector) -> str:
+    """The loop of a workgroup over its share of the items: as vectors, or one by one."""
+    if vector is None:
+        return render("bin_count_items", workgroup=WORKGROUP)
+    return render("bin_count_vectors", workgroup=WORKGROUP, vector=vector[0], width=vector[1],
+                  count_components=vector[2])
+
+
+def _range_source(dtype, vector, features) -> str:
+    """count_equal_bins' first pass (wgsl/bin_count_range.wgsl) over float items of dtype."""
+    reg = dt.layout(dtype).register
+    bindings = ["var<storage, read_write> counts: array<u32>;",
+                f"var<storage, read_write> partials: array<{dt.layout(_PAIRS[dtype]).storage}>;",
+                f"var<storage, read> in0: array<{dt.layout(dtype).storage}>;"]
+    if vector is not None:
+        bindings.append(f"var<storage, read> vin0: array<{vector[0]}>;")
+    bindings = "\n".join(f"@group(0) @binding({k}) {b}" for k, b in enumerate(bindings, 1))
+    return with_libraries("bin_count_range", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
+                          bindings=bindings, loaders=load_fn(0, dtype), count_loop=_loop_source(vector), C=reg,
+                          tag=REG_TAG[reg], INF=_INFINITY[reg])
 
 
 def _merge_source(dtype, summary: bool, features) -> str:
@@ -148,19 +179,37 @@ def count_small_values(values: BufferOperand, bins: int, dtype) -> tuple | None:
 
 def count_equal_bins(values: BufferOperand, bins: int, dtype) -> tuple | None:
     """histogram's counts of the 1-D float32 or float64 `values` (not empty) in `bins` equal bins
-    over their own range, with no read between: one reduction of (min, max) pairs, then the
-    counting pass makes NumPy's edges from the pair itself (wgsl/bin_count_stage_range.wgsl).
+    over their own range, with no read between, in two dispatches: the range pass
+    (wgsl/bin_count_range.wgsl: a (min, max) pair per workgroup, and the counts zeroed), then the
+    counting pass, which folds the pairs, makes NumPy's edges from them
+    (wgsl/bin_count_stage_range.wgsl) and adds its counts into the output.
     Returns (counts as dtype, edges, checks): checks holds (min, max, step) in the values' dtype,
     for the caller to read and compare with NumPy's step (the edges are NumPy's only then, and
     only for a finite range). None where this does not apply (other dtypes, more bins than
     LOCAL_BINS, ...: count_bins on edges made on the host then)."""
     if values.dtype not in _PAIRS or not 1 <= bins <= LOCAL_BINS or not values.shape[0] or not _applies([values], bins):
         return None
-    pair = value_range(values)
-    edges = allocate(values.device, (bins + 1,), values.dtype)
-    checks = allocate(values.device, (3,), values.dtype)
-    ranged = (("range", values.dtype), [pair.storage], {})
-    return _count_and_merge(values, bins, dtype, ranged, [edges.storage, checks.storage]), edges, checks
+    if dtype not in _COUNT_DTYPES:
+        raise TypeError(f"count_bins: counts as {dtype} are not supported")
+    device, view, words = values.device, values.view, dtype.itemsize // 4
+    dt.check_supported(dtype, device)
+    plan = _range_plan(values.dtype, view.shape[0], view.offset, view.strides[0], bins, words)
+    groups, vector = plan.groups, plan.vector
+    read = [values.storage] * (1 if vector is None else 2)  # the items, and as vectors
+    pool = pool_for(device)  # straight from the pool: the views are planned (a call's host time counts here)
+    out = pool.allocate(plan.sizes[0])
+    parts = pool.allocate(plan.sizes[1])  # a (min, max) pair per workgroup
+    edges_and_checks = pool.allocate(plan.sizes[2])  # the edges, then (min, max, step)
+    launch_kernel(device, ("bin_count_range", values.dtype, vector), lambda: _range_source(values.dtype, vector,
+                                                                                           device.features),
+                  [out, parts] + read, plan.params, groups * WORKGROUP, writes=2)
+    source = ("range", values.dtype, words)
+    launch_kernel(device, ("bin_count", values.dtype, source, vector),
+                  lambda: _bin_source(values.dtype, source, vector, device.features),
+                  [out, edges_and_checks] + read + [parts], plan.params, groups * WORKGROUP, writes=2)
+    counts_view, edges_view, checks_view = plan.views
+    return (BufferOperand(out, counts_view, dtype), BufferOperand(edges_and_checks, edges_view, values.dtype),
+            BufferOperand(edges_and_checks, checks_view, values.dtype))
 
 
 def _applies(operands, bins: int) -> bool:
@@ -177,7 +226,7 @@ def _count_and_merge(values, bins, dtype, edges, written) -> BufferOperand:
     out = allocate(device, (bins,), dtype)
     if bins == 0:
         return out
-    groups = max(1, min(MAX_GROUPS, -(-n // (WORKGROUP * ROUNDS))))
+    groups = _groups(n)
     copies = max(1, min(MAX_COPIES, LOCAL_BINS // bins))
     shared_bins = bins * copies <= LOCAL_BINS
     parts = groups if shared_bins and n else 1
@@ -197,19 +246,50 @@ def _count_and_merge(values, bins, dtype, edges, written) -> BufferOperand:
     return out
 
 
-def _count(values, bins, edges, written, groups, copies) -> None:
-    """Record the counting pass (bin_count.wgsl) of values into the first of `written`."""
-    device, n = values.device, values.shape[0]
-    offset, stride = values.view.offset, values.view.strides[0]
-    source = None if edges is None else edges[0]  # ("given" or "range", the edges' dtype)
-    vector = _vector_kind(values.dtype, source)
+def _groups(n: int) -> int:
+    """Workgroups of a pass over n items (ROUNDS each, up to MAX_GROUPS)."""
+    return max(1, min(MAX_GROUPS, -(-n // (WORKGROUP * ROUNDS))))
+
+
+class _RangePlan(NamedTuple):
+    groups: int
+    vector: tuple | None
+    params: bytes  # both passes'
+    sizes: tuple  # bytes of the counts, the (min, max) pairs, the edges and checks
+    views: tuple  # of the counts, the edges and the checks (after the edges, in their storage)
+
+
+@functools.lru_cache(maxsize=64)
+def _range_plan(dtype, n: int, offset: int, stride: int, bins: int, words: int) -> _RangePlan:
+    """What count_equal_bins records for values of this layout (cached: a loop of calls on
+    same-shaped data plans once)."""
+    groups = _groups(n)
+    vector, fields = _share(dtype, n, offset, stride, bins, ("range",), groups,
+                            max(1, min(MAX_COPIES, LOCAL_BINS // bins)))
+    views = (TensorView.contiguous((bins,)), TensorView.contiguous((bins + 1,)), TensorView((3,), (1,), bins + 1))
+    sizes = (bins * words * 4, groups * 2 * dtype.itemsize, (bins + 4) * dtype.itemsize)
+    return _RangePlan(groups, vector, PARAMS.pack(count_words=bins * words, **fields), sizes, views)
+
+
+def _share(dtype, n: int, offset: int, stride: int, bins: int, source, groups: int, copies: int) -> tuple:
+    """How a pass's workgroups share out n values of dtype at (offset, stride)
+    (bin_count_items.wgsl or bin_count_vectors.wgsl): (the vector kind or None, the PARAMS fields)."""
+    vector = _vector_kind(dtype, source)
     width = 1 if vector is None else vector[1]
     if stride != 1 or offset % width or n < width:
         vector, width = None, 1
     per_round = groups * WORKGROUP * UNROLL
     fields = dict(items=n, bins=bins, copies=copies, groups=groups, rounds=-(-(n // width) // per_round),
                   offset=offset, stride=stride, vectors=n // width, tail=n % width)
-    storages = written + [values.storage] + ([values.storage] if vector is not None else [])
+    return vector, fields
+
+
+def _count(values, bins, edges, written, groups, copies) -> None:
+    """Record the counting pass (bin_count.wgsl) of values into the first of `written`."""
+    device, view = values.device, values.view
+    source = None if edges is None else edges[0]  # ("given", the edges' dtype), ("summary",) or None
+    vector, fields = _share(values.dtype, view.shape[0], view.offset, view.strides[0], bins, source, groups, copies)
+    storages = written + [values.storage] * (1 if vector is None else 2)  # the items, and as vectors
     if edges is not None:
         storages += edges[1]
         fields.update(edges[2])

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import NamedTuple
 
 from .._core import dtypes as dt
 from .._core.kernels import WORKGROUP, grid, kernel_cache
+from .._core.memory import pool_for
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.stream import stream_for
@@ -139,10 +141,9 @@ def normalize_rows(op: str, x: BufferOperand, axis: int, eps: float = 0.0, weigh
     dispatch goes straight to the stream."""
     device = x.device
     view = x.view
-    out = allocate(device, view.shape, x.dtype)
-    if out.view.size == 0:
-        return out
-    storages = [out.storage, x.storage]
+    if 0 in view.shape:
+        return allocate(device, view.shape, x.dtype)
+    storages = [None, x.storage]
     affine = [None, None]
     if weight is not None:
         storages.append(weight.storage)
@@ -150,24 +151,36 @@ def normalize_rows(op: str, x: BufferOperand, axis: int, eps: float = 0.0, weigh
     if bias is not None:
         storages.append(bias.storage)
         affine[1] = (bias.view.offset, bias.view.strides[0])
+    plan = _plan(op, x.dtype, view.shape, axis, view.strides, view.offset, *affine, float(eps))
+    # the output straight from the pool (x's dtype is this device's, its contiguous view planned)
+    out = BufferOperand(pool_for(device).allocate(plan.nbytes), plan.out_view, x.dtype)
+    storages[0] = out.storage
     _check_fits(device, storages)
-    key, params, groups, source_args = _plan(op, x.dtype, view.shape, axis, view.strides, view.offset, *affine,
-                                             float(eps))
-    kernel = kernel_cache(device).get(key, _SIGNATURES[len(storages)], lambda: _source(device, *source_args))
-    stream_for(device).dispatch(kernel, storages, params, groups)
+    kernel = kernel_cache(device).get(plan.key, _SIGNATURES[len(storages)], lambda: _source(device, *plan.source_args))
+    stream_for(device).dispatch(kernel, storages, plan.params, plan.groups)
     return out
 
 
 _SIGNATURES = {k: ("rw",) + ("r",) * (k - 1) for k in (2, 3, 4)}  # by the number of storages bound
 
 
+class _Plan(NamedTuple):
+    key: tuple  # the kernel's
+    params: bytes
+    groups: tuple
+    source_args: tuple  # _source's, after the device
+    out_view: TensorView  # the output's (C-contiguous)
+    nbytes: int  # the output's
+
+
 @functools.lru_cache(maxsize=256)
-def _plan(op: str, dtype, shape: tuple, axis: int, strides: tuple, offset: int, weight, bias, eps: float):
-    """The kernel key, parameter block, workgroups and _source arguments of a call (cached: a
-    loop of calls on same-shaped arrays plans once). weight, bias: (offset, stride) or None."""
+def _plan(op: str, dtype, shape: tuple, axis: int, strides: tuple, offset: int, weight, bias, eps: float) -> _Plan:
+    """What a call records (cached: a loop of calls on same-shaped arrays plans once).
+    weight, bias: (offset, stride) or None."""
     n = shape[axis]
     rows = math.prod(shape) // n
-    out_strides = TensorView.contiguous(shape).strides
+    out_view = TensorView.contiguous(shape)
+    out_strides = out_view.strides
     others = [d for d in range(len(shape)) if d != axis]
     # the row index runs over the other dims, innermost first (size-1 dims dropped)
     dims = [d for d in reversed(others) if shape[d] != 1]
@@ -189,4 +202,5 @@ def _plan(op: str, dtype, shape: tuple, axis: int, strides: tuple, offset: int, 
         w_off=weight[0] // vec, w_cs=weight[1], b_off=bias[0] // vec, b_cs=bias[1], shape=[shape[d] for d in dims],
         in_rs=[strides[d] // vec for d in dims], out_rs=[out_strides[d] // vec for d in dims], eps=eps)
     source_args = (op, dtype, wg, words, in_regs, vec, has_w, has_b)
-    return ("nn_rows",) + source_args, params, grid(rows * WORKGROUP), source_args
+    return _Plan(("nn_rows",) + source_args, params, grid(rows * WORKGROUP), source_args, out_view,
+                 max(rows * n * dtype.itemsize, 4))

@@ -267,7 +267,7 @@ def histogram(a, bins=10, range=None, density=None, weights=None) -> tuple:
     edges[i] <= a < edges[i + 1], the last bin also its right edge (one counting pass with a binary
     search per value; weights: searchsorted, then bincount's ordered sums)."""
     data = as_array(a, "histogram")
-    x = reshape(data, (-1,))
+    x = data if data.ndim == 1 else reshape(data, (-1,))
     if range is None and weights is None and (own := _counts_over_own_range(x, bins)) is not None:
         counts, found = own
         if counts is not None:
@@ -333,9 +333,11 @@ def _counts_over_own_range(x: Array, bins):
         first, last = first - 0.5, last + 0.5
     with np.errstate(all="ignore"):  # NumPy's linspace: the difference, then the step, in the data's dtype
         numpy_step = (last - first) / x._dtype.type(count)
+        # _surely_increasing's test, on the step just made
+        increasing = numpy_step > 4 * np.spacing(max(abs(first), abs(last)))
     tiny = _NORMAL_ENOUGH[x._dtype]
-    if (step == numpy_step and _surely_increasing(first, last, count, x._dtype)
-            and all(v == 0 or abs(v) >= tiny for v in (first, last, step))):
+    if (step == numpy_step and increasing and np.isfinite(step)
+            and (first == 0 or abs(first) >= tiny) and (last == 0 or abs(last) >= tiny) and abs(step) >= tiny):
         return Array._wrap(counts), Array._wrap(edges)
     return None, (low, high)
 
