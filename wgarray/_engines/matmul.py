@@ -31,8 +31,8 @@ from .fold import fold
 from .folds import sum_fold
 from .map import MapOp, launch_map
 from .matmul_pieces import MAX_K, product_by_segments, product_in_pieces
-from .matmul_source import (BIG, F64_BIG, F64_MID, GENERIC, GEVM_QUADS, GEVM_SLICES, LANES, MID, MID32, SMALL,
-                            THREADS, Tiling, acc_dtype, dot_source, gevm_source, naive_source, skinny_params, tiled_params, tiled_source)
+from .matmul_source import (ANY, BIG, F64_BIG, F64_MID, GENERIC, GEVM_QUADS, GEVM_SLICES, LANES, MID, MID32, SMALL,
+                            THREADS, Access, Tiling, acc_dtype, dot_source, gevm_source, naive_source, skinny_params, tiled_params, tiled_source)
 
 __all__ = ["product", "Tiling", "BIG", "MID", "MID32", "GENERIC", "F64_BIG", "F64_MID", "SMALL", "MAX_K"]
 
@@ -117,6 +117,22 @@ def _gevm_chunk(groups: int, K: int) -> int:
     else enough chunks (of at least GEVM_MIN_CHUNK terms) for that many."""
     chunks = -(-TARGET_GROUPS // groups)
     return min(max(GEVM_MIN_CHUNK, -(-K // chunks)), MAX_LOOP * GEVM_SLICES)
+
+
+def _quads(view: TensorView, batch_strides, fast_axis: int) -> bool:
+    """Whether a matrix view (and its batch) can be read in aligned vec4 words along fast_axis (-1 or -2)."""
+    other = view.strides[-1 if fast_axis == -2 else -2]
+    return view.strides[fast_axis] == 1 and all(x % 4 == 0 for x in (view.offset, other, *batch_strides))
+
+
+def _access(cfg: Tiling, M: int, N: int, K: int, k_len: int, a_dtype, b_dtype, a_read, b_read) -> Access:
+    """What the tiled kernel may assume: full tiles and whole k-slices (no bounds checks), and for float32
+    operands contiguous along the axis the kernel fetches fastest, reads in vec4 words (the fast path of
+    large products). a_read, b_read: (view, batch strides, the axis fetched fastest)."""
+    if M % cfg.BM or N % cfg.BN or K % cfg.BK or k_len % cfg.BK:
+        return ANY
+    f32 = cfg.vec and a_dtype == b_dtype == dt.float32
+    return Access(True, f32 and _quads(*a_read), f32 and _quads(*b_read))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -217,9 +233,12 @@ def _plan_or_run(a: BufferOperand, b: BufferOperand, conj: bool):
         parts = -(-K // k_len)
         params = tiled_params(len(bshape)).pack(M=M, N=N, K=k_len, tiles_n=tiles_n, tiles_m=tiles_m,
                                                 groups=tiles * parts, k_total=K, inner_batch=batch, **views)
-        return plan(("matmul_tiled", cfg, a.dtype, b.dtype, acc, a_fast, b_fast, conj, logical),
-                    functools.partial(tiled_source, cfg, a.dtype, b.dtype, acc, a_fast, b_fast, conj, logical),
-                    params, tiles * parts * THREADS, parts)
+        access = _FORCE.get("access") or _access(cfg, M, N, K, k_len, a.dtype, b.dtype,
+                                                      (av, a_bs, -1 if a_fast == "k" else -2),
+                                                      (bv, b_bs, -2 if b_fast == "k" else -1))
+        return plan(("matmul_tiled", cfg, a.dtype, b.dtype, acc, a_fast, b_fast, conj, logical, access),
+                    functools.partial(tiled_source, cfg, a.dtype, b.dtype, acc, a_fast, b_fast, conj, logical,
+                                      access=access), params, tiles * parts * THREADS, parts)
     outputs = batch * M * N
     if kernel == "gevm":
         groups = batch * M * -(-N // (4 * GEVM_QUADS))
