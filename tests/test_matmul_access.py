@@ -1,0 +1,106 @@
+"""The tiled kernel's exact tiles (every tile full, whole k-slices: no bounds checks, vec4 result stores) and
+float32 reads in vec4 words (operands contiguous along the fetched axis, 4-aligned): where the planner proves
+them, where it must not (ragged sizes, odd offsets and strides, other dtypes), and each forced on lavapipe,
+differentially against NumPy."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import wgarray as xp
+from wgarray._engines import matmul as core
+from wgarray._engines.matmul_source import ANY, Access
+
+from conftest import wg
+from test_matmul import check, data
+
+
+def access_of(a, b):
+    """The Access product() planned for these operands (from its plan cache)."""
+    plan = core._plans(xp.get_device()).get((a._data().dtype, b._data().dtype, a._view, b._view, False))
+    assert plan is not None, "no plan cached for these operands"
+    return plan.kernel_key[-1]
+
+
+QUADS = Access(True, True, True)
+
+
+@pytest.mark.parametrize("transpose_a, transpose_b", [(False, False), (True, False), (False, True), (True, True)])
+def test_exact_quads_both_orientations(transpose_a, transpose_b):
+    """A read four k (row-major) or four m (a transposed view) a word, B four n or four k."""
+    a, b = data((3, 128, 192), "float32"), data((3, 192, 64), "float32")
+    A = wg(np.ascontiguousarray(a.mT)).mT if transpose_a else wg(a)
+    B = wg(np.ascontiguousarray(b.mT)).mT if transpose_b else wg(b)
+    check(A @ B, a, b)
+    assert access_of(A, B) == QUADS
+
+
+def test_einsum_batched_product_reads_quads():
+    a, b = data((4, 64, 128), "float32"), data((4, 128, 64), "float32")
+    A, B = wg(a), wg(b)
+    got = xp.einsum("bij,bjk->bik", A, B)
+    check(got, a, b)
+    assert access_of(A, B) == QUADS
+
+
+@pytest.mark.parametrize("shape_a, shape_b", [((130, 64), (64, 64)),  # M not a multiple of the tile
+                                              ((64, 64), (64, 80)),  # N
+                                              ((64, 60), (60, 64))])  # K not a multiple of BK
+def test_ragged_sizes_are_checked(shape_a, shape_b):
+    a, b = data(shape_a, "float32"), data(shape_b, "float32")
+    A, B = wg(a), wg(b)
+    check(A @ B, a, b)
+    assert access_of(A, B) == ANY
+
+
+def test_unaligned_views_read_elements():
+    """Exact tiles, but an offset or a stride that is not a multiple of 4 keeps element reads."""
+    a, b = data((65, 66), "float32"), data((66, 130), "float32")
+    A, B = wg(a), wg(b)
+    x, y = A[1:, 2:], B[2:, 1:129]  # A's offset 68 (aligned), stride 66; B's offset 131
+    check(x @ y, a[1:, 2:], b[2:, 1:129])
+    assert access_of(x, y) == Access(True, False, False)
+    x2, y2 = A[1:, :64], B[2:, :64]  # A's offset 66: not aligned; B's offset 260, stride 130: not aligned
+    check(x2 @ y2, a[1:, :64], b[2:, :64])
+    assert access_of(x2, y2) == Access(True, False, False)
+
+
+def test_broadcast_batch_and_offsets():
+    a, b = data((2, 1, 64, 64), "float32"), data((3, 68, 64), "float32")
+    A, B = wg(a), wg(b)
+    y = B[:, 4:]  # offset 256, batch stride 4352
+    check(A @ y, a, b[:, 4:])
+    assert access_of(A, y) == QUADS
+
+
+@pytest.mark.parametrize("dtype", ["float64", "complex64", "int32", "int64", "uint8", "bool", "float16"])
+def test_exact_tiles_other_dtypes(dtype):
+    """Exact tiles for every type (element reads: vec4 words only for float32)."""
+    a, b = data((2, 64, 128), dtype), data((2, 128, 64), dtype)
+    A, B = wg(a), wg(b)
+    check(A @ B, a, b)
+    assert access_of(A, B) == Access(True, False, False)
+
+
+@pytest.mark.parametrize("tiling", [core.BIG, core.MID, core.F64_BIG, core.SMALL], ids=["BIG", "MID", "F64_BIG", "SMALL"])
+@pytest.mark.parametrize("split", [None, 2])
+def test_exact_forced_tilings_and_split_k(force, tiling, split):
+    """Whole K-slices of split-K keep exact tiles (their partial products added up afterwards)."""
+    a, b = data((128, 256), "float32"), data((256, 128), "float32")
+    access = QUADS if tiling.vec else Access(True, False, False)
+    force(kernel="tiled", tiling=tiling, access=access, **({"split": split} if split else {}))
+    check(wg(a) @ wg(b), a, b)
+
+
+def test_exact_special_values():
+    a, b = data((64, 64), "float32"), data((64, 64), "float32")
+    a[0, 0], a[1, 3], b[5, 2] = np.nan, np.inf, -np.inf
+    A, B = wg(a), wg(b)
+    got = np.asarray(A @ B)
+    with np.errstate(invalid="ignore"):
+        exp = a @ b
+    assert access_of(A, B) == QUADS
+    assert np.array_equal(np.isnan(got), np.isnan(exp)) and np.array_equal(np.isinf(got), np.isinf(exp))
+    finite = np.isfinite(exp)
+    assert np.allclose(got[finite], exp[finite], rtol=1e-5, atol=1e-4)
