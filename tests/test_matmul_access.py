@@ -6,6 +6,7 @@ differentially against NumPy."""
 from __future__ import annotations
 
 import dataclasses
+import types
 
 import numpy as np
 import pytest
@@ -92,11 +93,7 @@ def test_exact_tiles_other_dtypes(force, dtype):
     check(A.mT.mT[:, :, 64:] @ B[:, 64:], a[:, :, 64:], b[:, 64:])  # K = 64 from offset views
 
 
-ONE_STEP = dataclasses.replace(core.BIG, one_step=True)
-
-
-@pytest.mark.parametrize("tiling", [core.BIG, core.MID, core.F64_BIG, core.SMALL, ONE_STEP],
-                         ids=["BIG", "MID", "F64_BIG", "SMALL", "ONE_STEP"])
+@pytest.mark.parametrize("tiling", [core.BIG, core.MID, core.F64_BIG, core.SMALL], ids=["BIG", "MID", "F64_BIG", "SMALL"])
 @pytest.mark.parametrize("split", [None, 2])
 def test_exact_forced_tilings_and_split_k(force, tiling, split):
     """Whole K-slices of split-K keep exact tiles (their partial products added up afterwards)."""
@@ -120,3 +117,21 @@ def test_exact_special_values():
     assert np.array_equal(np.isnan(got), np.isnan(exp)) and np.array_equal(np.isinf(got), np.isinf(exp))
     finite = np.isfinite(exp)
     assert np.allclose(got[finite], exp[finite], rtol=1e-5, atol=1e-4)
+
+
+# -- float64 in 128 x 128 tiles where their double buffers fit ---------------------------------------------
+def test_f64_wide_tiles_where_they_fit():
+    roomy, tight = (types.SimpleNamespace(limits={"max-compute-workgroup-storage-size": n}) for n in (49152, 32768))
+    assert core._choose_tiling(np.dtype("float64"), 1, 2048, 2048, 2048, roomy) == core.F64_WIDE
+    assert core._choose_tiling(np.dtype("float64"), 1, 2048, 2048, 2048, tight) == core.F64_BIG  # lavapipe
+    assert core._choose_tiling(np.dtype("float64"), 1, 256, 256, 256, roomy) == core.F64_MID  # too few tiles
+
+
+@pytest.mark.parametrize("dtype", ["float64", "complex64"])
+def test_f64_wide_tiling(force, dtype):
+    """Its register blocks (8 x 8 scalars) single-buffered: the double buffers exceed lavapipe's memory."""
+    force(kernel="tiled", tiling=dataclasses.replace(core.F64_WIDE, double=False))
+    a, b = data((2, 200, 70), dtype), data((2, 70, 150), dtype)
+    check(wg(a) @ wg(b), a, b)
+    c, d = data((128, 64), dtype), data((64, 256), dtype)
+    check(wg(c) @ wg(d), c, d)

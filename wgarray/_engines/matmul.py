@@ -5,7 +5,9 @@ K-slices or K-chunks fill the GPU; matmul_pieces.py handles what exceeds the ker
 
   big products (M, N >= 16)       tiled kernel; f32 128 x 128 tiles where they fill the GPU and waste
                                   little, else 64 x 64; float64 its own scalar unrolled tilings; 32 x 32 tiles for
-                                  small matrices; few tiles and a long K split into K-slices (split-K)
+                                  small matrices; few tiles and a long K split into K-slices (split-K);
+                                  full tiles of float32 operands contiguous along the fetched axis
+                                  read in vec4 words without bounds checks (_access)
   skinny, operand K-contiguous    dot kernel: a group of lanes per output (matrix @ vector, dot)
   skinny, operand M/N-contiguous  naive kernel: consecutive invocations on consecutive outputs
                                   (vector @ matrix), a long K cut into chunks; for float32 with B
@@ -31,13 +33,13 @@ from .fold import fold
 from .folds import sum_fold
 from .map import MapOp, launch_map
 from .matmul_pieces import MAX_K, product_by_segments, product_in_pieces
-from .matmul_source import (ANY, BIG, F64_BIG, F64_MID, GENERIC, GEVM_QUADS, GEVM_SLICES, LANES, MID, MID32, SMALL,
+from .matmul_source import (ANY, BIG, F64_BIG, F64_MID, F64_WIDE, GENERIC, GEVM_QUADS, GEVM_SLICES, LANES, MID, MID32, SMALL,
                             THREADS, Access, Tiling, acc_dtype, dot_source, gevm_source, naive_source, skinny_params, tiled_params, tiled_source)
 
-__all__ = ["product", "Tiling", "BIG", "MID", "MID32", "GENERIC", "F64_BIG", "F64_MID", "SMALL", "MAX_K"]
+__all__ = ["product", "Tiling", "BIG", "MID", "MID32", "GENERIC", "F64_WIDE", "F64_BIG", "F64_MID", "SMALL", "MAX_K"]
 
 _FORCE: dict = {}  # tests force a plan: {"kernel": "tiled" | "naive" | "dot" | "gevm", "tiling": Tiling, "chunk": int,
-#                                         "split": int (K-slices of the tiled kernel)}
+#                                         "split": int (K-slices of the tiled kernel), "access": Access}
 
 # How much parallel work fills a large GPU (an H100 holds 132 x 2048 invocations): the skinny
 # kernels cut K into chunks until they have TARGET_ITEMS invocations, the tiled kernel into slices
@@ -70,6 +72,8 @@ def _choose_tiling(acc, batch: int, M: int, N: int, K: int, device) -> Tiling:
         cfg = BIG if _worth_big(BIG, batch, M, N, K) else MID
     elif acc == dt.float64:
         cfg = F64_BIG if _worth_big(F64_BIG, batch, M, N, K) else F64_MID
+        if cfg == F64_BIG and F64_WIDE.smem_bytes(8) <= limit and _worth_big(F64_WIDE, batch, M, N, K):
+            cfg = F64_WIDE  # only double-buffered (the fallbacks below were not measured against F64_BIG)
     elif dt.layout(acc).storage in ("i32", "u32"):
         cfg = MID32
     else:

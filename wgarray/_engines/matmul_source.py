@@ -64,9 +64,6 @@ class Tiling:
     vec: bool  # vec4 words in workgroup memory (32-bit types; TM, TN multiples of 4)
     double: bool  # double-buffered workgroup memory
     unroll: bool = False  # unroll the k-slice in the generated code
-    # with double and unroll: one k-slice per loop iteration (half the code of two), its buffer a run-time
-    # index into workgroup arrays of two buffers
-    one_step: bool = False
 
     @property
     def BM(self) -> int:
@@ -92,8 +89,10 @@ MID = Tiling(16, 16, 4, 4, 8, True, True, True)  # f32: 64 x 64
 MID32 = Tiling(16, 16, 4, 4, 8, True, True)  # other 32-bit types
 GENERIC = Tiling(16, 16, 4, 4, 8, False, True)  # 64-bit integers and complex types
 # float64: scalar words in workgroup memory, the k-slice unrolled (an H100 took 1.21 ms for a
-# 2048^2 product in 128 x 64 tiles so, 1.77 ms with vec4<f64> words; BK = 16 took 1.40 ms), and
-# register blocks smaller than BIG's (a value takes two registers)
+# 2048^2 product in 128 x 64 tiles so, 1.77 ms with vec4<f64> words; BK = 16 took 1.40 ms).
+# 128 x 128 tiles where their double buffers fit the workgroup memory (33 KB: not lavapipe's 32 KB):
+# 1.06 ms on an H100 for 2048^2 (1.12 in another run), 128 x 64 1.25 ms (1.27)
+F64_WIDE = Tiling(16, 16, 8, 8, 8, False, True, True)  # 128 x 128
 F64_BIG = Tiling(16, 16, 8, 4, 8, False, True, True)  # 128 x 64
 F64_MID = Tiling(16, 16, 4, 4, 8, False, True, True)  # 64 x 64
 SMALL = Tiling(16, 16, 2, 2, 8, False, True)  # 32 x 32: small matrices (batches), any type
@@ -255,12 +254,9 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
             store = f"{arr}[BUF + {x}k{j}][{x}q{j}] = p{x}{j};"
             stashes.append(f"        if ({q} < {units}u) {{ {store} }}" if guard else f"        {store}")
 
-    stacked = cfg.double and cfg.unroll and cfg.one_step  # workgroup arrays [buffer][k-row][column]
-
     def stash(buf: str) -> list[str]:
-        """Store the fetched units into buffer `buf` (a WGSL u32 expression: first k-row, or the
-        buffer's index where stacked)."""
-        return [line.replace("[BUF + ", f"[{buf}][" if stacked else f"[{buf} + ") for line in stashes]
+        """Store the fetched units into buffer `buf` (a WGSL u32 expression: first k-row)."""
+        return [line.replace("BUF", buf) for line in stashes]
 
     def compute(buf: str) -> list[str]:
         """Multiply-accumulate the k-slice in buffer `buf` (first k-row, as for stash)."""
@@ -272,7 +268,7 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
         if not cfg.unroll:
             lines.append(f"        for (var kk = 0u; kk < {BK}u; kk++) {{")
         for kk in steps:
-            row = f"{buf}][{kk}" if stacked else f"{buf} + {kk}"
+            row = f"{buf} + {kk}"
             lines.append("        {")
             if cfg.vec:
                 lines += [f"            let a{g} = As[{row}][{g * TY}u + ty];" for g in range(TM // 4)]
@@ -303,10 +299,10 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
             lines += ["        }", "        workgroupBarrier();"]
         return lines
 
-    if stacked:
-        body, t_step = ["        let cur = t & 1u;"] + step("t", "cur", "(1u - cur)"), "1u"
-    elif cfg.double and cfg.unroll:
-        # Two slices per iteration, so every workgroup-memory row index is a constant.
+    if cfg.double and cfg.unroll:
+        # Two slices per iteration, so every workgroup-memory row index is a constant (an H100 took
+        # 0.53 ms, not 0.46, for 64 x 512^2 @ 512^2 in float32 with one slice an iteration whose
+        # buffer was a run-time index into [2][BK][columns] arrays; float64 2048^2: 1.02 vs 1.06 ms).
         body = ["        {"] + step("t", "0u", f"{BK}u") + ["        }", "        if (t + 1u < tiles_k) {"]
         body += step("(t + 1u)", f"{BK}u", "0u") + ["        }"]
         t_step = "2u"
@@ -342,12 +338,10 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
 
     smem = f"vec4<{T}>" if cfg.vec else T
     rows = (2 if cfg.double else 1) * BK
-    a_smem, b_smem = (f"array<array<{smem}, {S // unit}>, {rows}>" for S in (SA, SB))
-    if stacked:
-        a_smem, b_smem = (f"array<array<array<{smem}, {S // unit}>, {BK}>, 2>" for S in (SA, SB))
     return render("matmul_tiled", **fields, batch_bases=render("matmul_batch"), params=tiled_params(0).wgsl(), workgroup=THREADS,
                   BM=BM, BN=BN, BK=BK, TM=TM, TN=TN, TX=TX,
-                  a_smem=a_smem, t_step=t_step, b_smem=b_smem, declare="\n".join(declare),
+                  a_smem=f"array<array<{smem}, {SA // unit}>, {rows}>", t_step=t_step,
+                  b_smem=f"array<array<{smem}, {SB // unit}>, {rows}>", declare="\n".join(declare),
                   fetch="\n".join(f[4:] for f in fetch), stash_first="\n".join(s[4:] for s in stash("0u")),
                   loop_body="\n".join(body), store="\n".join(store))
 
