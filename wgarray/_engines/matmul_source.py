@@ -89,11 +89,30 @@ MID = Tiling(16, 16, 4, 4, 8, True, True, True)  # f32: 64 x 64
 MID32 = Tiling(16, 16, 4, 4, 8, True, True)  # other 32-bit types
 GENERIC = Tiling(16, 16, 4, 4, 8, False, True)  # 64-bit integers and complex types
 # float64: scalar words in workgroup memory, the k-slice unrolled (an H100 took 1.21 ms for a
-# 2048^2 product in 128 x 64 tiles so, 1.77 ms with vec4<f64> words; BK = 16 took 1.40 ms), and
-# register blocks smaller than BIG's (a value takes two registers)
+# 2048^2 product in 128 x 64 tiles so, 1.77 ms with vec4<f64> words; BK = 16 took 1.40 ms).
+# 128 x 128 tiles where their double buffers fit the workgroup memory (33 KB: not lavapipe's 32 KB):
+# 1.06 ms on an H100 for 2048^2 (1.12 in another run), 128 x 64 1.25 ms (1.27)
+F64_WIDE = Tiling(16, 16, 8, 8, 8, False, True, True)  # 128 x 128
 F64_BIG = Tiling(16, 16, 8, 4, 8, False, True, True)  # 128 x 64
 F64_MID = Tiling(16, 16, 4, 4, 8, False, True, True)  # 64 x 64
 SMALL = Tiling(16, 16, 2, 2, 8, False, True)  # 32 x 32: small matrices (batches), any type
+
+
+@dataclass(frozen=True)
+class Access:
+    """What the planner proved about one product's views, for the tiled kernel (not for the update variant).
+
+    exact: every tile is full and every K-slice a whole number of k-slices: no bounds checks, and the
+    result written in vec4 words where the tiling has them. a_quads, b_quads (exact float32 only): the
+    operand runs with unit stride along its contiguous axis and every other offset and stride is a
+    multiple of 4, so each invocation reads vec4 words (one load instruction instead of four)."""
+
+    exact: bool = False
+    a_quads: bool = False
+    b_quads: bool = False
+
+
+ANY = Access()  # no assumption: every load and store checked
 
 
 # -- code generation ------------------------------------------------------------------------------
@@ -169,12 +188,23 @@ def _store(T: str, update: Update | None, value: str, m: str, n: str, row: str) 
 
 
 def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, conj: bool,
-                  logical: bool, update: Update | None = None) -> str:
+                  logical: bool, update: Update | None = None, access: Access = ANY) -> str:
     """a_fast, b_fast: "k" or "mn", the operand's contiguous axis (the one fetched fastest);
-    update: the in-place variant C -= A B."""
+    update: the in-place variant C -= A B; access: what the planner proved about the views."""
     fields = _common_fields(a_dtype, b_dtype, acc, conj, logical)
-    fields["inputs"] = _inputs(fields, update)
     T = fields["T"]
+    quads = (access.a_quads, access.b_quads)
+    if any(quads):
+        assert access.exact and cfg.vec and update is None and T == "f32", "vec4 reads need exact float32 tiles"
+    for k, quad in enumerate(quads):
+        if quad:  # the binding in vec4 words (ld_a, ld_b stay valid, unused)
+            fields["ab"[k] + "_storage"] = "vec4<f32>"
+            fields["loaders"] = fields["loaders"].replace(f"return in{k}[idx];", f"return in{k}[idx >> 2u][idx & 3u];")
+            fields["loaders"] += f"\nfn ld_{'ab'[k]}4(idx: u32) -> vec4<f32> {{ return in{k}[idx >> 2u]; }}"
+    vec_out = access.exact and cfg.vec and update is None
+    if vec_out:
+        fields["out_storage"] = f"vec4<{fields['out_storage']}>"
+    fields["inputs"] = _inputs(fields, update)
     zero = f"{T}()"
     BM, BN, BK, TM, TN, TY, TX = cfg.BM, cfg.BN, cfg.BK, cfg.TM, cfg.TN, cfg.TY, cfg.TX
     SA, SB = cfg.strides()
@@ -191,23 +221,36 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
     # written piecewise by several invocations). Which index runs fastest across invocations
     # follows the operand's contiguous axis, so global loads coalesce.
     fetch, stashes, vec_t = [], [], f"vec4<{T}>" if cfg.vec else T
-    for x, arr, extent, fast, bound, origin, s_mn, s_k in (
-            ("a", "As", BM, a_fast, "M", "m0", "sam", "sak"), ("b", "Bs", BN, b_fast, "N", "n0", "sbn", "sbk")):
+    for x, arr, extent, fast, bound, origin, s_mn, s_k, quad in (
+            ("a", "As", BM, a_fast, "M", "m0", "sam", "sak", access.a_quads),
+            ("b", "Bs", BN, b_fast, "N", "n0", "sbn", "sbk", access.b_quads)):
         units = extent * BK // unit
         for j in range(-(-units // THREADS)):
             q = f"(lid + {j * THREADS}u)"
+            guard = f" && {q} < {units}u" if units % THREADS else ""
+            if quad:
+                fetch_q, stash_q = _quad_fetch(x, arr, extent, BK, fast, origin, s_mn, q, j)
+                declare += fetch_q[0]
+                fetch.append(fetch_q[1])
+                stashes += [f"        if ({q} < {units}u) {{ {line} }}" if guard else f"        {line}" for line in stash_q]
+                continue
             kl, ql = (f"({q} % {BK}u)", f"({q} / {BK}u)") if fast == "k" else \
                 (f"({q} / {extent // unit}u)", f"({q} % {extent // unit}u)")
-            guard = f" && {q} < {units}u" if units % THREADS else ""
             declare += [f"    let {x}k{j} = {kl};", f"    let {x}i{j} = {x}_base + ({origin} + {unit}u * {ql}) * {s_mn}"
                         f" + {kl} * {s_k};", f"    let {x}q{j} = {ql};",
                         f"    var p{x}{j} = {vec_t}();"]
-            declare += [f"    let {x}ok{j}_{i} = {origin} + {unit}u * {ql} + {i}u < {bound}{guard};" for i in range(unit)]
+            if not access.exact:
+                declare += [f"    let {x}ok{j}_{i} = {origin} + {unit}u * {ql} + {i}u < {bound}{guard};"
+                            for i in range(unit)]
             loads = []
             for i in range(unit):
                 lane = f"p{x}{j}.{'xyzw'[i]}" if cfg.vec else f"p{x}{j}"
-                loads.append(f"if ({x}ok{j}_{i}) {{ {lane} = ld_{x}({x}i{j} + {i}u * {s_mn} + k0 * {s_k}); }}")
-            fetch.append(f"        p{x}{j} = {vec_t}(); if (k0 + {x}k{j} < K) {{ {' '.join(loads)} }}")
+                load = f"{lane} = ld_{x}({x}i{j} + {i}u * {s_mn} + k0 * {s_k});"
+                loads.append(load if access.exact else f"if ({x}ok{j}_{i}) {{ {load} }}")
+            if access.exact:  # the last workgroup-size remainder still skips the units past the tile
+                fetch.append(f"        {' '.join(loads)}" if not guard else f"        if ({q} < {units}u) {{ {' '.join(loads)} }}")
+            else:
+                fetch.append(f"        p{x}{j} = {vec_t}(); if (k0 + {x}k{j} < K) {{ {' '.join(loads)} }}")
             store = f"{arr}[BUF + {x}k{j}][{x}q{j}] = p{x}{j};"
             stashes.append(f"        if ({q} < {units}u) {{ {store} }}" if guard else f"        {store}")
 
@@ -257,7 +300,9 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
         return lines
 
     if cfg.double and cfg.unroll:
-        # Two slices per iteration, so every workgroup-memory row index is a constant.
+        # Two slices per iteration, so every workgroup-memory row index is a constant (an H100 took
+        # 0.53 ms, not 0.46, for 64 x 512^2 @ 512^2 in float32 with one slice an iteration whose
+        # buffer was a run-time index into [2][BK][columns] arrays; float64 2048^2: 1.02 vs 1.06 ms).
         body = ["        {"] + step("t", "0u", f"{BK}u") + ["        }", "        if (t + 1u < tiles_k) {"]
         body += step("(t + 1u)", f"{BK}u", "0u") + ["        }"]
         t_step = "2u"
@@ -275,6 +320,9 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
             store.append(f"    {{ let m = m0 + {(r // 4) * TY * 4 + r % 4}u + ty * 4u; if (m < M) {{")
             store.append("        let row = o_base + m * N;")
             for h in range(TN // 4):
+                if vec_out:  # whole vec4 words of the output row
+                    store.append(f"        out[(row + col{h}) >> 2u] = c{r}_{h};")
+                    continue
                 for i in range(4):
                     write = _store(T, update, f"c{r}_{h}[{i}]", "m", f"(col{h} + {i}u)", "row")
                     store.append(f"        if (col{h} + {i}u < N) {{ {write} }}")
@@ -296,6 +344,25 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
                   b_smem=f"array<array<{smem}, {SB // unit}>, {rows}>", declare="\n".join(declare),
                   fetch="\n".join(f[4:] for f in fetch), stash_first="\n".join(s[4:] for s in stash("0u")),
                   loop_body="\n".join(body), store="\n".join(store))
+
+
+def _quad_fetch(x: str, arr: str, extent: int, BK: int, fast: str, origin: str, s_mn: str, q: str, j: int):
+    """An exact tile's fetch of one operand in vec4 words along its contiguous axis: (declarations,
+    the fetch statement, the stash statements with BUF for the buffer's first k-row)."""
+    p, base = f"p{x}{j}", f"{x}i{j}"
+    if fast == "mn":  # four consecutive columns (rows) at one k: one word of the k-major slice
+        kl, ql = f"({q} / {extent // 4}u)", f"({q} % {extent // 4}u)"
+        declare = [f"    let {x}k{j} = {kl};", f"    let {x}q{j} = {ql};",
+                   f"    let {base} = {x}_base + {origin} + 4u * {ql} + {kl} * s{x}k;"]
+        return (declare + [f"    var {p} = vec4<f32>();"], f"        {p} = ld_{x}4({base} + k0 * s{x}k);"), \
+            [f"{arr}[BUF + {x}k{j}][{x}q{j}] = {p};"]
+    # four consecutive k of one row (column): transposed into four k-rows of the slice as it is stashed;
+    # consecutive invocations take the k-quads of a row, then the next rows (distinct banks)
+    kq, row = f"({q} % {BK // 4}u)", f"({q} / {BK // 4}u)"
+    declare = [f"    let {x}k{j} = 4u * {kq};", f"    let {x}r{j} = {row};",
+               f"    let {base} = {x}_base + ({origin} + {row}) * {s_mn} + 4u * {kq};"]
+    stash = [f"{arr}[BUF + {x}k{j} + {i}u][{x}r{j} >> 2u][{x}r{j} & 3u] = {p}.{'xyzw'[i]};" for i in range(4)]
+    return (declare + [f"    var {p} = vec4<f32>();"], f"        {p} = ld_{x}4({base} + k0);"), stash
 
 
 def naive_source(a_dtype, b_dtype, acc, conj: bool, logical: bool) -> str:

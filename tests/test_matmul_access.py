@@ -1,0 +1,137 @@
+"""The tiled kernel's exact tiles (every tile full, whole k-slices: no bounds checks, vec4 result stores) and
+float32 reads in vec4 words (operands contiguous along the fetched axis, 4-aligned): where the planner proves
+them, where it must not (ragged sizes, odd offsets and strides, other dtypes), and each forced on lavapipe,
+differentially against NumPy."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+
+import numpy as np
+import pytest
+
+import wgarray as xp
+from wgarray._engines import matmul as core
+from wgarray._engines.matmul_source import ANY, Access
+
+from conftest import wg
+from test_matmul import check, data
+
+
+def access_of(a, b):
+    """The Access product() planned for these operands (from its plan cache)."""
+    plan = core._plans(xp.get_device()).get((a._data().dtype, b._data().dtype, a._view, b._view, False))
+    assert plan is not None, "no plan cached for these operands"
+    return plan.kernel_key[-1]
+
+
+QUADS = Access(True, True, True)
+
+
+@pytest.mark.parametrize("transpose_a, transpose_b", [(False, False), (True, False), (False, True), (True, True)])
+def test_exact_quads_both_orientations(transpose_a, transpose_b):
+    """A read four k (row-major) or four m (a transposed view) a word, B four n or four k."""
+    a, b = data((3, 128, 192), "float32"), data((3, 192, 64), "float32")
+    A = wg(np.ascontiguousarray(a.mT)).mT if transpose_a else wg(a)
+    B = wg(np.ascontiguousarray(b.mT)).mT if transpose_b else wg(b)
+    check(A @ B, a, b)
+    assert access_of(A, B) == QUADS
+
+
+def test_einsum_batched_product_reads_quads():
+    a, b = data((4, 64, 128), "float32"), data((4, 128, 64), "float32")
+    A, B = wg(a), wg(b)
+    got = xp.einsum("bij,bjk->bik", A, B)
+    check(got, a, b)
+    assert access_of(A, B) == QUADS
+
+
+@pytest.mark.parametrize("shape_a, shape_b", [((130, 64), (64, 64)),  # M not a multiple of the tile
+                                              ((64, 64), (64, 80)),  # N
+                                              ((64, 60), (60, 64))])  # K not a multiple of BK
+def test_ragged_sizes_are_checked(shape_a, shape_b):
+    a, b = data(shape_a, "float32"), data(shape_b, "float32")
+    A, B = wg(a), wg(b)
+    check(A @ B, a, b)
+    assert access_of(A, B) == ANY
+
+
+def test_unaligned_views_read_elements():
+    """Full tiles, but a stride or an offset that is not a multiple of 4: checked element reads."""
+    a, b = data((65, 66), "float32"), data((66, 130), "float32")
+    A, B = wg(a), wg(b)
+    x, y = A[1:, 2:], B[2:, 1:129]  # A's stride 66; B's offset 261
+    check(x @ y, a[1:, 2:], b[2:, 1:129])
+    assert access_of(x, y) == ANY
+    x2, y2 = A[1:, :64], B[2:, :64]  # A's offset 66, B's stride 130
+    check(x2 @ y2, a[1:, :64], b[2:, :64])
+    assert access_of(x2, y2) == ANY
+    x3, y3 = wg(a[1:, :64].copy()), B[:64, :64]  # B's stride 130 only
+    check(x3 @ y3, a[1:, :64], b[:64, :64])
+    assert access_of(x3, y3) == ANY
+
+
+def test_broadcast_batch_and_offsets():
+    a, b = data((2, 1, 64, 64), "float32"), data((3, 68, 64), "float32")
+    A, B = wg(a), wg(b)
+    y = B[:, 4:]  # offset 256, batch stride 4352
+    check(A @ y, a, b[:, 4:])
+    assert access_of(A, y) == QUADS
+
+
+@pytest.mark.parametrize("dtype", ["float64", "complex64", "int32", "int64", "uint8", "bool", "float16"])
+def test_exact_tiles_other_dtypes(force, dtype):
+    """Other types keep checked element reads where planned; exact tiles with element reads, forced, for
+    every type."""
+    a, b = data((2, 64, 128), dtype), data((2, 128, 64), dtype)
+    A, B = wg(a), wg(b)
+    check(A @ B, a, b)
+    assert access_of(A, B) == ANY
+    force(kernel="tiled", access=Access(True, False, False))
+    check(A @ B, a, b)
+    check(A.mT.mT[:, :, 64:] @ B[:, 64:], a[:, :, 64:], b[:, 64:])  # K = 64 from offset views
+
+
+@pytest.mark.parametrize("tiling", [core.BIG, core.MID, core.F64_BIG, core.SMALL], ids=["BIG", "MID", "F64_BIG", "SMALL"])
+@pytest.mark.parametrize("split", [None, 2])
+def test_exact_forced_tilings_and_split_k(force, tiling, split):
+    """Whole K-slices of split-K keep exact tiles (their partial products added up afterwards)."""
+    a, b = data((128, 256), "float32"), data((256, 128), "float32")
+    access = QUADS if tiling.vec else Access(True, False, False)
+    force(kernel="tiled", tiling=tiling, access=access, **({"split": split} if split else {}))
+    check(wg(a) @ wg(b), a, b)
+    a2, b2 = data((80, 200), "float32"), data((200, 100), "float32")  # ragged: checked loads
+    force(kernel="tiled", tiling=tiling, access=ANY, **({"split": split} if split else {}))
+    check(wg(a2) @ wg(b2), a2, b2)
+
+
+def test_exact_special_values():
+    a, b = data((64, 64), "float32"), data((64, 64), "float32")
+    a[0, 0], a[1, 3], b[5, 2] = np.nan, np.inf, -np.inf
+    A, B = wg(a), wg(b)
+    got = np.asarray(A @ B)
+    with np.errstate(invalid="ignore"):
+        exp = a @ b
+    assert access_of(A, B) == QUADS
+    assert np.array_equal(np.isnan(got), np.isnan(exp)) and np.array_equal(np.isinf(got), np.isinf(exp))
+    finite = np.isfinite(exp)
+    assert np.allclose(got[finite], exp[finite], rtol=1e-5, atol=1e-4)
+
+
+# -- float64 in 128 x 128 tiles where their double buffers fit ---------------------------------------------
+def test_f64_wide_tiles_where_they_fit():
+    roomy, tight = (types.SimpleNamespace(limits={"max-compute-workgroup-storage-size": n}) for n in (49152, 32768))
+    assert core._choose_tiling(np.dtype("float64"), 1, 2048, 2048, 2048, roomy) == core.F64_WIDE
+    assert core._choose_tiling(np.dtype("float64"), 1, 2048, 2048, 2048, tight) == core.F64_BIG  # lavapipe
+    assert core._choose_tiling(np.dtype("float64"), 1, 256, 256, 256, roomy) == core.F64_MID  # too few tiles
+
+
+@pytest.mark.parametrize("dtype", ["float64", "complex64"])
+def test_f64_wide_tiling(force, dtype):
+    """Its register blocks (8 x 8 scalars) single-buffered: the double buffers exceed lavapipe's memory."""
+    force(kernel="tiled", tiling=dataclasses.replace(core.F64_WIDE, double=False))
+    a, b = data((2, 200, 70), dtype), data((2, 70, 150), dtype)
+    check(wg(a) @ wg(b), a, b)
+    c, d = data((128, 64), dtype), data((64, 256), dtype)
+    check(wg(c) @ wg(d), c, d)
