@@ -44,6 +44,7 @@ const P0: u32 = ${P0}u;
 const V0: u32 = P0 + BC * PS;
 const ALIAS: bool = ${ALIAS};
 const CAUSAL: bool = ${CAUSAL};
+const SPLIT: bool = ${SPLIT};
 const MASK: u32 = ${MASK}u;  // 0 none, 1 bool, 2 float
 
 var<workgroup> sm: array<V4, ${SM}>;
@@ -67,6 +68,10 @@ fn exp2_taylor_f32(x: f32) -> f32 {
     let p = 1.0 + r * (0.6931471805599453 + r * (0.2402265069591007 + r * (0.05550410866482158 + r * (
         0.009618129107628477 + r * (0.0013333558146428443 + r * (0.0001540353039338161 + r * 1.525273380405984e-05))))));
     return p * bitcast<f32>(bitcast<u32>(k + 12583039.0) << 23u);
+}
+// a . b + c . d: dot(a, b), then c's products added one by one with fma
+fn dot8(a: V4, b: V4, c: V4, d: V4) -> T {
+    return fma(c.w, d.w, fma(c.z, d.z, fma(c.y, d.y, fma(c.x, d.x, dot(a, b)))));
 }
 fn expo(x: T) -> T { return ${EXP}; }
 fn shfl(x: T, lane_mask: u32) -> T { return ${SHFL}; }
@@ -138,30 +143,16 @@ ${declare}
     var kv_end = S;
     if (CAUSAL) { kv_end = min(S, q0 + BR); }
     let tiles_k = (kv_end + BC - 1u) / BC;
-    for (var tk = 0u; tk < tiles_k; tk++) {
-        let k0 = tk * BC;
-${put_k}
-        if (!ALIAS) {
-${put_v}
-        }
-        workgroupBarrier();
-        // Scores s_i_h of row i, key columns tx + TX (4 h + c) for component c.
-${zero_scores}
-        for (var e4 = 0u; e4 < E4; e4++) {
-${score_step}
-        }
-        if (ALIAS) { workgroupBarrier(); }
-${softmax_step}
-${store_p}
-        if (ALIAS) {
-${put_v}
-        }
-        workgroupBarrier();
-        for (var c = 0u; c < BC; c++) {
-            let pc = sm[P0 + c * PS + ty];
-${pv_step}
-        }
-        workgroupBarrier();
+${first_k}
+    // Whole key tiles first (where split: SPLIT; without the masking code), then the others.
+    var whole_end = S;
+    if (CAUSAL) { whole_end = min(S, q0 + 1u); }
+    let tiles_whole = select(0u, min(whole_end / BC, tiles_k), SPLIT && MASK == 0u);
+    for (var tk = 0u; tk < tiles_whole; tk++) {
+${whole_tile}
+    }
+    for (var tk = tiles_whole; tk < tiles_k; tk++) {
+${any_tile}
     }
     // Rows that no key took part in give 0, as PyTorch's SDPA (its _safe_softmax, torch >= 2.5).
 ${store_out}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .._core import dtypes as dt
+from .._core.kernels import render
 from .._core.params import ZERO, ParamLayout
 from .._core.wgsl import with_libraries
 from .random import philox_source
@@ -40,11 +41,20 @@ def score_unit(dtype) -> float:
 @dataclass(frozen=True)
 class Tiles:
     """TX lanes per row group, TY row groups, TN key columns per invocation (4 or 8): tiles of
-    4 TY queries and TN TX keys. alias: the K tile shares workgroup memory with P and V."""
+    4 TY queries and TN TX keys. alias: the K tile shares workgroup memory with P and V.
+    ahead: 0, each key tile's K and V read from the operands where they are stored; 1, V read
+    with K (its wait under the scores; with alias, held in registers until P is stored); 2,
+    also the next tile's K read before the P V products (its wait under them). Where an
+    invocation has more than MAX_WORDS words of a tile, 0. split: whole key tiles (nothing
+    masked) in a loop of their own, without the masking code. dots: the products of a score
+    summed (4: a dot product; 8: a dot product and 4 fma) before they are added to it."""
     TX: int
     TY: int
     alias: bool
     TN: int = 4
+    ahead: int = 0
+    split: bool = False
+    dots: int = 4
 
     @property
     def BR(self) -> int:
@@ -105,27 +115,40 @@ fn put_{name}(idx: u32, w: V4) {{
 def _tile_code(tiles: Tiles, e4: int, ev4: int) -> dict:
     """The statements that load the tiles: Q once; K and V each key tile, every word of an
     invocation read into registers first, then stored (all its loads in flight at once), where
-    each invocation has at most MAX_WORDS words of a tile, else word by word in a loop. (Reading
-    the next tile ahead, during this one's arithmetic, took as long on an H100: 19.1 ms, not
-    19.0, for causal 4096^2, E = 64.)"""
+    each invocation has at most MAX_WORDS words of a tile, else word by word in a loop; when
+    they are read: Tiles.ahead."""
     wg = tiles.TX * tiles.TY
     counts = {"k": -(-tiles.BC * e4 // wg), "v": -(-tiles.BC * ev4 // wg)}
     base = {"q": "bases.x", "k": "bases.y", "v": "bases.z"}
     words = {"q": "BR * E4", "k": "BC * E4", "v": "BC * EV4"}
+    in_registers = max(counts.values()) <= MAX_WORDS
+    ahead = tiles.ahead if in_registers else 0
 
     def loop(name, r0, scaled=""):
         return (f"        for (var idx = lid; idx < {words[name]}; idx += WG) {{ "
                 f"put_{name}(idx, word_{name}({base[name]}, {r0}, idx){scaled}); }}")
 
-    def fetch_put(name):
-        if counts[name] > MAX_WORDS:
-            return loop(name, "k0")
-        at = [f"lid + {u * wg}u" for u in range(counts[name])]
-        fetch = [f"        let {name}w{u} = word_{name}({base[name]}, k0, {j});" for u, j in enumerate(at)]
-        return "\n".join(fetch + [f"        put_{name}({j}, {name}w{u});" for u, j in enumerate(at)])
+    def at(name):
+        return [f"lid + {u * wg}u" for u in range(counts[name])]
 
+    def fetch(name, r0, declare="let "):
+        return "\n".join(f"        {declare}{name}w{u} = word_{name}({base[name]}, {r0}, {j});" for u, j in enumerate(at(name)))
+
+    def put(name):
+        return "\n".join(f"        put_{name}({j}, {name}w{u});" for u, j in enumerate(at(name)))
+
+    def fetch_put(name):
+        return loop(name, "k0") if not in_registers else fetch(name, "k0") + "\n" + put(name)
+
+    code = dict(load_q=loop("q", "q0", " * scale"), first_k="", prefetch_k="", load_k=fetch_put("k"),
+                load_v_top="" if tiles.alias else fetch_put("v"), load_v_late=fetch_put("v") if tiles.alias else "")
+    if ahead >= 1 and tiles.alias:
+        code.update(load_v_top=fetch("v", "k0"), load_v_late=put("v"))
+    if ahead >= 2:
+        code.update(first_k=fetch("k", "0u", "var ").replace("        ", "    "), load_k=put("k"),
+                    prefetch_k=f"        if (tk + 1u < tiles_k) {{\n{fetch('k', 'k0 + BC', '    ')}\n        }}")
     # Q goes into workgroup memory scaled (by scale, in the scores' unit): the scores come out scaled
-    return dict(load_q=loop("q", "q0", " * scale"), put_k=fetch_put("k"), put_v=fetch_put("v"))
+    return code
 
 
 _DROP = """fn drop(row: u32, kj: u32) -> T {
@@ -148,25 +171,36 @@ def _body(tiles: Tiles, kv: int, ev4: int, dropout: bool) -> dict:
     declare = [f"    var m{i} = neg_inf();\n    var l{i} = T(0);" for i in rows]
     declare += [f"    var o{i}_{k} = V4();" for i in rows for k in range(kv)]
     zero = [f"        var s{i}_{h} = V4();" for i in rows for h in range(hs)]
-    step = [f"            let q{i} = sm[(4u * ty + {i}u) * QS + e4];" for i in rows]
-    step += [f"            let k{j} = sm[K0 + (tx + {j}u * TX) * QS + e4];" for j in cols]
-    step += [f"            s{i}_{h} += V4({', '.join(f'dot(q{i}, k{4 * h + c})' for c in range(4))});"
-             for i in rows for h in range(hs)]
-    soft = []
+    def words(at):  # this step's q and k words at column at of the tiles
+        return ([f"            let q{i}{at[1]} = sm[(4u * ty + {i}u) * QS + {at[0]}];" for i in rows]
+                + [f"            let k{j}{at[1]} = sm[K0 + (tx + {j}u * TX) * QS + {at[0]}];" for j in cols])
+
+    def add(dot):
+        return [f"            s{i}_{h} += V4({', '.join(dot(i, 4 * h + c) for c in range(4))});" for i in rows for h in range(hs)]
+
+    single = words(("e4", "")) + add(lambda i, j: f"dot(q{i}, k{j})")
+    if tiles.dots == 4:
+        step = ["        for (var e4 = 0u; e4 < E4; e4++) {"] + single + ["        }"]
+    else:  # 8 products summed (one dot, four fma) before they join the score: 9 operations, not 10
+        step = ["        for (var e4 = 0u; e4 + 1u < E4; e4 += 2u) {"] + words(("e4", "")) + words(("e4 + 1u", "b"))
+        step += add(lambda i, j: f"dot8(q{i}, k{j}, q{i}b, k{j}b)") + ["        }", "        if (E4 % 2u == 1u) {",
+                                                                         "            let e4 = E4 - 1u;"] + single + ["        }"]
+    masking = []
     # keys past S, above the diagonal or masked: only in tiles that may have them
-    soft.append("        let whole = MASK == 0u && k0 + BC <= S && (!CAUSAL || k0 + BC <= q0 + 1u);\n"
+    masking.append("        let whole = MASK == 0u && k0 + BC <= S && (!CAUSAL || k0 + BC <= q0 + 1u);\n"
                 "        if (!whole) {")
     for i in rows:
-        soft.append(f"            let qi{i} = q0 + 4u * ty + {i}u;")
+        masking.append(f"            let qi{i} = q0 + 4u * ty + {i}u;")
         for j in cols:
-            soft.append(f"            {{\n                let qi = qi{i};\n                let kj = k0 + tx + {j}u * TX;\n"
+            masking.append(f"            {{\n                let qi = qi{i};\n                let kj = k0 + tx + {j}u * TX;\n"
                         f"                var keep = kj < S;\n"
                         f"                if (CAUSAL) {{ keep = keep && kj <= qi; }}\n"
                         f"                if (MASK == 1u) {{ keep = keep && qi < L && mask_keep(bases.w, qi, kj); }}\n"
                         f"                var add = T(0);\n"
                         f"                if (MASK == 2u && keep && qi < L) {{ add = mask_add(bases.w, qi, kj) * UNIT; }}\n"
                         f"                {s(i, j)} = select(neg_inf(), {s(i, j)} + add, keep);\n            }}")
-    soft.append("        }")
+    masking.append("        }")
+    soft = []
     for i in rows:
         soft.append(f"        {{  // row {i}")
         peak = s(i, 0)
@@ -202,8 +236,8 @@ def _body(tiles: Tiles, kv: int, ev4: int, dropout: bool) -> dict:
                     for t in range(4)]
             out.append("        }")
         out.append("    }")
-    return dict(declare="\n".join(declare), zero_scores="\n".join(zero), score_step="\n".join(step),
-                softmax_step="\n".join(soft), store_p="\n".join(store_p), pv_step="\n".join(pv),
+    return dict(declare="\n".join(declare), zero_scores="\n".join(zero), score_loop="\n".join(step),
+                mask_step="\n".join(masking), softmax_step="\n".join(soft), store_p="\n".join(store_p), pv_step="\n".join(pv),
                 store_out="\n".join(out))
 
 
@@ -229,13 +263,17 @@ def source(device, dtype, tiles: Tiles, e: int, ev: int, causal: bool, mask_dtyp
     if not offsets:
         shfl = "x"
     loaders = "\n".join(_loader(*tile, vec) for tile in _TILES)
+    body, tile_code = _body(tiles, kv, ev4, dropout), _tile_code(tiles, e4, ev4)
+    any_tile = render("nn_attention_tile", **body, **tile_code)
+    whole_tile = render("nn_attention_tile", **dict(body, mask_step=""), **tile_code) if tiles.split else ""
     return with_libraries(
         "nn_attention", device.features, enables="", params=params(dtype).wgsl(), S=dt.layout(dtype).storage,
         T=T, IN=f"vec4<{dt.layout(dtype).storage}>" if vec else dt.layout(dtype).storage, TX=tiles.TX, TY=tiles.TY,
         WG=tiles.TX * tiles.TY, BR=tiles.BR, BC=tiles.BC, E4=e4, EV4=ev4, KV=kv,
         P0=p0, SM=words, UNIT=f"{T}({score_unit(dtype)!r})", ALIAS=str(tiles.alias).lower(),
-        CAUSAL=str(causal).lower(), NEG_INF=neg_inf, EXP=exp,
+        CAUSAL=str(causal).lower(), SPLIT=str(tiles.split).lower(), NEG_INF=neg_inf, EXP=exp,
         SHFL=shfl, loaders=loaders, reduce_max="\n".join(f"    m = max(m, shfl(m, {k}u));" for k in offsets),
         reduce_sum="\n".join(f"    s = s + shfl(s, {k}u);" for k in offsets), **_mask_code(mask_dtype, T),
-        **_tile_code(tiles, e4, ev4), philox=philox_source(device.features) if dropout else "",
-        drop=_DROP if dropout else "", **_body(tiles, kv, ev4, dropout))
+        load_q=tile_code["load_q"], first_k=tile_code["first_k"], any_tile=any_tile, whole_tile=whole_tile,
+        declare=body["declare"], store_out=body["store_out"],
+        philox=philox_source(device.features) if dropout else "", drop=_DROP if dropout else "")
