@@ -13,7 +13,7 @@ row kernel of 8192 x 1024 takes).
 The float16 case computes in float32 (wgarray/nn/_half.py: widened, rounded once), PyTorch's on
 tensor cores (issue 15 asks for its ratio to be reported).
 
---explore also times the float32 attention cases under other kernel schedules and tile shapes.
+--explore also times the float32 and float64 attention cases under other kernel schedules.
 """
 
 from __future__ import annotations
@@ -114,14 +114,14 @@ def main() -> None:
             line += f" (torch {np.abs(mine - exact).max():.2e})  torch {theirs * 1e3:8.3f} ms  ratio {ours_time / theirs:5.2f}x"
             rows[-1]["torch"] = theirs
         print(line, flush=True)
-        if args.explore and name.startswith("sdpa f32") and exact is not None:
+        if args.explore and name.startswith(("sdpa f32", "sdpa f64")) and exact is not None:
             error = lambda: float(np.abs(np.asarray(calls["wgarray"](wg.nn, *[upload(h) for h in sliced])) - exact).max())  # noqa: E731
             _explore(wg, name, inputs, calls["wgarray"], sync, args.reps, error)
     write_json(args.json, rows)
 
 
 def _explore(wg, name, inputs, call, sync, reps, error):
-    """The case under other kernel schedules (attention_source.Tiles: ahead, split, dots) and
+    """The case under other kernel schedules (attention_source.Tiles: v_early, split, dots) and
     tile shapes, in rounds (the best time of each), each with its max error."""
     from dataclasses import replace
 
@@ -130,18 +130,15 @@ def _explore(wg, name, inputs, call, sync, reps, error):
     device = wg.get_device()
     e = inputs[0].shape[-1]
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
-    chosen = attention.choose_tiles(device, np.dtype(np.float32), e, e)
+    chosen = attention.choose_tiles(device, inputs[0].dtype, e, e)
     print(f"    default tiles {chosen}, lanes {attention.lanes(device)}, workgroup memory {limit} bytes", flush=True)
-    schedules = [(a, s, d) for d in (4, 8) for s in (False, True) for a in (0, 1, 2)]
-    if "4096" not in name:
-        schedules = [(0, False, 4), (1, True, 4), (2, True, 4), (1, True, 8), (2, True, 8)]
-    options = [replace(chosen, ahead=a, split=s, dots=d) for a, s, d in schedules]
-    if e == 128:
-        options += [attention.Tiles(8, 8, True), attention.Tiles(8, 8, True, ahead=2, split=True)]
+    schedules = [(True, False, 8), (True, True, 8), (True, False, 12), (True, False, 16), (False, False, 8),
+                 (False, False, 4)]
+    options = [replace(chosen, v_early=v, split=s, dots=d) for v, s, d in schedules]
     best = {}
-    for _ in range(2):
+    for _ in range(3):
         for tiles in options:
-            if tiles.layout(-(-e // 4), -(-e // 4))[1] * 16 > limit:
+            if tiles.layout(-(-e // 4), -(-e // 4))[1] * 4 * inputs[0].dtype.itemsize > limit:
                 continue
             attention._FORCE.clear()
             attention._FORCE["tiles"] = tiles

@@ -69,9 +69,9 @@ fn exp2_taylor_f32(x: f32) -> f32 {
         0.009618129107628477 + r * (0.0013333558146428443 + r * (0.0001540353039338161 + r * 1.525273380405984e-05))))));
     return p * bitcast<f32>(bitcast<u32>(k + 12583039.0) << 23u);
 }
-// a . b + c . d: dot(a, b), then c's products added one by one with fma
-fn dot8(a: V4, b: V4, c: V4, d: V4) -> T {
-    return fma(c.w, d.w, fma(c.z, d.z, fma(c.y, d.y, fma(c.x, d.x, dot(a, b)))));
+// total + a . b, the products added one by one with fma (Tiles.dots)
+fn fma_words(total: T, a: V4, b: V4) -> T {
+    return fma(a.w, b.w, fma(a.z, b.z, fma(a.y, b.y, fma(a.x, b.x, total))));
 }
 fn expo(x: T) -> T { return ${EXP}; }
 fn shfl(x: T, lane_mask: u32) -> T { return ${SHFL}; }
@@ -143,7 +143,6 @@ ${declare}
     var kv_end = S;
     if (CAUSAL) { kv_end = min(S, q0 + BR); }
     let tiles_k = (kv_end + BC - 1u) / BC;
-${first_k}
     // Whole key tiles first (where split: SPLIT; without the masking code), then the others.
     var whole_end = S;
     if (CAUSAL) { whole_end = min(S, q0 + 1u); }

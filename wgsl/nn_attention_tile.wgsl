@@ -12,7 +12,6 @@ ${softmax_step}
 ${store_p}
 ${load_v_late}
         workgroupBarrier();
-${prefetch_k}
         for (var c = 0u; c < BC; c++) {
             let pc = sm[P0 + c * PS + ty];
 ${pv_step}

@@ -42,17 +42,16 @@ def score_unit(dtype) -> float:
 class Tiles:
     """TX lanes per row group, TY row groups, TN key columns per invocation (4 or 8): tiles of
     4 TY queries and TN TX keys. alias: the K tile shares workgroup memory with P and V.
-    ahead: 0, each key tile's K and V read from the operands where they are stored; 1, V read
-    with K (its wait under the scores; with alias, held in registers until P is stored); 2,
-    also the next tile's K read before the P V products (its wait under them). Where an
-    invocation has more than MAX_WORDS words of a tile, 0. split: whole key tiles (nothing
-    masked) in a loop of their own, without the masking code. dots: the products of a score
-    summed (4: a dot product; 8: a dot product and 4 fma) before they are added to it."""
+    v_early: with alias, V read together with K and held in registers until P is stored (its
+    wait under the scores), where an invocation has at most MAX_WORDS words of each tile.
+    split: whole key tiles (nothing masked) in a loop of their own, without the masking code.
+    dots: the products of a score summed before they are added to it (4: a dot product; 4 n:
+    a dot product, then the next n - 1 words' products added one by one with fma)."""
     TX: int
     TY: int
     alias: bool
     TN: int = 4
-    ahead: int = 0
+    v_early: bool = False
     split: bool = False
     dots: int = 4
 
@@ -115,14 +114,15 @@ fn put_{name}(idx: u32, w: V4) {{
 def _tile_code(tiles: Tiles, e4: int, ev4: int) -> dict:
     """The statements that load the tiles: Q once; K and V each key tile, every word of an
     invocation read into registers first, then stored (all its loads in flight at once), where
-    each invocation has at most MAX_WORDS words of a tile, else word by word in a loop; when
-    they are read: Tiles.ahead."""
+    each invocation has at most MAX_WORDS words of a tile, else word by word in a loop. V is
+    read when it is stored, or with K (Tiles.v_early). (Reading the next tile's K before the
+    P V products, to store it after them, took longer on an H100: 18.5 ms, not 16.9, for causal
+    4096^2, E = 64; an earlier test of the next K and V read ahead: 19.1 ms, not 19.0.)"""
     wg = tiles.TX * tiles.TY
     counts = {"k": -(-tiles.BC * e4 // wg), "v": -(-tiles.BC * ev4 // wg)}
     base = {"q": "bases.x", "k": "bases.y", "v": "bases.z"}
     words = {"q": "BR * E4", "k": "BC * E4", "v": "BC * EV4"}
     in_registers = max(counts.values()) <= MAX_WORDS
-    ahead = tiles.ahead if in_registers else 0
 
     def loop(name, r0, scaled=""):
         return (f"        for (var idx = lid; idx < {words[name]}; idx += WG) {{ "
@@ -131,23 +131,20 @@ def _tile_code(tiles: Tiles, e4: int, ev4: int) -> dict:
     def at(name):
         return [f"lid + {u * wg}u" for u in range(counts[name])]
 
-    def fetch(name, r0, declare="let "):
-        return "\n".join(f"        {declare}{name}w{u} = word_{name}({base[name]}, {r0}, {j});" for u, j in enumerate(at(name)))
+    def fetch(name):
+        return "\n".join(f"        let {name}w{u} = word_{name}({base[name]}, k0, {j});" for u, j in enumerate(at(name)))
 
     def put(name):
         return "\n".join(f"        put_{name}({j}, {name}w{u});" for u, j in enumerate(at(name)))
 
     def fetch_put(name):
-        return loop(name, "k0") if not in_registers else fetch(name, "k0") + "\n" + put(name)
+        return fetch(name) + "\n" + put(name) if in_registers else loop(name, "k0")
 
-    code = dict(load_q=loop("q", "q0", " * scale"), first_k="", prefetch_k="", load_k=fetch_put("k"),
-                load_v_top="" if tiles.alias else fetch_put("v"), load_v_late=fetch_put("v") if tiles.alias else "")
-    if ahead >= 1 and tiles.alias:
-        code.update(load_v_top=fetch("v", "k0"), load_v_late=put("v"))
-    if ahead >= 2:
-        code.update(first_k=fetch("k", "0u", "var ").replace("        ", "    "), load_k=put("k"),
-                    prefetch_k=f"        if (tk + 1u < tiles_k) {{\n{fetch('k', 'k0 + BC', '    ')}\n        }}")
     # Q goes into workgroup memory scaled (by scale, in the scores' unit): the scores come out scaled
+    code = dict(load_q=loop("q", "q0", " * scale"), load_k=fetch_put("k"), load_v_top=fetch_put("v"), load_v_late="")
+    if tiles.alias:  # V goes where K was, once the scores are done
+        early = tiles.v_early and in_registers
+        code.update(load_v_top=fetch("v") if early else "", load_v_late=put("v") if early else fetch_put("v"))
     return code
 
 
@@ -171,20 +168,26 @@ def _body(tiles: Tiles, kv: int, ev4: int, dropout: bool) -> dict:
     declare = [f"    var m{i} = neg_inf();\n    var l{i} = T(0);" for i in rows]
     declare += [f"    var o{i}_{k} = V4();" for i in rows for k in range(kv)]
     zero = [f"        var s{i}_{h} = V4();" for i in rows for h in range(hs)]
-    def words(at):  # this step's q and k words at column at of the tiles
-        return ([f"            let q{i}{at[1]} = sm[(4u * ty + {i}u) * QS + {at[0]}];" for i in rows]
-                + [f"            let k{j}{at[1]} = sm[K0 + (tx + {j}u * TX) * QS + {at[0]}];" for j in cols])
 
-    def add(dot):
-        return [f"            s{i}_{h} += V4({', '.join(dot(i, 4 * h + c) for c in range(4))});" for i in rows for h in range(hs)]
+    def words(at, suffix=""):  # this step's q and k words at column `at` of the tiles
+        return ([f"            let q{i}{suffix} = sm[(4u * ty + {i}u) * QS + {at}];" for i in rows]
+                + [f"            let k{j}{suffix} = sm[K0 + (tx + {j}u * TX) * QS + {at}];" for j in cols])
 
-    single = words(("e4", "")) + add(lambda i, j: f"dot(q{i}, k{j})")
-    if tiles.dots == 4:
-        step = ["        for (var e4 = 0u; e4 < E4; e4++) {"] + single + ["        }"]
-    else:  # 8 products summed (one dot, four fma) before they join the score: 9 operations, not 10
-        step = ["        for (var e4 = 0u; e4 + 1u < E4; e4 += 2u) {"] + words(("e4", "")) + words(("e4 + 1u", "b"))
-        step += add(lambda i, j: f"dot8(q{i}, k{j}, q{i}b, k{j}b)") + ["        }", "        if (E4 % 2u == 1u) {",
-                                                                         "            let e4 = E4 - 1u;"] + single + ["        }"]
+    def add(n):  # the scores += the products of n words: a dot product, then fma by fma
+        def chained(i, j):
+            total = f"dot(q{i}, k{j})"
+            for w in range(1, n):
+                total = f"fma_words({total}, q{i}_{w}, k{j}_{w})"
+            return total
+        return [f"            s{i}_{h} += V4({', '.join(chained(i, 4 * h + c) for c in range(4))});"
+                for i in rows for h in range(hs)]
+
+    n = tiles.dots // 4
+    step = ["        for (var e4 = 0u; e4 < E4; e4++) {"] + words("e4") + add(1) + ["        }"]
+    if n > 1:  # n words a step (Tiles.dots), then the words left one by one
+        step = ["        var e4n = 0u;", f"        for (; e4n + {n - 1}u < E4; e4n += {n}u) {{"] + words("e4n")
+        step += sum((words(f"e4n + {w}u", f"_{w}") for w in range(1, n)), []) + add(n) + ["        }"]
+        step += ["        for (var e4 = e4n; e4 < E4; e4++) {"] + words("e4") + add(1) + ["        }"]
     masking = []
     # keys past S, above the diagonal or masked: only in tiles that may have them
     masking.append("        let whole = MASK == 0u && k0 + BC <= S && (!CAUSAL || k0 + BC <= q0 + 1u);\n"
@@ -274,6 +277,6 @@ def source(device, dtype, tiles: Tiles, e: int, ev: int, causal: bool, mask_dtyp
         CAUSAL=str(causal).lower(), SPLIT=str(tiles.split).lower(), NEG_INF=neg_inf, EXP=exp,
         SHFL=shfl, loaders=loaders, reduce_max="\n".join(f"    m = max(m, shfl(m, {k}u));" for k in offsets),
         reduce_sum="\n".join(f"    s = s + shfl(s, {k}u);" for k in offsets), **_mask_code(mask_dtype, T),
-        load_q=tile_code["load_q"], first_k=tile_code["first_k"], any_tile=any_tile, whole_tile=whole_tile,
+        load_q=tile_code["load_q"], any_tile=any_tile, whole_tile=whole_tile,
         declare=body["declare"], store_out=body["store_out"],
         philox=philox_source(device.features) if dropout else "", drop=_DROP if dropout else "")
