@@ -135,6 +135,9 @@ def _explore(wg, name, inputs, call, sync, reps, error):
     schedules = [(True, False, 8), (True, True, 8), (True, False, 12), (True, False, 16), (False, False, 8),
                  (False, False, 4)]
     options = [replace(chosen, v_early=v, split=s, dots=d) for v, s, d in schedules]
+    if "4096" in name:  # 8 keys per invocation, or 8 lanes per row
+        options += [attention.Tiles(4, 16, True, 8, True, dots=8), attention.Tiles(4, 16, False, 8, dots=8),
+                    attention.Tiles(8, 16, True, v_early=True, dots=8)]
     best = {}
     for _ in range(3):
         for tiles in options:
