@@ -121,8 +121,8 @@ def main() -> None:
 
 
 def _explore(wg, name, inputs, call, sync, reps, error):
-    """The case under other kernel schedules (attention_source.Tiles: v_early, split, dots) and
-    tile shapes, in rounds (the best time of each), each with its max error."""
+    """The case under other kernel schedules (attention_source.Tiles: v_early, dots) and tile
+    shapes, in rounds (the best time of each), each with its max error."""
     from dataclasses import replace
 
     from wgarray._engines import attention
@@ -132,12 +132,10 @@ def _explore(wg, name, inputs, call, sync, reps, error):
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     chosen = attention.choose_tiles(device, inputs[0].dtype, e, e)
     print(f"    default tiles {chosen}, lanes {attention.lanes(device)}, workgroup memory {limit} bytes", flush=True)
-    schedules = [(True, False, 8), (True, True, 8), (True, False, 12), (True, False, 16), (False, False, 8),
-                 (False, False, 4)]
-    options = [replace(chosen, v_early=v, split=s, dots=d) for v, s, d in schedules]
-    if "4096" in name:  # 8 keys per invocation, or 8 lanes per row
-        options += [attention.Tiles(4, 16, True, 8, True, dots=8), attention.Tiles(4, 16, False, 8, dots=8),
-                    attention.Tiles(8, 16, True, v_early=True, dots=8)]
+    schedules = [(True, 8), (True, 12), (True, 16), (False, 8), (False, 4)]
+    options = [replace(chosen, v_early=v, dots=d) for v, d in schedules]
+    if "4096" in name:  # 8 lanes per row (64 x 32 tiles)
+        options.append(attention.Tiles(8, 16, True, v_early=True, dots=8))
     best = {}
     for _ in range(3):
         for tiles in options:

@@ -8,7 +8,8 @@
 // Workgroup memory (vec4 words, rows padded against bank conflicts): the Q tile (BR x E4),
 // then the K tile (BC x E4), the probabilities P (BC x BR, transposed: one word holds the 4
 // rows of an invocation) and the V tile (BC x EV4); K shares its space with P and V when the
-// adapter's limit asks for it (ALIAS).
+// adapter's limit asks for it (ALIAS: then V may be read with K, held in registers until P is
+// stored). Scores add dot products, or a dot product and the next words' fma (fma_words).
 // Operands are strided views: batch coordinates from the flattened batch index, each operand's
 // batch strides (0 where broadcast), k and v reading head h / group (grouped-query attention).
 // The mask (bool: true takes part; or float: added) is read through its own strides. Dropout
@@ -44,7 +45,6 @@ const P0: u32 = ${P0}u;
 const V0: u32 = P0 + BC * PS;
 const ALIAS: bool = ${ALIAS};
 const CAUSAL: bool = ${CAUSAL};
-const SPLIT: bool = ${SPLIT};
 const MASK: u32 = ${MASK}u;  // 0 none, 1 bool, 2 float
 
 var<workgroup> sm: array<V4, ${SM}>;
@@ -143,15 +143,24 @@ ${declare}
     var kv_end = S;
     if (CAUSAL) { kv_end = min(S, q0 + BR); }
     let tiles_k = (kv_end + BC - 1u) / BC;
-    // Whole key tiles first (where split: SPLIT; without the masking code), then the others.
-    var whole_end = S;
-    if (CAUSAL) { whole_end = min(S, q0 + 1u); }
-    let tiles_whole = select(0u, min(whole_end / BC, tiles_k), SPLIT && MASK == 0u);
-    for (var tk = 0u; tk < tiles_whole; tk++) {
-${whole_tile}
-    }
-    for (var tk = tiles_whole; tk < tiles_k; tk++) {
-${any_tile}
+    for (var tk = 0u; tk < tiles_k; tk++) {
+        let k0 = tk * BC;
+${load_k}
+${load_v_top}
+        workgroupBarrier();
+        // Scores s_i_h of row i, key columns tx + TX (4 h + c) for component c.
+${zero_scores}
+${score_loop}
+        if (ALIAS) { workgroupBarrier(); }
+${softmax_step}
+${store_p}
+${load_v_late}
+        workgroupBarrier();
+        for (var c = 0u; c < BC; c++) {
+            let pc = sm[P0 + c * PS + ty];
+${pv_step}
+        }
+        workgroupBarrier();
     }
     // Rows that no key took part in give 0, as PyTorch's SDPA (its _safe_softmax, torch >= 2.5).
 ${store_out}

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .._core import dtypes as dt
-from .._core.kernels import render
 from .._core.params import ZERO, ParamLayout
 from .._core.wgsl import with_libraries
 from .random import philox_source
@@ -44,7 +43,6 @@ class Tiles:
     4 TY queries and TN TX keys. alias: the K tile shares workgroup memory with P and V.
     v_early: with alias, V read together with K and held in registers until P is stored (its
     wait under the scores), where an invocation has at most MAX_WORDS words of each tile.
-    split: whole key tiles (nothing masked) in a loop of their own, without the masking code.
     dots: the products of a score summed before they are added to it (4: a dot product; 4 n:
     a dot product, then the next n - 1 words' products added one by one with fma)."""
     TX: int
@@ -52,7 +50,6 @@ class Tiles:
     alias: bool
     TN: int = 4
     v_early: bool = False
-    split: bool = False
     dots: int = 4
 
     @property
@@ -188,22 +185,21 @@ def _body(tiles: Tiles, kv: int, ev4: int, dropout: bool) -> dict:
         step = ["        var e4n = 0u;", f"        for (; e4n + {n - 1}u < E4; e4n += {n}u) {{"] + words("e4n")
         step += sum((words(f"e4n + {w}u", f"_{w}") for w in range(1, n)), []) + add(n) + ["        }"]
         step += ["        for (var e4 = e4n; e4 < E4; e4++) {"] + words("e4") + add(1) + ["        }"]
-    masking = []
+    soft = []
     # keys past S, above the diagonal or masked: only in tiles that may have them
-    masking.append("        let whole = MASK == 0u && k0 + BC <= S && (!CAUSAL || k0 + BC <= q0 + 1u);\n"
+    soft.append("        let whole = MASK == 0u && k0 + BC <= S && (!CAUSAL || k0 + BC <= q0 + 1u);\n"
                 "        if (!whole) {")
     for i in rows:
-        masking.append(f"            let qi{i} = q0 + 4u * ty + {i}u;")
+        soft.append(f"            let qi{i} = q0 + 4u * ty + {i}u;")
         for j in cols:
-            masking.append(f"            {{\n                let qi = qi{i};\n                let kj = k0 + tx + {j}u * TX;\n"
+            soft.append(f"            {{\n                let qi = qi{i};\n                let kj = k0 + tx + {j}u * TX;\n"
                         f"                var keep = kj < S;\n"
                         f"                if (CAUSAL) {{ keep = keep && kj <= qi; }}\n"
                         f"                if (MASK == 1u) {{ keep = keep && qi < L && mask_keep(bases.w, qi, kj); }}\n"
                         f"                var add = T(0);\n"
                         f"                if (MASK == 2u && keep && qi < L) {{ add = mask_add(bases.w, qi, kj) * UNIT; }}\n"
                         f"                {s(i, j)} = select(neg_inf(), {s(i, j)} + add, keep);\n            }}")
-    masking.append("        }")
-    soft = []
+    soft.append("        }")
     for i in rows:
         soft.append(f"        {{  // row {i}")
         peak = s(i, 0)
@@ -240,7 +236,7 @@ def _body(tiles: Tiles, kv: int, ev4: int, dropout: bool) -> dict:
             out.append("        }")
         out.append("    }")
     return dict(declare="\n".join(declare), zero_scores="\n".join(zero), score_loop="\n".join(step),
-                mask_step="\n".join(masking), softmax_step="\n".join(soft), store_p="\n".join(store_p), pv_step="\n".join(pv),
+                softmax_step="\n".join(soft), store_p="\n".join(store_p), pv_step="\n".join(pv),
                 store_out="\n".join(out))
 
 
@@ -266,17 +262,13 @@ def source(device, dtype, tiles: Tiles, e: int, ev: int, causal: bool, mask_dtyp
     if not offsets:
         shfl = "x"
     loaders = "\n".join(_loader(*tile, vec) for tile in _TILES)
-    body, tile_code = _body(tiles, kv, ev4, dropout), _tile_code(tiles, e4, ev4)
-    any_tile = render("nn_attention_tile", **body, **tile_code)
-    whole_tile = render("nn_attention_tile", **dict(body, mask_step=""), **tile_code) if tiles.split else ""
     return with_libraries(
         "nn_attention", device.features, enables="", params=params(dtype).wgsl(), S=dt.layout(dtype).storage,
         T=T, IN=f"vec4<{dt.layout(dtype).storage}>" if vec else dt.layout(dtype).storage, TX=tiles.TX, TY=tiles.TY,
         WG=tiles.TX * tiles.TY, BR=tiles.BR, BC=tiles.BC, E4=e4, EV4=ev4, KV=kv,
         P0=p0, SM=words, UNIT=f"{T}({score_unit(dtype)!r})", ALIAS=str(tiles.alias).lower(),
-        CAUSAL=str(causal).lower(), SPLIT=str(tiles.split).lower(), NEG_INF=neg_inf, EXP=exp,
+        CAUSAL=str(causal).lower(), NEG_INF=neg_inf, EXP=exp,
         SHFL=shfl, loaders=loaders, reduce_max="\n".join(f"    m = max(m, shfl(m, {k}u));" for k in offsets),
         reduce_sum="\n".join(f"    s = s + shfl(s, {k}u);" for k in offsets), **_mask_code(mask_dtype, T),
-        load_q=tile_code["load_q"], any_tile=any_tile, whole_tile=whole_tile,
-        declare=body["declare"], store_out=body["store_out"],
-        philox=philox_source(device.features) if dropout else "", drop=_DROP if dropout else "")
+        **_tile_code(tiles, e4, ev4), philox=philox_source(device.features) if dropout else "",
+        drop=_DROP if dropout else "", **_body(tiles, kv, ev4, dropout))
