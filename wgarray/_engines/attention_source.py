@@ -42,7 +42,7 @@ class Tiles:
     """TX lanes per row group, TY row groups, TN key columns per invocation (4 or 8): tiles of
     4 TY queries and TN TX keys. alias: the K tile shares workgroup memory with P and V.
     v_early: with alias, V read together with K and held in registers until P is stored (its
-    wait under the scores), where an invocation has at most MAX_WORDS words of each tile.
+    wait under the scores), where an invocation has at most MAX_WORDS words of V's tile.
     dots: the products of a score summed before they are added to it (4: a dot product; 4 n:
     a dot product, then the next n - 1 words' products added one by one with fma)."""
     TX: int
@@ -119,7 +119,7 @@ def _tile_code(tiles: Tiles, e4: int, ev4: int) -> dict:
     counts = {"k": -(-tiles.BC * e4 // wg), "v": -(-tiles.BC * ev4 // wg)}
     base = {"q": "bases.x", "k": "bases.y", "v": "bases.z"}
     words = {"q": "BR * E4", "k": "BC * E4", "v": "BC * EV4"}
-    in_registers = max(counts.values()) <= MAX_WORDS
+    in_registers = {name: count <= MAX_WORDS for name, count in counts.items()}
 
     def loop(name, r0, scaled=""):
         return (f"        for (var idx = lid; idx < {words[name]}; idx += WG) {{ "
@@ -135,12 +135,12 @@ def _tile_code(tiles: Tiles, e4: int, ev4: int) -> dict:
         return "\n".join(f"        put_{name}({j}, {name}w{u});" for u, j in enumerate(at(name)))
 
     def fetch_put(name):
-        return fetch(name) + "\n" + put(name) if in_registers else loop(name, "k0")
+        return fetch(name) + "\n" + put(name) if in_registers[name] else loop(name, "k0")
 
     # Q goes into workgroup memory scaled (by scale, in the scores' unit): the scores come out scaled
     code = dict(load_q=loop("q", "q0", " * scale"), load_k=fetch_put("k"), load_v_top=fetch_put("v"), load_v_late="")
     if tiles.alias:  # V goes where K was, once the scores are done
-        early = tiles.v_early and in_registers
+        early = tiles.v_early and in_registers["v"]
         code.update(load_v_top=fetch("v") if early else "", load_v_late=put("v") if early else fetch_put("v"))
     return code
 
