@@ -13,7 +13,7 @@ row kernel of 8192 x 1024 takes).
 The float16 case computes in float32 (wgarray/nn/_half.py: widened, rounded once), PyTorch's on
 tensor cores (issue 15 asks for its ratio to be reported).
 
---explore also times the attention case under other tile shapes and fast math (built-in exp).
+--explore also times the float32 and float64 attention cases under other kernel schedules.
 """
 
 from __future__ import annotations
@@ -114,34 +114,40 @@ def main() -> None:
             line += f" (torch {np.abs(mine - exact).max():.2e})  torch {theirs * 1e3:8.3f} ms  ratio {ours_time / theirs:5.2f}x"
             rows[-1]["torch"] = theirs
         print(line, flush=True)
-        if args.explore and name.startswith("sdpa f32 B8"):
-            _explore(wg, inputs, calls["wgarray"], sync, args.reps)
+        if args.explore and name.startswith(("sdpa f32", "sdpa f64")) and exact is not None:
+            error = lambda: float(np.abs(np.asarray(calls["wgarray"](wg.nn, *[upload(h) for h in sliced])) - exact).max())  # noqa: E731
+            _explore(wg, name, inputs, calls["wgarray"], sync, args.reps, error)
     write_json(args.json, rows)
 
 
-def _explore(wg, inputs, call, sync, reps):
+def _explore(wg, name, inputs, call, sync, reps, error):
+    """The case under other kernel schedules (attention_source.Tiles: v_early, dots) and tile
+    shapes, in rounds (the best time of each), each with its max error."""
+    from dataclasses import replace
+
     from wgarray._engines import attention
 
     device = wg.get_device()
+    e = inputs[0].shape[-1]
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
-    chosen = attention.choose_tiles(device, np.dtype(np.float32), 64, 64)
+    chosen = attention.choose_tiles(device, inputs[0].dtype, e, e)
     print(f"    default tiles {chosen}, lanes {attention.lanes(device)}, workgroup memory {limit} bytes", flush=True)
-    Tiles = attention.Tiles
-    options = [("fast math (built-in exp2)", {}, True), ("scalar loads", {"scalar_loads": True}, False)]
-    options += [(str(t), {"tiles": t}, False) for t in (
-        Tiles(8, 16, False), Tiles(8, 16, True), Tiles(8, 8, False), Tiles(4, 16, False, 8), Tiles(8, 8, True, 8),
-        Tiles(16, 4, False), Tiles(4, 16, True, 8), Tiles(8, 4, False, 8))]
-    for label, force, fast in options:
-        attention._FORCE.clear()
-        tiles = force.get("tiles")
-        if tiles is not None and tiles.layout(16, 16)[1] * 16 > limit:
-            print(f"    {label:40s} does not fit", flush=True)
-            continue
-        attention._FORCE.update(force)
-        with wg.fast_math(fast):
+    schedules = [(True, 8), (True, 12), (True, 16), (False, 8), (False, 4)]
+    options = [replace(chosen, v_early=v, dots=d) for v, d in schedules]
+    if "4096" in name:  # 8 lanes per row (64 x 32 tiles)
+        options.append(attention.Tiles(8, 16, True, v_early=True, dots=8))
+    best = {}
+    for _ in range(3):
+        for tiles in options:
+            if tiles.layout(-(-e // 4), -(-e // 4))[1] * 4 * inputs[0].dtype.itemsize > limit:
+                continue
+            attention._FORCE.clear()
+            attention._FORCE["tiles"] = tiles
             t = time_call(lambda: call(wg.nn, *inputs), sync, reps, trials=2)
-        print(f"    {label:40s} {t * 1e3:8.3f} ms", flush=True)
+            best[tiles] = (min(t, best.get(tiles, (t,))[0]), error())
     attention._FORCE.clear()
+    for tiles, (t, err) in sorted(best.items(), key=lambda item: item[1][0]):
+        print(f"    {str(tiles):70s} {t * 1e3:8.3f} ms  max err {err:.2e}", flush=True)
 
 
 if __name__ == "__main__":

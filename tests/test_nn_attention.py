@@ -182,6 +182,30 @@ def test_128_row_tiles(alias, causal):
         attention._FORCE.clear()
 
 
+@pytest.mark.parametrize("tiles,e,dtype", [
+    (attention.Tiles(4, 8, True, v_early=True, dots=8), 20, np.float32),
+    (attention.Tiles(4, 8, False, v_early=True, dots=12), 44, np.float64),
+    (attention.Tiles(4, 8, True, v_early=True, dots=16), 16, np.float32),
+    (attention.Tiles(4, 32, True, v_early=True, dots=8), 64, np.float32),
+    (attention.Tiles(1, 1, True, v_early=True, dots=8), 12, np.float64)])
+def test_schedules(tiles, e, dtype):
+    """Tiles.v_early (with K sharing memory or not) and dots (scores summed 4 n products at a
+    time: head sizes of 4 n words, more, and fewer), not causal and causal over key tiles the
+    diagonal or the end cuts, a bool and a float mask; also where a tile has more words per
+    invocation than fit in registers (v_early ignored)."""
+    q, k, v = normal((2, 70, e), dtype), normal((2, 101, e), dtype), normal((2, 101, 12), dtype)
+    mask = rng.random((70, 101)) < 0.7
+    bias = normal((70, 101), dtype)
+    attention._FORCE["tiles"] = tiles
+    try:
+        for causal in (False, True):
+            check(sdpa(q, k, v, is_causal=causal), reference(q, k, v, causal=causal), dtype)
+        check(sdpa(q, k, v, attn_mask=mask), reference(q, k, v, mask=mask), dtype)
+        check(sdpa(q, k, v, attn_mask=bias), reference(q, k, v, mask=bias), dtype)
+    finally:
+        attention._FORCE.clear()
+
+
 @pytest.mark.parametrize("force", [{}, {"scalar_loads": True}])
 @pytest.mark.parametrize("causal", [False, True])
 def test_tile_loads(force, causal):

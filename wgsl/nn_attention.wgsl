@@ -8,7 +8,8 @@
 // Workgroup memory (vec4 words, rows padded against bank conflicts): the Q tile (BR x E4),
 // then the K tile (BC x E4), the probabilities P (BC x BR, transposed: one word holds the 4
 // rows of an invocation) and the V tile (BC x EV4); K shares its space with P and V when the
-// adapter's limit asks for it (ALIAS).
+// adapter's limit asks for it (ALIAS: then V may be read with K, held in registers until P is
+// stored). Scores add dot products, or a dot product and the next words' fma (fma_words).
 // Operands are strided views: batch coordinates from the flattened batch index, each operand's
 // batch strides (0 where broadcast), k and v reading head h / group (grouped-query attention).
 // The mask (bool: true takes part; or float: added) is read through its own strides. Dropout
@@ -67,6 +68,10 @@ fn exp2_taylor_f32(x: f32) -> f32 {
     let p = 1.0 + r * (0.6931471805599453 + r * (0.2402265069591007 + r * (0.05550410866482158 + r * (
         0.009618129107628477 + r * (0.0013333558146428443 + r * (0.0001540353039338161 + r * 1.525273380405984e-05))))));
     return p * bitcast<f32>(bitcast<u32>(k + 12583039.0) << 23u);
+}
+// total + a . b, the products added one by one with fma (Tiles.dots)
+fn fma_words(total: T, a: V4, b: V4) -> T {
+    return fma(a.w, b.w, fma(a.z, b.z, fma(a.y, b.y, fma(a.x, b.x, total))));
 }
 fn expo(x: T) -> T { return ${EXP}; }
 fn shfl(x: T, lane_mask: u32) -> T { return ${SHFL}; }
@@ -140,22 +145,16 @@ ${declare}
     let tiles_k = (kv_end + BC - 1u) / BC;
     for (var tk = 0u; tk < tiles_k; tk++) {
         let k0 = tk * BC;
-${put_k}
-        if (!ALIAS) {
-${put_v}
-        }
+${load_k}
+${load_v_top}
         workgroupBarrier();
         // Scores s_i_h of row i, key columns tx + TX (4 h + c) for component c.
 ${zero_scores}
-        for (var e4 = 0u; e4 < E4; e4++) {
-${score_step}
-        }
+${score_loop}
         if (ALIAS) { workgroupBarrier(); }
 ${softmax_step}
 ${store_p}
-        if (ALIAS) {
-${put_v}
-        }
+${load_v_late}
         workgroupBarrier();
         for (var c = 0u; c < BC; c++) {
             let pc = sm[P0 + c * PS + ty];

@@ -8,7 +8,8 @@ in tiles staged in workgroup memory, with an online softmax (running maximum and
 input's precision: float32 for float32) in registers. Causal attention (PyTorch's tril(ones(L, S)),
 top-left aligned) skips the key tiles above the diagonal; masks and causality cost nothing in
 the tiles they cannot cut. Each invocation reads its words of a K or V tile into registers
-at once (vec4 words where q, k and v are contiguous and 4-aligned), then stores them. float32
+at once (vec4 words where q, k and v are contiguous and 4-aligned), then stores them; V is read
+with K even where it must wait for K's space (attention_source.Tiles.v_early). float32
 scores are kept in units of log2 e (scale folded into Q), so that the exponentials are an
 accurate exp2 (attention_source.score_unit). q, k, v and the mask are read through
 their strides, broadcast batch dimensions with stride 0 and grouped-query heads by index (key head
@@ -20,6 +21,7 @@ PyTorch's SDPA since torch 2.5 (_safe_softmax in its math path, and its fused ke
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -64,7 +66,8 @@ def _measured_rows(tx: int, ty: int, ev4: int) -> bool:
 
 def choose_tiles(device, dtype, e: int, ev: int) -> Tiles:
     """The tiles that fit the adapter's workgroup memory with the most query rows, then the
-    most keys, without sharing K's space where both fit (one barrier less). On an H100 (float32,
+    most keys, without sharing K's space where both fit (one barrier less); V read with K and
+    the scores summed 8 products at a time (Tiles.v_early, Tiles.dots). On an H100 (float32,
     E = 64, causal 4096^2, PyTorch 8.2 ms) 128 x 16 tiles (4 lanes, K sharing memory with P and V)
     take 18.1 ms, 64 x 32 18.3 to 18.7 (-6% for 1024^2 not causal), 64 x 32 sharing K 19.1;
     earlier 64 x 32 31 ms, 32 x 32 83 ms, 16 x 64 141 ms. Tried and slower there: 8 query
@@ -74,7 +77,16 @@ def choose_tiles(device, dtype, e: int, ev: int) -> Tiles:
     every batch entry's heaviest query tile first (not each entry's tiles heaviest first: K and V
     leave L2), +4%. Scores as fma chains (no separate add of each dot product) took 4% less
     time but tripled the largest error (1.3e-6, not 3.7e-7); not taken. For E = 128 (4.4 ms, B4
-    H8 2048^2 causal): outer products 6.3 ms, 32 x 32 tiles 9.6 ms."""
+    H8 2048^2 causal): outer products 6.3 ms, 32 x 32 tiles 9.6 ms.
+    Then (branch wip-sdpa9, the same H100, two runs): the scores summed 8 products at a time
+    (a dot product, then 4 fma, before the add: 9 operations for 8 products, not 10) with V
+    read with K took 15.3 to 16.2 ms, not 16.9 to 17.5 (largest error 3.8e-7, not 4.2e-7);
+    dots alone 16.0 to 16.3, V alone 17.0; 1024^2 not causal 2.25 to 2.32 ms, not 2.41 to 2.46;
+    E = 128 3.8 to 4.1 ms, not 4.3 to 4.4; float64 (B2 H8 1024^2) 3.7 to 3.8 ms, not 4.1. dots = 12 or 16:
+    the same within the noise (E = 64 16.1 ms, E = 128 3.8 to 3.9); the next K read before the
+    P V products, 17.0 to 18.6; whole key tiles in a loop of their own without the masking
+    code, 15.5 to 16.1 (17.3 to 17.7 with 4-product dots); 8 keys per invocation (64 x 32 tiles,
+    4 lanes), 25.7; 8 lanes (64 x 32), 18.1."""
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     unit = 4 * dtype.itemsize
     e4, ev4 = -(-e // 4), -(-ev // 4)
@@ -93,7 +105,7 @@ def choose_tiles(device, dtype, e: int, ev: int) -> Tiles:
             tx //= 2
     if best is None:
         raise MemoryError(f"attention: head size {e} does not fit {device.name}'s {limit} bytes of workgroup memory")
-    return best[1]
+    return replace(best[1], v_early=True, dots=8)
 
 
 # benchmarks and tests force choices: {"tiles": Tiles, "scalar_loads": bool}

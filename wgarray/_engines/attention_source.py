@@ -40,11 +40,17 @@ def score_unit(dtype) -> float:
 @dataclass(frozen=True)
 class Tiles:
     """TX lanes per row group, TY row groups, TN key columns per invocation (4 or 8): tiles of
-    4 TY queries and TN TX keys. alias: the K tile shares workgroup memory with P and V."""
+    4 TY queries and TN TX keys. alias: the K tile shares workgroup memory with P and V.
+    v_early: with alias, V read together with K and held in registers until P is stored (its
+    wait under the scores), where an invocation has at most MAX_WORDS words of V's tile.
+    dots: the products of a score summed before they are added to it (4: a dot product; 4 n:
+    a dot product, then the next n - 1 words' products added one by one with fma)."""
     TX: int
     TY: int
     alias: bool
     TN: int = 4
+    v_early: bool = False
+    dots: int = 4
 
     @property
     def BR(self) -> int:
@@ -105,27 +111,38 @@ fn put_{name}(idx: u32, w: V4) {{
 def _tile_code(tiles: Tiles, e4: int, ev4: int) -> dict:
     """The statements that load the tiles: Q once; K and V each key tile, every word of an
     invocation read into registers first, then stored (all its loads in flight at once), where
-    each invocation has at most MAX_WORDS words of a tile, else word by word in a loop. (Reading
-    the next tile ahead, during this one's arithmetic, took as long on an H100: 19.1 ms, not
-    19.0, for causal 4096^2, E = 64.)"""
+    each invocation has at most MAX_WORDS words of a tile, else word by word in a loop. V is
+    read when it is stored, or with K (Tiles.v_early). (Reading the next tile's K before the
+    P V products, to store it after them, took longer on an H100: 18.5 ms, not 16.9, for causal
+    4096^2, E = 64; an earlier test of the next K and V read ahead: 19.1 ms, not 19.0.)"""
     wg = tiles.TX * tiles.TY
     counts = {"k": -(-tiles.BC * e4 // wg), "v": -(-tiles.BC * ev4 // wg)}
     base = {"q": "bases.x", "k": "bases.y", "v": "bases.z"}
     words = {"q": "BR * E4", "k": "BC * E4", "v": "BC * EV4"}
+    in_registers = {name: count <= MAX_WORDS for name, count in counts.items()}
 
     def loop(name, r0, scaled=""):
         return (f"        for (var idx = lid; idx < {words[name]}; idx += WG) {{ "
                 f"put_{name}(idx, word_{name}({base[name]}, {r0}, idx){scaled}); }}")
 
+    def at(name):
+        return [f"lid + {u * wg}u" for u in range(counts[name])]
+
+    def fetch(name):
+        return "\n".join(f"        let {name}w{u} = word_{name}({base[name]}, k0, {j});" for u, j in enumerate(at(name)))
+
+    def put(name):
+        return "\n".join(f"        put_{name}({j}, {name}w{u});" for u, j in enumerate(at(name)))
+
     def fetch_put(name):
-        if counts[name] > MAX_WORDS:
-            return loop(name, "k0")
-        at = [f"lid + {u * wg}u" for u in range(counts[name])]
-        fetch = [f"        let {name}w{u} = word_{name}({base[name]}, k0, {j});" for u, j in enumerate(at)]
-        return "\n".join(fetch + [f"        put_{name}({j}, {name}w{u});" for u, j in enumerate(at)])
+        return fetch(name) + "\n" + put(name) if in_registers[name] else loop(name, "k0")
 
     # Q goes into workgroup memory scaled (by scale, in the scores' unit): the scores come out scaled
-    return dict(load_q=loop("q", "q0", " * scale"), put_k=fetch_put("k"), put_v=fetch_put("v"))
+    code = dict(load_q=loop("q", "q0", " * scale"), load_k=fetch_put("k"), load_v_top=fetch_put("v"), load_v_late="")
+    if tiles.alias:  # V goes where K was, once the scores are done
+        early = tiles.v_early and in_registers["v"]
+        code.update(load_v_top=fetch("v") if early else "", load_v_late=put("v") if early else fetch_put("v"))
+    return code
 
 
 _DROP = """fn drop(row: u32, kj: u32) -> T {
@@ -148,10 +165,26 @@ def _body(tiles: Tiles, kv: int, ev4: int, dropout: bool) -> dict:
     declare = [f"    var m{i} = neg_inf();\n    var l{i} = T(0);" for i in rows]
     declare += [f"    var o{i}_{k} = V4();" for i in rows for k in range(kv)]
     zero = [f"        var s{i}_{h} = V4();" for i in rows for h in range(hs)]
-    step = [f"            let q{i} = sm[(4u * ty + {i}u) * QS + e4];" for i in rows]
-    step += [f"            let k{j} = sm[K0 + (tx + {j}u * TX) * QS + e4];" for j in cols]
-    step += [f"            s{i}_{h} += V4({', '.join(f'dot(q{i}, k{4 * h + c})' for c in range(4))});"
-             for i in rows for h in range(hs)]
+
+    def words(at, suffix=""):  # this step's q and k words at column `at` of the tiles
+        return ([f"            let q{i}{suffix} = sm[(4u * ty + {i}u) * QS + {at}];" for i in rows]
+                + [f"            let k{j}{suffix} = sm[K0 + (tx + {j}u * TX) * QS + {at}];" for j in cols])
+
+    def add(n):  # the scores += the products of n words: a dot product, then fma by fma
+        def chained(i, j):
+            total = f"dot(q{i}, k{j})"
+            for w in range(1, n):
+                total = f"fma_words({total}, q{i}_{w}, k{j}_{w})"
+            return total
+        return [f"            s{i}_{h} += V4({', '.join(chained(i, 4 * h + c) for c in range(4))});"
+                for i in rows for h in range(hs)]
+
+    n = tiles.dots // 4
+    step = ["        for (var e4 = 0u; e4 < E4; e4++) {"] + words("e4") + add(1) + ["        }"]
+    if n > 1:  # n words a step (Tiles.dots), then the words left one by one
+        step = ["        var e4n = 0u;", f"        for (; e4n + {n - 1}u < E4; e4n += {n}u) {{"] + words("e4n")
+        step += sum((words(f"e4n + {w}u", f"_{w}") for w in range(1, n)), []) + add(n) + ["        }"]
+        step += ["        for (var e4 = e4n; e4 < E4; e4++) {"] + words("e4") + add(1) + ["        }"]
     soft = []
     # keys past S, above the diagonal or masked: only in tiles that may have them
     soft.append("        let whole = MASK == 0u && k0 + BC <= S && (!CAUSAL || k0 + BC <= q0 + 1u);\n"
@@ -202,7 +235,7 @@ def _body(tiles: Tiles, kv: int, ev4: int, dropout: bool) -> dict:
                     for t in range(4)]
             out.append("        }")
         out.append("    }")
-    return dict(declare="\n".join(declare), zero_scores="\n".join(zero), score_step="\n".join(step),
+    return dict(declare="\n".join(declare), zero_scores="\n".join(zero), score_loop="\n".join(step),
                 softmax_step="\n".join(soft), store_p="\n".join(store_p), pv_step="\n".join(pv),
                 store_out="\n".join(out))
 
