@@ -6,9 +6,14 @@ grouped, strided, padded and dilated, over inputs of any strides (conv_source.py
 
 Every convolution is a 3-D one (missing leading spatial dims have size 1). The weight is first
 copied into (group, tap, channel, output channel) order, contiguous: the k-rows the kernels read.
-Kernel choice: the implicit GEMM for groups of 16 output channels or more (float32: 128 x 128
-tiles when there are 96 channels or more a group and enough tiles to fill the GPU, 128 x 64 for
-33-64, 128 x 32 for at most 32, else 64 x 64; float64 128 x 64 or 64 x 64), the direct kernel below that (depthwise).
+A 1x1 convolution (no padding, output positions one stride apart in the input: stride 1 on a
+contiguous input) is a batched matrix product, out[n, g] = W[g] @ x[n, g] with positions along the
+columns: it runs on the matmul engine (views of x and w, no copies), the bias added after.
+Kernel choice otherwise: the implicit GEMM for groups of 16 output channels or more (float32:
+128 x 128 tiles when there are 96 channels or more a group and enough tiles to fill the GPU,
+128 x 64 for 33-64, 128 x 32 for at most 32, else 64 x 64; float64 128 x 64 or 64 x 64), the
+direct kernels below that (depthwise): the column kernel where the second-last axis has stride
+and dilation 1 (strips of rows, coalesced), else the one of VW outputs along the last axis.
 """
 
 from __future__ import annotations
@@ -22,13 +27,17 @@ from .._core.kernels import MAX_LOOP, WORKGROUP
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.view import TensorView
-from .conv_source import (BIG, CONV, F64_BIG, F64_MID, HALF, MAX_WINDOW, MID, NARROW, VW, ConvTiling, direct_source,
-                          gemm_source)
+from .conv_source import (BIG, COLUMN_ROWS, CONV, F64_BIG, F64_MID, HALF, MAX_COLUMN_TAPS, MAX_WINDOW, MID, NARROW, VW,
+                          ConvTiling, column_source, direct_source, gemm_source)
 from .map import MapOp, launch_map
+from .matmul import product
+from .ops import binary
 
 __all__ = ["ConvGeometry", "convolution"]
 
-_FORCE: dict = {}  # tests force a kernel: {"kernel": "gemm" | "direct", "tiling": ConvTiling, "window": False}
+# tests force a kernel: {"kernel": "gemm" | "direct", "tiling": ConvTiling, "column": False, "rows": int
+# (of a strip of the column kernel), "window": False}
+_FORCE: dict = {}
 
 DIRECT_BELOW = 16  # output channels a group below which the direct kernel runs
 BIG_TILES = 264  # 128 x 128 tiles pay when there are this many (two per SM of an H100)
@@ -88,11 +97,53 @@ def _tiling(dtype, og: int, tiles_of) -> ConvTiling:
     return BIG if og >= 96 and tiles_of(BIG) >= BIG_TILES else MID
 
 
+def _column(geo: ConvGeometry, ksize: tuple, out_rows: int) -> bool:
+    """Whether the direct convolution runs as the column kernel: a second-last axis of stride and
+    dilation 1 and at least 2 output rows (1-D convolutions take the window kernel), a forward
+    convolution, few enough taps a kernel plane for registers."""
+    return (not geo.transposed and _three(geo.stride, 1)[1] == 1 and _three(geo.dilation, 1)[1] == 1
+            and out_rows >= 2 and ksize[1] * ksize[2] <= MAX_COLUMN_TAPS and _FORCE.get("column", True))
+
+
 def _check_size(what: str, operand: BufferOperand) -> None:
     low, high = operand.view.span()
     if operand.storage.segments is not None or high >= LIMIT or low < 0:
         raise NotImplementedError(f"convolution: the {what} spans 2**31 elements or more "
                                   f"(indices are 32-bit); split the batch")
+
+
+def _pointwise(x: BufferOperand, w: BufferOperand, bias: BufferOperand | None, geo: ConvGeometry,
+               out_shape: tuple) -> BufferOperand | None:
+    """A 1x1 convolution as the matmul engine's product, or None where it is none (a kernel wider
+    than 1, padding, a transposed one that grows its input) or the input's positions do not lie one
+    stride apart (a strided or padded view: the implicit GEMM takes those)."""
+    n, c = x.shape[:2]
+    if any(k != 1 for k in w.shape[2:]) or any(geo.padding):
+        return None
+    if geo.transposed and tuple(x.shape[2:]) != tuple(geo.out_spatial):  # a stride or output padding
+        return None
+    groups, o = geo.groups, out_shape[1]
+    cg, og = c // groups, o // groups
+    s0, s1 = w.view.strides[:2]
+    # W[g, j, c]: the weight of output channel j and input channel c of group g
+    w_strides = (cg * s0, s1, s0) if geo.transposed else (og * s0, s0, s1)
+    weight = w.with_view(TensorView((groups, og, cg), w_strides, w.view.offset))
+    xs = x.view.strides
+    spatial = TensorView((n, groups, cg, *geo.out_spatial),
+                         (xs[0], cg * xs[1], xs[1], *(s * t for s, t in zip(geo.stride, xs[2:]))), x.view.offset)
+    columns = spatial.reshape((n, groups, cg, math.prod(geo.out_spatial)))
+    if columns is None:
+        return None
+    result = product(weight, x.with_view(columns))  # (image, group, channel of the group, position)
+    if bias is None:
+        return result.with_view(result.view.reshape(out_shape))
+    rows = (n, o, math.prod(geo.out_spatial))
+    flat = result.with_view(result.view.reshape(rows))
+    out = allocate(x.device, out_shape, x.dtype)
+    per_channel = bias.with_view(TensorView(rows, (0, bias.view.strides[0], 0), bias.view.offset))
+    launch_map(x.device, MapOp("add", binary("add").wgsl(x.dtype), (x.dtype, x.dtype), x.dtype), out.storage,
+               TensorView.contiguous(rows), x.dtype, [flat, per_channel], fresh=True)
+    return out
 
 
 def convolution(x: BufferOperand, w: BufferOperand, bias: BufferOperand | None, geo: ConvGeometry) -> BufferOperand:
@@ -102,14 +153,18 @@ def convolution(x: BufferOperand, w: BufferOperand, bias: BufferOperand | None, 
     groups = geo.groups
     o = w.shape[1] * groups if geo.transposed else w.shape[0]
     out_shape = (n, o, *geo.out_spatial)
-    out = allocate(device, out_shape, dtype)
     if math.prod(out_shape) == 0:
-        return out
+        return allocate(device, out_shape, dtype)
     if math.prod(out_shape) >= LIMIT:
         raise NotImplementedError("convolution: an output of 2**31 elements or more; split the batch")
     for what, operand in (("input", x), ("weight", w), ("bias", bias)):
         if operand is not None:
             _check_size(what, operand)
+    if not _FORCE.get("kernel"):
+        pointwise = _pointwise(x, w, bias, geo, out_shape)
+        if pointwise is not None:
+            return pointwise
+    out = allocate(device, out_shape, dtype)
     ksize = _three(w.shape[2:], 1)
     cg, og = c // groups, o // groups
     K = cg * math.prod(ksize)
@@ -125,6 +180,14 @@ def convolution(x: BufferOperand, w: BufferOperand, bias: BufferOperand | None, 
     storages = [out.storage, x.storage, wt.storage] + ([] if bias is None else [bias.storage])
     has_bias = bias is not None
     kernel = _FORCE.get("kernel") or ("direct" if og < DIRECT_BELOW and cg <= MAX_LOOP else "gemm")
+    if kernel == "direct" and _column(geo, ksize, oh):
+        rows = min(_FORCE.get("rows", COLUMN_ROWS), oh)
+        strips = -(-oh // rows)
+        items = n * o * od * strips * ow
+        launch_kernel(device, ("conv_column", dtype, ksize, has_bias, rows),
+                      functools.partial(column_source, dtype, ksize, has_bias, rows),
+                      storages, CONV.pack(**words, quads=strips, groups=items), items)
+        return out
     if kernel == "direct":
         quads = -(-ow // VW)
         items = n * o * od * oh * quads
