@@ -1,6 +1,6 @@
 """The convolution engine's specialised paths against the NumPy references of test_nn_conv and
-test_nn_conv_transpose: 1x1 convolutions on the matmul engine and the column kernel of direct
-convolutions. Each test also checks which path ran, so that a change of the kernel choice cannot
+test_nn_conv_transpose: 1x1 convolutions on the matmul engine, the column kernel of direct
+convolutions, strided transposed convolutions one phase at a time. Each test also checks which path ran, so that a change of the kernel choice cannot
 leave a path untested."""
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ CONVS = {1: nn.conv1d, 2: nn.conv2d, 3: nn.conv3d}
 
 @pytest.fixture
 def paths(monkeypatch):
-    """The names of the paths each call takes: "matmul", or the key name of a launched kernel."""
+    """The names of the paths each call takes: "matmul", "phases", or the key name of a launched kernel."""
     taken = []
-    product, launch = conv_engine.product, conv_engine.launch_kernel
+    product, launch, by_phases = conv_engine.product, conv_engine.launch_kernel, conv_engine._by_phases
 
     def counted_product(*args, **kwargs):
         taken.append("matmul")
@@ -31,7 +31,12 @@ def paths(monkeypatch):
         taken.append(key[0])
         return launch(device, key, *args, **kwargs)
 
+    def counted_phases(*args, **kwargs):
+        taken.append("phases")
+        return by_phases(*args, **kwargs)
+
     monkeypatch.setattr(conv_engine, "product", counted_product)
+    monkeypatch.setattr(conv_engine, "_by_phases", counted_phases)
     monkeypatch.setattr(conv_engine, "launch_kernel", counted_launch)
     yield taken
     conv_engine._FORCE.clear()
@@ -99,7 +104,7 @@ def test_pointwise_special_values_and_empty(paths):
 
 
 @pytest.mark.parametrize("stride,output_padding,dilation,path", [
-    (1, 0, 1, "matmul"), (1, 1, 2, "conv_gemm"), (2, 0, 1, "conv_gemm"), (2, 1, 1, "conv_gemm")])
+    (1, 0, 1, "matmul"), (1, 1, 2, "conv_gemm"), (2, 0, 1, "phases"), (2, 1, 1, "phases")])
 def test_pointwise_transposed(paths, stride, output_padding, dilation, path):
     """The transposed 1x1 convolution is a product where it keeps the input's size."""
     x, w, b = data((2, 6, 4, 5)), data((6, 20, 1, 1)), data(40)
@@ -175,3 +180,52 @@ def test_column_special_values(paths):
     assert np.isnan(got[0, 1, 3:6, 1:4]).all() and not np.isnan(got[0, 0]).any()
     assert np.isfinite(np.delete(got[0, 1], [3, 4, 5], axis=0)).all()
     assert "conv_column" in paths
+
+
+# -- transposed convolutions by phases ----------------------------------------------------------------
+# (nd, x shape, w shape (C, O/groups, kernel), stride, padding, output_padding, groups)
+PHASED = [
+    (2, (2, 6, 5, 4), (6, 20, 4, 4), 2, 1, 0, 1),  # the benchmark's 4x4 stride 2: 2 x 2 taps a phase
+    (2, (2, 4, 5, 6), (4, 9, 3, 2), (2, 3), (1, 0), (1, 2), 2),  # taps 2 and 1 a phase, or none: bias only
+    (2, (1, 6, 4, 5), (6, 1, 3, 3), 2, 2, 1, 6),  # depthwise (the column kernel), padding past a tap
+    (2, (2, 3, 4, 4), (3, 17, 1, 1), 2, 0, 1, 1),  # 1x1 stride 2: every other output is the bias
+    (1, (2, 4, 9), (4, 3, 5), 3, 4, 2, 2),  # 1-D, a padding larger than a phase's taps
+    (3, (1, 4, 3, 4, 3), (4, 8, 3, 2, 3), (2, 1, 2), (1, 0, 1), (1, 0, 0), 2),  # stride 1 along one dim
+]
+TRANSPOSED = {1: nn.conv_transpose1d, 2: nn.conv_transpose2d, 3: nn.conv_transpose3d}
+
+
+@pytest.mark.parametrize("with_bias", [True, False])
+@pytest.mark.parametrize("case", PHASED, ids=lambda c: "x".join(map(str, c[2])) + f"-s{c[3]}")
+def test_transposed_by_phases(paths, case, with_bias):
+    nd, x_shape, w_shape, stride, padding, output_padding, groups = case
+    x, w = data(x_shape), data(w_shape)
+    b = data(w_shape[1] * groups) if with_bias else None
+    got = TRANSPOSED[nd](wa.asarray(x), wa.asarray(w), None if b is None else wa.asarray(b), stride, padding,
+                         output_padding, groups)
+    close(got, ref_conv_transpose(x, w, b, stride, padding, output_padding, groups), np.float32)
+    assert "phases" in paths
+
+
+@pytest.mark.parametrize("phases", [True, False])
+@pytest.mark.parametrize("kernel,dtype", [("gemm", np.float32), ("direct", np.float32), ("gemm", np.float64),
+                                          (None, np.float16)])
+def test_transposed_phases_kernels_and_dtypes(paths, phases, kernel, dtype):
+    """Phases in each kernel and dtype, against the strided gather (phases off), on views."""
+    if kernel:
+        conv_engine._FORCE["kernel"] = kernel
+    conv_engine._FORCE["phases"] = phases
+    base, wbase, b = data((6, 2, 5, 8), dtype), data((6, 5, 4, 3), dtype), data(10, dtype)
+    x, w = base.transpose(1, 0, 2, 3)[..., ::-2], wbase[:, :, ::-1]
+    got = nn.conv_transpose2d(wa.permute_dims(wa.asarray(base), (1, 0, 2, 3))[..., ::-2],
+                              wa.asarray(wbase)[:, :, ::-1], wa.asarray(b), (2, 2), (2, 1), (1, 0), 2)
+    expected = ref_conv_transpose(x, w, b, (2, 2), (2, 1), (1, 0), 2)
+    close(got, expected, dtype) if dtype != np.float16 else _close_half(got, expected)
+    assert ("phases" in paths) == phases
+
+
+def test_transposed_dilated_is_not_phased(paths):
+    x, w = data((1, 4, 5, 5)), data((4, 20, 3, 3))
+    got = nn.conv_transpose2d(wa.asarray(x), wa.asarray(w), None, 2, 1, 1, 1, 2)
+    close(got, ref_conv_transpose(x, w, None, 2, 1, 1, 1, 2), np.float32)
+    assert "phases" not in paths and "conv_gemm" in paths

@@ -19,13 +19,14 @@ and dilation 1 (strips of rows, coalesced), else the one of VW outputs along the
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from dataclasses import dataclass
 
 from .._core import dtypes as dt
 from .._core.kernels import MAX_LOOP, WORKGROUP
 from .._core.launch import launch_kernel
-from .._core.operands import BufferOperand, allocate
+from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.view import TensorView
 from .conv_source import (BIG, COLUMN_ROWS, CONV, F64_BIG, F64_MID, HALF, MAX_COLUMN_TAPS, MAX_WINDOW, MID, NARROW, VW,
                           ConvTiling, column_source, direct_source, gemm_source)
@@ -36,7 +37,7 @@ from .ops import binary
 __all__ = ["ConvGeometry", "convolution"]
 
 # tests force a kernel: {"kernel": "gemm" | "direct", "tiling": ConvTiling, "column": False, "rows": int
-# (of a strip of the column kernel), "window": False}
+# (of a strip of the column kernel), "window": False, "phases": False (transposed: the strided gather)}
 _FORCE: dict = {}
 
 DIRECT_BELOW = 16  # output channels a group below which the direct kernel runs
@@ -164,11 +165,62 @@ def convolution(x: BufferOperand, w: BufferOperand, bias: BufferOperand | None, 
         pointwise = _pointwise(x, w, bias, geo, out_shape)
         if pointwise is not None:
             return pointwise
+    if geo.transposed and _phased(geo):
+        return _by_phases(x, w, bias, geo, out_shape)
     out = allocate(device, out_shape, dtype)
-    ksize = _three(w.shape[2:], 1)
+    _convolve_into(out, x, _rearranged_weight(w, groups, geo.transposed), w.shape[2:], bias, geo)
+    return out
+
+
+def _phased(geo: ConvGeometry) -> bool:
+    return any(s > 1 for s in geo.stride) and all(d == 1 for d in geo.dilation) and _FORCE.get("phases", True)
+
+
+def _by_phases(x: BufferOperand, w: BufferOperand, bias: BufferOperand | None, geo: ConvGeometry,
+               out_shape: tuple) -> BufferOperand:
+    """A transposed convolution of stride s > 1 (dilation 1), one phase at a time: the outputs at
+    positions ph + s * i (per dim) take only the taps r + s * j, r = (ph + pad) % s, and are the
+    forward convolution of the input with those taps in reverse order, padded by J - 1 - (ph + pad)
+    // s (J taps): a product of 1/s of the terms the transposed gather would go through a dim."""
+    device, dtype = x.device, x.dtype
+    out = allocate(device, out_shape, dtype)
+    n, o = out_shape[:2]
+    copy = MapOp("copy", "a0", (dtype,), dtype)
+    for phase in itertools.product(*(range(s) for s in geo.stride)):
+        dims = list(zip(phase, geo.stride, geo.padding, w.shape[2:], geo.out_spatial))
+        counts = tuple(-(-(size - ph) // s) for ph, s, _, _, size in dims)
+        if min(counts) <= 0:
+            continue
+        target = TensorView((n, o, *counts), (*out.view.strides[:2], *(s * t for s, t in zip(
+            geo.stride, out.view.strides[2:]))), sum(ph * t for ph, t in zip(phase, out.view.strides[2:])))
+        first = [(ph + p) % s for ph, s, p, _, _ in dims]
+        taps = tuple(max(0, -(-(k - r) // s)) for r, (_, s, _, k, _) in zip(first, dims))
+        if 0 in taps:  # no tap reaches these outputs: the bias alone
+            source = ScalarOperand(0, dtype) if bias is None else bias.with_view(
+                TensorView(target.shape, (0, bias.view.strides[0]) + (0,) * len(counts), bias.view.offset))
+            launch_map(device, copy, out.storage, target, dtype, [source], fresh=False)
+            continue
+        ws = w.view.strides
+        sub = w.with_view(TensorView((*w.shape[:2], *taps), (*ws[:2], *(-s * t for s, t in zip(geo.stride, ws[2:]))),
+                                     w.view.offset + sum((r + s * (j - 1)) * t for r, s, j, t in
+                                                         zip(first, geo.stride, taps, ws[2:]))))
+        padding = tuple(j - 1 - (ph + p) // s for j, (ph, s, p, _, _) in zip(taps, dims))
+        part = allocate(device, target.shape, dtype)
+        _convolve_into(part, x, _rearranged_weight(sub, geo.groups, True), taps, bias,
+                       ConvGeometry(False, geo.groups, (1,) * len(counts), padding, (1,) * len(counts), counts))
+        launch_map(device, copy, out.storage, target, dtype, [part], fresh=False)
+    return out
+
+
+def _convolve_into(out: BufferOperand, x: BufferOperand, wt: BufferOperand, kernel: tuple,
+                   bias: BufferOperand | None, geo: ConvGeometry) -> None:
+    """out (contiguous) = the convolution of x by the rearranged weight wt, in the kernel that fits."""
+    device, dtype = x.device, x.dtype
+    n, o = out.shape[:2]
+    c, groups = x.shape[1], geo.groups
+    ksize = _three(kernel, 1)
     cg, og = c // groups, o // groups
     K = cg * math.prod(ksize)
-    wt = _rearranged_weight(w, groups, geo.transposed)
     xv = _as_3d(x.view)
     od, oh, ow = _three(geo.out_spatial, 1)
     sp = od * oh * ow
@@ -187,8 +239,7 @@ def convolution(x: BufferOperand, w: BufferOperand, bias: BufferOperand | None, 
         launch_kernel(device, ("conv_column", dtype, ksize, has_bias, rows),
                       functools.partial(column_source, dtype, ksize, has_bias, rows),
                       storages, CONV.pack(**words, quads=strips, groups=items), items)
-        return out
-    if kernel == "direct":
+    elif kernel == "direct":
         quads = -(-ow // VW)
         items = n * o * od * oh * quads
         window = (not geo.transposed and _three(geo.stride, 1)[2] == 1 and _three(geo.dilation, 1)[2] == 1
@@ -197,14 +248,14 @@ def convolution(x: BufferOperand, w: BufferOperand, bias: BufferOperand | None, 
         launch_kernel(device, key, functools.partial(direct_source, dtype, ksize, kstride, geo.transposed, has_bias,
                                                      window),
                       storages, CONV.pack(**words, quads=quads, groups=items), items)
-        return out
-    cfg = _FORCE.get("tiling") or _tiling(dtype, og, lambda t: groups * -(-n * sp // t.BM) * -(-og // t.BN))
-    if -(-K // cfg.BK) > MAX_LOOP:
-        raise NotImplementedError(f"convolution: {K} terms per output (channels x kernel taps) exceed "
-                                  f"the kernel's loop limit of {MAX_LOOP * cfg.BK}")
-    tiles_m, tiles_n = -(-n * sp // cfg.BM), -(-og // cfg.BN)
-    tiles = groups * tiles_m * tiles_n
-    key = ("conv_gemm", cfg, dtype, ksize, kstride, geo.transposed, has_bias)
-    launch_kernel(device, key, functools.partial(gemm_source, cfg, dtype, ksize, kstride, geo.transposed, has_bias),
-                  storages, CONV.pack(**words, tiles_m=tiles_m, tiles_n=tiles_n, groups=tiles), tiles * WORKGROUP)
-    return out
+    else:
+        cfg = _FORCE.get("tiling") or _tiling(dtype, og, lambda t: groups * -(-n * sp // t.BM) * -(-og // t.BN))
+        if -(-K // cfg.BK) > MAX_LOOP:
+            raise NotImplementedError(f"convolution: {K} terms per output (channels x kernel taps) exceed "
+                                      f"the kernel's loop limit of {MAX_LOOP * cfg.BK}")
+        tiles_m, tiles_n = -(-n * sp // cfg.BM), -(-og // cfg.BN)
+        tiles = groups * tiles_m * tiles_n
+        key = ("conv_gemm", cfg, dtype, ksize, kstride, geo.transposed, has_bias)
+        launch_kernel(device, key, functools.partial(gemm_source, cfg, dtype, ksize, kstride, geo.transposed,
+                                                     has_bias),
+                      storages, CONV.pack(**words, tiles_m=tiles_m, tiles_n=tiles_n, groups=tiles), tiles * WORKGROUP)
