@@ -11,6 +11,7 @@ import pytest
 import wgarray as wa
 from wgarray import nn
 from wgarray._engines import conv as conv_engine
+from wgarray._engines.conv_source import BIG, F64_MID, HALF, NARROW
 from test_nn_conv import close, data, ref_conv
 from test_nn_conv_transpose import ref_conv_transpose
 
@@ -72,6 +73,17 @@ def test_pointwise(paths, case):
     got = CONVS[nd](wa.asarray(x), wa.asarray(w), None if b is None else wa.asarray(b), stride, padding, 1, groups)
     close(got, ref_conv(x, w, b, stride, padding, 1, groups), np.float32)
     assert path in paths and ("matmul" in paths) == (path == "matmul")
+
+
+@pytest.mark.parametrize("tiling", [BIG, HALF, NARROW, F64_MID])
+def test_pointwise_in_every_tiling(paths, tiling):
+    """The implicit GEMM's gather of a 1x1 kernel (the channel is the whole k), padded and strided."""
+    dtype = np.float64 if tiling is F64_MID else np.float32
+    conv_engine._FORCE.update(kernel="gemm", tiling=tiling)
+    x, w, b = data((2, 12, 7, 6), dtype), data((40, 6, 1, 1), dtype), data(40, dtype)
+    got = nn.conv2d(wa.asarray(x), wa.asarray(w), wa.asarray(b), (2, 1), (1, 2), 1, 2)
+    close(got, ref_conv(x, w, b, (2, 1), (1, 2), 1, 2), dtype)
+    assert paths == ["conv_gemm"]
 
 
 @pytest.mark.parametrize("dtype", [np.float16, np.float64])
@@ -229,3 +241,15 @@ def test_transposed_dilated_is_not_phased(paths):
     got = nn.conv_transpose2d(wa.asarray(x), wa.asarray(w), None, 2, 1, 1, 1, 2)
     close(got, ref_conv_transpose(x, w, None, 2, 1, 1, 1, 2), np.float32)
     assert "phases" not in paths and "conv_gemm" in paths
+
+
+@pytest.mark.parametrize("weights", ["contiguous", "offset", "reversed"])
+def test_depthwise_weight_layouts(paths, weights):
+    """A contiguous depthwise weight is read in place; one at an offset or reversed is copied first."""
+    wbase = data((5, 1, 3, 3))
+    w = {"contiguous": wbase[:4], "offset": wbase[1:], "reversed": wbase[::-1][:4]}[weights]
+    view = {"contiguous": wa.asarray(wbase)[:4], "offset": wa.asarray(wbase)[1:],
+            "reversed": wa.flip(wa.asarray(wbase), axis=0)[:4]}[weights]
+    x = data((2, 4, 6, 5))
+    close(nn.conv2d(wa.asarray(x), view, None, 1, 1, 1, 4), ref_conv(x, w, None, 1, 1, 1, 4), np.float32)
+    assert "conv_column" in paths

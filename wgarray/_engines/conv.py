@@ -80,9 +80,12 @@ def _rearranged_weight(w: BufferOperand, groups: int, transposed: bool) -> Buffe
     else:  # (O, Cg, kernel)
         og, cg = first // groups, second
         shape, strides = (groups, *v.shape[2:], cg, og), (og * s0, s2, s3, s4, s1, s0)
+    source = TensorView(shape, strides, v.offset)
+    if source.is_contiguous and source.offset == 0:  # already so (depthwise: one channel in and out a group)
+        return w.with_view(source)
     out = allocate(w.device, shape, w.dtype)
     launch_map(w.device, MapOp("copy", "a0", (w.dtype,), w.dtype), out.storage, out.view, w.dtype,
-               [w.with_view(TensorView(shape, strides, v.offset))], fresh=True)
+               [w.with_view(source)], fresh=True)
     return out
 
 

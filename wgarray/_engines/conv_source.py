@@ -80,12 +80,20 @@ def _gather(T: str, transposed: bool) -> str:
     return "\n".join(lines + ["    return xin[u32(o.x + t.x + dot(y, x_spatial()))];"])
 
 
+def _tap(ksize: tuple) -> str:
+    if ksize == (1, 1, 1):
+        return "    return vec4<i32>(i32(k) * p_xs(1u), vec3<i32>(0));"
+    return "\n".join(["    let t = k / p_Cg();", "    let c = k - t * p_Cg();", "    let kw = t % KSIZE.z;",
+                      "    let r = t / KSIZE.z;", "    let kpos = vec3<i32>(vec3<u32>(r / KSIZE.y, r % KSIZE.y, kw));",
+                      "    return vec4<i32>(i32(c) * p_xs(1u), kpos * dil());"])
+
+
 def _common(dtype, ksize: tuple, kstride: tuple, transposed: bool, bias: bool) -> dict:
     T = dt.layout(dtype).register
     kd, kh, kw = ksize
     sd, sh, sw = kstride
     gather_lib = render("conv_gather", T=T, KD=kd, KH=kh, KW=kw, SD=sd, SH=sh, SW=sw,
-                        origin=_origin(transposed), gather=_gather(T, transposed),
+                        origin=_origin(transposed), gather=_gather(T, transposed), tap=_tap(ksize),
                         coord=("    let t = o - kofs;\n    return select(-1, t / s, t >= 0 && t % s == 0);" if transposed
                                else "    return o + kofs;"))
     return dict(params=CONV.wgsl(), T=T, gather_lib=gather_lib, workgroup=THREADS,
