@@ -253,3 +253,21 @@ def test_depthwise_weight_layouts(paths, weights):
     x = data((2, 4, 6, 5))
     close(nn.conv2d(wa.asarray(x), view, None, 1, 1, 1, 4), ref_conv(x, w, None, 1, 1, 1, 4), np.float32)
     assert "conv_column" in paths
+
+
+def test_checks_remembered_per_argument_type():
+    """The argument checks of one shape are remembered, yet a float stride still raises after an
+    int one of equal value, a list works as a tuple, and a bad call raises every time."""
+    x, w = wa.asarray(data((1, 2, 6, 6))), wa.asarray(data((3, 2, 3, 3)))
+    expected = ref_conv(np.asarray(x), np.asarray(w), None, 2)
+    for stride in (2, [2, 2], (2, 2), np.int64(2)):
+        close(nn.conv2d(x, w, stride=stride), expected, np.float32)
+    for _ in range(2):
+        with pytest.raises(TypeError, match="argument 'stride'"):
+            nn.conv2d(x, w, stride=2.0)
+        with pytest.raises(TypeError, match="argument 'stride'"):
+            nn.conv_transpose2d(x, wa.asarray(data((2, 3, 3, 3))), stride=(2.0, 2))
+        with pytest.raises(RuntimeError, match="expected bias to be 1-dimensional"):
+            nn.conv2d(x, w, wa.asarray(data(2)))
+    with pytest.raises(TypeError, match="argument 'stride'"):
+        nn.conv2d(x, w, stride=np.array([2, 2]))  # unhashable: checked without the memory
