@@ -119,6 +119,7 @@ def test_pointwise_special_values_and_empty(paths):
     (1, 0, 1, "matmul"), (1, 1, 2, "conv_gemm"), (2, 0, 1, "phases"), (2, 1, 1, "phases")])
 def test_pointwise_transposed(paths, stride, output_padding, dilation, path):
     """The transposed 1x1 convolution is a product where it keeps the input's size."""
+    conv_engine._FORCE["phases"] = True
     x, w, b = data((2, 6, 4, 5)), data((6, 20, 1, 1)), data(40)
     got = nn.conv_transpose2d(wa.asarray(x), wa.asarray(w), wa.asarray(b), stride=stride,
                               output_padding=output_padding, groups=2, dilation=dilation)
@@ -210,6 +211,7 @@ TRANSPOSED = {1: nn.conv_transpose1d, 2: nn.conv_transpose2d, 3: nn.conv_transpo
 @pytest.mark.parametrize("with_bias", [True, False])
 @pytest.mark.parametrize("case", PHASED, ids=lambda c: "x".join(map(str, c[2])) + f"-s{c[3]}")
 def test_transposed_by_phases(paths, case, with_bias):
+    conv_engine._FORCE["phases"] = True  # (small convolutions take the strided gather)
     nd, x_shape, w_shape, stride, padding, output_padding, groups = case
     x, w = data(x_shape), data(w_shape)
     b = data(w_shape[1] * groups) if with_bias else None
@@ -271,3 +273,14 @@ def test_checks_remembered_per_argument_type():
             nn.conv2d(x, w, wa.asarray(data(2)))
     with pytest.raises(TypeError, match="argument 'stride'"):
         nn.conv2d(x, w, stride=np.array([2, 2]))  # unhashable: checked without the memory
+
+
+def test_transposed_phases_by_size(paths, monkeypatch):
+    """Phases pay from PHASES_ABOVE multiply-adds of the strided gather on (host time below)."""
+    x, w = data((1, 4, 5, 5)), data((4, 3, 2, 2))  # 3 x 10 x 10 outputs x 4 channels x 4 taps: 4800 terms
+    for above, path in ((4801, "conv_direct"), (4800, "phases")):
+        monkeypatch.setattr(conv_engine, "PHASES_ABOVE", above)
+        paths.clear()
+        close(nn.conv_transpose2d(wa.asarray(x), wa.asarray(w), stride=2), ref_conv_transpose(x, w, None, 2),
+              np.float32)
+        assert path in paths

@@ -5,8 +5,8 @@ grouped, strided, padded and dilated, over inputs of any strides (conv_source.py
                                      (C, O/groups, *kernel); out (N, O, *out_spatial), contiguous.
 
 Every convolution is a 3-D one (missing leading spatial dims have size 1). The weight is first
-copied into (group, tap, channel, output channel) order, contiguous: the k-rows the kernels read.
-A 1x1 convolution (no padding, output positions one stride apart in the input: stride 1 on a
+copied into (group, tap, channel, output channel) order, contiguous: the k-rows the kernels read
+(a depthwise weight already is). A 1x1 convolution (no padding, output positions one stride apart in the input: stride 1 on a
 contiguous input) is a batched matrix product, out[n, g] = W[g] @ x[n, g] with positions along the
 columns: it runs on the matmul engine (views of x and w, no copies), the bias added after.
 Kernel choice otherwise: the implicit GEMM for groups of 16 output channels or more (float32:
@@ -14,6 +14,9 @@ Kernel choice otherwise: the implicit GEMM for groups of 16 output channels or m
 128 x 64 for 33-64, 128 x 32 for at most 32, else 64 x 64; float64 128 x 64 or 64 x 64), the
 direct kernels below that (depthwise): the column kernel where the second-last axis has stride
 and dilation 1 (strips of rows, coalesced), else the one of VW outputs along the last axis.
+A large strided transposed convolution runs by phases (_by_phases): s**dims forward convolutions,
+each with the taps that reach its outputs, not one gather that skips 1 - 1/s**dims of its terms.
+What a call of one shape plans (kernel parameters, map plans, views) is kept for the next.
 """
 
 from __future__ import annotations
@@ -38,12 +41,13 @@ from .ops import binary
 __all__ = ["ConvGeometry", "convolution"]
 
 # tests force a kernel: {"kernel": "gemm" | "direct", "tiling": ConvTiling, "column": False, "rows": int
-# (of a strip of the column kernel), "window": False, "phases": False (transposed: the strided gather)}
+# (of a strip of the column kernel), "window": False, "phases": bool (transposed: by phases or the strided gather)}
 _FORCE: dict = {}
 
 DIRECT_BELOW = 16  # output channels a group below which the direct kernel runs
 BIG_TILES = 264  # 128 x 128 tiles pay when there are this many (two per SM of an H100)
 LIMIT = 2**31  # element indices are computed in 32 bits
+PHASES_ABOVE = 2**30  # multiply-adds of a strided transposed convolution from which it runs by phases
 
 
 @dataclass(frozen=True)
@@ -199,15 +203,19 @@ def convolution(x: BufferOperand, w: BufferOperand, bias: BufferOperand | None, 
         pointwise = _pointwise(x, w, bias, geo, out_shape)
         if pointwise is not None:
             return pointwise
-    if geo.transposed and _phased(geo):
+    if geo.transposed and _phased(geo, math.prod(out_shape) * (c // groups) * math.prod(w.shape[2:])):
         return _by_phases(x, w, bias, geo, out_shape)
     out = allocate(device, out_shape, dtype)
     _convolve_into(out, x, _rearranged_weight(w, groups, geo.transposed), w.shape[2:], bias, geo)
     return out
 
 
-def _phased(geo: ConvGeometry) -> bool:
-    return any(s > 1 for s in geo.stride) and all(d == 1 for d in geo.dilation) and _FORCE.get("phases", True)
+def _phased(geo: ConvGeometry, terms: int) -> bool:
+    """Whether a transposed convolution runs by phases: strided, not dilated, and big enough
+    (`terms` multiply-adds in the strided gather) for the GPU time it saves to outweigh the host
+    time of its s**dims times 3 dispatches (an H100 did 1.7e10 terms of the gather in 1.5 ms)."""
+    eligible = any(s > 1 for s in geo.stride) and all(d == 1 for d in geo.dilation)
+    return eligible and _FORCE.get("phases", terms >= PHASES_ABOVE)
 
 
 @functools.lru_cache(maxsize=256)
