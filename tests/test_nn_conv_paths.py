@@ -1,7 +1,8 @@
 """The convolution engine's specialised paths against the NumPy references of test_nn_conv and
 test_nn_conv_transpose: 1x1 convolutions on the matmul engine, the column kernel of direct
-convolutions, strided transposed convolutions one phase at a time. Each test also checks which path ran, so that a change of the kernel choice cannot
-leave a path untested."""
+convolutions, strided transposed convolutions one phase at a time, the checks kept per shape.
+Each test also checks which path ran, so that a change of the kernel choice cannot leave a path
+untested."""
 
 from __future__ import annotations
 

@@ -6,9 +6,10 @@ grouped, strided, padded and dilated, over inputs of any strides (conv_source.py
 
 Every convolution is a 3-D one (missing leading spatial dims have size 1). The weight is first
 copied into (group, tap, channel, output channel) order, contiguous: the k-rows the kernels read
-(a depthwise weight already is). A 1x1 convolution (no padding, output positions one stride apart in the input: stride 1 on a
-contiguous input) is a batched matrix product, out[n, g] = W[g] @ x[n, g] with positions along the
-columns: it runs on the matmul engine (views of x and w, no copies), the bias added after.
+(a depthwise weight already is). A 1x1 convolution (no padding, output positions one stride apart
+in the input: stride 1 on a contiguous input) is a batched matrix product, out[n, g] = W[g] @
+x[n, g] with positions along the columns: it runs on the matmul engine (views of x and w, no
+copies), the bias added after.
 Kernel choice otherwise: the implicit GEMM for groups of 16 output channels or more (float32:
 128 x 128 tiles when there are 96 channels or more a group and enough tiles to fill the GPU,
 128 x 64 for 33-64, 128 x 32 for at most 32, else 64 x 64; float64 128 x 64 or 64 x 64), the
@@ -70,11 +71,11 @@ _map_plans = per_device(lambda device: {})
 def _map(op: MapOp, out: BufferOperand, out_view: TensorView, operands: list, fresh: bool) -> None:
     """launch_map with its plan kept: a loop of convolutions of one shape (their weight copies,
     phases and bias) spends its host time on the dispatches, not on planning them again."""
+    if math.prod(out_view.shape) == 0:
+        return
     specs = tuple(("scalar", a.dtype) if isinstance(a, ScalarOperand) else
                   ("buffer", a.dtype, a.view.strides, a.view.offset % 4 == 0) for a in operands)
     key = (op, out_view.shape, out_view.strides, specs, fresh)
-    if math.prod(out_view.shape) == 0:
-        return
     plans = _map_plans(out.device)
     plan = plans.get(key)
     if plan is None:
@@ -237,8 +238,9 @@ def _phases(geo: ConvGeometry, w_view: TensorView, out_view: TensorView) -> tupl
             steps.append((target, None, None))
             continue
         ws = w_view.strides
+        last_tap = sum((r + s * (j - 1)) * t for r, s, j, t in zip(first, geo.stride, taps, ws[2:]))
         sub = TensorView((*w_view.shape[:2], *taps), (*ws[:2], *(-s * t for s, t in zip(geo.stride, ws[2:]))),
-                         w_view.offset + sum((r + s * (j - 1)) * t for r, s, j, t in zip(first, geo.stride, taps, ws[2:])))
+                         w_view.offset + last_tap)
         padding = tuple(j - 1 - (ph + p) // s for j, (ph, s, p, _, _) in zip(taps, dims))
         steps.append((target, sub, ConvGeometry(False, geo.groups, (1,) * len(counts), padding, (1,) * len(counts),
                                                 counts)))

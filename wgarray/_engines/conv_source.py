@@ -241,9 +241,10 @@ def column_source(dtype, ksize: tuple, bias: bool, rows: int) -> str:
     row_lines = []
     for r in range(rows + kh - 1):  # input row r of the strip feeds output rows r - i for taps i
         row_lines += ["            {", f"                let y = org.z + {r};",
-                      "                if (bitcast<u32>(y) < dims.y) {", "                    let rb = rbase + y * xs.y;"]
-        row_lines += [f"                    var v{k} = {T}(0); if (inside{k}) {{ v{k} = xin[u32(rb + col{k} * xs.z)]; }}"
-                      for k in range(kw)]
+                      "                if (bitcast<u32>(y) < dims.y) {",
+                      "                    let rb = rbase + y * xs.y;"]
+        row_lines += [f"                    var v{k} = {T}(0);"
+                      f" if (inside{k}) {{ v{k} = xin[u32(rb + col{k} * xs.z)]; }}" for k in range(kw)]
         row_lines += [f"                    acc{r - i} += w{i}_{k} * v{k};"
                       for i in range(kh) if 0 <= r - i < rows for k in range(kw)]
         row_lines += ["                }", "            }"]
