@@ -106,11 +106,12 @@ def test_every_float32_kernel(force, kernel, tiling):
     ((1, 3, 4, 9), (3, 1, 3, 4), 1, (1, 3), 1),  # even width, padding past the kernel
 ])
 def test_direct_kernel_window(force, window, x_shape, w_shape, stride, padding, dilation, dtype=np.float32):
-    """The direct kernel with and without its window of inputs in registers (last axis of stride
-    and dilation 1), on a strided view of the input."""
+    """The direct kernel of VW outputs along the last axis (not the column kernel, which
+    test_nn_conv_paths.py tests), with and without its window of inputs in registers (last axis of
+    stride and dilation 1), on a strided view of the input."""
     x, w, b = data((x_shape[0], x_shape[1], x_shape[2], 2 * x_shape[3])), data(w_shape), data(w_shape[0])
     groups = x_shape[1] // w_shape[1]
-    force.update(kernel="direct", window=window)
+    force.update(kernel="direct", window=window, column=False)
     got = nn.conv2d(wa.asarray(x)[..., ::2], wa.asarray(w), wa.asarray(b), stride=stride, padding=padding,
                     dilation=dilation, groups=groups)
     close(got, ref_conv(x[..., ::2], w, b, stride, padding, dilation, groups), np.float32)

@@ -24,13 +24,9 @@ ${origin}
 }
 
 // The k-th term's tap offset (per spatial dim, times the dilation) and channel offset.
+// (A 1x1 kernel has one tap: k is the channel, for every k < K.)
 fn tap(k: u32) -> vec4<i32> {
-    let t = k / p_Cg();
-    let c = k - t * p_Cg();
-    let kw = t % KSIZE.z;
-    let r = t / KSIZE.z;
-    let kpos = vec3<i32>(vec3<u32>(r / KSIZE.y, r % KSIZE.y, kw));
-    return vec4<i32>(i32(c) * p_xs(1u), kpos * dil());
+${tap}
 }
 
 // The input coordinate along one dim for an output origin o and a tap offset (tap x dilation);

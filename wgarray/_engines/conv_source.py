@@ -5,7 +5,9 @@
                          input on the fly, register blocks per invocation (the matmul engine's
                          tiled design, wgsl/matmul_tiled.wgsl, with positions along the vec4 words);
   wgsl/conv_direct.wgsl  one invocation per VW consecutive outputs of one channel along the last
-                         axis: depthwise convolutions and those with few output channels a group.
+                         axis: depthwise convolutions and those with few output channels a group;
+  wgsl/conv_column.wgsl  the same convolutions where the second-last axis has stride and dilation
+                         1: one invocation per strip of rows of one column, coalesced loads.
 Both take the input as a strided view (any strides), the weight rearranged by conv.py into
 (group, tap, channel, output channel of the group), contiguous, and an optional bias view. The
 kernel sizes (and, for transposed convolutions, the strides) are compiled in: a division by them
@@ -78,12 +80,20 @@ def _gather(T: str, transposed: bool) -> str:
     return "\n".join(lines + ["    return xin[u32(o.x + t.x + dot(y, x_spatial()))];"])
 
 
+def _tap(ksize: tuple) -> str:
+    if ksize == (1, 1, 1):
+        return "    return vec4<i32>(i32(k) * p_xs(1u), vec3<i32>(0));"
+    return "\n".join(["    let t = k / p_Cg();", "    let c = k - t * p_Cg();", "    let kw = t % KSIZE.z;",
+                      "    let r = t / KSIZE.z;", "    let kpos = vec3<i32>(vec3<u32>(r / KSIZE.y, r % KSIZE.y, kw));",
+                      "    return vec4<i32>(i32(c) * p_xs(1u), kpos * dil());"])
+
+
 def _common(dtype, ksize: tuple, kstride: tuple, transposed: bool, bias: bool) -> dict:
     T = dt.layout(dtype).register
     kd, kh, kw = ksize
     sd, sh, sw = kstride
     gather_lib = render("conv_gather", T=T, KD=kd, KH=kh, KW=kw, SD=sd, SH=sh, SW=sw,
-                        origin=_origin(transposed), gather=_gather(T, transposed),
+                        origin=_origin(transposed), gather=_gather(T, transposed), tap=_tap(ksize),
                         coord=("    let t = o - kofs;\n    return select(-1, t / s, t >= 0 && t % s == 0);" if transposed
                                else "    return o + kofs;"))
     return dict(params=CONV.wgsl(), T=T, gather_lib=gather_lib, workgroup=THREADS,
@@ -214,3 +224,32 @@ def direct_source(dtype, ksize: tuple, kstride: tuple, transposed: bool, bias: b
     return render("conv_direct", **fields, VW=VW, bias_value=_bias("n", bias, T),
                   declare="\n".join(f"    var acc{j} = b;" for j in range(VW)), row_taps=row_taps,
                   store="\n".join(f"    if (ow + {j}u < p_OW()) {{ out[obase + {j}u] = acc{j}; }}" for j in range(VW)))
+
+
+COLUMN_ROWS = 8  # output rows a strip of the column kernel
+MAX_COLUMN_TAPS = 64  # kernel rows x columns up to which it keeps a channel's weights in registers
+
+
+def column_source(dtype, ksize: tuple, bias: bool, rows: int) -> str:
+    """The column kernel for a strip of `rows` output rows (the last strip of a plane may be cut)."""
+    fields = _common(dtype, ksize, (1, 1, 1), False, bias)
+    T = fields["T"]
+    _, kh, kw = ksize
+    columns = [f"    let col{k} = org.w + {k} * d.z;\n    let inside{k} = bitcast<u32>(col{k}) < dims.z;"
+               for k in range(kw)]
+    weights = [f"            let w{i}_{k} = wt[wrow + {i * kw + k}u * Cg * Og];" for i in range(kh) for k in range(kw)]
+    row_lines = []
+    for r in range(rows + kh - 1):  # input row r of the strip feeds output rows r - i for taps i
+        row_lines += ["            {", f"                let y = org.z + {r};",
+                      "                if (bitcast<u32>(y) < dims.y) {",
+                      "                    let rb = rbase + y * xs.y;"]
+        row_lines += [f"                    var v{k} = {T}(0);"
+                      f" if (inside{k}) {{ v{k} = xin[u32(rb + col{k} * xs.z)]; }}" for k in range(kw)]
+        row_lines += [f"                    acc{r - i} += w{i}_{k} * v{k};"
+                      for i in range(kh) if 0 <= r - i < rows for k in range(kw)]
+        row_lines += ["                }", "            }"]
+    return render("conv_column", **fields, ROWS=rows, bias_value=_bias("n", bias, T),
+                  declare="\n".join(f"    var acc{j} = b;" for j in range(rows)), columns="\n".join(columns),
+                  weights="\n".join(weights), rows="\n".join(row_lines),
+                  store="\n".join(f"    if (oh0 + {j}u < height) {{ out[obase + {j}u * p_OW()] = acc{j}; }}"
+                                  for j in range(rows)))

@@ -6,6 +6,7 @@ argument rules, the output sizes and unbatched inputs.
 
 from __future__ import annotations
 
+import functools
 import operator
 
 
@@ -95,19 +96,33 @@ def _common_checks(stride, dilation, groups: int) -> None:
         raise RuntimeError("non-positive groups is not supported")
 
 
-def _groups_of(w: Array, groups: int) -> None:
-    if w.shape[0] < groups:
+def _groups_of(w_shape: tuple, groups: int) -> None:
+    if w_shape[0] < groups:
         raise RuntimeError(f"Given groups={groups}, expected weight to be at least {groups} at dimension 0, "
-                           f"but got weight of size {shape_str(w.shape)} instead")
-    if w.shape[0] % groups:
+                           f"but got weight of size {shape_str(w_shape)} instead")
+    if w_shape[0] % groups:
         raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, "
-                           f"but got weight of size {shape_str(w.shape)} instead")
+                           f"but got weight of size {shape_str(w_shape)} instead")
 
 
-def _bias_of(b, w: Array, out_channels: int) -> None:
-    if b is not None and (b.ndim != 1 or b.shape[0] != out_channels):
-        raise RuntimeError(f"Given weight of size {shape_str(w.shape)}, expected bias to be 1-dimensional with "
-                           f"{out_channels} elements, but got bias of size {shape_str(b.shape)} instead")
+def _bias_of(b_shape: tuple | None, w_shape: tuple, out_channels: int) -> None:
+    if b_shape is not None and (len(b_shape) != 1 or b_shape[0] != out_channels):
+        raise RuntimeError(f"Given weight of size {shape_str(w_shape)}, expected bias to be 1-dimensional with "
+                           f"{out_channels} elements, but got bias of size {shape_str(b_shape)} instead")
+
+
+def _checked(geometry, *args) -> ConvGeometry:
+    """geometry(kinds, *args), the argument checks and output sizes of a convolution, remembered for
+    arguments that hash (lists taken as tuples; their types are part of the key, so that a float
+    stride still raises after an int one of equal value): a loop of convolutions of one shape
+    checks its arguments once."""
+    args = tuple(tuple(a) if isinstance(a, list) else a for a in args)
+    kinds = tuple(tuple(map(type, a)) if isinstance(a, tuple) else type(a) for a in args)
+    try:
+        hash(args)
+    except TypeError:
+        return geometry.__wrapped__(kinds, *args)
+    return geometry(kinds, *args)
 
 
 def _padding(padding, dims: int, fname: str, stride, dilation, kernel) -> tuple:
@@ -127,29 +142,35 @@ def _padding(padding, dims: int, fname: str, stride, dilation, kernel) -> tuple:
 
 def _conv(dims: int, fname: str, input, weight, bias, stride, padding, dilation, groups):
     x, w, b, unbatched = _inputs(dims, fname, input, weight, bias)
+    geo = _checked(_conv_geometry, dims, fname, x.shape, w.shape, None if b is None else b.shape, stride, padding,
+                   dilation, groups)
+    return _convolved(x, w, b, geo, unbatched)
+
+
+@functools.lru_cache(maxsize=256)
+def _conv_geometry(kinds, dims, fname, x_shape, w_shape, b_shape, stride, padding, dilation, groups) -> ConvGeometry:
     stride = int_tuple(stride, dims, "stride", fname)
     dilation = int_tuple(dilation, dims, "dilation", fname)
     groups = operator.index(groups)
-    kernel = w.shape[2:]
+    kernel = w_shape[2:]
     before, after = _padding(padding, dims, fname, stride, dilation, kernel)
     if any(p < 0 for p in before):
         raise RuntimeError("negative padding is not supported")
     _common_checks(stride, dilation, groups)
-    _groups_of(w, groups)
-    if x.shape[1] != w.shape[1] * groups:
-        raise RuntimeError(f"Given groups={groups}, weight of size {shape_str(w.shape)}, expected "
-                           f"input{shape_str(x.shape)} to have {w.shape[1] * groups} channels, but got "
-                           f"{x.shape[1]} channels instead")
-    _bias_of(b, w, w.shape[0])
-    padded = [n + p + q for n, p, q in zip(x.shape[2:], before, after)]
+    _groups_of(w_shape, groups)
+    if x_shape[1] != w_shape[1] * groups:
+        raise RuntimeError(f"Given groups={groups}, weight of size {shape_str(w_shape)}, expected "
+                           f"input{shape_str(x_shape)} to have {w_shape[1] * groups} channels, but got "
+                           f"{x_shape[1]} channels instead")
+    _bias_of(b_shape, w_shape, w_shape[0])
+    padded = [n + p + q for n, p, q in zip(x_shape[2:], before, after)]
     extent = [d * (k - 1) + 1 for d, k in zip(dilation, kernel)]
     if any(p < e for p, e in zip(padded, extent)):
         raise RuntimeError(f"Calculated padded input size per channel: ({' x '.join(map(str, padded))}). "
                            f"Kernel size: ({' x '.join(map(str, extent))}). "
                            "Kernel size can't be greater than actual input size")
     out_spatial = tuple((p - e) // s + 1 for p, e, s in zip(padded, extent, stride))
-    geo = ConvGeometry(False, groups, stride, before, dilation, out_spatial)
-    return _convolved(x, w, b, geo, unbatched)
+    return ConvGeometry(False, groups, stride, before, dilation, out_spatial)
 
 
 def _convolved(x: Array, w: Array, b: Array | None, geo: ConvGeometry, unbatched: bool) -> Array:
@@ -161,6 +182,14 @@ def _convolved(x: Array, w: Array, b: Array | None, geo: ConvGeometry, unbatched
 
 def _conv_transpose(dims: int, fname: str, input, weight, bias, stride, padding, output_padding, groups, dilation):
     x, w, b, unbatched = _inputs(dims, fname, input, weight, bias)
+    geo = _checked(_conv_transpose_geometry, dims, fname, x.shape, w.shape, None if b is None else b.shape, stride,
+                   padding, output_padding, groups, dilation)
+    return _convolved(x, w, b, geo, unbatched)
+
+
+@functools.lru_cache(maxsize=256)
+def _conv_transpose_geometry(kinds, dims, fname, x_shape, w_shape, b_shape, stride, padding, output_padding, groups,
+                             dilation) -> ConvGeometry:
     if isinstance(padding, str):
         raise TypeError(f"{fname}(): argument 'padding' must be tuple of ints, not str")
     stride = int_tuple(stride, dims, "stride", fname)
@@ -173,23 +202,22 @@ def _conv_transpose(dims: int, fname: str, input, weight, bias, stride, padding,
     if any(p < 0 for p in output_padding):
         raise RuntimeError("negative output_padding is not supported")
     _common_checks(stride, dilation, groups)
-    _groups_of(w, groups)
-    if x.shape[1] != w.shape[0]:
-        raise RuntimeError(f"Given transposed=1, weight of size {shape_str(w.shape)}, expected "
-                           f"input{shape_str(x.shape)} to have {w.shape[0]} channels, but got "
-                           f"{x.shape[1]} channels instead")
+    _groups_of(w_shape, groups)
+    if x_shape[1] != w_shape[0]:
+        raise RuntimeError(f"Given transposed=1, weight of size {shape_str(w_shape)}, expected "
+                           f"input{shape_str(x_shape)} to have {w_shape[0]} channels, but got "
+                           f"{x_shape[1]} channels instead")
     if any(op >= s and op >= d for op, s, d in zip(output_padding, stride, dilation)):
         raise RuntimeError(f"output padding must be smaller than either stride or dilation, but got "
                            f"output_padding={list(output_padding)}, stride={list(stride)}, dilation={list(dilation)}")
-    _bias_of(b, w, w.shape[1] * groups)
-    kernel = w.shape[2:]
+    _bias_of(b_shape, w_shape, w_shape[1] * groups)
+    kernel = w_shape[2:]
     out_spatial = tuple((n - 1) * s - 2 * p + d * (k - 1) + op + 1
-                        for n, s, p, d, k, op in zip(x.shape[2:], stride, padding, dilation, kernel, output_padding))
+                        for n, s, p, d, k, op in zip(x_shape[2:], stride, padding, dilation, kernel, output_padding))
     if any(n <= 0 for n in out_spatial):
-        raise RuntimeError(f"Given input size per channel: ({' x '.join(map(str, x.shape[2:]))}). Calculated "
+        raise RuntimeError(f"Given input size per channel: ({' x '.join(map(str, x_shape[2:]))}). Calculated "
                            f"output size per channel: ({' x '.join(map(str, out_spatial))}). Output size is too small")
-    geo = ConvGeometry(True, groups, stride, padding, dilation, out_spatial)
-    return _convolved(x, w, b, geo, unbatched)
+    return ConvGeometry(True, groups, stride, padding, dilation, out_spatial)
 
 
 # -- the functions ------------------------------------------------------------------------------------
