@@ -167,9 +167,10 @@ def test_tsqr_scaling(tsqr, dtype, scale):
 @pytest.mark.parametrize("dtype", FLOATS)
 @pytest.mark.parametrize("scale", ["huge", "tiny"])
 @pytest.mark.parametrize("shape", [(60, 10), (80, 80)])
-def test_panel_kernel_scaling(dtype, scale, shape):
-    """The one-workgroup panel kernel (no TSQR: short panels, and the square matrix's panels)
-    on entries whose squares over- or underflow."""
+def test_panel_kernel_scaling(dtype, scale, shape, monkeypatch):
+    """The one-workgroup panel kernel (TSQR off: every panel) on entries whose squares over- or
+    underflow."""
+    monkeypatch.setattr(qr_tsqr, "MIN_ROWS", 1 << 30)
     a = random(shape, dtype)
     a = (a * (np.finfo(dtype).max ** 0.75 if scale == "huge" else np.finfo(dtype).tiny ** 0.75)).astype(dtype)
     q, r = (host(x) for x in qr(wg(a)))
@@ -186,6 +187,30 @@ def test_tsqr_not_for_short_panels(tsqr, monkeypatch):
     q, r = (host(x) for x in qr(wg(a)))
     assert tsqr[0] == 0
     check_factors(a, q, r, np.float64)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_default_thresholds(dtype, monkeypatch):
+    """As shipped (no fixture): every panel of more than MIN_ROWS rows whose chunks fit takes
+    TSQR, chunks of NODE_ROWS rows (two here where workgroup memory holds them); the shorter
+    last panels the one-workgroup kernel."""
+    calls = [0]
+    panel = qr_tsqr.panel
+
+    def counted(*args):
+        calls[0] += 1
+        return panel(*args)
+
+    monkeypatch.setattr(qr_tsqr, "panel", counted)
+    shape = (qr_tsqr.NODE_ROWS + 40, 80)
+    a = random(shape, dtype)
+    q, r = (host(x) for x in qr(wg(a)))
+    panels = [(shape[0] - c0, shape[1] - c0) for c0 in range(0, shape[1], qr_tsqr.PB)]  # 296, 264, 232 rows
+    assert calls[0] == sum(takes_tsqr(dtype, p) for p in panels)
+    assert calls[0] > 0 or dtype == np.complex128  # lavapipe's workgroup memory: complex128's 32 columns do not fit
+    check_factors(a, q, r, dtype)
+    ref = np.linalg.qr(a).R
+    assert relative(r - ref, ref) <= 10 * shape[0] * eps(dtype)
 
 
 def test_tsqr_views(tsqr):

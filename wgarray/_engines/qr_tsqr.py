@@ -33,7 +33,10 @@ from .chol_blocks import WG, kernel_source
 
 PB = 32  # the widest panel: the kernels' column lanes (qr.PB)
 NODE_ROWS = 256  # rows of a chunk of TSQR (fewer where workgroup memory holds fewer)
-MIN_ROWS = 512  # panels of more rows take TSQR; shorter ones the one-workgroup kernel
+# Panels of more rows take TSQR; shorter ones the one-workgroup kernel. On an H100 (float32,
+# 32 columns) TSQR took 250 us for 128 rows, 336 us for 256 and 470 us for 512; the one-workgroup
+# kernel 457, 496 and 584 us (each kernel's steps are bound by latency, not by the rows).
+MIN_ROWS = 64
 SUBGROUPS = True  # the _sg kernels (a subgroup per column) where the adapter has subgroups (tests turn it off)
 
 _SRC = ("src_offset", "src_batch", "src_row", "src_col", "tau_offset", "tau_batch")
