@@ -76,8 +76,9 @@ def qr(x, /, *, mode: str = "reduced"):
     float16 raises TypeError, as in NumPy's linalg.
 
     GPU: the QR engine, blocked with the compact WY form, every matrix of the batch at once:
-    per panel one kernel (one workgroup per matrix) makes the reflectors, and matmuls update
-    the columns to its right; Q is formed the same way from the identity. No host sync.
+    a panel's reflectors come from TSQR on many workgroups (panels of at most 64 rows: one
+    kernel, a workgroup per matrix), and matmuls update the columns to its right; Q is formed
+    the same way from the identity. No host sync.
 
     Examples
     --------
