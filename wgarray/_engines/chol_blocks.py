@@ -89,17 +89,17 @@ def factor_fields(T: str, nb: int, grid: int) -> dict:
     update = [f"        {{ {at(p, q)} let fin = select(li{p}, sc_real(r), i == j); "
               f"v{p}_{q} = select(select(v{p}_{q}, fin, c == j && i >= j), v{p}_{q} - sc_mul(li{p}, lc{q}), "
               f"c > j && i >= c); }}" for p, q in cells]
-    xj = [f"        let xj{q} = sc_scale(row_x[buf + tx + {grid * q}u], inv_d);" for q in range(rb)]
-    lij = [f"        let lij{p} = column[buf + ty + {grid * p}u];" for p in range(rb)]
-    update_x = [f"        {{ let i = ty + {grid * p}u; x{p}_{q} = select(select(x{p}_{q}, xj{q}, i == j), "
-                f"x{p}_{q} - sc_mul(lij{p}, xj{q}), i > j); }}" for p, q in cells]
+    # X's step uses the step's column of L, li<p> (update's), and the published row of X.
+    xj = [f"            let xj{q} = sc_scale(row_x[buf + tx + {grid * q}u], inv_r);" for q in range(rb)]
+    update_x = [f"            {{ let i = ty + {grid * p}u; x{p}_{q} = select(select(x{p}_{q}, xj{q}, i == j), "
+                f"x{p}_{q} - sc_mul(li{p}, xj{q}), i > j); }}" for p, q in cells]
     return dict(
         G=grid, WG=grid * grid,
         declare="\n".join(f"    var v{p}_{q} = {T}();" for p, q in cells),
         load="\n".join(f"    {{ {at(p, q)} if (i < n && c <= i) {{ v{p}_{q} = a[base + i * rs + c * cs]; }} }}"
                        for p, q in cells),
         publish_column=publish("v", "column"), publish_row=publish("x", "row"),
-        update="\n".join(li + lc + update), update_x="\n".join(xj + lij + update_x),
+        update="\n".join(li + lc + update), update_x="\n".join(xj + update_x),
         store="\n".join(f"    {{ {at(p, q)} if (i < n && c < n) {{ a[base + i * rs + c * cs] = v{p}_{q}; }} }}"
                         for p, q in cells),
         init_x="\n".join(f"    var x{p}_{q} = select({T}(), sc_real(R(1)), ty + {grid * p}u == tx + {grid * q}u);"
