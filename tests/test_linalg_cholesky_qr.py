@@ -85,6 +85,26 @@ def test_cholesky_large(dtype, n, upper):
     assert relative(g - ref, ref) <= 10 * n * eps(dtype)
 
 
+@pytest.mark.parametrize("n, quads", [(256, True), (130, False)])
+def test_cholesky_float32_vec4_updates(monkeypatch, n, quads):
+    """float32 trailing updates whose blocks are read and written in vec4 words (n a multiple of
+    4: offsets and strides too) where their tiles are full, in element words otherwise."""
+    from wgarray._core import replay
+    from wgarray._engines import matmul_update
+
+    replay.clear()  # a recorded call would replay without launching
+    accesses = []
+    launch = matmul_update.launch_kernel
+    monkeypatch.setattr(matmul_update, "launch_kernel",
+                        lambda device, key, *args, **kw: accesses.append(key[-1]) or launch(device, key, *args, **kw))
+    for upper in (False, True):
+        a = hermitian_pd((n, n), np.float32)
+        g = host(cholesky(wg(a), upper=upper))
+        assert relative((ct(g) @ g if upper else g @ ct(g)) - a, a) <= 10 * n * eps(np.float32)
+        assert not (np.tril(g, -1) if upper else np.triu(g, 1)).any()
+    assert accesses and any(access.exact for access in accesses) == quads
+
+
 @pytest.mark.parametrize("dtype", [np.float64, np.complex64])
 @pytest.mark.parametrize("upper", [False, True])
 @pytest.mark.parametrize("n", [6, 100])

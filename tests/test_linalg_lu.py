@@ -211,6 +211,26 @@ def test_solve_large():
     assert residual <= 10 * n * eps("float64")
 
 
+def test_solve_float32_vec4_updates(monkeypatch):
+    """float32 trailing updates A22 -= L21 U12 read and written in vec4 words where their tiles
+    are full (n = 192: 128 and 64 of the trailing orders), in element words elsewhere."""
+    from wgarray._core import replay
+    from wgarray._engines import matmul_update
+
+    replay.clear()  # a recorded call would replay without launching
+    accesses = []
+    launch = matmul_update.launch_kernel
+    monkeypatch.setattr(matmul_update, "launch_kernel",
+                        lambda device, key, *args, **kw: accesses.append(key[-1]) or launch(device, key, *args, **kw))
+    n = 192
+    a = random_matrices((n, n), "float32")
+    b = random_matrices((n, 3), "float32", seed=1)
+    x = host(wgarray.linalg.solve(wg(a), wg(b))).astype(np.float64)
+    residual = np.linalg.norm(a @ x - b) / (np.linalg.norm(a) * np.linalg.norm(x) + np.linalg.norm(b))
+    assert residual <= 10 * n * eps("float32")
+    assert any(access.exact for access in accesses) and not all(access.exact for access in accesses)
+
+
 @pytest.mark.parametrize("a_dtype, b_dtype", [("int64", "int64"), ("bool", "float32"), ("float32", "float64"),
                                               ("float32", "int8"), ("float32", "complex64"),
                                               ("int16", "complex64")])

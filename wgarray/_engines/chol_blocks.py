@@ -66,46 +66,59 @@ def factor_fields(T: str, nb: int, grid: int) -> dict:
     grid x grid invocations: each invocation's elements (ty + grid p, tx + grid q) as the
     scalars v<p>_<q> (L) and x<p>_<q> (L^-1), every statement on them written out. (Loops over
     local arrays instead were left in memory by the H100's driver: the 4096 Cholesky took 35 ms
-    so, 9 ms unrolled.)"""
+    so, 9 ms unrolled.) Only the cells with p >= q hold anything: those with p < q lie wholly
+    above the diagonal, zero in L and L^-1. A step skips the cells that are done: those of the
+    columns (of L) or rows (of X) before the step's block of grid, a uniform branch on j."""
     assert nb % grid == 0
     rb = nb // grid
-    cells = [(p, q) for p in range(rb) for q in range(rb)]
+    cells = [(p, q) for p in range(rb) for q in range(rb) if p >= q]
 
     def at(p, q):
         return f"let i = ty + {grid * p}u; let c = tx + {grid * q}u;"
+
+    def value(src, p, q):
+        return f"{src}{p}_{q}" if p >= q else f"{T}()"
 
     def publish(src, axis):  # the holders of column (row) j of src copy it to workgroup memory
         lines = []
         for h in range(rb):
             held = [(p, h) for p in range(rb)] if axis == "column" else [(h, q) for q in range(rb)]
             target = "column[buf + ty + {o}u]" if axis == "column" else "row_x[buf + tx + {o}u]"
-            copies = " ".join(f"{target.format(o=grid * (p if axis == 'column' else q))} = {src}{p}_{q};"
+            copies = " ".join(f"{target.format(o=grid * (p if axis == 'column' else q))} = {value(src, p, q)};"
                               for p, q in held)
             lines.append(f"            {'else ' if h else ''}if (j / G == {h}u) {{ {copies} }}")
         return "\n".join(lines)
 
+    def while_active(block, lines):  # the lines of cells in column (row) block `block`, while j reaches it
+        return [f"        if (j < {grid * (block + 1)}u) {{"] + lines + ["        }"]
+
     li = [f"        let li{p} = sc_scale(column[buf + ty + {grid * p}u], inv_r);" for p in range(rb)]
-    lc = [f"        let lc{q} = sc_conj(sc_scale(column[buf + tx + {grid * q}u], inv_r));" for q in range(rb)]
-    update = [f"        {{ {at(p, q)} let fin = select(li{p}, sc_real(r), i == j); "
-              f"v{p}_{q} = select(select(v{p}_{q}, fin, c == j && i >= j), v{p}_{q} - sc_mul(li{p}, lc{q}), "
-              f"c > j && i >= c); }}" for p, q in cells]
-    xj = [f"        let xj{q} = sc_scale(row_x[buf + tx + {grid * q}u], inv_d);" for q in range(rb)]
-    lij = [f"        let lij{p} = column[buf + ty + {grid * p}u];" for p in range(rb)]
-    update_x = [f"        {{ let i = ty + {grid * p}u; x{p}_{q} = select(select(x{p}_{q}, xj{q}, i == j), "
-                f"x{p}_{q} - sc_mul(lij{p}, xj{q}), i > j); }}" for p, q in cells]
+    update = []
+    for q in range(rb):
+        update += while_active(q, [f"            let lc{q} = sc_conj(sc_scale(column[buf + tx + {grid * q}u], inv_r));"] + [
+            f"            {{ {at(p, q)} let fin = select(li{p}, sc_real(r), i == j); "
+            f"v{p}_{q} = select(select(v{p}_{q}, fin, c == j && i >= j), v{p}_{q} - sc_mul(li{p}, lc{q}), "
+            f"c > j && i >= c); }}" for p in range(q, rb)])
+    # X's step uses the step's column of L, li<p> (update's), and the published row of X.
+    update_x = [f"            let xj{q} = sc_scale(row_x[buf + tx + {grid * q}u], inv_r);" for q in range(rb)]
+    for p in range(rb):
+        update_x += ["    " + line for line in while_active(p, [
+            f"            {{ let i = ty + {grid * p}u; x{p}_{q} = select(select(x{p}_{q}, xj{q}, i == j), "
+            f"x{p}_{q} - sc_mul(li{p}, xj{q}), i > j); }}" for q in range(p + 1)])]
+    everywhere = [(p, q) for p in range(rb) for q in range(rb)]
     return dict(
         G=grid, WG=grid * grid,
         declare="\n".join(f"    var v{p}_{q} = {T}();" for p, q in cells),
         load="\n".join(f"    {{ {at(p, q)} if (i < n && c <= i) {{ v{p}_{q} = a[base + i * rs + c * cs]; }} }}"
                        for p, q in cells),
         publish_column=publish("v", "column"), publish_row=publish("x", "row"),
-        update="\n".join(li + lc + update), update_x="\n".join(xj + lij + update_x),
-        store="\n".join(f"    {{ {at(p, q)} if (i < n && c < n) {{ a[base + i * rs + c * cs] = v{p}_{q}; }} }}"
-                        for p, q in cells),
+        update="\n".join(li + update), update_x="\n".join(update_x),
+        store="\n".join(f"    {{ {at(p, q)} if (i < n && c < n) {{ a[base + i * rs + c * cs] = {value('v', p, q)}; }} }}"
+                        for p, q in everywhere),
         init_x="\n".join(f"    var x{p}_{q} = select({T}(), sc_real(R(1)), ty + {grid * p}u == tx + {grid * q}u);"
                          for p, q in cells),
-        store_w="\n".join(f"    {{ {at(p, q)} inv[wbase + c * NB + i] = select({T}(), sc_conj(x{p}_{q}), "
-                          f"i < n && c < n && c <= i); }}" for p, q in cells))
+        store_w="\n".join(f"    {{ {at(p, q)} inv[wbase + c * NB + i] = select({T}(), sc_conj({value('x', p, q)}), "
+                          f"i < n && c < n && c <= i); }}" for p, q in everywhere))
 
 
 @functools.lru_cache(maxsize=None)

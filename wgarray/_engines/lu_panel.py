@@ -36,7 +36,9 @@ from .lu_kernels import INDEX_DTYPE, Mat, _arith
 SELECT_PARAMS = ParamLayout("batch", "n", "offset", "k", "kb", "level", "groups", "groups_in", "arity", "last", ZERO)
 FINISH_PARAMS = ParamLayout("batch", "n", "offset", "k", "kb", "swap_groups", "block_row_groups", "l21_groups", ZERO)
 
-SELECT_WORKGROUP = 512  # on GPUs (measured on the H100: 16% faster than 256); WORKGROUP on CPU adapters
+# On GPUs; WORKGROUP on CPU adapters. (An H100 once took 16% less time with 512 than 256; later, solve
+# 4096 float32 took 38.3 and 38.1 ms with 256, 41.6 and 41.1 ms with 512, in two runs.)
+SELECT_WORKGROUP = 256
 FINISH_WORKGROUP = 256
 MAX_ROWS = None  # caps the rows a workgroup holds (tests lower it to build deeper trees)
 SUBGROUPS = True  # the selection's pivot reductions by subgroup operations where they can (tests turn it off)

@@ -103,7 +103,8 @@ class Access:
     """What the planner proved about one product's views, for the tiled kernel (not for the update variant).
 
     exact: every tile is full and every K-slice a whole number of k-slices: no bounds checks, and the
-    result written in vec4 words where the tiling has them. a_quads, b_quads (exact float32 only): the
+    result written in vec4 words where the tiling has them (an update's C too: its rows contiguous,
+    its offset and strides multiples of 4). a_quads, b_quads (exact float32 only): the
     operand runs with unit stride along its contiguous axis and every other offset and stride is a
     multiple of 4, so each invocation reads vec4 words (one load instruction instead of four)."""
 
@@ -187,6 +188,17 @@ def _store(T: str, update: Update | None, value: str, m: str, n: str, row: str) 
     return f"if ({n} <= {m}) {write}" if update.lower else write
 
 
+def _store_quad(update: Update | None, value: str, m: str, n: str, row: str) -> str:
+    """The statement that writes the vec4 word of results (m, n..n+3) of an exact float32 tile."""
+    if update is None:
+        return f"out[({row} + {n}) >> 2u] = {value};"
+    index = f"(p_c_offset() + c_base + {m} * p_c_row() + {n}) >> 2u"
+    new = f"old - {value}"
+    if update.lower:  # the word's elements above the diagonal keep their values
+        new = f"select(old, {new}, vec4<u32>({n}) + vec4<u32>(0u, 1u, 2u, 3u) <= vec4<u32>({m}))"
+    return f"{{ let ci = {index}; let old = out[ci]; out[ci] = {new}; }}"
+
+
 def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, conj: bool,
                   logical: bool, update: Update | None = None, access: Access = ANY) -> str:
     """a_fast, b_fast: "k" or "mn", the operand's contiguous axis (the one fetched fastest);
@@ -195,13 +207,13 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
     T = fields["T"]
     quads = (access.a_quads, access.b_quads)
     if any(quads):
-        assert access.exact and cfg.vec and update is None and T == "f32", "vec4 reads need exact float32 tiles"
+        assert access.exact and cfg.vec and T == "f32", "vec4 reads need exact float32 tiles"
     for k, quad in enumerate(quads):
         if quad:  # the binding in vec4 words (ld_a, ld_b stay valid, unused)
             fields["ab"[k] + "_storage"] = "vec4<f32>"
             fields["loaders"] = fields["loaders"].replace(f"return in{k}[idx];", f"return in{k}[idx >> 2u][idx & 3u];")
             fields["loaders"] += f"\nfn ld_{'ab'[k]}4(idx: u32) -> vec4<f32> {{ return in{k}[idx >> 2u]; }}"
-    vec_out = access.exact and cfg.vec and update is None
+    vec_out = access.exact and cfg.vec  # (an update's C, then, in vec4 words: the caller proved it)
     if vec_out:
         fields["out_storage"] = f"vec4<{fields['out_storage']}>"
     fields["inputs"] = _inputs(fields, update)
@@ -321,7 +333,7 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
             store.append("        let row = o_base + m * N;")
             for h in range(TN // 4):
                 if vec_out:  # whole vec4 words of the output row
-                    store.append(f"        out[(row + col{h}) >> 2u] = c{r}_{h};")
+                    store.append(f"        {_store_quad(update, f'c{r}_{h}', 'm', f'col{h}', 'row')}")
                     continue
                 for i in range(4):
                     write = _store(T, update, f"c{r}_{h}[{i}]", "m", f"(col{h} + {i}u)", "row")

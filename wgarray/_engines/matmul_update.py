@@ -13,9 +13,11 @@ from .._core import dtypes as dt
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand
 from .._core.view import coalesce
-from .matmul import _FORCE, _choose_tiling
+from .matmul import _FORCE, _access, _choose_tiling, _quads
 from .matmul_pieces import MAX_K
-from .matmul_source import THREADS, Update, tiled_params, tiled_source
+from .matmul_source import ANY, MID, THREADS, Update, tiled_params, tiled_source
+
+PREFER_EXACT = True  # 64 x 64 exact tiles over 128 x 128 ones with bounds checks
 
 
 def subtract_product(c: BufferOperand, a: BufferOperand, b: BufferOperand, *, conj: bool = False,
@@ -44,6 +46,17 @@ def subtract_product(c: BufferOperand, a: BufferOperand, b: BufferOperand, *, co
     complex_ = dt.kind(dtype) == "complex"
     update = Update(a.storage is c.storage, b.storage is c.storage, conj_result and complex_, lower)
     conj = conj and complex_
+    # Full float32 tiles read and written in vec4 words where every view allows it (the blocked
+    # factorisations' blocks of a contiguous matrix whose order is a multiple of 4), in 64 x 64
+    # tiles where 128 x 128 ones would not be full.
+    access = ANY
+    if _quads(cv, c_bs, -1):
+        for tiling in (cfg, MID) if PREFER_EXACT else (cfg,):
+            access = _access(tiling, M, N, K, K, a.dtype, b.dtype, (av, a_bs, -1 if a_fast == "k" else -2),
+                             (bv, b_bs, -2 if b_fast == "k" else -1))
+            if access.exact:
+                cfg = tiling
+                break
     tiles_m, tiles_n = -(-M // cfg.BM), -(-N // cfg.BN)
     params = tiled_params(len(bshape)).pack(
         M=M, N=N, K=K, tiles_n=tiles_n, tiles_m=tiles_m, groups=batch * tiles_m * tiles_n, k_total=K,
@@ -52,7 +65,7 @@ def subtract_product(c: BufferOperand, a: BufferOperand, b: BufferOperand, *, co
         c_offset=cv.offset, c_batch=c_bs[0] if bshape else 0, c_row=cv.strides[-2], c_col=cv.strides[-1],
         batch=[batch, a_bs[0], b_bs[0]] if bshape else [])
     storages = [c.storage] + [o.storage for o, aliased in ((a, update.a_in_out), (b, update.b_in_out)) if not aliased]
-    launch_kernel(device, ("matmul_update", cfg, dtype, a_fast, b_fast, conj, update),
-                  lambda: tiled_source(cfg, dtype, dtype, dtype, a_fast, b_fast, conj, False, update), storages,
+    launch_kernel(device, ("matmul_update", cfg, dtype, a_fast, b_fast, conj, update, access),
+                  lambda: tiled_source(cfg, dtype, dtype, dtype, a_fast, b_fast, conj, False, update, access), storages,
                   params, batch * tiles_m * tiles_n * THREADS)
     return True
