@@ -30,7 +30,7 @@ import math
 import numpy as np
 
 from .._core.operands import BufferOperand, allocate
-from . import fft_real
+from . import fft_bluestein, fft_plan, fft_real, fft_recipe
 from .fft_plan import side
 
 _COMPLEX_OF = {np.dtype(np.float32): np.dtype(np.complex64), np.dtype(np.float64): np.dtype(np.complex128)}
@@ -61,6 +61,17 @@ def _batch(shape, axis: int) -> int:
     return math.prod(n for d, n in enumerate(shape) if d != axis)
 
 
+def _key(x: BufferOperand, axis: int, *transform) -> tuple:
+    """What a transform's dispatches depend on (fft_recipe): x's view and dtype, the axis, the
+    transform and every plan option (tests and benchmarks change them)."""
+    p = fft_plan
+    view = x.view
+    return (view.shape, view.strides, view.offset, x.dtype, axis, transform, p.MAX_LOCAL, p.MAX_WORKGROUP,
+            p.MAX_POW2_RADIX, p.PINGPONG, p.MAX_TILE, p.MAX_MIXED_RADIX, p.WG_BY_SMALLEST, p.HALVES,
+            p.TILE_WORKGROUP, p.RUN_TILE, p.RADIX8_FOR_ODD, p.WIDE_LOCAL, p.WIDE_PASSES, p.RUN_BYTES,
+            p.MIN_RUN_BYTES, p.DIRECT_PRIMES, fft_bluestein.POW2_PREFERENCE)
+
+
 def complex_transform(x: BufferOperand, axis: int, inverse: bool, scale: float = 1.0) -> BufferOperand:
     """scale * sum_k x[k] exp(-+2 pi i j k / n) along axis (sign + when inverse), as a new
     C-contiguous array of x's shape and (complex) dtype."""
@@ -70,7 +81,8 @@ def complex_transform(x: BufferOperand, axis: int, inverse: bool, scale: float =
     if n == 0 or batch == 0:
         return out
     _check_fits(x, out)
-    fft_real.dft(side(x, axis, "complex", n), side(out, axis, "complex", n), n, batch, x.dtype, inverse, scale)
+    fft_recipe.run(x.device, _key(x, axis, "c2c", inverse, scale), x, out, lambda: fft_real.dft(
+        side(x, axis, "complex", n), side(out, axis, "complex", n), n, batch, x.dtype, inverse, scale))
     return out
 
 
@@ -86,7 +98,8 @@ def real_forward(x: BufferOperand, axis: int, scale: float = 1.0) -> BufferOpera
     batch = _batch(x.shape, axis)
     if batch:
         _check_fits(x, out)
-        fft_real.forward(x, out, axis, batch, scale)
+        fft_recipe.run(x.device, _key(x, axis, "r2c", n, scale), x, out,
+                       lambda: fft_real.forward(x, out, axis, batch, scale))
     return out
 
 
@@ -104,5 +117,6 @@ def real_inverse(x: BufferOperand, axis: int, n: int, scale: float = 1.0) -> Buf
     batch = _batch(x.shape, axis)
     if batch:
         _check_fits(x, out)
-        fft_real.inverse(x, out, axis, batch, scale)
+        fft_recipe.run(x.device, _key(x, axis, "c2r", n, scale), x, out,
+                       lambda: fft_real.inverse(x, out, axis, batch, scale))
     return out
