@@ -111,6 +111,8 @@ def nd_args(x: Array, s, axes, *, inverse_real: bool = False, numpy_warnings: bo
 # -- padding and truncation ------------------------------------------------------------------------------
 def fitted(x: Array, lengths: dict) -> Array:
     """x with each axis in lengths truncated (a view) or zero-padded (one new array) to that length."""
+    if all(x.shape[d] == n for d, n in lengths.items()):
+        return x  # (the common case, checked first: the general one costs microseconds per call)
     cut = tuple(slice(0, min(lengths.get(d, n), n)) for d, n in enumerate(x.shape))
     if any(lengths.get(d, n) < n for d, n in enumerate(x.shape)):
         x = x[cut]
