@@ -18,9 +18,11 @@ How a length n is computed (fft_plan.py, fft_bluestein.py, fft_real.py):
 Both precisions compute in float64 (NumPy computes complex64 in float64 and rounds once; a
 float32 pipeline would be 2-5x less accurate than that). Twiddles are never accumulated: each
 is exp(-2 pi i m / n) from its exact integer angle, in float64 (tables per length computed on
-the device). The scale is applied in the last write. Nothing waits for the GPU, and a repeated
+the device). The scale is applied in the last write; real input (complex_transform) is read as
+complex and zero-padding read as zeros, not copied. Nothing waits for the GPU, and a repeated
 call plans nothing: lengths' plans, Bluestein's lengths and each dispatch's parameters are cached
-(host planning had cost more than the GPU's work at lengths near 2^21 on the H100).
+(host planning had cost more than the GPU's work at lengths near 2^21 on the H100), and a
+transform of a view, dtype and axis seen before replays its recorded dispatches (fft_recipe.py).
 """
 
 from __future__ import annotations
