@@ -5,13 +5,15 @@ must be the same bits."""
 
 from __future__ import annotations
 
+import gc
+
 import numpy as np
 import pytest
 
 import wgarray
 from wgarray._array import Array
 from wgarray._engines import fft as engine
-from wgarray._engines import fft_plan, fft_recipe
+from wgarray._engines import fft_bluestein, fft_plan, fft_recipe
 
 rng = np.random.default_rng(99)
 
@@ -55,9 +57,9 @@ def test_replays_bind_each_calls_buffers(small_workgroups, shape, axis, inverse)
     first, second = random(shape, np.complex128), random(shape, np.complex128)
     recorded = transform(first, axis, inverse)
     recipes = fft_recipe._recipes(wgarray.asarray(first)._data().device)
-    count = len(recipes)
+    before = list(recipes._entries.values())
     replayed_second, replayed_first = transform(second, axis, inverse), transform(first, axis, inverse)
-    assert len(recipes) == count
+    assert list(recipes._entries.values()) == before  # the same recipes: replayed, not recorded again
     assert close(recorded, numpy_transform(first, axis, inverse), np.complex128)
     assert close(replayed_second, numpy_transform(second, axis, inverse), np.complex128)
     assert replayed_first.tobytes() == recorded.tobytes()
@@ -86,6 +88,26 @@ def test_recipes_record_what_varies(small_workgroups):
         patch.setattr(fft_plan, "RUN_TILE", 16)
         assert close(transform(whole), expected[0], np.complex64)
     assert len(recipes) == recorded + 1
+
+
+@pytest.mark.parametrize("shape", [(2, 37), (2, 64)])
+def test_a_dropped_table_is_made_again(small_workgroups, shape):
+    """A recipe does not keep the tables its caches drop (twiddles, roots, Bluestein's chirp and
+    spectrum): its next call records anew, which computes them again, with the same result."""
+    x = random(shape, np.complex64)
+    first = transform(x)
+    operand = wgarray.asarray(x)._data()
+    recipes = fft_recipe._recipes(operand.device)
+    key = engine._key(operand, 1, "c2c", False, 1.0, shape[1])
+    recorded = recipes.get(key)
+    assert recorded is not None and transform(x).tobytes() == first.tobytes() and recipes.get(key) is recorded
+    fft_plan._tables(operand.device).clear()
+    fft_bluestein._spectra(operand.device).clear()
+    gc.collect()
+    assert transform(x).tobytes() == first.tobytes()
+    again = recipes.get(key)
+    assert again is not recorded  # recorded anew, and replayed from then on
+    assert transform(x).tobytes() == first.tobytes() and recipes.get(key) is again
 
 
 def test_empty_cache_drops_recipes():
