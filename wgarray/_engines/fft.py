@@ -18,9 +18,11 @@ How a length n is computed (fft_plan.py, fft_bluestein.py, fft_real.py):
 Both precisions compute in float64 (NumPy computes complex64 in float64 and rounds once; a
 float32 pipeline would be 2-5x less accurate than that). Twiddles are never accumulated: each
 is exp(-2 pi i m / n) from its exact integer angle, in float64 (tables per length computed on
-the device). The scale is applied in the last write. Nothing waits for the GPU, and a repeated
+the device). The scale is applied in the last write; real input (complex_transform) is read as
+complex and zero-padding read as zeros, not copied. Nothing waits for the GPU, and a repeated
 call plans nothing: lengths' plans, Bluestein's lengths and each dispatch's parameters are cached
-(host planning had cost more than the GPU's work at lengths near 2^21 on the H100).
+(host planning had cost more than the GPU's work at lengths near 2^21 on the H100), and a
+transform of a view, dtype and axis seen before replays its recorded dispatches (fft_recipe.py).
 """
 
 from __future__ import annotations
@@ -30,17 +32,18 @@ import math
 import numpy as np
 
 from .._core.operands import BufferOperand, allocate
-from . import fft_real
+from . import fft_bluestein, fft_plan, fft_real, fft_recipe
 from .fft_plan import side
 
 _COMPLEX_OF = {np.dtype(np.float32): np.dtype(np.complex64), np.dtype(np.float64): np.dtype(np.complex128)}
 _REAL_OF = {c: r for r, c in _COMPLEX_OF.items()}
+_COMPLEX_IN = frozenset(_COMPLEX_OF) | frozenset(_REAL_OF)
 
 
-def _check(x: BufferOperand, axis: int, kinds: str, what: str) -> int:
-    if x.dtype.kind not in kinds:
-        raise TypeError(f"fft engine: {what} takes {'complex' if kinds == 'c' else 'real floating'} input, "
-                        f"not {x.dtype}")
+def _check(x: BufferOperand, axis: int, accepted, what: str) -> int:
+    if x.dtype not in accepted:
+        names = " or ".join(sorted(str(d) for d in accepted))
+        raise TypeError(f"fft engine: {what} takes {names} input, not {x.dtype}")
     ndim = len(x.shape)
     if not -ndim <= axis < ndim:
         raise ValueError(f"fft engine: axis {axis} is out of bounds for an array of dimension {ndim}")
@@ -61,23 +64,46 @@ def _batch(shape, axis: int) -> int:
     return math.prod(n for d, n in enumerate(shape) if d != axis)
 
 
-def complex_transform(x: BufferOperand, axis: int, inverse: bool, scale: float = 1.0) -> BufferOperand:
-    """scale * sum_k x[k] exp(-+2 pi i j k / n) along axis (sign + when inverse), as a new
-    C-contiguous array of x's shape and (complex) dtype."""
-    axis = _check(x, axis, "c", "complex_transform")
-    out = allocate(x.device, x.shape, x.dtype)
-    n, batch = x.shape[axis], _batch(x.shape, axis)
+def _key(x: BufferOperand, axis: int, *transform) -> tuple:
+    """What a transform's dispatches depend on (fft_recipe): x's view and dtype, the axis, the
+    transform and every plan option (tests and benchmarks change them)."""
+    p = fft_plan
+    view = x.view
+    return (view.shape, view.strides, view.offset, x.dtype, axis, transform, p.MAX_LOCAL, p.MAX_WORKGROUP,
+            p.MAX_POW2_RADIX, p.PINGPONG, p.MAX_TILE, p.MAX_MIXED_RADIX, p.WG_BY_SMALLEST, p.HALVES,
+            p.TILE_WORKGROUP, p.RUN_TILE, p.RADIX8_FOR_ODD, p.WIDE_LOCAL, p.WIDE_PASSES, p.RUN_BYTES,
+            p.MIN_RUN_BYTES, p.DIRECT_PRIMES, fft_bluestein.POW2_PREFERENCE)
+
+
+def complex_transform(x: BufferOperand, axis: int, inverse: bool, scale: float = 1.0, n: int | None = None
+                      ) -> BufferOperand:
+    """scale * sum_k x[k] exp(-+2 pi i j k / n) along axis (sign + when inverse), x zero-padded to
+    n points there (None: its length; n must not be shorter), as a new C-contiguous complex array
+    (complex128 for complex128 and float64 input, complex64 for complex64 and float32). Real
+    input is read as complex with zero imaginary parts and the padding read as zeros, so neither
+    takes a copy of x."""
+    axis = _check(x, axis, _COMPLEX_IN, "complex_transform")
+    m = x.shape[axis]
+    n = m if n is None else n
+    if n < m or (n > m and m == 0):
+        raise ValueError(f"fft engine: complex_transform pads {m} elements along axis {axis} to {n} "
+                         "(truncate with a view; an empty axis has nothing to pad)")
+    dtype = _COMPLEX_OF.get(x.dtype, x.dtype)
+    out = allocate(x.device, x.shape[:axis] + (n,) + x.shape[axis + 1:], dtype)
+    batch = _batch(x.shape, axis)
     if n == 0 or batch == 0:
         return out
     _check_fits(x, out)
-    fft_real.dft(side(x, axis, "complex", n), side(out, axis, "complex", n), n, batch, x.dtype, inverse, scale)
+    mode = "real" if x.dtype in _COMPLEX_OF else "complex"
+    fft_recipe.run(x.device, _key(x, axis, "c2c", inverse, scale, n), x, out, lambda: fft_real.dft(
+        side(x, axis, mode, m), side(out, axis, "complex", n), n, batch, dtype, inverse, scale))
     return out
 
 
 def real_forward(x: BufferOperand, axis: int, scale: float = 1.0) -> BufferOperand:
     """NumPy's rfft along axis (n // 2 + 1 terms), times scale: complex64 for float32 input,
     complex128 for float64."""
-    axis = _check(x, axis, "f", "real_forward")
+    axis = _check(x, axis, _COMPLEX_OF, "real_forward")
     n = x.shape[axis]
     if n < 1:
         raise ValueError(f"fft engine: real_forward needs at least one element along axis {axis}, got {n}")
@@ -86,7 +112,8 @@ def real_forward(x: BufferOperand, axis: int, scale: float = 1.0) -> BufferOpera
     batch = _batch(x.shape, axis)
     if batch:
         _check_fits(x, out)
-        fft_real.forward(x, out, axis, batch, scale)
+        fft_recipe.run(x.device, _key(x, axis, "r2c", n, scale), x, out,
+                       lambda: fft_real.forward(x, out, axis, batch, scale))
     return out
 
 
@@ -95,7 +122,7 @@ def real_inverse(x: BufferOperand, axis: int, n: int, scale: float = 1.0) -> Buf
     scale, without NumPy's 1/n: the unnormalized inverse. float32 for complex64, float64 for
     complex128. The imaginary parts of the DC term (and of the Nyquist term, n even) are
     ignored."""
-    axis = _check(x, axis, "c", "real_inverse")
+    axis = _check(x, axis, _REAL_OF, "real_inverse")
     if n < 1 or x.shape[axis] != n // 2 + 1:
         raise ValueError(f"fft engine: real_inverse of length {n} needs {n // 2 + 1} terms along axis {axis}, "
                          f"got {x.shape[axis]}")
@@ -104,5 +131,6 @@ def real_inverse(x: BufferOperand, axis: int, n: int, scale: float = 1.0) -> Buf
     batch = _batch(x.shape, axis)
     if batch:
         _check_fits(x, out)
-        fft_real.inverse(x, out, axis, batch, scale)
+        fft_recipe.run(x.device, _key(x, axis, "c2r", n, scale), x, out,
+                       lambda: fft_real.inverse(x, out, axis, batch, scale))
     return out

@@ -24,6 +24,7 @@ from .._core.launch import launch_kernel
 from .._core.operands import allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.wgsl import with_libraries
+from . import fft_recipe
 from .fft_plan import Extras, Side, can_plan, capacity, chirp_table, transform
 
 _CHIRP = ParamLayout("n", "m", ZERO)
@@ -71,11 +72,13 @@ def bluestein(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, sc
     # The convolution between the two transforms stays complex128 (with three or more passes,
     # complex64 roundings in between would pass 2x NumPy's error; with one, at 4096 x 1009 on the
     # H100: 1.4x NumPy's error and no faster).
-    work = allocate(device, (batch * m,), C128)
+    work = fft_recipe.scratch(device, (batch * m,), C128)
     chirp = chirp_table(device, n)
+    with fft_recipe.unrecorded():  # computed once per length and cached
+        kernel_spectrum = spectrum(device, n, m)
     row = Side(work, "complex", 0, 1, ((batch, m),), m)
     # The passes' scratch rows too: a complex64 result rounds once, at the end.
     transform(src, row, m, batch, dtype, False,
-              Extras(chirp_in=True, chirp=chirp, blue_inverse=inverse, spectrum=spectrum(device, n, m)), C128)
+              Extras(chirp_in=True, chirp=chirp, blue_inverse=inverse, spectrum=kernel_spectrum), C128)
     transform(row, dst, m, batch, dtype, True,
               Extras(chirp_out=True, chirp=chirp, blue_inverse=inverse, scale=scale / m), C128)

@@ -47,7 +47,7 @@ from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.view import coalesce
 from .._core.wgsl import with_libraries
-from . import fft_codelets
+from . import fft_codelets, fft_recipe
 
 MAXD = 6  # batch dimensions a side may have after coalescing
 ODD_RADICES = (7, 5, 3)
@@ -409,9 +409,9 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     table = twiddle_table(device, n)
     either = lambda x: table if x is None else x  # unused bindings take the twiddle table
     tables = [either(extras.spectrum), either(extras.chirp)] + [root_table(device, m) if m else table for m in roots]
-    launch_kernel(device, key, lambda: _source(key, device),
-                  [dst.operand.storage, src.operand.storage, table.storage] + [x.storage for x in tables], params,
-                  items)
+    fft_recipe.launch(device, key, lambda: _source(key, device),
+                      [dst.operand.storage, src.operand.storage, table.storage] + [x.storage for x in tables], params,
+                      items)
 
 
 _local_plans = per_device(lambda device: plan_cache())
@@ -482,7 +482,7 @@ def transform(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, ex
     # Tiles across rows where the destination's rows are adjacent (a non-last axis): the
     # scratch then holds element e of row r at e * batch + r.
     j_major = _rows_adjacent(batch_dims(dst), dst.axis) and batch > 1
-    scratch = [allocate(device, (batch * n,), scratch_dtype) for _ in range(min(2, len(rads) - 1))]
+    scratch = [fft_recipe.scratch(device, (batch * n,), scratch_dtype) for _ in range(min(2, len(rads) - 1))]
     layout = dict(axis=batch, dims=((batch, 1),)) if j_major else dict(axis=1, dims=((batch, n),))
     ns = 1
     for i, r in enumerate(rads):

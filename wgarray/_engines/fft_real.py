@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from .._core import dtypes as dt
 from .._core.kernels import WORKGROUP, render
-from .._core.launch import launch_kernel
-from .._core.operands import BufferOperand, allocate
+from .._core.operands import BufferOperand
 from .._core.params import ZERO, ParamLayout
 from .._core.wgsl import with_libraries
 from .fft_plan import Extras, Side, can_plan, capacity, is_local, radices, root_bits, root_table, run_local, side
+from . import fft_recipe
 from .fft_bluestein import bluestein
 from .fft_plan import C128, transform
 
@@ -53,19 +53,20 @@ def forward(x: BufferOperand, out: BufferOperand, axis: int, batch: int, scale: 
     # once at the end, not also in Z (four roundings were 2.02x NumPy's error at n = 2^24).
     # Along a non-last axis (inner > 1), Z is j-major (term k of row b at k * batch + b), so that
     # the last pass and the post-processing both take their tiles across adjacent rows.
-    z = allocate(device, (batch * h,), C128)
+    z = fft_recipe.scratch(device, (batch * h,), C128)
     inner = out.view.strides[axis]
     z_k, z_b = (batch, 1) if inner > 1 else (1, h)
     dft(pairs, Side(z, "complex", 0, z_k, ((batch, z_b),), h), h, batch, dtype, False, 1.0)
     items = batch * (h + 1)
     storage = dt.layout(dtype).storage
-    launch_kernel(device, ("fft_real_post", dtype),
-                  lambda: with_libraries("fft_real_post", device.features, params=_POST.wgsl(), S=storage,
-                                         Z=dt.layout(C128).storage,
-                                         WG=WORKGROUP, real_lib=render("fft_real_lib"),
-                                         roots=render("fft_roots", NAME="root", TABLE="roots", BITS="p_bits()")),
-                  [out.storage, z.storage, root_table(device, n).storage],
-                  _POST.pack(items=items, h=h, inner=inner, z_k=z_k, z_b=z_b, bits=root_bits(n), scale=scale), items)
+    fft_recipe.launch(device, ("fft_real_post", dtype),
+                      lambda: with_libraries("fft_real_post", device.features, params=_POST.wgsl(), S=storage,
+                                             Z=dt.layout(C128).storage,
+                                             WG=WORKGROUP, real_lib=render("fft_real_lib"),
+                                             roots=render("fft_roots", NAME="root", TABLE="roots", BITS="p_bits()")),
+                      [out.storage, z.storage, root_table(device, n).storage],
+                      _POST.pack(items=items, h=h, inner=inner, z_k=z_k, z_b=z_b, bits=root_bits(n), scale=scale),
+                      items)
 
 
 def inverse(x: BufferOperand, out: BufferOperand, axis: int, batch: int, scale: float) -> None:

@@ -36,14 +36,14 @@ def _hermitian(m: int) -> int:
 
 def fft(x, /, n=None, axis=-1, norm="backward", out=None) -> Array:
     """The discrete Fourier transform of n points along axis (zero-padded or truncated to n)."""
-    x = as_complex(x, "fft")
+    x = as_complex(x, "fft", read_real=True)
     n, axis, norm = _one_axis(x, n, axis, norm, _full)
     return result(c2c(x, axis, n, norm, inverse=False), out, "fft")
 
 
 def ifft(x, /, n=None, axis=-1, norm="backward", out=None) -> Array:
     """The inverse discrete Fourier transform of n points along axis."""
-    x = as_complex(x, "ifft")
+    x = as_complex(x, "ifft", read_real=True)
     n, axis, norm = _one_axis(x, n, axis, norm, _full)
     return result(c2c(x, axis, n, norm, inverse=True), out, "ifft")
 

@@ -35,8 +35,11 @@ ENGINE = """\
     longer such length, Bluestein's algorithm (two transforms of a 7-smooth length at least
     2n - 1) for any other length; a real transform of even length as a complex one of half
     the length. Both precisions compute in float64 arithmetic (complex64 results rounded
-    once), the norm's scale fused into the last write. Zero-padding is one fill and copy,
-    truncation a view; no host sync. The engine needs a device with float64 and int64
+    once), the norm's scale fused into the last write. Zero-padding is one fill and copy
+    (fft, ifft and the complex N-D transforms' first axis: read as zeros, no copy), truncation
+    a view; float32 and float64 input to the complex transforms is read as it is (no complex
+    copy); no host sync, and a repeated call (same shape, strides, dtype and arguments) replays
+    its recorded dispatches without planning. The engine needs a device with float64 and int64
     (NotImplementedError elsewhere) and arrays within one storage binding (MemoryError
     beyond)."""
 

@@ -21,12 +21,13 @@ NORMS = ("backward", "ortho", "forward")
 
 
 # -- input dtypes ----------------------------------------------------------------------------------------
-def as_complex(x, name: str) -> Array:
+def as_complex(x, name: str, read_real: bool = False) -> Array:
     """x as a complex Array: complex dtypes pass, float32 -> complex64, float64 -> complex128, bool and
-    integers -> the default complex dtype (complex128), as NumPy promotes them."""
+    integers -> the default complex dtype (complex128), as NumPy promotes them. read_real: float32
+    and float64 pass too (for c2c, whose engine reads them as complex: no complex copy)."""
     x = as_array(x, name)
     kind = dt.kind(x._dtype)
-    if kind == "complex":
+    if kind == "complex" or (read_real and x._dtype in (dt.float32, dt.float64)):
         return x
     target = dt.complex_dtype(x._dtype) if kind == "float" else dt.default_complex(x.device)
     return x.astype(target)
@@ -111,6 +112,8 @@ def nd_args(x: Array, s, axes, *, inverse_real: bool = False, numpy_warnings: bo
 # -- padding and truncation ------------------------------------------------------------------------------
 def fitted(x: Array, lengths: dict) -> Array:
     """x with each axis in lengths truncated (a view) or zero-padded (one new array) to that length."""
+    if all(x.shape[d] == n for d, n in lengths.items()):
+        return x  # (the common case, checked first: the general one costs microseconds per call)
     cut = tuple(slice(0, min(lengths.get(d, n), n)) for d, n in enumerate(x.shape))
     if any(lengths.get(d, n) < n for d, n in enumerate(x.shape)):
         x = x[cut]
@@ -127,9 +130,11 @@ def fitted(x: Array, lengths: dict) -> Array:
 
 # -- the engine ------------------------------------------------------------------------------------------
 def c2c(x: Array, axis: int, n: int, norm: str, inverse: bool) -> Array:
-    """The complex transform of x (complex) along axis, fitted to n points."""
-    x = fitted(x, {axis: n})
-    return Array._wrap(engine.complex_transform(x._data(), axis, inverse, scale(norm, n, inverse)))
+    """The complex transform of x (complex, or float32/float64 read as complex) along axis, fitted
+    to n points: truncated by a view, zero-padded by the engine (no padded copy)."""
+    m = x.shape[axis]
+    x = fitted(x, {axis: min(n, m) if m else n})
+    return Array._wrap(engine.complex_transform(x._data(), axis, inverse, scale(norm, n, inverse), n))
 
 
 def r2c(x: Array, axis: int, n: int, norm: str, factor: float = 1.0) -> Array:

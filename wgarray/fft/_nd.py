@@ -14,10 +14,17 @@ __all__ = ["fft2", "fftn", "ifft2", "ifftn", "irfft2", "irfftn", "rfft2", "rfftn
 
 
 def _complex_nd(x, s, axes, norm, out, inverse: bool, name: str) -> Array:
-    x = as_complex(x, name)
+    x = as_complex(x, name, read_real=True)
     s, axes = nd_args(x, s, axes)
     norm = check_norm(norm)
-    x = fitted(x, dict(zip(axes, s)))
+    if not axes:
+        return result(as_complex(x, name), out, name)
+    # The first transform (along the last of axes) zero-pads its own axis as it reads. The other
+    # axes are padded here, before it: padded later, as the engine reads (+0), the zero rows'
+    # transforms would not be there to give their zeros' signs, and results could differ in them.
+    lengths = dict(zip(axes, s))
+    lengths[axes[-1]] = min(s[-1], x.shape[axes[-1]]) or s[-1]
+    x = fitted(x, lengths)
     for axis, n in zip(reversed(axes), reversed(s)):
         x = c2c(x, axis, n, norm, inverse)
     return result(x, out, name)

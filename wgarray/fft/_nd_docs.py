@@ -51,7 +51,8 @@ def _n_d(summary: str, x: str, s: str, axes_default: str, returns: str, dtypes: 
 {dtypes}
 
     GPU: {gpu}
-    The input is padded or truncated once for all axes.
+    The input is padded or truncated once for all axes (the complex transforms pad the first
+    transformed axis, the last of ``axes``, as they read it).
 {ENGINE}
 {examples}"""
 
