@@ -102,9 +102,9 @@ SMALL = Tiling(16, 16, 2, 2, 8, False, True)  # 32 x 32: small matrices (batches
 class Access:
     """What the planner proved about one product's views, for the tiled kernel (not for the update variant).
 
-    exact: every tile is full and every K-slice a whole number of k-slices: no bounds checks, and the
-    result written in vec4 words where the tiling has them (an update's C too: its rows contiguous,
-    its offset and strides multiples of 4). a_quads, b_quads (exact float32 only): the
+    exact: every tile is full and every K-slice a whole number of k-slices: no bounds checks, no branch
+    around a double-buffered prefetch, and the result written in vec4 words where the tiling has them
+    (an update's C too: its rows contiguous, its offset and strides multiples of 4). a_quads, b_quads (exact float32 only): the
     operand runs with unit stride along its contiguous axis and every other offset and stride is a
     multiple of 4, so each invocation reads vec4 words (one load instruction instead of four)."""
 
