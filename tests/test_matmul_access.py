@@ -106,6 +106,20 @@ def test_exact_forced_tilings_and_split_k(force, tiling, split):
     check(wg(a2) @ wg(b2), a2, b2)
 
 
+@pytest.mark.parametrize("tiling", [core.BIG, core.MID], ids=["BIG", "MID"])
+@pytest.mark.parametrize("K, split", [(8, None), (40, None), (48, 2), (96, 4)])
+def test_exact_prefetch_of_the_last_slice(force, tiling, K, split):
+    """The exact double-buffered kernel prefetches without a branch, its last k-slice fetching itself again:
+    one slice, an odd number (the loop's second half skipped) and K-slices of an odd number each."""
+    a, b = data((2, 128, K), "float32"), data((2, K, 128), "float32")
+    force(kernel="tiled", tiling=tiling, **({"split": split} if split else {}))
+    A, B = wg(a), wg(b)
+    check(A @ B, a, b)
+    check(A[1:] @ B[:1], a[1:], b[:1])  # a batch offset: the re-fetched slice lies inside the operands
+    assert core._access(tiling, 128, 128, K, K // (split or 1), np.dtype("float32"), np.dtype("float32"),
+                        (A._view, (), -1), (B._view, (), -1)) == QUADS
+
+
 def test_exact_special_values():
     a, b = data((64, 64), "float32"), data((64, 64), "float32")
     a[0, 0], a[1, 3], b[5, 2] = np.nan, np.inf, -np.inf
