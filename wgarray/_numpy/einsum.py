@@ -10,6 +10,7 @@ by numpy.einsum_path on zero-byte stand-ins, so paths and reports are NumPy's.
 
 from __future__ import annotations
 
+import functools
 import math
 import string
 
@@ -80,14 +81,21 @@ def _term_labels(term: str, ndim: int, index: int) -> list:
 
 def _parse(subscripts: str, arrays: list):
     """(input labels per operand, output labels), with NumPy's checks and implicit output."""
+    labels, output = _parsed(subscripts, tuple(a.ndim for a in arrays))
+    return [list(ls) for ls in labels], list(output)
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(subscripts: str, ndims: tuple):
+    """_parse for operands of those ndims, memoized: a loop of einsum calls parses once."""
     inputs, arrow, output = subscripts.partition("->")
     if "->" in output or (arrow and "-" in output) or inputs.count("-") or inputs.count(">"):
         raise ValueError("einstein sum subscript string does not contain proper '->' output specified")
     terms = inputs.split(",")
-    if len(terms) != len(arrays):
-        raise ValueError(f"{'more' if len(arrays) > len(terms) else 'fewer'} operands provided to einstein sum "
+    if len(terms) != len(ndims):
+        raise ValueError(f"{'more' if len(ndims) > len(terms) else 'fewer'} operands provided to einstein sum "
                          f"function than specified in the subscripts string")
-    labels = [_term_labels(t, a.ndim, i) for i, (t, a) in enumerate(zip(terms, arrays))]
+    labels = [_term_labels(t, ndim, i) for i, (t, ndim) in enumerate(zip(terms, ndims))]
     broadcast = sorted({c for ls in labels for c in ls if c not in _LETTERS})
     if not arrow:
         counts = {}
