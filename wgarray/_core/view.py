@@ -163,7 +163,7 @@ class TensorView(_Fields):
 
 
 def broadcast_shapes(*shapes) -> tuple:
-    ndim = max((len(s) for s in shapes), default=0)
+    ndim = max(map(len, shapes), default=0)
     result = [1] * ndim
     for shape in shapes:
         for i, n in enumerate(shape, start=ndim - len(shape)):
