@@ -434,9 +434,10 @@ _per_device_lock = threading.RLock()  # re-entrant: a stream's factory makes its
 def per_device(factory):
     """device -> the one object factory(device) made for it (a pool, a stream, a cache)."""
     made: "weakref.WeakKeyDictionary[Device, object]" = weakref.WeakKeyDictionary()
+    by_ref, ref = made.data, weakref.ref  # made.get(device), less a Python call (ops make several)
 
     def get(device: Device):
-        obj = made.get(device)
+        obj = by_ref.get(ref(device))
         if obj is None:
             with _per_device_lock:
                 obj = made.get(device)

@@ -36,6 +36,7 @@ STAGING_USAGE = wgpu.BufferUsage.MAP_READ | wgpu.BufferUsage.COPY_DST
 MIN_BUFFER = 16
 MIN_CACHE_BYTES = 256 << 20
 CACHE_TRIM = 0.75
+MAX_SIZES = 4096  # byte counts whose buffer size the pool remembers (then it starts afresh)
 STAGING_CACHE_BYTES = 64 << 20  # download buffers kept (past it, only the last one given back)
 
 
@@ -132,6 +133,7 @@ class BufferPool:
         self.segment_bytes = segment_bytes(device)
         self.capture = None  # a replay.Capture while one thread's engine call is captured
         self.max_bytes: int | None = None  # the limit on array buffers, in use or cached
+        self.sizes: dict[int, int] = {}  # nbytes -> its buffer size (for nbytes within one segment)
 
     @property
     def cache_limit(self) -> int | None:
@@ -156,19 +158,28 @@ class BufferPool:
         return self._cache_limit if self._cache_limit is not None else max(MIN_CACHE_BYTES, 2 * self.peak_active)
 
     def allocate(self, nbytes: int) -> Storage:
-        device = self.device
-        if device.lost is not None:
-            raise device.lost_error()
-        if nbytes > self.segment_bytes:
-            return self._allocate_segments(nbytes)
-        size = min(size_class(nbytes), self.segment_bytes)
-        size = max(size, (nbytes + 15) // 16 * 16)
+        if self.device.lost is not None:
+            raise self.device.lost_error()
+        size = self.sizes.get(nbytes)
+        if size is None:
+            if nbytes > self.segment_bytes:
+                return self._allocate_segments(nbytes)
+            size = self._size_for(nbytes)
         with self.lock:
             buffer, uid = self._take(size, nbytes)
         storage = Storage(self, buffer, nbytes, uid)
         if self.capture is not None:
             self.capture.allocated(storage)
         return storage
+
+    def _size_for(self, nbytes: int) -> int:
+        """The buffer size for nbytes (at most segment_bytes), remembered for the next call."""
+        size = min(size_class(nbytes), self.segment_bytes)
+        size = max(size, (nbytes + 15) // 16 * 16)
+        if len(self.sizes) >= MAX_SIZES:
+            self.sizes.clear()
+        self.sizes[nbytes] = size
+        return size
 
     def _take(self, size: int, nbytes: int) -> tuple:
         """A buffer of `size` bytes, cached or new, counted as nbytes in use (under the lock)."""

@@ -7,7 +7,7 @@ BufferOperand through one accessor (Array._data), the seam a lazy, fusing Array 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 
 import numpy as np
 
@@ -17,11 +17,43 @@ from .stream import stream_for
 from .view import TensorView
 
 
-@dataclass(frozen=True)
-class BufferOperand:
-    storage: Storage
-    view: TensorView
-    dtype: np.dtype
+class _Fields:
+    __slots__ = ("storage", "view", "dtype")
+
+
+_set_storage, _set_view, _set_dtype = _Fields.storage.__set__, _Fields.view.__set__, _Fields.dtype.__set__
+
+
+class BufferOperand(_Fields):
+    """storage, view and dtype; immutable, compared and hashed by value (as TensorView, a slots
+    class rather than a frozen dataclass: engines make several per op)."""
+
+    __slots__ = ()
+
+    def __init__(self, storage: Storage, view: TensorView, dtype: np.dtype):
+        _set_storage(self, storage)
+        _set_view(self, view)
+        _set_dtype(self, dtype)
+
+    def __setattr__(self, name, value):
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name):
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.storage == other.storage and self.view == other.view and self.dtype == other.dtype
+
+    def __hash__(self):
+        return hash((self.storage, self.view, self.dtype))
+
+    def __repr__(self):
+        return f"{type(self).__name__}(storage={self.storage!r}, view={self.view!r}, dtype={self.dtype!r})"
+
+    def __reduce__(self):
+        return type(self), (self.storage, self.view, self.dtype)
 
     @property
     def device(self):
@@ -47,10 +79,9 @@ class ScalarOperand:
 
 def allocate(device, shape, dtype) -> BufferOperand:
     """A new contiguous operand of shape and dtype (contents undefined)."""
-    shape = tuple(shape)
+    view = TensorView.contiguous(shape)
     dt.check_supported(dtype, device)
-    nbytes = math.prod(shape) * dtype.itemsize
-    return BufferOperand(pool_for(device).allocate(max(nbytes, 4)), TensorView.contiguous(shape), dtype)
+    return BufferOperand(pool_for(device).allocate(max(math.prod(view.shape) * dtype.itemsize, 4)), view, dtype)
 
 
 def uploaded(device, values: np.ndarray, dtype) -> BufferOperand:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError
 
 
 def contiguous_strides(shape) -> tuple:
@@ -14,16 +14,63 @@ def contiguous_strides(shape) -> tuple:
     return tuple(reversed(strides))
 
 
-@dataclass(frozen=True)
-class TensorView:
-    shape: tuple
-    strides: tuple
-    offset: int = 0
+class _Fields:
+    __slots__ = ("shape", "strides", "offset")
+
+
+# The slots' own setters: a view sets its fields once, in __init__, past its __setattr__ (which
+# refuses), at half a frozen dataclass's cost (every op makes a few views).
+_set_shape, _set_strides, _set_offset = _Fields.shape.__set__, _Fields.strides.__set__, _Fields.offset.__set__
+# Contiguous views at offset 0 by shape: immutable, so one serves every array of its shape.
+_contiguous_views: dict = {}
+_CONTIGUOUS_VIEWS = 4096  # shapes kept (then the cache starts afresh)
+
+
+class TensorView(_Fields):
+    """shape, strides and offset (in elements); immutable, compared and hashed by value."""
+
+    __slots__ = ()
+
+    def __init__(self, shape: tuple, strides: tuple, offset: int = 0):
+        _set_shape(self, shape)
+        _set_strides(self, strides)
+        _set_offset(self, offset)
+
+    def __setattr__(self, name, value):
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name):
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.shape == other.shape and self.strides == other.strides and self.offset == other.offset
+
+    def __hash__(self):
+        return hash((self.shape, self.strides, self.offset))
+
+    def __repr__(self):
+        return f"TensorView(shape={self.shape!r}, strides={self.strides!r}, offset={self.offset!r})"
+
+    def __reduce__(self):
+        return TensorView, (self.shape, self.strides, self.offset)
 
     @staticmethod
     def contiguous(shape, offset: int = 0) -> "TensorView":
         shape = tuple(shape)
-        return TensorView(shape, contiguous_strides(shape), offset)
+        if offset == 0:
+            view = _contiguous_views.get(shape)
+            if view is not None:
+                return view
+        view = TensorView(shape, contiguous_strides(shape), offset)
+        # only shapes of Python ints are kept (a shape of NumPy ints, equal as a key, then gets
+        # the view of ints, never the other way round)
+        if offset == 0 and all(type(n) is int for n in shape):
+            if len(_contiguous_views) >= _CONTIGUOUS_VIEWS:
+                _contiguous_views.clear()
+            _contiguous_views[shape] = view
+        return view
 
     @property
     def ndim(self) -> int:
@@ -116,7 +163,7 @@ class TensorView:
 
 
 def broadcast_shapes(*shapes) -> tuple:
-    ndim = max((len(s) for s in shapes), default=0)
+    ndim = max(map(len, shapes), default=0)
     result = [1] * ndim
     for shape in shapes:
         for i, n in enumerate(shape, start=ndim - len(shape)):
