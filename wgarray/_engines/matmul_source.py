@@ -309,13 +309,11 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
             # instead; 128 x 256 tiles: 3.28 ms, not 4.24): they kept the compiler from scheduling across.
             return [f"        k0 = min(({t} + 1u) * {BK}u, K - {BK}u);"] + fetch + compute(cur) + stash(other) + \
                 ["        workgroupBarrier();"]
-        lines = [f"        k0 = ({t} + 1u) * {BK}u;"]
+        lines = [f"        k0 = ({t} + 1u) * {BK}u;", f"        let more = {t} + 1u < tiles_k;"]
         if cfg.double:
-            # Nor around a checked prefetch: past the slice its loads give zeros, stashed into the
-            # buffer that nobody reads.
-            lines += fetch + compute(cur) + stash(other) + ["        workgroupBarrier();"]
+            lines += ["        if (more) {"] + fetch + ["        }"] + compute(cur)
+            lines += ["        if (more) {"] + stash(other) + ["        }", "        workgroupBarrier();"]
         else:
-            lines.append(f"        let more = {t} + 1u < tiles_k;")
             lines += compute(cur) + ["        workgroupBarrier();", "        if (more) {"] + fetch + stash(cur)
             lines += ["        }", "        workgroupBarrier();"]
         return lines
