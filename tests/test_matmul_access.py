@@ -80,7 +80,7 @@ def test_broadcast_batch_and_offsets():
     assert access_of(A, y) == QUADS
 
 
-@pytest.mark.parametrize("dtype", ["float64", "complex64", "int32", "int64", "uint8", "bool", "float16"])
+@pytest.mark.parametrize("dtype", ["complex64", "complex128", "int32", "int64", "uint8", "bool", "float16"])
 def test_exact_tiles_other_dtypes(force, dtype):
     """Other types keep checked element reads where planned; exact tiles with element reads, forced, for
     every type."""
@@ -106,18 +106,24 @@ def test_exact_forced_tilings_and_split_k(force, tiling, split):
     check(wg(a2) @ wg(b2), a2, b2)
 
 
-@pytest.mark.parametrize("tiling", [core.BIG, core.MID], ids=["BIG", "MID"])
+ELEMENTS = Access(True, False, False)  # exact tiles, element reads
+
+
+@pytest.mark.parametrize("tiling, dtype, access", [(core.BIG, "float32", QUADS), (core.MID, "float32", QUADS),
+                                                   (core.F64_BIG, "float64", ELEMENTS),
+                                                   (core.F64_MID, "float64", ELEMENTS)],
+                         ids=["BIG", "MID", "F64_BIG", "F64_MID"])
 @pytest.mark.parametrize("K, split", [(8, None), (40, None), (48, 2), (96, 4)])
-def test_exact_prefetch_of_the_last_slice(force, tiling, K, split):
+def test_exact_prefetch_of_the_last_slice(force, tiling, dtype, access, K, split):
     """The exact double-buffered kernel prefetches without a branch, its last k-slice fetching itself again:
     one slice, an odd number (the loop's second half skipped) and K-slices of an odd number each."""
-    a, b = data((2, 128, K), "float32"), data((2, K, 128), "float32")
+    a, b = data((2, 128, K), dtype), data((2, K, 128), dtype)
     force(kernel="tiled", tiling=tiling, **({"split": split} if split else {}))
     A, B = wg(a), wg(b)
     check(A @ B, a, b)
     check(A[1:] @ B[:1], a[1:], b[:1])  # a batch offset: the re-fetched slice lies inside the operands
-    assert core._access(tiling, 128, 128, K, K // (split or 1), np.dtype("float32"), np.dtype("float32"),
-                        (A._view, (), -1), (B._view, (), -1)) == QUADS
+    assert core._product_access(tiling, 128, 128, K, K // (split or 1), np.dtype(dtype), np.dtype(dtype),
+                                (A._view, (), -1), (B._view, (), -1)) == access
 
 
 def test_exact_special_values():
@@ -131,6 +137,49 @@ def test_exact_special_values():
     assert np.array_equal(np.isnan(got), np.isnan(exp)) and np.array_equal(np.isinf(got), np.isinf(exp))
     finite = np.isfinite(exp)
     assert np.allclose(got[finite], exp[finite], rtol=1e-5, atol=1e-4)
+
+
+# -- float64: exact tiles with element reads wherever the tiles are full ------------------------------------
+def test_float64_full_tiles_are_exact():
+    """Any strides and offsets (element reads): transposed, offset and broadcast views."""
+    a, b = data((2, 64, 128), "float64"), data((2, 128, 64), "float64")
+    A, B = wg(a), wg(b)
+    check(A @ B, a, b)
+    assert access_of(A, B) == ELEMENTS
+    At, Bt = wg(np.ascontiguousarray(a.mT)).mT, wg(np.ascontiguousarray(b.mT)).mT
+    check(At @ Bt, a, b)
+    assert access_of(At, Bt) == ELEMENTS
+    x, y = A[:, :, 64:], B[:1, 64:]  # offsets 64 and 64 * 64, K = 64, B broadcast over the batch
+    check(x @ y, a[:, :, 64:], b[:1, 64:])
+    assert access_of(x, y) == ELEMENTS
+
+
+@pytest.mark.parametrize("shape_a, shape_b, exact", [((70, 64), (64, 64), False),  # M not a multiple of the tile
+                                                      ((64, 64), (64, 72), False),  # N
+                                                      ((64, 60), (60, 64), False),  # K not a multiple of BK
+                                                      ((64, 2048), (2048, 64), True),  # split-K, whole slices
+                                                      ((64, 2056), (2056, 64), False)])  # K-slices of 257
+def test_float64_ragged_tiles_and_slices_are_checked(shape_a, shape_b, exact):
+    a, b = data(shape_a, "float64"), data(shape_b, "float64")
+    A, B = wg(a), wg(b)
+    check(A @ B, a, b)
+    assert access_of(A, B) == (ELEMENTS if exact else ANY)
+
+
+def test_float64_mixed_and_special_values():
+    a, b = data((64, 64), "float64"), data((64, 64), "float64")
+    a32 = a.astype("float32")
+    check(wg(a32) @ wg(b), a32, b)  # float32 @ float64: checked (not measured)
+    assert access_of(wg(a32), wg(b)) == ANY
+    a[0, 0], a[1, 3], b[5, 2], b[7, 7] = np.nan, np.inf, -np.inf, -0.0
+    A, B = wg(a), wg(b)
+    got = np.asarray(A @ B)
+    with np.errstate(invalid="ignore"):
+        exp = a @ b
+    assert access_of(A, B) == ELEMENTS
+    assert np.array_equal(np.isnan(got), np.isnan(exp)) and np.array_equal(np.isinf(got), np.isinf(exp))
+    finite = np.isfinite(exp)
+    assert np.allclose(got[finite], exp[finite], rtol=1e-12, atol=1e-12)
 
 
 # -- float64 in 128 x 128 tiles where their double buffers fit ---------------------------------------------
