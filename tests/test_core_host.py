@@ -145,3 +145,17 @@ def test_parameter_words_must_be_integers(device):
     out = allocate(device, (2,), np.dtype(np.uint32))
     with pytest.raises(TypeError):
         launch_kernel(device, ("test_core_host_words",), _words_source, [out.storage], [2, 1.5], 2)
+
+
+def test_remembered_sizes_follow_the_segment_size():
+    """A byte count seen before a smaller segment size is set still spans several buffers after."""
+    pool = pool_for(wg.get_device())
+    nbytes = 3 * 4096 + 8
+    assert pool.allocate(nbytes).segments is None
+    saved = pool.segment_bytes
+    pool.segment_bytes = 4096
+    try:
+        assert pool.allocate(nbytes).segments is not None
+    finally:
+        pool.segment_bytes = saved
+    assert pool.allocate(nbytes).segments is None

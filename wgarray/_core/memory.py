@@ -133,6 +133,15 @@ class BufferPool:
         self.segment_bytes = segment_bytes(device)
         self.capture = None  # a replay.Capture while one thread's engine call is captured
         self.max_bytes: int | None = None  # the limit on array buffers, in use or cached
+
+    @property
+    def segment_bytes(self) -> int:
+        """The largest buffer of one storage (a binding's limit); past it, storages of segments."""
+        return self._segment_bytes
+
+    @segment_bytes.setter
+    def segment_bytes(self, value: int) -> None:
+        self._segment_bytes = value
         self.sizes: dict[int, int] = {}  # nbytes -> its buffer size (for nbytes within one segment)
 
     @property
