@@ -195,6 +195,8 @@ def library_fields(register: str, features=frozenset()) -> dict:
                     # float32 logaddexp2 cancels near its roots beyond what f32 pairs hold
                     LOGADDEXP2=("f32_narrow(logaddexp2_f64(f32_wide(x), f32_wide(y)))" if wide
                                 else f"lm_logaddexp2_{REG_TAG[register]}(x, y)"),
+                    # float32's subnormals may be flushed (NVIDIA); float64's are kept everywhere
+                    FLUSHES="true" if register == "f32" else "false",
                     # results below the normal range: built by bits where float32 has f64 beside it
                     TINY=("f32_scale_tiny(y, n)" if wide else
                           f"y * lm_pow2_{REG_TAG[register]}(n + SCALE_K_{REG_TAG[register]}) * "
