@@ -14,6 +14,10 @@ fn cm_signed_${tag}(m: ${F}, a: ${F}, b: ${F}) -> ${F} {
     let sign = (bitcast<${U}>(a) ^ bitcast<${U}>(b)) & ${SIGN};
     return bitcast<${F}>(bitcast<${U}>(m) ^ sign);
 }
+// max(|z.x|, |z.y|) on the bits, for finite z: float max flushes subnormals on NVIDIA.
+fn cm_larger_part_${tag}(z: ${T}) -> ${F} {
+    return bitcast<${F}>(max(bitcast<${U}>(z.x) & ~${SIGN}, bitcast<${U}>(z.y) & ~${SIGN}));
+}
 fn cm_zero_prod_${tag}(a: ${F}, b: ${F}) -> ${F} { return cm_signed_${tag}(${F}(0), a, b); }
 
 // ---- building blocks -------------------------------------------------------------------------
@@ -78,11 +82,9 @@ fn csign_${tag}(z: ${T}) -> ${T} {
     if (isinf_${ftag}(z.y)) { return ${T}(copysign_${ftag}(${F}(0), z.x), copysign_${ftag}(${F}(1), z.y)); }
     if (!cnz_${tag}(z)) { return ${T}(${F}(0), ${F}(0)); }
     // Scale to |z| ~ 1 first: z / |z| must not overflow nor lose subnormal bits.
-    // The larger part picked on the bits: float max flushes subnormals on NVIDIA.
-    let larger = max(bitcast<${U}>(fabs_${ftag}(z.x)), bitcast<${U}>(fabs_${ftag}(z.y)));
-    let k = -i32(lm_frexp_${ftag}(bitcast<${F}>(larger)).y);
-    let x = lm_scale_${ftag}(z.x, k);
-    let y = lm_scale_${ftag}(z.y, k);
+    let k = -i32(lm_frexp_${ftag}(cm_larger_part_${tag}(z)).y);
+    let x = lm_scale_sub_${ftag}(z.x, k);  // _sub: z's parts may be subnormal
+    let y = lm_scale_sub_${ftag}(z.y, k);
     let h = hypot_${ftag}(x, y);
     return ${T}(div_${ftag}(x, h), div_${ftag}(y, h));
 }
@@ -103,9 +105,9 @@ fn csqrt_${tag}(z: ${T}) -> ${T} {
     if (isnan_${ftag}(b)) { return cm_nan2_${tag}(); }
     if (!cnz_${tag}(z)) { return ${T}(${F}(0), b); }
     // Scale by an even power of two so that |z| is about 1.
-    let k = i32(lm_frexp_${ftag}(max(fabs_${ftag}(a), fabs_${ftag}(b))).y) & ~1;
-    let sa = lm_scale_${ftag}(fabs_${ftag}(a), -k);
-    let h = hypot_${ftag}(sa, lm_scale_${ftag}(b, -k));
+    let k = i32(lm_frexp_${ftag}(cm_larger_part_${tag}(z)).y) & ~1;
+    let sa = lm_scale_sub_${ftag}(fabs_${ftag}(a), -k);  // _sub: a and b may be subnormal
+    let h = hypot_${ftag}(sa, lm_scale_sub_${ftag}(b, -k));
     let t = lm_scale_${ftag}(sqrt_${ftag}((sa + h) * ${F}(0.5)), k / 2);
     let q = div_${ftag}(b, ${F}(2) * t);
     if (signbit_${ftag}(a)) { return ${T}(fabs_${ftag}(q), copysign_${ftag}(t, b)); }
