@@ -240,7 +240,8 @@ fn cm_sinhcosh_mul_${tag}(x: ${F}, c1: vec2<${F}>, c2: vec2<${F}>) -> vec2<${F}>
     } else {
         let s = sinh_${ftag}(ax);
         let c = sqrt_${ftag}(${F}(1) + s * s);
-        r = vec2<${F}>(s * (c1.x + c1.y), c * (c2.x + c2.y));
+        // mul_/add_: sinh(x) sin(y) is subnormal for tiny x and y (NVIDIA's `*` flushes it)
+        r = vec2<${F}>(mul_${ftag}(s, add_${ftag}(c1.x, c1.y)), mul_${ftag}(c, add_${ftag}(c2.x, c2.y)));
     }
     return vec2<${F}>(select(r.x, -r.x, signbit_${ftag}(x)), r.y);
 }
