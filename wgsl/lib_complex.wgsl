@@ -16,6 +16,9 @@ fn cmul_${tag}(a: ${T}, b: ${T}) -> ${T} {
     return ${T}(sub_${ftag}(mul_${ftag}(a.x, b.x), mul_${ftag}(a.y, b.y)),
                 add_${ftag}(mul_${ftag}(a.x, b.y), mul_${ftag}(a.y, b.x)));
 }
+// The product with native arithmetic, for kernels whose roundings are their own (LU's updates, as
+// its real kernels' `a * b`): no subnormal checks in their inner loops.
+fn cmul_native_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${T}(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
 // NumPy's reciprocal loop (not 1 / z by Smith's algorithm: the roundings and 1/0 differ).
 fn crecip_${tag}(z: ${T}) -> ${T} {
     if (less_equal_${ftag}(fabs_${ftag}(z.y), fabs_${ftag}(z.x))) {
