@@ -9,31 +9,42 @@ fn cadd_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${T}(add_${ftag}(a.x, b.x), ad
 fn csub_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${T}(sub_${ftag}(a.x, b.x), sub_${ftag}(a.y, b.y)); }
 fn cneg_${tag}(z: ${T}) -> ${T} { return ${T}(neg_${ftag}(z.x), neg_${ftag}(z.y)); }
 fn conj_${tag}(z: ${T}) -> ${T} { return ${T}(z.x, neg_${ftag}(z.y)); }
-fn cmul_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${T}(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
+// The arithmetic below goes through lib_float's add_/sub_/mul_/div_ and compares on the bits:
+// for float32 they keep subnormal operands and results, which NVIDIA's instructions flush.
+// Each product is rounded on its own, as NumPy's loops round them.
+fn cmul_${tag}(a: ${T}, b: ${T}) -> ${T} {
+    return ${T}(sub_${ftag}(mul_${ftag}(a.x, b.x), mul_${ftag}(a.y, b.y)),
+                add_${ftag}(mul_${ftag}(a.x, b.y), mul_${ftag}(a.y, b.x)));
+}
+// The product with native arithmetic, for kernels whose roundings are their own (LU's updates, as
+// its real kernels' `a * b`): no subnormal checks in their inner loops.
+fn cmul_native_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${T}(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
 // NumPy's reciprocal loop (not 1 / z by Smith's algorithm: the roundings and 1/0 differ).
 fn crecip_${tag}(z: ${T}) -> ${T} {
-    if (fabs_${ftag}(z.y) <= fabs_${ftag}(z.x)) {
-        let r = z.y / z.x;
-        let d = z.x + z.y * r;
-        return ${T}(${F}(1) / d, neg_${ftag}(r) / d);
+    if (less_equal_${ftag}(fabs_${ftag}(z.y), fabs_${ftag}(z.x))) {
+        let r = div_${ftag}(z.y, z.x);
+        let d = add_${ftag}(z.x, mul_${ftag}(z.y, r));
+        return ${T}(div_${ftag}(${F}(1), d), div_${ftag}(neg_${ftag}(r), d));
     }
-    let r = z.x / z.y;
-    let d = z.y + z.x * r;
-    return ${T}(r / d, ${F}(-1) / d);
+    let r = div_${ftag}(z.x, z.y);
+    let d = add_${ftag}(z.y, mul_${ftag}(z.x, r));
+    return ${T}(div_${ftag}(r, d), div_${ftag}(${F}(-1), d));
 }
 // Smith's algorithm, branch for branch as NumPy.
 fn cdiv_${tag}(a: ${T}, b: ${T}) -> ${T} {
     let br = fabs_${ftag}(b.x);
     let bi = fabs_${ftag}(b.y);
-    if (br >= bi) {
-        if (br == ${F}(0) && bi == ${F}(0)) { return ${T}(div_${ftag}(a.x, br), div_${ftag}(a.y, br)); }
+    if (greater_equal_${ftag}(br, bi)) {
+        if (!nz_${ftag}(br) && !nz_${ftag}(bi)) { return ${T}(div_${ftag}(a.x, br), div_${ftag}(a.y, br)); }
         let rat = div_${ftag}(b.y, b.x);
-        let scl = div_${ftag}(${F}(1), b.x + b.y * rat);
-        return ${T}((a.x + a.y * rat) * scl, (a.y - a.x * rat) * scl);
+        let scl = div_${ftag}(${F}(1), add_${ftag}(b.x, mul_${ftag}(b.y, rat)));
+        return ${T}(mul_${ftag}(add_${ftag}(a.x, mul_${ftag}(a.y, rat)), scl),
+                    mul_${ftag}(sub_${ftag}(a.y, mul_${ftag}(a.x, rat)), scl));
     }
     let rat = div_${ftag}(b.x, b.y);
-    let scl = div_${ftag}(${F}(1), b.y + b.x * rat);
-    return ${T}((a.x * rat + a.y) * scl, (a.y * rat - a.x) * scl);
+    let scl = div_${ftag}(${F}(1), add_${ftag}(b.y, mul_${ftag}(b.x, rat)));
+    return ${T}(mul_${ftag}(add_${ftag}(mul_${ftag}(a.x, rat), a.y), scl),
+                mul_${ftag}(sub_${ftag}(mul_${ftag}(a.y, rat), a.x), scl));
 }
 // NumPy's maximum/minimum of complex numbers: the lexicographic order (real part first), ties
 // giving the first operand; a NaN part propagates (the first operand's, if both have one).

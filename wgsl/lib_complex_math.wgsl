@@ -14,6 +14,10 @@ fn cm_signed_${tag}(m: ${F}, a: ${F}, b: ${F}) -> ${F} {
     let sign = (bitcast<${U}>(a) ^ bitcast<${U}>(b)) & ${SIGN};
     return bitcast<${F}>(bitcast<${U}>(m) ^ sign);
 }
+// max(|z.x|, |z.y|) on the bits, for finite z: float max flushes subnormals on NVIDIA.
+fn cm_larger_part_${tag}(z: ${T}) -> ${F} {
+    return bitcast<${F}>(max(bitcast<${U}>(z.x) & ~${SIGN}, bitcast<${U}>(z.y) & ~${SIGN}));
+}
 fn cm_zero_prod_${tag}(a: ${F}, b: ${F}) -> ${F} { return cm_signed_${tag}(${F}(0), a, b); }
 
 // ---- building blocks -------------------------------------------------------------------------
@@ -26,7 +30,9 @@ fn cm_sincos2_${tag}(y: ${F}) -> vec4<${F}> {
     let odd = (n & 1) != 0;
     let sv = select(s, c, odd);
     let cv = select(c, s, odd);
-    return vec4<${F}>(select(sv, -sv, n >= 2), select(cv, -cv, n == 1 || n == 2));
+    let r4 = vec4<${F}>(select(sv, -sv, n >= 2), select(cv, -cv, n == 1 || n == 2));
+    // A zero or subnormal y: sin(y) = y by its bits, cos(y) = 1 (a flushing device would give 0).
+    return select(r4, vec4<${F}>(y, ${F}(0), ${F}(1), ${F}(0)), lm_tiny_${ftag}(y));
 }
 // e^x as (hi, lo, k), the value 2^k (hi + lo), for finite x; out of range, a k that
 // over- or underflows any factor cm_mulexp is given. x is halved so the reduction stays exact.
@@ -40,7 +46,8 @@ fn cm_exp2x_${tag}(x: ${F}) -> vec3<${F}> {
 fn cm_mulexp_${tag}(e: vec3<${F}>, c: vec2<${F}>) -> ${F} {
     if (!nz_${ftag}(c.x)) { return c.x; }
     let j = i32(lm_frexp_${ftag}(fabs_${ftag}(c.x)).y);
-    let m = vec2<${F}>(lm_scale_${ftag}(c.x, -j), lm_scale_${ftag}(c.y, -j));
+    // lm_scale_sub: c.x may be subnormal (sin y = y for a subnormal y), which NVIDIA's `*` flushes.
+    let m = vec2<${F}>(lm_scale_sub_${ftag}(c.x, -j), lm_scale_sub_${ftag}(c.y, -j));
     let p = lm_mul22_${ftag}(e.xy, m);
     let n = i32(e.z) + j;
     // |p| < 2: below 2^(EMIN - PBITS - 1) the result is a signed zero (said explicitly, as a
@@ -59,6 +66,9 @@ fn cm_logabs_${tag}(a: ${F}, b: ${F}) -> vec2<${F}> {
     return lm_add22_${ftag}(vec2<${F}>(kl.x, kl.y + k * LN2_L_${ftag}), ${F}(0.5) * l);
 }
 
+// z * s for a real s, each part rounded once with its subnormals kept (NumPy's nc_exp2 scales so).
+fn cscale_${tag}(z: ${T}, s: ${F}) -> ${T} { return ${T}(mul_${ftag}(z.x, s), mul_${ftag}(z.y, s)); }
+
 // ---- abs, sign, sqrt -----------------------------------------------------------------------
 fn cabs_${tag}(z: ${T}) -> ${F} { return hypot_${ftag}(z.x, z.y); }
 // z / |z|; sign(0) = 0. Infinities as NumPy: the direction of the infinite part (the zero
@@ -72,9 +82,9 @@ fn csign_${tag}(z: ${T}) -> ${T} {
     if (isinf_${ftag}(z.y)) { return ${T}(copysign_${ftag}(${F}(0), z.x), copysign_${ftag}(${F}(1), z.y)); }
     if (!cnz_${tag}(z)) { return ${T}(${F}(0), ${F}(0)); }
     // Scale to |z| ~ 1 first: z / |z| must not overflow nor lose subnormal bits.
-    let k = -i32(lm_frexp_${ftag}(max(fabs_${ftag}(z.x), fabs_${ftag}(z.y))).y);
-    let x = lm_scale_${ftag}(z.x, k);
-    let y = lm_scale_${ftag}(z.y, k);
+    let k = -i32(lm_frexp_${ftag}(cm_larger_part_${tag}(z)).y);
+    let x = lm_scale_sub_${ftag}(z.x, k);  // _sub: z's parts may be subnormal
+    let y = lm_scale_sub_${ftag}(z.y, k);
     let h = hypot_${ftag}(x, y);
     return ${T}(div_${ftag}(x, h), div_${ftag}(y, h));
 }
@@ -95,9 +105,9 @@ fn csqrt_${tag}(z: ${T}) -> ${T} {
     if (isnan_${ftag}(b)) { return cm_nan2_${tag}(); }
     if (!cnz_${tag}(z)) { return ${T}(${F}(0), b); }
     // Scale by an even power of two so that |z| is about 1.
-    let k = i32(lm_frexp_${ftag}(max(fabs_${ftag}(a), fabs_${ftag}(b))).y) & ~1;
-    let sa = lm_scale_${ftag}(fabs_${ftag}(a), -k);
-    let h = hypot_${ftag}(sa, lm_scale_${ftag}(b, -k));
+    let k = i32(lm_frexp_${ftag}(cm_larger_part_${tag}(z)).y) & ~1;
+    let sa = lm_scale_sub_${ftag}(fabs_${ftag}(a), -k);  // _sub: a and b may be subnormal
+    let h = hypot_${ftag}(sa, lm_scale_sub_${ftag}(b, -k));
     let t = lm_scale_${ftag}(sqrt_${ftag}((sa + h) * ${F}(0.5)), k / 2);
     let q = div_${ftag}(b, ${F}(2) * t);
     if (signbit_${ftag}(a)) { return ${T}(fabs_${ftag}(q), copysign_${ftag}(t, b)); }
@@ -185,18 +195,18 @@ fn clog_${tag}(z: ${T}) -> ${T} {
 fn clog2_${tag}(z: ${T}) -> ${T} {
     if (!cisfinite_${tag}(z) || !cnz_${tag}(z)) {
         let w = clog_${tag}(z);
-        return ${T}(w.x, w.y * INV_LN2_H_${ftag});
+        return ${T}(w.x, mul_${ftag}(w.y, INV_LN2_H_${ftag}));
     }
     let l = lm_mul22_${ftag}(cm_logabs_z_${tag}(z), vec2<${F}>(INV_LN2_H_${ftag}, INV_LN2_L_${ftag}));
-    return ${T}(l.x + l.y, atan2_${ftag}(z.y, z.x) * INV_LN2_H_${ftag});
+    return ${T}(l.x + l.y, mul_${ftag}(atan2_${ftag}(z.y, z.x), INV_LN2_H_${ftag}));
 }
 fn clog10_${tag}(z: ${T}) -> ${T} {
     if (!cisfinite_${tag}(z) || !cnz_${tag}(z)) {
         let w = clog_${tag}(z);
-        return ${T}(w.x, w.y * INV_LN10_H_${ftag});
+        return ${T}(w.x, mul_${ftag}(w.y, INV_LN10_H_${ftag}));
     }
     let l = lm_mul22_${ftag}(cm_logabs_z_${tag}(z), vec2<${F}>(INV_LN10_H_${ftag}, INV_LN10_L_${ftag}));
-    return ${T}(l.x + l.y, atan2_${ftag}(z.y, z.x) * INV_LN10_H_${ftag});
+    return ${T}(l.x + l.y, mul_${ftag}(atan2_${ftag}(z.y, z.x), INV_LN10_H_${ftag}));
 }
 // log(1 + z): |1 + z|^2 = (1 + x)^2 + y^2 in pair arithmetic with 1 + x kept exact, so
 // small z and 1 + z near the unit circle keep their accuracy.
@@ -224,12 +234,14 @@ fn cm_sinhcosh_mul_${tag}(x: ${F}, c1: vec2<${F}>, c2: vec2<${F}>) -> vec2<${F}>
     let ax = fabs_${ftag}(x);
     var r: vec2<${F}>;
     if (ax > HYP_LARGE_${ftag}) {
-        let e = cm_exp2x_${tag}(ax);
-        r = vec2<${F}>(cm_mulexp_${tag}(e, ${F}(0.5) * c1), cm_mulexp_${tag}(e, ${F}(0.5) * c2));
+        // e^|x| / 2 by its exponent: halving a subnormal c would round it.
+        let e = cm_exp2x_${tag}(ax) - vec3<${F}>(${F}(0), ${F}(0), ${F}(1));
+        r = vec2<${F}>(cm_mulexp_${tag}(e, c1), cm_mulexp_${tag}(e, c2));
     } else {
         let s = sinh_${ftag}(ax);
         let c = sqrt_${ftag}(${F}(1) + s * s);
-        r = vec2<${F}>(s * (c1.x + c1.y), c * (c2.x + c2.y));
+        // mul_/add_: sinh(x) sin(y) is subnormal for tiny x and y (NVIDIA's `*` flushes it)
+        r = vec2<${F}>(mul_${ftag}(s, add_${ftag}(c1.x, c1.y)), mul_${ftag}(c, add_${ftag}(c2.x, c2.y)));
     }
     return vec2<${F}>(select(r.x, -r.x, signbit_${ftag}(x)), r.y);
 }

@@ -36,11 +36,12 @@ fn sign_${tag}(x: ${T}) -> ${T} {
 }
 fn nextafter_${tag}(x: ${T}, y: ${T}) -> ${T} {
     if (isnan_${tag}(x) || isnan_${tag}(y)) { return x + y; }
-    if (bitcast<${U}>(x) == bitcast<${U}>(y) || (x == y)) { return y; }
-    if ((bitcast<${U}>(x) & ${ABSMASK}) == 0${US}) { return copysign_${tag}(bitcast<${T}>(1${US}), y); }
+    // Compared on the bits: NVIDIA's compare instructions flush float32 subnormal operands.
+    if (equal_${tag}(x, y)) { return y; }
+    if (!nz_${tag}(x)) { return copysign_${tag}(bitcast<${T}>(1${US}), y); }
     let bits = bitcast<${U}>(x);
     // Moving away from zero increments the magnitude bits, towards zero decrements them.
-    let away = (y > x) == !signbit_${tag}(x);
+    let away = greater_${tag}(y, x) == !signbit_${tag}(x);
     return bitcast<${T}>(select(bits - 1${US}, bits + 1${US}, away));
 }
 // Correctly rounded division and sqrt. NVIDIA's f32 built-ins are approximate (a third of
@@ -71,10 +72,11 @@ fn fmod_loop_${tag}(x: ${T}, y: ${T}) -> ${T} {
 // `if (mod)` is true for NaN, so NaNs take the branches they take in C (nz_ tests).
 fn divmod_${tag}(a: ${T}, b: ${T}) -> vec2<${T}> {
     if (!nz_${tag}(b)) { return vec2<${T}>(div_${tag}(a, b), fmod_${tag}(a, b)); }
+    // add_/sub_: m is subnormal for tiny divisors, which NVIDIA's float32 `+`/`-` would flush.
     var m = fmod_${tag}(a, b);
-    var div = div_${tag}(a - m, b);
+    var div = div_${tag}(sub_${tag}(a, m), b);
     if (nz_${tag}(m)) {
-        if (signbit_${tag}(b) != signbit_${tag}(m)) { m = m + b; div = div - ${T}(1); }
+        if (signbit_${tag}(b) != signbit_${tag}(m)) { m = add_${tag}(m, b); div = div - ${T}(1); }
     } else {
         m = copysign_${tag}(${T}(0), b);
     }

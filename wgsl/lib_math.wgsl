@@ -26,7 +26,13 @@ fn lm_pow2_${tag}(n: i32) -> ${T} { return bitcast<${T}>(${U}(n + BIAS_${tag}) <
 // y * 2^n with one rounding (results below the normal range are rounded once, at the end).
 fn lm_scale_${tag}(y: ${T}, n: i32) -> ${T} {
     if (n > EMAX_${tag}) { return y * lm_pow2_${tag}(EMAX_${tag}) * lm_pow2_${tag}(min(n - EMAX_${tag}, EMAX_${tag})); }
-    if (n >= EMIN_${tag}) { return y * lm_pow2_${tag}(n); }
+    if (n >= EMIN_${tag}) {
+        // A subnormal y or result (|y| < 1 then) is redone by TINY where the device may flush
+        // them (NVIDIA flushes float32 subnormal operands and results of `*`); checked on the bits.
+        let r = y * lm_pow2_${tag}(n);
+        if (${FLUSHES} && lm_tiny_${tag}(r) && nz_${tag}(y)) { return ${TINY}; }
+        return r;
+    }
     if (n >= EMIN_${tag} - SCALE_K_${tag}) { return ${TINY}; }
     return y * lm_pow2_${tag}(EMIN_${tag}) * lm_pow2_${tag}(EMIN_${tag});
 }

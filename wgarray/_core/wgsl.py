@@ -82,6 +82,8 @@ def cast(expr: str, src, dst) -> str:
     if d.kind == "complex":
         if s.register == "vec2<f32>" and d.register == "vec2<f64>":
             return f"vec2<f64>({_widen_f32(f'({expr}).x')}, {_widen_f32(f'({expr}).y')})"
+        if s.register == "vec2<f64>" and d.register == "vec2<f32>":
+            return f"vec2<f32>({_narrow_f64(f'({expr}).x')}, {_narrow_f64(f'({expr}).y')})"
         if s.kind == "complex":
             return f"{d.register}({expr})"
         part = {"vec2<f32>": np.dtype("float32"), "vec2<f64>": np.dtype("float64")}[d.register]
@@ -93,6 +95,8 @@ def cast(expr: str, src, dst) -> str:
         value = f"select({d.register}(0), {d.register}(1), {expr})"
     elif s.register == "vec2<f32>" and d.register == "f64":
         value = _widen_f32(f"({expr}).x")
+    elif s.register in ("f64", "vec2<f64>") and d.register == "f32":
+        value = _narrow_f64(f"({expr}){'.x' if s.kind == 'complex' else ''}")
     elif s.kind == "complex":
         value = f"{d.register}({expr}.x)"
     elif s.register == "u32" and d.register == "i64":
@@ -115,6 +119,15 @@ def _widen_f32(expr: str) -> str:
     tiny = (f"f64({bits} & 0x7fffffu) * select(bitcast<f64>(0x36a0000000000000lu), "
             f"bitcast<f64>(0xb6a0000000000000lu), {bits} >= 0x80000000u)")
     return f"select(f64({expr}), {tiny}, ({bits} & 0x7f800000u) == 0u)"
+
+
+def _narrow_f64(expr: str) -> str:
+    """f32(expr) rounded once, also to a subnormal: NVIDIA's conversion flushes those. Below
+    float32's normal range the mantissa is rounded as an integer (half to even) and assembled
+    by bits (lib_f32_wide.wgsl's f32_narrow, inline as _widen_f32)."""
+    magnitude = f"u32(round(abs({expr}) * bitcast<f64>(0x4940000000000000lu)))"  # |x| * 2^149
+    sign = f"(u32(bitcast<u64>({expr}) >> 32u) & 0x80000000u)"
+    return f"select(f32({expr}), bitcast<f32>({sign} | {magnitude}), abs({expr}) < 1.1754943508222875e-38lf)"
 
 
 def wrap(expr: str, dtype) -> str:
@@ -195,6 +208,8 @@ def library_fields(register: str, features=frozenset()) -> dict:
                     # float32 logaddexp2 cancels near its roots beyond what f32 pairs hold
                     LOGADDEXP2=("f32_narrow(logaddexp2_f64(f32_wide(x), f32_wide(y)))" if wide
                                 else f"lm_logaddexp2_{REG_TAG[register]}(x, y)"),
+                    # float32's subnormals may be flushed (NVIDIA); float64's are kept everywhere
+                    FLUSHES="true" if register == "f32" else "false",
                     # results below the normal range: built by bits where float32 has f64 beside it
                     TINY=("f32_scale_tiny(y, n)" if wide else
                           f"y * lm_pow2_{REG_TAG[register]}(n + SCALE_K_{REG_TAG[register]}) * "

@@ -63,7 +63,7 @@ def _arith(dtype) -> dict:
         F = T[5:-1]
         ftag = REG_TAG[F]
         return dict(T=T, F=F, ftag=ftag, magnitude=f"fabs_{ftag}(v.x) + fabs_{ftag}(v.y)",
-                    is_zero=f"!cnz_{tag}(v)", divide=f"cdiv_{tag}(a, b)", multiply=f"cmul_{tag}(a, b)")
+                    is_zero=f"!cnz_{tag}(v)", divide=f"cdiv_{tag}(a, b)", multiply=f"cmul_native_{tag}(a, b)")
     return dict(T=T, F=T, ftag=tag, magnitude=f"fabs_{tag}(v)", is_zero=f"!nz_{tag}(v)",
                 divide=f"div_{tag}(a, b)", multiply="a * b")
 

@@ -206,7 +206,7 @@ UNARY.update((r.name, r) for r in [
     _numpy_row("degrees", float_=_RAD2DEG), _numpy_row("rad2deg", float_=_RAD2DEG),
     _numpy_row("radians", float_=_DEG2RAD), _numpy_row("deg2rad", float_=_DEG2RAD),
     # complex: NumPy's nc_exp2, e^(z ln2) with ln2 multiplied into each part
-    _numpy_row("exp2", float_="exp2_{t}(a0)", complex_="cexp_{t}(a0 * {T}(0.6931471805599453))"),
+    _numpy_row("exp2", float_="exp2_{t}(a0)", complex_="cexp_{t}(cscale_{t}(a0, 0.6931471805599453))"),
     _numpy_row("cbrt", float_="cbrt_{t}(a0)"),
     _numpy_row("fabs", float_="fabs_{t}(a0)"),
     _numpy_row("rint", float_="round(a0)", complex_="round(a0)"),  # WGSL's round: half to even

@@ -17,6 +17,7 @@ import numpy as np
 from .._array import Array
 from .._core import dtypes as dt
 from .._core.operands import ScalarOperand
+from .._core.wgsl import tag as wgsl_tag
 from .._api import creation_functions as api
 from .._api.coerce import PYTHON_SCALARS, as_array, device_arg, dtype_arg
 from .._api.data_type_functions import astype, result_type
@@ -92,10 +93,11 @@ def _linspace_real_scalars(start, stop, num, div, endpoint, retstep, dtype, devi
 def _samples(start, step, stop, num: int, compute, dev) -> Array:
     """start + i * step with NumPy's two roundings, in one map (i exact in compute: num is below
     2^(mantissa + 1)); then stop (None: no endpoint) in the last place. The product is multiplied
-    by a 1 the compiler cannot see, which keeps a driver from fusing it into the add."""
-    reg = dt.layout(compute).register
-    op = MapOp("linspace_numpy", f"select(({reg}(i) * a1) * a2 + a0, a3, i == a4)", (compute,) * 4 + (dt.uint32,),
-               compute)
+    by a 1 the compiler cannot see, which keeps a driver from fusing it into the add; mul_/add_
+    keep float32 subnormals (a tiny step), which NVIDIA's `*` and `+` flush."""
+    reg, t = dt.layout(compute).register, wgsl_tag(compute)
+    op = MapOp("linspace_numpy", f"select(add_{t}(mul_{t}(mul_{t}({reg}(i), a1), a2), a0), a3, i == a4)",
+               (compute,) * 4 + (dt.uint32,), compute)
     last = num - 1 if stop is not None and num > 1 else 2**32 - 1
     operands = [ScalarOperand(start, compute), ScalarOperand(step, compute), ScalarOperand(1.0, compute),
                 ScalarOperand(start if stop is None else stop, compute), ScalarOperand(last, dt.uint32)]
