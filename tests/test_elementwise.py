@@ -10,8 +10,7 @@ import numpy as np
 import pytest
 
 import wgarray
-from conftest import (ALL_DTYPES, COMPLEX_DTYPES, FLOAT_DTYPES, PACKED_DTYPES, assert_same, host, sample,
-                      special_values, wg)
+from conftest import ALL_DTYPES, FLOAT_DTYPES, PACKED_DTYPES, assert_same, sample, special_values, wg
 
 # name -> (NumPy oracle, arity, kinds wgarray accepts, kinds that are NotImplemented for now)
 # Kinds: b bool, i int, u uint, f float, c complex. Kinds outside both sets must be a TypeError.

@@ -205,7 +205,6 @@ def test_setitem_masks(dtype):
              ((m,), ("count",)), ((m[:, 0, 0], slice(1, 3)), ("count", 1, 1)), ((Ellipsis, m[0, 0]), ("count",)),
              ((m[:, :, 0], [[1], [4]]), (2, 1))]
     for key, vshape in cases:
-        shape = h[key].shape
         if vshape is None:
             value = sample(dtype, 1, 9)[0].item()
         else:

@@ -3,7 +3,6 @@ dtypes, and pow against NumPy. Special values and symmetries: tests/test_special
 
 from __future__ import annotations
 
-import math
 
 import numpy as np
 import pytest

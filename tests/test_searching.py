@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import wgarray
-from conftest import ALL_DTYPES, FLOAT_DTYPES, assert_same, host, special_values, wg
+from conftest import ALL_DTYPES, FLOAT_DTYPES, assert_same, special_values, wg
 
 REAL_DTYPES = tuple(d for d in ALL_DTYPES if d.kind != "c")
 
