@@ -320,3 +320,82 @@ def markov_chain_stationary(np):
     stat = np.real(v[:, i]) / np.real(v[:, i]).sum()
     P5 = np.linalg.matrix_power(P, 5)
     return np.round(state, 8), np.round(stat, 8), np.round(P5.sum(axis=1), 12)
+
+
+@snippet
+def wave_equation_leapfrog(np):
+    n, c = 20, 0.5
+    x = np.linspace(0, 1, n)
+    u_prev = np.exp(-100 * (x - 0.5) ** 2)
+    u = u_prev.copy()
+    energy = []
+    for _ in range(30):
+        u_next = np.empty_like(u)
+        u_next[1:-1] = 2 * u[1:-1] - u_prev[1:-1] + c ** 2 * (u[2:] - 2 * u[1:-1] + u[:-2])
+        u_next[[0, -1]] = 0.0
+        u_prev, u = u, u_next
+        energy.append(np.sum(u ** 2))
+    return np.round(u, 10), np.round(np.array(energy[::6]), 10), int(np.argmax(np.abs(u)))
+
+
+@snippet
+def jacobi_iteration_poisson(np):
+    n = 6
+    f = np.ones((n, n))
+    u = np.zeros((n + 2, n + 2))
+    h2 = (1.0 / (n + 1)) ** 2
+    for k in range(200):
+        new = u.copy()
+        new[1:-1, 1:-1] = 0.25 * (u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] + u[1:-1, 2:] + h2 * f)
+        delta = np.max(np.abs(new - u))
+        u = new
+        if delta < 1e-10:
+            break
+    return k, np.round(u[1:-1, 1:-1], 8), bool(np.allclose(u, u.T))
+
+
+@snippet
+def bootstrap_from_fixed_indices(np):
+    data = np.array([2.3, 4.1, 3.3, 5.0, 4.4, 2.9, 3.7, 4.8])
+    idx = (np.arange(5 * 8).reshape(5, 8) * 7 + 3) % 8  # deterministic resamples
+    samples = data[idx]
+    means = samples.mean(axis=1)
+    lo, hi = np.percentile(means, [2.5, 97.5])
+    return np.round(means, 12), round(float(lo), 12), round(float(hi), 12), np.round(np.std(means, ddof=1), 12)
+
+
+@snippet
+def percentile_based_outlier_removal(np):
+    x = np.array([10.0, 12.0, 11.5, 13.0, 95.0, 12.2, 11.8, -40.0, 12.5, 11.0])
+    q1, q3 = np.quantile(x, [0.25, 0.75])
+    iqr = q3 - q1
+    keep = (x >= q1 - 1.5 * iqr) & (x <= q3 + 1.5 * iqr)
+    clean = x[keep]
+    z = np.abs((x - np.median(x)) / (1.4826 * np.median(np.abs(x - np.median(x)))))
+    return np.round(np.array([q1, q3, iqr]), 12), np.flatnonzero(~keep), round(float(clean.mean()), 12), np.round(z, 8)
+
+
+@snippet
+def euler_ode_system(np):
+    # predator-prey with forward Euler
+    y = np.array([10.0, 5.0])
+    dt = 0.01
+    traj = np.empty((101, 2))
+    traj[0] = y
+    for i in range(100):
+        prey, pred = y
+        dy = np.array([1.1 * prey - 0.4 * prey * pred, 0.1 * prey * pred - 0.4 * pred])
+        y = y + dt * dy
+        traj[i + 1] = y
+    return np.round(traj[::20], 8), np.round(traj.max(axis=0), 8), np.argmax(traj, axis=0)
+
+
+@snippet
+def correlation_matrix_and_top_pairs(np):
+    X = np.array([[1.0, 2.0, 0.5, 9.0], [2.0, 4.2, 0.1, 7.0], [3.0, 6.1, 0.9, 6.5],
+                  [4.0, 7.9, 0.3, 4.0], [5.0, 10.2, 0.7, 2.5]])
+    R = np.corrcoef(X, rowvar=False)
+    iu = np.triu_indices_from(R, k=1)
+    pairs = np.column_stack(iu)
+    order = np.argsort(-np.abs(R[iu]))
+    return np.round(R, 10), pairs[order[:3]], np.round(R[iu][order[:3]], 10)

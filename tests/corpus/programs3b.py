@@ -283,3 +283,75 @@ def accuracy_topk(np):
     hit1 = top2[:, 0] == y
     hit2 = (top2 == y[:, None]).any(axis=1)
     return top2, float(hit1.mean()), float(hit2.mean())
+
+
+@snippet
+def median_filter_3x3(np):
+    img = _image(np)
+    p = np.pad(img, 1, mode="edge")
+    h, w = img.shape
+    stack = np.stack([p[dy:dy + h, dx:dx + w] for dy in range(3) for dx in range(3)])
+    med = np.median(stack, axis=0).astype(np.uint8)
+    return med, np.sort(stack, axis=0)[4].astype(np.uint8), stack.shape
+
+
+@snippet
+def connected_mask_bounding_box(np):
+    img = _image(np)
+    mask = img > 100
+    rows = np.any(mask, axis=1)
+    cols = np.any(mask, axis=0)
+    r0, r1 = np.where(rows)[0][[0, -1]]
+    c0, c1 = np.where(cols)[0][[0, -1]]
+    crop = img[r0:r1 + 1, c0:c1 + 1]
+    ys, xs = np.nonzero(mask)
+    centroid = (ys.mean(), xs.mean())
+    return (int(r0), int(r1), int(c0), int(c1)), crop, centroid
+
+
+@snippet
+def label_smoothing_and_log_softmax(np):
+    logits = np.array([[1.0, 2.0, 3.0], [3.0, 1.0, -1.0]], dtype=np.float32)
+    y = np.array([2, 0])
+    eps, k = 0.1, logits.shape[1]
+    target = np.full((len(y), k), eps / k, dtype=np.float32)
+    target[np.arange(len(y)), y] += 1 - eps
+    m = logits.max(axis=-1, keepdims=True)
+    logsm = logits - m - np.log(np.sum(np.exp(logits - m), axis=-1, keepdims=True))
+    loss = -(target * logsm).sum(axis=1).mean()
+    return np.round(logsm, 5), np.round(target, 6), round(float(loss), 5), logsm.dtype
+
+
+@snippet
+def sorted_search_bucketing(np):
+    ages = np.array([3, 17, 18, 25, 64, 65, 80, 40, 12])
+    edges = np.array([0, 13, 18, 65])
+    names = ["child", "teen", "adult", "senior"]
+    bucket = np.searchsorted(edges, ages, side="right") - 1
+    counts = np.bincount(bucket, minlength=4)
+    text = ", ".join(f"{names[i]}={c}" for i, c in enumerate(counts))
+    return bucket, counts, text
+
+
+@snippet
+def cumulative_returns_report(np):
+    prices = np.array([100.0, 101.5, 99.8, 102.3, 104.0, 103.1, 105.6])
+    r = np.diff(prices) / prices[:-1]
+    logr = np.diff(np.log(prices))
+    cum = np.cumprod(1 + r) - 1
+    peak = np.maximum.accumulate(prices)
+    mdd = ((prices - peak) / peak).min()
+    sharpe = r.mean() / r.std(ddof=1) * np.sqrt(252)
+    return np.round(cum, 12), np.round(logr.sum(), 12), f"mdd={mdd:.3%} sharpe={sharpe:.2f}"
+
+
+@snippet
+def pivot_table_by_two_keys(np):
+    store = np.array([0, 1, 0, 2, 1, 0, 2, 2])
+    month = np.array([0, 0, 1, 1, 1, 2, 2, 0])
+    sales = np.array([5.0, 3.0, 4.0, 8.0, 2.0, 6.0, 1.0, 7.0])
+    table = np.zeros((3, 3))
+    np.add.at(table, (store, month), sales)
+    flat = np.bincount(store * 3 + month, weights=sales, minlength=9).reshape(3, 3)
+    share = table / table.sum(axis=1, keepdims=True)
+    return table, np.array_equal(table, flat), np.round(share, 12), table.sum(0), table.argmax(axis=1)
