@@ -399,3 +399,15 @@ def correlation_matrix_and_top_pairs(np):
     pairs = np.column_stack(iu)
     order = np.argsort(-np.abs(R[iu]))
     return np.round(R, 10), pairs[order[:3]], np.round(R[iu][order[:3]], 10)
+
+
+@snippet
+def random_walk_stream_free_properties(np):
+    # only what holds for any stream: shapes, dtypes, step sizes, parity, permutation sums
+    rng = np.random.default_rng(2024)
+    steps = 2 * rng.integers(0, 2, size=(4, 30)) - 1
+    walks = np.cumsum(steps, axis=1)
+    parity_ok = bool(np.all((walks - np.arange(1, 31)) % 2 == 0))
+    bounded = bool(np.all(np.abs(walks) <= np.arange(1, 31)))
+    order = rng.permutation(30)
+    return walks.shape, walks.dtype, bool(np.all(np.abs(steps) == 1)), parity_ok, bounded, int(order.sum())
