@@ -85,8 +85,35 @@ class SeriesBase:
         return map_parameters(self.domain, self.window)
 
     def __call__(self, x):
+        if isinstance(x, SeriesBase):
+            return self._composed_with(x)
         x = x if isinstance(x, (int, float, complex)) else as_array(x, self.__class__.__name__)
         return self._val(map_domain(x, self.domain, self.window), self.coef)
+
+    def _composed_with(self, inner: "SeriesBase") -> "SeriesBase":
+        """self(inner), a series of inner's kind: Horner's rule on self's power-series coefficients in
+        inner's arithmetic (NumPy's polyval order, which NumPy runs on series objects too)."""
+        t = map_domain(inner, self.domain, self.window)
+        power = self._to_power(self.coef)
+        result = t * 0 + power[-1]
+        for i in range(2, power.shape[0] + 1):
+            result = result * t + power[-i]
+        return result
+
+    def convert(self, domain=None, kind=None, window=None) -> "SeriesBase":
+        """This series as a `kind` series (default: its own class) over domain and window (default:
+        kind's)."""
+        kind = self.__class__ if kind is None else kind
+        domain = kind.domain if domain is None else domain
+        window = kind.window if window is None else window
+        return self(kind.identity(domain, window=window, symbol=self.symbol))
+
+    @classmethod
+    def cast(cls, series, domain=None, window=None) -> "SeriesBase":
+        """`series` converted to this class over domain and window (default: the class's)."""
+        domain = cls.domain if domain is None else domain
+        window = cls.window if window is None else window
+        return series.convert(domain, cls, window)
 
     def __iter__(self):
         return iter(self.coef)

@@ -268,4 +268,4 @@ class Chebyshev(SeriesBase):
     _add, _sub, _mul, _div = staticmethod(chebadd), staticmethod(chebsub), staticmethod(chebmul), staticmethod(chebdiv)
     _pow, _val, _int, _der = staticmethod(chebpow), staticmethod(chebval), staticmethod(chebint), staticmethod(chebder)
     _fit, _line, _roots = staticmethod(chebfit), staticmethod(chebline), staticmethod(chebroots)
-    _fromroots = staticmethod(chebfromroots)
+    _fromroots, _to_power = staticmethod(chebfromroots), staticmethod(cheb2poly)
