@@ -214,3 +214,58 @@ def set_operations(np):
     i, ia, ib = np.intersect1d(a, b, return_indices=True)
     return (i, ia, ib, np.union1d(a, b), np.setdiff1d(a, b), np.setxor1d(a, b),
             np.isin(a, b), np.isin(a, b, invert=True), np.isin(np.array([[1, 4], [9, 0]]), a))
+
+
+@snippet
+def rng_integers_broadcast_bounds(np):
+    rng = np.random.default_rng(21)
+    low = np.array([0, 10, 100])
+    draws = rng.integers(low, low + 5, size=(4, 3))
+    legacy = np.random.RandomState(0).randint(0, 3, size=(2, 2))
+    np.random.seed(1)
+    deck = np.arange(8)
+    np.random.shuffle(deck)
+    return (draws.shape, bool(((draws >= low) & (draws < low + 5)).all()), legacy.shape, str(legacy.dtype),
+            np.sort(deck), int(np.random.permutation(5).sum()))
+
+
+@snippet
+def einsum_mixed_dtypes_and_views(np):
+    a = np.arange(6, dtype=np.int32).reshape(2, 3)
+    b = np.linspace(0.0, 1.0, 3, dtype=np.float32)
+    c = np.arange(12.0).reshape(3, 4)[:, ::2]
+    return (np.einsum("ij,j->i", a, b), np.einsum("ij,j->i", a, b).dtype, np.einsum("ij,jk->ik", a, c),
+            np.einsum(a, [0, 1], [1, 0]), np.einsum("i,i", b, b).dtype)
+
+
+@snippet
+def percentile_of_integers_and_empty_axis(np):
+    counts = np.array([[3, 1, 4], [1, 5, 9]], dtype=np.int16)
+    return (np.percentile(counts, 50), np.percentile(counts, 50).dtype, np.median(counts, axis=0).dtype,
+            np.quantile(counts.astype(np.float32), 0.5).dtype, np.percentile(counts, [0, 100], axis=1),
+            np.quantile(counts, np.array([[0.1, 0.9]]), axis=1).shape)
+
+
+@snippet
+def histogram_integer_data_and_edges(np):
+    ages = np.array([23, 35, 41, 18, 67, 52, 35, 29], dtype=np.int64)
+    c, e = np.histogram(ages, bins=[0, 30, 50, 100])
+    c2, e2 = np.histogram(ages, bins=3)
+    c3, e3 = np.histogram(np.array([], dtype=float), bins=3, range=(0, 3))
+    c4, e4 = np.histogram(np.full(4, 2.0), bins=2)
+    return c, c.dtype, e.dtype, c2, e2, c3, e3, c4, e4
+
+
+@snippet
+def unique_with_nans_and_array_api_variants(np):
+    x = np.array([2.0, np.nan, 1.0, np.nan, 2.0])
+    return (np.unique(x), np.unique(x, equal_nan=False), np.unique_values(np.array([3, 1, 3])),
+            np.unique_counts(np.array([3, 1, 3])).counts, np.unique_inverse(np.array([5, 4, 5])).inverse_indices)
+
+
+@snippet
+def isin_and_searchsorted_floats(np):
+    grid = np.array([0.0, 0.5, 1.0, np.nan])
+    probes = np.array([np.nan, 0.5, 2.0, -1.0])
+    return (np.searchsorted(grid, probes), np.searchsorted(grid, probes, side="right"),
+            np.isin(probes, grid), np.isin(np.arange(6).reshape(2, 3), [1, 4]))

@@ -201,3 +201,57 @@ def average_weights(np):
     avg, total = np.average(scores, axis=1, weights=w, returned=True)
     return (np.average(scores), avg, total, np.average(scores, axis=0, weights=[1, 3]),
             np.average(np.arange(4), weights=[1, 1, 1, 1]), np.average(scores, axis=1, weights=w, keepdims=True))
+
+
+@snippet
+def unravel_index_errors_and_dtypes(np):
+    idx = np.unravel_index(np.array([[1, 2], [3, 4]]), (2, 3))
+    outcomes = []
+    for bad in (lambda: np.unravel_index(6, (2, 3)), lambda: np.ravel_multi_index((2, 0), (2, 3))):
+        try:
+            bad()
+            outcomes.append("ok")
+        except ValueError:
+            outcomes.append("ValueError")
+    return idx, idx[0].dtype, outcomes, np.ravel_multi_index(([1, 0], [2, 1]), (2, 3), order="F")
+
+
+@snippet
+def gradient_and_trapezoid_integers(np):
+    f = np.array([1, 4, 9, 16, 25], dtype=np.int32)
+    m = np.array([[1, 2, 6], [3, 4, 5]], dtype=np.int64)
+    return np.gradient(f), np.gradient(f).dtype, np.trapezoid(f), np.gradient(m, 2, 1), np.trapezoid(m, x=[0, 1, 3])
+
+
+@snippet(ulps=8)
+def convolve_complex_and_floats32(np):
+    a = np.array([1 + 1j, 2 - 1j, 0.5j])
+    k = np.array([1.0, -1.0])
+    s = np.array([1.0, 2.0, 3.0], dtype=np.float32)
+    return (np.convolve(a, k), np.convolve(s, s).dtype, np.convolve(s, np.array([1, 1], dtype=np.int8)),
+            np.correlate(s, s, mode="full"), np.correlate(a, a, mode="valid"))
+
+
+@snippet
+def nan_functions_all_nan_rows(np):
+    x = np.array([[np.nan, np.nan], [1.0, np.nan]])
+    return (np.nansum(x, axis=1), np.nanmean(x, axis=1), np.nanmax(x, axis=1), np.nanmedian(x, axis=1),
+            np.nanstd(x, axis=1), np.nanprod(x, axis=1), np.nanmin(np.array([1, 2, 3])))
+
+
+@snippet
+def interp_and_polyval_edge_inputs(np):
+    xp = np.array([1.0, 2.0, 3.0])
+    fp = np.array([1 + 1j, 2 - 1j, 0j])
+    return (np.interp([1.5, 2.5, 0.0], xp, fp), np.interp(np.array([2.0], dtype=np.float32), xp, [10.0, 20.0, 30.0]),
+            np.polyval([3, 0, 1], np.array([[1, 2], [3, 4]])), np.polyval(np.poly1d([2, 1]), 3),
+            np.polyval([], 5.0), np.interp(2.0, [1, 2, 2, 3], [0, 1, 5, 6]))
+
+
+@snippet
+def ptp_average_cov_dtypes(np):
+    b = np.array([3, 250, 7], dtype=np.uint8)
+    i = np.arange(6, dtype=np.int32).reshape(2, 3)
+    f = np.array([[1.0, 2.0, 4.0], [2.0, 3.0, 1.0]], dtype=np.float32)
+    return (np.ptp(b), np.ptp(b).dtype, np.average(i), np.average(i, axis=0, weights=[1, 3]).dtype,
+            np.average(f, axis=1).dtype, np.cov(f).dtype, np.corrcoef(f).dtype, np.cov(i).dtype)
