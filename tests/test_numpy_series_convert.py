@@ -66,3 +66,17 @@ def test_convert_to_a_kind_that_is_not_a_series_class_raises_like_numpy():
         expected.convert(kind=int)
     with pytest.raises(AttributeError):
         p.convert(kind=int)
+
+
+@pytest.mark.parametrize("kind, coef, kw", [
+    ("Polynomial", [1.0, -2.0, 3.5], {"domain": [0, 2]}), ("Chebyshev", [1, 2, 3], {}),
+    ("Legendre", [1j, 2.0], {"symbol": "t"}), ("Polynomial", list(np.arange(30.0)), {}),
+    ("Polynomial", [-0.5], {"window": [0, 1]})])
+def test_repr_str_format_and_latex_match_numpy(kind, coef, kw):
+    expected, p = both(kind, coef, **kw)
+    assert repr(p) == repr(expected)
+    assert str(p) == str(expected)
+    assert f"{p:ascii}" == f"{expected:ascii}" and f"{p:unicode}" == f"{expected:unicode}"
+    assert p._repr_latex_() == expected._repr_latex_()
+    with pytest.raises(ValueError):
+        format(p, "bogus")

@@ -77,9 +77,28 @@ class SeriesBase:
             return other.coef
         return other
 
+    def _host_text_series(self):
+        """The same series as NumPy's class of that basis over host copies of the coefficients, for
+        text only (repr, str, format and LaTeX follow NumPy's rules, as array printing does)."""
+        host_class = next(getattr(np.polynomial, c.__name__) for c in type(self).__mro__
+                          if hasattr(np.polynomial, c.__name__))
+        return host_class(np.asarray(self.coef), self.domain, self.window, self.symbol)
+
     def __repr__(self) -> str:
-        return (f"{self.__class__.__name__}({np.asarray(self.coef).tolist()}, domain={self.domain.tolist()}, "
-                f"window={self.window.tolist()}, symbol='{self.symbol}')")
+        def listed(values):  # NumPy's array repr without its "array(" and ")"
+            return repr(np.asarray(values))[6:-1]
+
+        return (f"{self.__class__.__name__}({listed(self.coef)}, domain={listed(self.domain)}, "
+                f"window={listed(self.window)}, symbol='{self.symbol}')")
+
+    def __str__(self) -> str:
+        return str(self._host_text_series())
+
+    def __format__(self, format_spec: str) -> str:
+        return format(self._host_text_series(), format_spec)
+
+    def _repr_latex_(self) -> str:
+        return self._host_text_series()._repr_latex_()
 
     def mapparms(self) -> tuple:
         return map_parameters(self.domain, self.window)
