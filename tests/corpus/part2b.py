@@ -255,3 +255,10 @@ def ptp_average_cov_dtypes(np):
     f = np.array([[1.0, 2.0, 4.0], [2.0, 3.0, 1.0]], dtype=np.float32)
     return (np.ptp(b), np.ptp(b).dtype, np.average(i), np.average(i, axis=0, weights=[1, 3]).dtype,
             np.average(f, axis=1).dtype, np.cov(f).dtype, np.corrcoef(f).dtype, np.cov(i).dtype)
+
+
+@snippet
+def polynomial_printed_in_a_report(np):
+    trend = np.polynomial.Polynomial([1.5, -2.0, 0.25])
+    shifted = np.polynomial.Polynomial([1.0, 2.0], domain=[0, 10])
+    return str(trend), repr(trend), f"{shifted:ascii}", str(np.polynomial.Chebyshev([1.0, 0.5]))
