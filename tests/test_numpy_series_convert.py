@@ -80,3 +80,41 @@ def test_repr_str_format_and_latex_match_numpy(kind, coef, kw):
     assert p._repr_latex_() == expected._repr_latex_()
     with pytest.raises(ValueError):
         format(p, "bogus")
+
+
+@pytest.mark.parametrize("npts", [1, 2, 5, 8.0])
+def test_chebpts(npts):
+    np.testing.assert_allclose(np.asarray(wg.polynomial.chebyshev.chebpts1(npts)),
+                               np.polynomial.chebyshev.chebpts1(npts), rtol=0, atol=4e-16)
+    if npts >= 2:
+        np.testing.assert_allclose(np.asarray(wg.polynomial.chebyshev.chebpts2(npts)),
+                                   np.polynomial.chebyshev.chebpts2(npts), rtol=0, atol=4e-16)
+
+
+@pytest.mark.parametrize("bad, error", [(lambda C: C.chebpts1(2.5), ValueError), (lambda C: C.chebpts1(0), ValueError),
+                                        (lambda C: C.chebpts2(1), ValueError),
+                                        (lambda C: C.chebinterpolate(np.sin, 2.0), TypeError),
+                                        (lambda C: C.chebinterpolate(np.sin, -1), ValueError)])
+def test_chebpts_and_interpolate_errors(bad, error):
+    with pytest.raises(error):
+        bad(np.polynomial.chebyshev)
+    with pytest.raises(error):
+        bad(wg.polynomial.chebyshev)
+
+
+@pytest.mark.parametrize("deg", [0, 1, 4, 7])
+def test_chebinterpolate(deg):
+    expected = np.polynomial.chebyshev.chebinterpolate(np.exp, deg)
+    got = np.asarray(wg.polynomial.chebyshev.chebinterpolate(wg.exp, deg))
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    np.testing.assert_allclose(got, expected, rtol=1e-14, atol=1e-15)
+    with_args = wg.polynomial.chebyshev.chebinterpolate(lambda x, a: a * x ** 2, 2, args=(3.0,))
+    np.testing.assert_allclose(np.asarray(with_args), [1.5, 0.0, 1.5], atol=1e-15)
+
+
+def test_chebyshev_interpolate_over_a_domain_and_has_sametype():
+    expected = np.polynomial.Chebyshev.interpolate(np.sin, 5, domain=[0, 3])
+    got = wg.polynomial.Chebyshev.interpolate(wg.sin, 5, domain=[0, 3])
+    check(expected, got, exact=False)
+    assert got.has_sametype(wg.polynomial.Chebyshev([1.0]))
+    assert not got.has_sametype(wg.polynomial.Polynomial([1.0]))

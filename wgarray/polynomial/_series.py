@@ -149,6 +149,9 @@ class SeriesBase:
     def has_samecoef(self, other) -> bool:
         return self.coef.shape == other.coef.shape and bool(E["equal"](self.coef, other.coef).all())
 
+    def has_sametype(self, other) -> bool:
+        return isinstance(other, self.__class__)
+
     def has_samedomain(self, other) -> bool:
         return np.array_equal(self.domain, other.domain)
 
