@@ -262,3 +262,11 @@ def polynomial_printed_in_a_report(np):
     trend = np.polynomial.Polynomial([1.5, -2.0, 0.25])
     shifted = np.polynomial.Polynomial([1.0, 2.0], domain=[0, 10])
     return str(trend), repr(trend), f"{shifted:ascii}", str(np.polynomial.Chebyshev([1.0, 0.5]))
+
+
+@snippet(ulps=64)
+def chebyshev_interpolation_of_a_model(np):
+    approx = np.polynomial.Chebyshev.interpolate(np.exp, 6, domain=[0, 1])
+    x = np.linspace(0.0, 1.0, 5)
+    err = np.abs(approx(x) - np.exp(x)).max()
+    return np.round(approx.coef, 10), bool(err < 1e-6), np.round(np.polynomial.chebyshev.chebpts2(3), 12)
