@@ -148,12 +148,14 @@ def testing_assert_allclose_usage(np):
     np.testing.assert_array_equal(np.arange(3), [0, 1, 2])
     np.testing.assert_array_almost_equal(a, a + 1e-8, decimal=6)
     np.testing.assert_equal(np.array([np.nan]), np.array([np.nan]))
+    np.testing.assert_string_equal("ok\n", "ok\n")
+    ulps = np.testing.assert_array_max_ulp(a, a * (1 + 2.3e-16), maxulp=2)
     try:
         np.testing.assert_allclose(a, a * 1.01, rtol=1e-3)
         failed = False
     except AssertionError:
         failed = True
-    return failed
+    return failed, ulps
 
 
 @snippet(ulps=8)
