@@ -16,7 +16,9 @@ from .._core import dtypes as dt
 from .._api.coerce import as_array
 from .._api.data_type_functions import astype, result_type
 from .._api.elementwise_functions import FUNCTIONS as E
-from .._api.manipulation_functions import broadcast_shapes
+from .._api.elementwise_functions import where
+from .._api.manipulation_functions import broadcast_shapes, expand_dims
+from .._api.statistical_functions import max as max_
 from .._api.utility_functions import all as all_
 from .logic import isclose
 
@@ -24,6 +26,7 @@ assert_ = npt.assert_
 assert_raises = npt.assert_raises
 assert_raises_regex = npt.assert_raises_regex
 assert_warns = npt.assert_warns
+assert_string_equal = npt.assert_string_equal  # text: nothing for the GPU
 
 
 def _host(value):
@@ -357,6 +360,49 @@ def assert_equal(actual, desired, err_msg="", verbose=True, *, strict=False) -> 
     npt.assert_equal(actual, desired, err_msg=err_msg, verbose=verbose, strict=strict)
 
 
+_SIGNED_MAGNITUDE = {dt.float16: (dt.int16, -2 ** 15), dt.float32: (dt.int32, -2 ** 31),
+                     dt.float64: (dt.int64, -2 ** 63)}
+
+
+def _ulp_distance(a, b, dtype) -> Array:
+    """NumPy's nulp_diff: how many representable floats lie between a and b, elementwise, in their
+    common float type and with NumPy's extra leading axis (NaNs of any payload count as equal)."""
+    x, y = as_array(a, "assert_array_max_ulp"), as_array(b, "assert_array_max_ulp")
+    if dtype is not None:
+        x, y = astype(x, dt.as_dtype(dtype)), astype(y, dt.as_dtype(dtype))
+    if dt.kind(x._dtype) == "complex" or dt.kind(y._dtype) == "complex":
+        raise NotImplementedError("_nulp not implemented for complex array")
+    common = np.dtype(np.common_type(np.empty(0, x._dtype), np.empty(0, y._dtype)))  # metadata
+    if common not in _SIGNED_MAGNITUDE:
+        raise ValueError(f"Unsupported dtype {common}")
+    if x.shape != y.shape:
+        raise ValueError(f"Arrays do not have the same shape: {(1, *x.shape)} - {(1, *y.shape)}")
+    bits_type, most_negative = _SIGNED_MAGNITUDE[common]
+
+    def signed_magnitude(v: Array) -> Array:
+        v = astype(v, common)
+        bits = where(E["isnan"](v), np.nan, v).view(bits_type)
+        return where(bits < 0, most_negative - bits, bits)
+
+    return expand_dims(E["abs"](astype(signed_magnitude(x) - signed_magnitude(y), common)), axis=0)
+
+
+def assert_array_max_ulp(a, b, maxulp=1, dtype=None) -> Array:
+    """Raise an AssertionError if an element of a and b differs by more than maxulp units in the
+    last place; return the ULP distances (NumPy's shape: a leading axis of 1).
+
+    Notes
+    -----
+    GPU: the distances come from the floats' bit patterns (a reinterpreting view) on the device; one
+    bool comes back, and the largest distance only when the check fails.
+    """
+    distance = _ulp_distance(a, b, dtype)
+    if not _holds(distance <= maxulp):
+        raise AssertionError(f"Arrays are not almost equal up to {maxulp:g} ULP "
+                             f"(max difference is {float(max_(distance)):g} ULP)")
+    return distance
+
+
 FUNCTIONS = {f.__name__: f for f in (assert_, assert_raises, assert_raises_regex, assert_warns, assert_array_equal,
                                      assert_allclose, assert_array_almost_equal, assert_almost_equal,
-                                     assert_array_less, assert_equal)}
+                                     assert_array_less, assert_equal, assert_string_equal, assert_array_max_ulp)}

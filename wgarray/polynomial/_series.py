@@ -77,16 +77,62 @@ class SeriesBase:
             return other.coef
         return other
 
+    def _host_text_series(self):
+        """The same series as NumPy's class of that basis over host copies of the coefficients, for
+        text only (repr, str, format and LaTeX follow NumPy's rules, as array printing does)."""
+        host_class = next(getattr(np.polynomial, c.__name__) for c in type(self).__mro__
+                          if hasattr(np.polynomial, c.__name__))
+        return host_class(np.asarray(self.coef), self.domain, self.window, self.symbol)
+
     def __repr__(self) -> str:
-        return (f"{self.__class__.__name__}({np.asarray(self.coef).tolist()}, domain={self.domain.tolist()}, "
-                f"window={self.window.tolist()}, symbol='{self.symbol}')")
+        def listed(values):  # NumPy's array repr without its "array(" and ")"
+            return repr(np.asarray(values))[6:-1]
+
+        return (f"{self.__class__.__name__}({listed(self.coef)}, domain={listed(self.domain)}, "
+                f"window={listed(self.window)}, symbol='{self.symbol}')")
+
+    def __str__(self) -> str:
+        return str(self._host_text_series())
+
+    def __format__(self, format_spec: str) -> str:
+        return format(self._host_text_series(), format_spec)
+
+    def _repr_latex_(self) -> str:
+        return self._host_text_series()._repr_latex_()
 
     def mapparms(self) -> tuple:
         return map_parameters(self.domain, self.window)
 
     def __call__(self, x):
+        if isinstance(x, SeriesBase):
+            return self._composed_with(x)
         x = x if isinstance(x, (int, float, complex)) else as_array(x, self.__class__.__name__)
         return self._val(map_domain(x, self.domain, self.window), self.coef)
+
+    def _composed_with(self, inner: "SeriesBase") -> "SeriesBase":
+        """self(inner), a series of inner's kind: Horner's rule on self's power-series coefficients in
+        inner's arithmetic (NumPy's polyval order, which NumPy runs on series objects too)."""
+        t = map_domain(inner, self.domain, self.window)
+        power = self._to_power(self.coef)
+        result = t * 0 + power[-1]
+        for i in range(2, power.shape[0] + 1):
+            result = result * t + power[-i]
+        return result
+
+    def convert(self, domain=None, kind=None, window=None) -> "SeriesBase":
+        """This series as a `kind` series (default: its own class) over domain and window (default:
+        kind's)."""
+        kind = self.__class__ if kind is None else kind
+        domain = kind.domain if domain is None else domain
+        window = kind.window if window is None else window
+        return self(kind.identity(domain, window=window, symbol=self.symbol))
+
+    @classmethod
+    def cast(cls, series, domain=None, window=None) -> "SeriesBase":
+        """`series` converted to this class over domain and window (default: the class's)."""
+        domain = cls.domain if domain is None else domain
+        window = cls.window if window is None else window
+        return series.convert(domain, cls, window)
 
     def __iter__(self):
         return iter(self.coef)
@@ -102,6 +148,9 @@ class SeriesBase:
 
     def has_samecoef(self, other) -> bool:
         return self.coef.shape == other.coef.shape and bool(E["equal"](self.coef, other.coef).all())
+
+    def has_sametype(self, other) -> bool:
+        return isinstance(other, self.__class__)
 
     def has_samedomain(self, other) -> bool:
         return np.array_equal(self.domain, other.domain)

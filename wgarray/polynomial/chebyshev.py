@@ -13,18 +13,20 @@ import numpy as np
 from .._array import Array
 from .._core import dtypes as dt
 from .._api.coerce import as_array
-from .._api.creation_functions import zeros
+from .._api.creation_functions import arange, linspace, zeros
+from .._api.elementwise_functions import FUNCTIONS as E
+from .._api.linear_algebra_functions import matmul
 from .._api.manipulation_functions import atleast_1d, concat, flip, reshape, stack
 from .._numpy.more_products import convolve
 from . import _polyutils as pu
 from . import polynomial as power
-from ._series import SeriesBase
+from ._series import SeriesBase, map_domain
 
 __all__ = [
     "chebline", "chebadd", "chebsub", "chebmulx", "chebmul", "chebdiv", "chebpow", "chebval",
     "chebder", "chebint", "cheb2poly", "poly2cheb", "chebfromroots", "chebvander", "chebfit",
     "chebtrim", "chebroots", "Chebyshev", "chebval2d", "chebval3d", "chebgrid2d", "chebgrid3d",
-    "chebvander2d", "chebvander3d", "chebcompanion"]
+    "chebvander2d", "chebvander3d", "chebcompanion", "chebpts1", "chebpts2", "chebinterpolate"]
 
 chebtrim = pu.trimcoef
 chebline = power.polyline
@@ -261,6 +263,40 @@ def cheb2poly(c) -> Array:
     return power.polyadd(c0, power.polymulx(c1))
 
 
+def _point_count(npts, least: int) -> int:
+    count = int(npts)
+    if count != npts:
+        raise ValueError("npts must be integer")
+    if count < least:
+        raise ValueError(f"npts must be >= {least}")
+    return count
+
+
+def chebpts1(npts) -> Array:
+    """The npts Chebyshev points of the first kind, sin(pi/2 (2k - npts + 1)/npts), ascending."""
+    count = _point_count(npts, 1)
+    return E["sin"](0.5 * math.pi / count * arange(-count + 1, count + 1, 2, dtype=dt.float64))
+
+
+def chebpts2(npts) -> Array:
+    """The npts Chebyshev points of the second kind (the extrema), cos(x) for x from -pi to 0."""
+    count = _point_count(npts, 2)
+    return E["cos"](linspace(-math.pi, 0, count, dtype=dt.float64))
+
+
+def chebinterpolate(func, deg, args=()) -> Array:
+    """The Chebyshev series of degree deg interpolating func(x, *args) at the deg + 1 points of the
+    first kind (a discrete cosine transform of the samples)."""
+    if isinstance(deg, bool) or not isinstance(deg, (int, np.integer)):
+        raise TypeError("deg must be an int")
+    if deg < 0:
+        raise ValueError("expected deg >= 0")
+    order = int(deg) + 1
+    points = chebpts1(order)
+    coef = matmul(chebvander(points, deg).mT, as_array(func(points, *args), "chebinterpolate"))
+    return concat([coef[:1] / order, coef[1:] / (0.5 * order)])
+
+
 class Chebyshev(SeriesBase):
     """A Chebyshev series c[0] T_0(x) + c[1] T_1(x) + ... over `domain` mapped onto `window`
     (numpy.polynomial.Chebyshev)."""
@@ -268,4 +304,13 @@ class Chebyshev(SeriesBase):
     _add, _sub, _mul, _div = staticmethod(chebadd), staticmethod(chebsub), staticmethod(chebmul), staticmethod(chebdiv)
     _pow, _val, _int, _der = staticmethod(chebpow), staticmethod(chebval), staticmethod(chebint), staticmethod(chebder)
     _fit, _line, _roots = staticmethod(chebfit), staticmethod(chebline), staticmethod(chebroots)
-    _fromroots = staticmethod(chebfromroots)
+    _fromroots, _to_power = staticmethod(chebfromroots), staticmethod(cheb2poly)
+
+    @classmethod
+    def interpolate(cls, func, deg, domain=None, args=()):
+        """The Chebyshev series interpolating func(x, *args) at the Chebyshev points of the first kind
+        mapped onto domain (default: [-1, 1])."""
+        domain = cls.domain if domain is None else domain
+        window = cls.window
+        coef = chebinterpolate(lambda x: func(map_domain(x, window, domain), *args), deg)
+        return cls(coef, domain=domain)

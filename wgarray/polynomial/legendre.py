@@ -225,4 +225,4 @@ class Legendre(SeriesBase):
     _add, _sub, _mul, _div = staticmethod(legadd), staticmethod(legsub), staticmethod(legmul), staticmethod(legdiv)
     _pow, _val, _int, _der = staticmethod(legpow), staticmethod(legval), staticmethod(legint), staticmethod(legder)
     _fit, _line, _roots = staticmethod(legfit), staticmethod(legline), staticmethod(legroots)
-    _fromroots = staticmethod(legfromroots)
+    _fromroots, _to_power = staticmethod(legfromroots), staticmethod(leg2poly)

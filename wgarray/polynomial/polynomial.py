@@ -204,4 +204,4 @@ class Polynomial(SeriesBase):
     _add, _sub, _mul, _div = staticmethod(polyadd), staticmethod(polysub), staticmethod(polymul), staticmethod(polydiv)
     _pow, _val, _int, _der = staticmethod(polypow), staticmethod(polyval), staticmethod(polyint), staticmethod(polyder)
     _fit, _line, _roots = staticmethod(polyfit), staticmethod(polyline), staticmethod(polyroots)
-    _fromroots = staticmethod(polyfromroots)
+    _fromroots, _to_power = staticmethod(polyfromroots), staticmethod(pu.trimseq)
