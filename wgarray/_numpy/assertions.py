@@ -389,10 +389,31 @@ def _ulp_distance(a, b, dtype) -> Array:
 
 def assert_array_max_ulp(a, b, maxulp=1, dtype=None) -> Array:
     """Raise an AssertionError if an element of a and b differs by more than maxulp units in the
-    last place; return the ULP distances (NumPy's shape: a leading axis of 1).
+    last place; return the ULP distances, as ``numpy.testing.assert_array_max_ulp``.
+
+    Parameters
+    ----------
+    a, b : array_like
+        The arrays compared (broadcast together).
+    maxulp : int or float, optional
+        The largest distance allowed, in units in the last place (default 1).
+    dtype : dtype, optional
+        The float dtype the distances are counted in (default: the operands' promoted dtype).
+
+    Returns
+    -------
+    Array
+        The distance of each pair of elements, in ULPs (NumPy's shape: a leading axis of 1).
+
+    Raises
+    ------
+    AssertionError
+        If a distance exceeds maxulp; the message names the largest.
 
     Notes
     -----
+    Dtypes: float16, float32 and float64.
+
     GPU: the distances come from the floats' bit patterns (a reinterpreting view) on the device; one
     bool comes back, and the largest distance only when the check fails.
     """

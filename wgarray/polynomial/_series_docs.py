@@ -123,6 +123,37 @@ METHODS = {
         True when the coefficients have the same length and values.
     """ + _SYNC.format(what="one map kernel and one fold (reduction) kernel; the answer is read back to\n"
                            "    the host (a sync)."),
+    "convert": """
+    Convert the series to a series of another kind, domain or window.
+
+    Parameters
+    ----------
+    domain : array_like, optional
+        The new series' domain (default: kind's).
+    kind : class, optional
+        Polynomial, Chebyshev or Legendre (default: this series' class).
+    window : array_like, optional
+        The new series' window (default: kind's).
+
+    Returns
+    -------
+    series
+        The same function as a series of that kind over that domain and window.
+    """ + _SYNC.format(what="the new coefficients are this series evaluated on kind's identity series:\n"
+                           "    series arithmetic kernels (products and sums of coefficient arrays)."),
+    "has_sametype": """
+    Check whether another series is of the same class.
+
+    Parameters
+    ----------
+    other : object
+        Another series.
+
+    Returns
+    -------
+    bool
+        True when ``other`` is an instance of this series' class.
+    """ + _HOST,
     "has_samedomain": """
     Check whether two series have the same domain.
 
