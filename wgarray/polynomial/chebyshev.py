@@ -285,7 +285,7 @@ def chebpts2(npts) -> Array:
 
 
 def chebinterpolate(func, deg, args=()) -> Array:
-    """The Chebyshev series of degree deg interpolating func(x, *args) at the deg + 1 points of the
+    """The Chebyshev series of degree deg interpolating ``func(x, *args)`` at the deg + 1 points of the
     first kind (a discrete cosine transform of the samples)."""
     if isinstance(deg, bool) or not isinstance(deg, (int, np.integer)):
         raise TypeError("deg must be an int")
@@ -308,8 +308,8 @@ class Chebyshev(SeriesBase):
 
     @classmethod
     def interpolate(cls, func, deg, domain=None, args=()):
-        """The Chebyshev series interpolating func(x, *args) at the Chebyshev points of the first kind
-        mapped onto domain (default: [-1, 1])."""
+        """The Chebyshev series interpolating ``func(x, *args)`` at the Chebyshev points of the first
+        kind mapped onto domain (default: [-1, 1])."""
         domain = cls.domain if domain is None else domain
         window = cls.window
         coef = chebinterpolate(lambda x: func(map_domain(x, window, domain), *args), deg)
