@@ -7,26 +7,27 @@ BufferOperand through one accessor (Array._data), the seam a lazy, fusing Array 
 from __future__ import annotations
 
 import math
-from dataclasses import FrozenInstanceError, dataclass
+from dataclasses import dataclass
 
 import numpy as np
 
 from . import dtypes as dt
+from .frozen import FrozenSlots
 from .memory import Storage, pool_for
 from .stream import stream_for
 from .view import TensorView
 
 
-class _Fields:
-    __slots__ = ("storage", "view", "dtype")
+class _Fields(FrozenSlots):
+    __slots__ = FIELDS = ("storage", "view", "dtype")
 
 
 _set_storage, _set_view, _set_dtype = _Fields.storage.__set__, _Fields.view.__set__, _Fields.dtype.__set__
 
 
 class BufferOperand(_Fields):
-    """storage, view and dtype; immutable, compared and hashed by value (as TensorView, a slots
-    class rather than a frozen dataclass: engines make several per op)."""
+    """storage, view and dtype; immutable, compared and hashed by value (frozen.py: engines make
+    several per op)."""
 
     __slots__ = ()
 
@@ -34,26 +35,6 @@ class BufferOperand(_Fields):
         _set_storage(self, storage)
         _set_view(self, view)
         _set_dtype(self, dtype)
-
-    def __setattr__(self, name, value):
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name):
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __eq__(self, other):
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self.storage == other.storage and self.view == other.view and self.dtype == other.dtype
-
-    def __hash__(self):
-        return hash((self.storage, self.view, self.dtype))
-
-    def __repr__(self):
-        return f"{type(self).__name__}(storage={self.storage!r}, view={self.view!r}, dtype={self.dtype!r})"
-
-    def __reduce__(self):
-        return type(self), (self.storage, self.view, self.dtype)
 
     @property
     def device(self):

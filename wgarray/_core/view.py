@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import FrozenInstanceError
+from .frozen import FrozenSlots
 
 
 def contiguous_strides(shape) -> tuple:
@@ -14,12 +14,11 @@ def contiguous_strides(shape) -> tuple:
     return tuple(reversed(strides))
 
 
-class _Fields:
-    __slots__ = ("shape", "strides", "offset")
+class _Fields(FrozenSlots):
+    __slots__ = FIELDS = ("shape", "strides", "offset")
 
 
-# The slots' own setters: a view sets its fields once, in __init__, past its __setattr__ (which
-# refuses), at half a frozen dataclass's cost (every op makes a few views).
+# The slots' own setters (see frozen.py): every op makes a few views.
 _set_shape, _set_strides, _set_offset = _Fields.shape.__set__, _Fields.strides.__set__, _Fields.offset.__set__
 # Contiguous views at offset 0 by shape: immutable, so one serves every array of its shape.
 _contiguous_views: dict = {}
@@ -35,26 +34,6 @@ class TensorView(_Fields):
         _set_shape(self, shape)
         _set_strides(self, strides)
         _set_offset(self, offset)
-
-    def __setattr__(self, name, value):
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name):
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __eq__(self, other):
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self.shape == other.shape and self.strides == other.strides and self.offset == other.offset
-
-    def __hash__(self):
-        return hash((self.shape, self.strides, self.offset))
-
-    def __repr__(self):
-        return f"TensorView(shape={self.shape!r}, strides={self.strides!r}, offset={self.offset!r})"
-
-    def __reduce__(self):
-        return TensorView, (self.shape, self.strides, self.offset)
 
     @staticmethod
     def contiguous(shape, offset: int = 0) -> "TensorView":
