@@ -5,13 +5,13 @@
 // lower L and back substitution with U (written out by lu_tiny.py), and stored to x (contiguous
 // batch x N x k). The operations and their order are those of wgsl/lu_solve_small.wgsl, column
 // by column, so both give the same results (up to multiply-adds a driver fuses in only one).
-// info[g]: 1 + the first column with an exactly zero pivot, or 0.
+// The singular matrices are recorded by ${failure_note}.
 // Parameters: lu_tiny.py's TINY_PARAMS.
 ${enables}
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> x: array<${T}>;
-@group(0) @binding(2) var<storage, read_write> info: array<i32>;
+${failure_binding}
 @group(0) @binding(3) var<storage, read> a: array<${T}>;
 ${b_binding}
 
@@ -42,5 +42,5 @@ ${factor}
     for (var c = c0; c < c1; c++) {
 ${solve_column}
     }
-    if (c0 == 0u) { info[g] = first_zero; }
+${record_failure}
 }

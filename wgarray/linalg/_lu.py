@@ -16,8 +16,9 @@ from .._api.manipulation_functions import broadcast_to, permute_dims, reshape
 from .._array import Array
 from .._core import dtypes as dt
 from .._core.view import broadcast_shapes
-from .._engines.lu import gesv, slogdet as lu_slogdet
-from ._common import LinAlgError, float_dtype, matrices, raise_if_any
+from .._engines import lu_tiny
+from .._engines.lu import gesv_checked, slogdet as lu_slogdet
+from ._common import LinAlgError, float_dtype, matrices
 
 _exp = _ELEMENTWISE["exp"]
 _SINGULAR = "Singular matrix"
@@ -111,9 +112,9 @@ def solve(x1, x2, /) -> Array:
         except ValueError:
             raise ValueError(f"solve: the stacks of x1 {a.shape} and x2 {b.shape} do not broadcast") from None
         rhs = broadcast_to(b, (*batch, *b.shape[-2:]))
-    x, info = gesv((a.astype(dtype) if a.dtype != dtype else a)._data(),
-                   (rhs if rhs.dtype == dtype else rhs.astype(dtype))._data())
-    raise_if_any(Array._wrap(info), _SINGULAR)
+    x, failed = gesv_checked((a.astype(dtype) if a.dtype != dtype else a)._data(),
+                             (rhs if rhs.dtype == dtype else rhs.astype(dtype))._data())
+    _raise_if_singular(failed)
     result = Array._wrap(x)
     return reshape(result, (*batch, n)) if b.ndim == 1 else result
 
@@ -158,9 +159,15 @@ def inv(x, /) -> Array:
            [0.  , 0.25]])
     """
     a = matrices(x, "inv", square=True)
-    x, info = gesv(a._data(), None)
-    raise_if_any(Array._wrap(info), _SINGULAR)
+    x, failed = gesv_checked(a._data(), None)
+    _raise_if_singular(failed)
     return Array._wrap(x)
+
+
+def _raise_if_singular(failed) -> None:
+    """failed: gesv_checked's flag of the batch (0-d); one host read."""
+    if bool(Array._wrap(failed)):
+        raise LinAlgError(_SINGULAR)
 
 
 def _slogdet(a: Array) -> tuple[Array, Array]:
@@ -247,14 +254,18 @@ def det(x, /) -> Array:
     the default float dtype (float64, float32 on a device without float64), as NumPy's linalg;
     float16 raises TypeError, as in NumPy's linalg.
 
-    GPU: as ``slogdet``, then two map kernels (exp, multiply). No host sync.
+    GPU: as ``slogdet``, then two map kernels (exp, multiply); for n <= 8, all in one dispatch.
+    No host sync.
 
     Examples
     --------
     >>> wg.linalg.det(wg.asarray([[1.0, 2.0], [3.0, 4.0]]))
     array(-2...)
     """
-    sign, logabsdet = _slogdet(matrices(x, "det", square=True))
+    a = matrices(x, "det", square=True)
+    if (tiny := lu_tiny.det(a._data())) is not None:  # the same formula, in one dispatch
+        return Array._wrap(tiny)
+    sign, logabsdet = _slogdet(a)
     return sign * _exp(logabsdet)
 
 
