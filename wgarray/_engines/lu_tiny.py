@@ -26,7 +26,8 @@ from .._core.kernels import MAX_LOOP, WORKGROUP, grid, kernel_cache, render
 from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
-from .._core.memory import pool_for
+from .._core.device import per_device
+from .._core.memory import Storage, pool_for
 from .._core.stream import stream_for
 from .._core.view import TensorView, coalesce
 from .._core.wgsl import REG_TAG, cast, with_libraries
@@ -150,31 +151,20 @@ def _fold_pivots(n: int, magnitude: str, times_sign: str, ftag: str, **_) -> str
                      f"sign = {times_sign}; logabs = logabs + log_{ftag}(mag); }}" for i in range(n))
 
 
-# How a solve records its singular matrices: info (lu.getrf's, one word per matrix), or one flag
-# for the whole batch (set atomically by every singular matrix's invocations; cleared first).
-_FAILURE = {
-    "info": ("info[g]: 1 + the first column with an exactly zero pivot, or 0",
-             "@group(0) @binding(2) var<storage, read_write> info: array<i32>;",
-             "    if (c0 == 0u) { info[g] = first_zero; }"),
-    "flag": ("setting `failed` (one word, zeroed by wgsl/lu_tiny_clear.wgsl before) to 1",
-             "@group(0) @binding(2) var<storage, read_write> failed: atomic<u32>;",
-             "    if (first_zero != 0i) { atomicStore(&failed, 1u); }"),
-}
-
-
-def _solve_source(device, dtype, n: int, identity: bool, failure: str) -> str:
+def _solve_source(device, dtype, n: int, identity: bool, flag: bool) -> str:
+    """The solve kernel; flag: one singular flag for the batch (wgsl/lu_tiny_flag.wgsl), else
+    info per matrix (wgsl/lu_tiny_info.wgsl)."""
     arith = _arith(dtype)
     if identity:
         b_binding, load = "", "identity(perm{i}, c)"
     else:
         b_binding = f"@group(0) @binding(4) var<storage, read> b: array<{arith['T']}>;"
         load = "b[b_base + perm{i} * p_b_row_stride() + c * p_b_col_stride()]"
-    note, failure_binding, record_failure = _FAILURE[failure]
+    record = render("lu_tiny_flag", arrivals_binding=4 if identity else 5) if flag else render("lu_tiny_info")
     complex_ = dt.kind(dtype) == "complex"
     return with_libraries("lu_tiny_solve", device.features, T=arith["T"], F=arith["F"], b_binding=b_binding,
                           identity_element=f"{arith['T']}(x, z)" if complex_ else "x",
-                          solve_column=_solve_column(n, load), failure_note=note, failure_binding=failure_binding,
-                          record_failure=record_failure, **_fields(dtype, n))
+                          solve_column=_solve_column(n, load), record=record, **_fields(dtype, n))
 
 
 def solve(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, BufferOperand] | None:
@@ -194,24 +184,32 @@ def solve(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, Buf
         return x, info
     n = a.shape[-1]
     storages = [x.storage, info.storage, a.storage] + ([] if identity else [b.storage])
-    launch_kernel(device, plan.kernel, lambda: _solve_source(device, dtype, n, identity, "info"), storages,
+    launch_kernel(device, plan.kernel, lambda: _solve_source(device, dtype, n, identity, flag=False), storages,
                   plan.params, plan.items, writes=2)
     return x, info
 
 
 _FLAG_VIEW = TensorView.contiguous(())
-_CLEAR = ("lu_tiny_clear",)
+
+
+def _zeroed_word(device) -> Storage:
+    storage = pool_for(device).allocate(4)
+    stream_for(device).upload(storage, bytes(4))
+    return storage
+
+
+_arrivals = per_device(_zeroed_word)  # the workgroups' count of wgsl/lu_tiny_flag.wgsl (0 between dispatches)
 
 
 def solve_flagged(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, BufferOperand] | None:
-    """solve's X, and instead of info one flag for the batch: a 0-d uint32 operand, non-zero iff
-    some matrix is singular (an exactly zero pivot), which inv and solve read once. None where
-    the matrices are not for these kernels, or none are there.
+    """solve's X, and instead of info one flag for the batch: a 0-d uint32 operand, 1 iff some
+    matrix is singular (an exactly zero pivot), else 0, which inv and solve read once. None
+    where the matrices are not for these kernels, or there are none.
 
     This is all the GPU work of a call (4 MB in, 4 MB out for 65536 4 x 4 float32 matrices: a
     few us on an H100), so host time decides its speed: the call is a cached plan, two pooled
-    buffers and two dispatches straight to the stream (the flag's clear and the solve); no fold
-    of per-matrix flags."""
+    buffers and one dispatch straight to the stream, which also sets the flag (no fold of
+    per-matrix flags, no dispatch to clear the flag first)."""
     identity = b is None
     plan = _plan("lu_tiny_solve", a, b, identity)
     if plan is None or plan.items == 0:
@@ -220,18 +218,16 @@ def solve_flagged(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOper
     pool = pool_for(device)
     x = BufferOperand(pool.allocate(max(plan.out_view.size * dtype.itemsize, 4)), plan.out_view, dtype)
     failed = BufferOperand(pool.allocate(4), _FLAG_VIEW, dt.uint32)
-    storages = [x.storage, failed.storage, a.storage] + ([] if identity else [b.storage])
-    kernels, stream = kernel_cache(device), stream_for(device)
-    clear = kernels.get(_CLEAR, ("rw",), lambda: render("lu_tiny_clear"))
-    stream.dispatch(clear, [failed.storage], plan.params, (1, 1))
+    storages = [x.storage, failed.storage, a.storage] + ([] if identity else [b.storage]) + [_arrivals(device)]
     n = a.shape[-1]
-    kernel = kernels.get(plan.kernel + ("flag",), _SOLVE_SIGNATURES[len(storages)],
-                         lambda: _solve_source(device, dtype, n, identity, "flag"))
-    stream.dispatch(kernel, storages, plan.params, grid(plan.items))
+    kernel = kernel_cache(device).get(plan.kernel + ("flag",), _FLAGGED_SIGNATURES[identity],
+                                      lambda: _solve_source(device, dtype, n, identity, flag=True))
+    stream_for(device).dispatch(kernel, storages, plan.params, grid(plan.items))
     return x, failed
 
 
-_SOLVE_SIGNATURES = {3: ("rw", "rw", "r"), 4: ("rw", "rw", "r", "r")}  # by the number of storages bound
+# x, failed, a, (b), arrivals: by whether B is the identity
+_FLAGGED_SIGNATURES = {True: ("rw", "rw", "r", "rw"), False: ("rw", "rw", "r", "r", "rw")}
 
 
 def _slogdet_source(device, dtype, n: int, det: bool) -> str:

@@ -96,7 +96,8 @@ def solve(x1, x2, /) -> Array:
     """
     a = matrices(x1, "solve", square=True)
     b = as_array(x2, "solve")
-    dtype = dt.promote(a.dtype, float_dtype(b.dtype, b.device), a.device)
+    # (the common case first: host time is most of a small batch's solve)
+    dtype = a.dtype if b.dtype == a.dtype else dt.promote(a.dtype, float_dtype(b.dtype, b.device), a.device)
     n = a.shape[-1]
     if b.ndim == 0:
         raise ValueError("solve: x2 must be at least 1-dimensional, not a 0-d array")
@@ -107,11 +108,13 @@ def solve(x1, x2, /) -> Array:
         batch = a.shape[:-2]
         rhs = broadcast_to(reshape(b, (n, 1)), (*batch, n, 1))
     else:
-        try:
-            batch = broadcast_shapes(a.shape[:-2], b.shape[:-2])
-        except ValueError:
-            raise ValueError(f"solve: the stacks of x1 {a.shape} and x2 {b.shape} do not broadcast") from None
-        rhs = broadcast_to(b, (*batch, *b.shape[-2:]))
+        batch = a.shape[:-2]
+        if b.shape[:-2] != batch:
+            try:
+                batch = broadcast_shapes(batch, b.shape[:-2])
+            except ValueError:
+                raise ValueError(f"solve: the stacks of x1 {a.shape} and x2 {b.shape} do not broadcast") from None
+        rhs = b if b.shape[:-2] == batch else broadcast_to(b, (*batch, *b.shape[-2:]))
     x, failed = gesv_checked((a.astype(dtype) if a.dtype != dtype else a)._data(),
                              (rhs if rhs.dtype == dtype else rhs.astype(dtype))._data())
     _raise_if_singular(failed)
