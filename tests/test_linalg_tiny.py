@@ -15,6 +15,7 @@ from wgarray._core.operands import BufferOperand
 from wgarray._core.view import TensorView
 from wgarray._engines import lu as lu_engine, lu_tiny
 from wgarray.linalg import LinAlgError
+from wgarray.linalg._common import raise_if_set
 
 from conftest import host, wg
 
@@ -334,3 +335,26 @@ def test_det_in_one_dispatch(dtype):
     assert got.dtype == expected.dtype and got.shape == (10,)
     np.testing.assert_allclose(got, expected, rtol=2 * eps(dtype), atol=0)
     assert np.array_equal(np.signbit(got.real), np.signbit(expected.real))
+
+
+@pytest.mark.parametrize("dtype", ["bool", "uint8", "int32", "uint32"])
+def test_raise_if_set(dtype):
+    """The one read of a batch's flag: 0-d views anywhere in a buffer (packed bytes too)."""
+    flags = wg(np.array([0, 0, 1, 0, 0], dtype))
+    for i in (0, 1, 3, 4):
+        raise_if_set(flags[i]._data(), "failed")
+    with pytest.raises(LinAlgError, match="failed"):
+        raise_if_set(flags[2]._data(), "failed")
+
+
+def test_singular_flag_past_tiny():
+    """Past the tiny kernels, inv and solve fold getrf's info into the flag they read."""
+    n = lu_tiny.tiny_max(np.dtype("float64")) + 1
+    a = random_matrices((3, n, n), "float64", shift=3.0)
+    assert lu_tiny.solve_flagged(wg(a)._data(), None) is None
+    assert_close(wgarray.linalg.inv(wg(a)), np.linalg.inv(a), "float64", scale=10)
+    a[2, :, n - 1] = 0
+    with pytest.raises(LinAlgError, match="Singular matrix"):
+        wgarray.linalg.inv(wg(a))
+    with pytest.raises(LinAlgError, match="Singular matrix"):
+        wgarray.linalg.solve(wg(a), wg(np.ones(n)))

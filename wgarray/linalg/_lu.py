@@ -18,7 +18,7 @@ from .._core import dtypes as dt
 from .._core.view import broadcast_shapes
 from .._engines import lu_tiny
 from .._engines.lu import gesv_checked, slogdet as lu_slogdet
-from ._common import LinAlgError, float_dtype, matrices
+from ._common import LinAlgError, float_dtype, matrices, raise_if_set
 
 _exp = _ELEMENTWISE["exp"]
 _SINGULAR = "Singular matrix"
@@ -117,7 +117,7 @@ def solve(x1, x2, /) -> Array:
         rhs = b if b.shape[:-2] == batch else broadcast_to(b, (*batch, *b.shape[-2:]))
     x, failed = gesv_checked((a.astype(dtype) if a.dtype != dtype else a)._data(),
                              (rhs if rhs.dtype == dtype else rhs.astype(dtype))._data())
-    _raise_if_singular(failed)
+    raise_if_set(failed, _SINGULAR)
     result = Array._wrap(x)
     return reshape(result, (*batch, n)) if b.ndim == 1 else result
 
@@ -163,14 +163,9 @@ def inv(x, /) -> Array:
     """
     a = matrices(x, "inv", square=True)
     x, failed = gesv_checked(a._data(), None)
-    _raise_if_singular(failed)
+    raise_if_set(failed, _SINGULAR)
     return Array._wrap(x)
 
-
-def _raise_if_singular(failed) -> None:
-    """failed: gesv_checked's flag of the batch (0-d); one host read."""
-    if bool(Array._wrap(failed)):
-        raise LinAlgError(_SINGULAR)
 
 
 def _slogdet(a: Array) -> tuple[Array, Array]:
