@@ -1,5 +1,5 @@
 """LU on tiny matrices (n <= tiny_max(dtype), 8 for most dtypes), one invocation per matrix:
-solve/inv (gesv) and slogdet in ONE dispatch each, straight from the operands' views.
+solve/inv (gesv), slogdet and det in ONE dispatch each, straight from the operands' views.
 
 The workgroup-per-matrix kernels (lu_kernels) spend 32 invocations, workgroup memory and
 barriers on a 4 x 4 matrix. Here each invocation loads its matrix into registers, factors it
@@ -13,6 +13,12 @@ Batch dims of any view (strided, transposed, broadcast) are walked in the kernel
 BATCH_DIMS of them after merging (view.coalesce); the entry points return None for operands
 they do not take, which then go the general way (lu.gesv, lu.slogdet). Plans (parameter words)
 are cached per dtype and views, so a call costs two allocations and one dispatch.
+
+A batch of 65536 4 x 4 float32 matrices is 4 MB in and 4 MB out, about 20 us of an H100's time,
+so host time decides the speed of linalg.inv, solve and det on such batches: solve_flagged
+(inv, solve) and det record their dispatch straight to the stream, and solve_flagged's kernel
+also sets the one flag for the batch that inv and solve read to raise LinAlgError (its last
+workgroup writes it: wgsl/lu_tiny_flag.wgsl), instead of a fold of per-matrix flags.
 """
 
 from __future__ import annotations
@@ -22,12 +28,12 @@ from typing import NamedTuple
 
 from .._core import dtypes as dt
 from .._core.cache import plan_cache
+from .._core.device import per_device
 from .._core.kernels import MAX_LOOP, WORKGROUP, grid, kernel_cache, render
 from .._core.launch import launch_kernel
+from .._core.memory import Storage, pool_for
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
-from .._core.device import per_device
-from .._core.memory import Storage, pool_for
 from .._core.stream import stream_for
 from .._core.view import TensorView, coalesce
 from .._core.wgsl import REG_TAG, cast, with_libraries
@@ -193,6 +199,7 @@ _FLAG_VIEW = TensorView.contiguous(())
 
 
 def _zeroed_word(device) -> Storage:
+    """A one-word buffer of the device, zeroed (kept for good: per_device holds it)."""
     storage = pool_for(device).allocate(4)
     stream_for(device).upload(storage, bytes(4))
     return storage
@@ -206,10 +213,9 @@ def solve_flagged(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOper
     matrix is singular (an exactly zero pivot), else 0, which inv and solve read once. None
     where the matrices are not for these kernels, or there are none.
 
-    This is all the GPU work of a call (4 MB in, 4 MB out for 65536 4 x 4 float32 matrices: a
-    few us on an H100), so host time decides its speed: the call is a cached plan, two pooled
-    buffers and one dispatch straight to the stream, which also sets the flag (no fold of
-    per-matrix flags, no dispatch to clear the flag first)."""
+    The call is a cached plan, two pooled buffers and one dispatch straight to the stream,
+    which also sets the flag: no fold of per-matrix flags, no dispatch to clear the flag
+    first (a second dispatch: host time, and a dependency on the GPU)."""
     identity = b is None
     plan = _plan("lu_tiny_solve", a, b, identity)
     if plan is None or plan.items == 0:

@@ -167,7 +167,6 @@ def inv(x, /) -> Array:
     return Array._wrap(x)
 
 
-
 def _slogdet(a: Array) -> tuple[Array, Array]:
     """(sign, logabsdet) of the square matrices of a (in its computing dtype), on the GPU."""
     sign, logabsdet = lu_slogdet(a._data())
