@@ -121,6 +121,37 @@ def factor_fields(T: str, nb: int, grid: int) -> dict:
                           f"i < n && c < n && c <= i); }}" for p, q in everywhere))
 
 
+SKIP = 16  # chol_factor_columns' steps skip its registers by blocks of SKIP rows (uniform branches)
+
+
+@functools.lru_cache(maxsize=None)
+def column_fields(T: str, nb: int) -> dict:
+    """The unrolled parts of wgsl/chol_factor_columns.wgsl: invocation t's column of A (v<i>)
+    and row of X (x<c>). A step j touches only the blocks of SKIP rows of the column that reach
+    below j and the blocks of the row that start at or before j."""
+    blocks = [range(s, min(s + SKIP, nb)) for s in range(0, nb, SKIP)]
+
+    def for_blocks(indent, active, line):
+        return "\n".join(f"{indent}if ({active(rows)}) {{ " + " ".join(line(i) for i in rows) + " }" for rows in blocks)
+
+    below = lambda rows: f"j <= {rows[-1]}u"  # noqa: E731  (rows i >= j in the block)
+    started = lambda rows: f"j >= {rows[0]}u"  # noqa: E731  (columns c <= j in the block)
+    at = "a[base + {i}u * rs + t * cs]"
+    return dict(
+        WG=nb,
+        load="\n".join(f"    var v{i} = {T}(); if (mine && t <= {i}u && {i}u < n) {{ v{i} = {at.format(i=i)}; }}"
+                        for i in range(nb)),
+        init_x="\n".join(f"    var x{c} = select({T}(), sc_real(R(1)), t == {c}u);" for c in range(nb)),
+        publish=for_blocks("            ", below, lambda i: f"column[buf + {i}u] = v{i};") + "\n"
+        + for_blocks("            ", started, lambda c: f"row_x[buf + {c}u] = x{c};"),
+        update=for_blocks("            ", below, lambda i: f"v{i} = v{i} - sc_mul(column[buf + {i}u], s);"),
+        update_x=for_blocks("                ", started, lambda c: f"x{c} = x{c} - sc_mul(ct, row_x[buf + {c}u]);"),
+        store="\n".join(f"    if (mine && {i}u < n) {{ {at.format(i=i)} = select({T}(), select(sc_scale(v{i}, inv_r), "
+                         f"sc_real(r), t == {i}u), t <= {i}u); }}" for i in range(nb)),
+        store_w="\n".join(f"    inv[wbase + {c}u * NB + t] = select({T}(), sc_conj(sc_scale(x{c}, inv_r)), "
+                           f"mine && {c}u < n && {c}u <= t);" for c in range(nb)))
+
+
 @functools.lru_cache(maxsize=None)
 def trsm_fields(T: str, nb: int) -> dict:
     """The unrolled parts of wgsl/chol_trsm.wgsl: an invocation's sums acc<t> of its rows

@@ -30,10 +30,11 @@ from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.replay import replayable
 from .._core.view import TensorView, coalesce
-from .chol_blocks import FACTOR, WG, as_batch, block, block_size, copy, factor_fields, kernel_source, \
+from .chol_blocks import FACTOR, WG, as_batch, block, block_size, column_fields, copy, factor_fields, kernel_source, \
     solve_right_by_inverse, subtract_product, transposed, triangle, view_words, zeros
 
 FLAG = dt.uint32
+BY_COLUMNS = True  # the diagonal blocks by wgsl/chol_factor_columns.wgsl, else by chol_factor.wgsl
 FACTOR_GRID = 16  # chol_factor's invocations: a 16 x 16 grid (8 x 8 and 32 x 32 were slower on an H100)
 
 
@@ -48,11 +49,15 @@ def factor_block(a: BufferOperand, failed: BufferOperand, inverse: BufferOperand
     else:
         words = dict(invert=1, inv_offset=inverse.view.offset, inv_batch=nb * nb)
     params = FACTOR.pack(batch=batch, n=n, **words, **view_words(a))
-    grid = FACTOR_GRID if nb % FACTOR_GRID == 0 else 16
-    launch_kernel(a.device, ("chol_factor", a.dtype, nb, grid),
-                  lambda: kernel_source("chol_factor", a.dtype, a.device, FACTOR, NB=nb,
-                                        **factor_fields(dt.layout(a.dtype).register, nb, grid)),
-                  [a.storage, failed.storage, inverse.storage], params, batch * WG, writes=3)
+    register = dt.layout(a.dtype).register
+    if BY_COLUMNS:
+        key, make = ("chol_factor_columns", a.dtype, nb), lambda: kernel_source(
+            "chol_factor_columns", a.dtype, a.device, FACTOR, NB=nb, **column_fields(register, nb))
+    else:
+        grid = FACTOR_GRID if nb % FACTOR_GRID == 0 else 16
+        key, make = ("chol_factor", a.dtype, nb, grid), lambda: kernel_source(
+            "chol_factor", a.dtype, a.device, FACTOR, NB=nb, **factor_fields(register, nb, grid))
+    launch_kernel(a.device, key, make, [a.storage, failed.storage, inverse.storage], params, batch * WG, writes=3)
 
 
 def factor_in_place(w: BufferOperand, failed: BufferOperand) -> None:
