@@ -24,13 +24,18 @@ ${scalar}
 ${library}
 
 const NB: u32 = ${NB}u;
-var<workgroup> column: array<${T}, 2u * NB>;  // the step's column of A, by parity
-var<workgroup> row_x: array<${T}, 2u * NB>;  // the step's row of X (undivided), by parity
+const RT: u32 = ${RT}u;  // rows of B a solver workgroup owns
+// Workgroup memory in words of ${V} elements (vec4 for f32: a quarter of the loads).
+var<workgroup> column: array<${V}, 2u * NB / ${width}u>;  // the step's column of A, by parity
+var<workgroup> row_x: array<${V}, 2u * NB / ${width}u>;  // the step's row of X (undivided), by parity
+var<workgroup> bs: array<${V}, RT * NB / ${width}u>;  // a solver's rows of B
 
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) t: u32) {
-    let b = wid.x + wid.y * nwg.x;
+    let flat = wid.x + wid.y * nwg.x;
+    let b = flat / p_groups();  // the matrix, and its workgroup g: 0 stores L, the others solve
+    let g = flat % p_groups();
     if (b >= p_batch()) { return; }
     let n = p_n();
     let base = p_offset() + b * p_batch_stride();
@@ -40,32 +45,53 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
 ${load}
 ${init_x}
     let invert = p_invert() != 0u;
+    let with_x = invert || p_rows() != 0u;  // X = L^-1 for W or for the solvers
     var pivot = R(1);  // A[t, t] once column t is complete
     var fail = false;
     for (var j = 0u; j < n; j++) {
-        let buf = (j % 2u) * NB;
+        let buf = (j % 2u) * (NB / ${width}u);
         if (t == j) {
 ${publish}
         }
         workgroupBarrier();
-        let d = sc_re(column[buf + j]);
+        let d = sc_re(${column_j});
         fail = fail || sc_bad_pivot(d);
         if (t == j) { pivot = d; }
         if (t > j) {
-            let ct = sc_scale(column[buf + t], R(1) / d);
+            let ct = sc_scale(${column_t}, R(1) / d);
             let s = sc_conj(ct);
 ${update}
-            if (invert) {
+            if (with_x) {
 ${update_x}
             }
         }
     }
     let r = sc_sqrt(pivot);
     let inv_r = R(1) / r;
+    if (g == 0u) {
+        // L, in place, or (solving too) to the stage: the solvers still read A's block.
+        let staged = p_rows() != 0u;
+        let sbase = p_inv_offset() + b * p_inv_batch();
 ${store}
-    if (t == 0u && fail) { failed[b] = 1u; }
-    if (!invert) { return; }
-    // W = X^H: W[c, t] = conj(X[t, c]), zero outside the n x n block.
-    let wbase = p_inv_offset() + b * p_inv_batch();
+        if (t == 0u && fail) { failed[b] = 1u; }
+        if (!invert) { return; }
+        // W = X^H: W[c, t] = conj(X[t, c]), zero outside the n x n block.
 ${store_w}
+        return;
+    }
+    // A solver: rows r0 .. r0 + RT of B (the n columns below the block) := B L^-H = B W, its
+    // rows in workgroup memory; invocation t (row t of X) computes column t.
+    let rows = p_rows();
+    let r0 = (g - 1u) * RT;
+    let bbase = base + n * rs;
+${load_b}
+    workgroupBarrier();
+${w_columns}
+    for (var q = 0u; q < RT; q++) {
+        let row = r0 + q;
+        if (row >= rows) { break; }
+        var acc = ${T}();
+${solve}
+        if (mine) { a[bbase + row * rs + t * cs] = acc; }
+    }
 }

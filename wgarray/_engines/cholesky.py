@@ -30,11 +30,12 @@ from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.replay import replayable
 from .._core.view import TensorView, coalesce
-from .chol_blocks import FACTOR, WG, as_batch, block, block_size, column_fields, copy, factor_fields, kernel_source, \
-    solve_right_by_inverse, subtract_product, transposed, triangle, view_words, zeros
+from .chol_blocks import FACTOR, FACTOR_COLUMNS, WG, as_batch, block, block_size, column_fields, copy, copy_into, \
+    factor_fields, kernel_source, solve_right_by_inverse, solver_rows, subtract_product, transposed, triangle, view_words, zeros
 
 FLAG = dt.uint32
 BY_COLUMNS = True  # the diagonal blocks by wgsl/chol_factor_columns.wgsl, else by chol_factor.wgsl
+FUSED = True  # by columns: a step's factor and triangular solve in one dispatch (factor_and_solve)
 FACTOR_GRID = 16  # chol_factor's invocations: a 16 x 16 grid (8 x 8 and 32 x 32 were slower on an H100)
 
 
@@ -48,16 +49,40 @@ def factor_block(a: BufferOperand, failed: BufferOperand, inverse: BufferOperand
         inverse, words = allocate(a.device, (1,), a.dtype), dict(invert=0, inv_offset=0, inv_batch=0)
     else:
         words = dict(invert=1, inv_offset=inverse.view.offset, inv_batch=nb * nb)
-    params = FACTOR.pack(batch=batch, n=n, **words, **view_words(a))
-    register = dt.layout(a.dtype).register
     if BY_COLUMNS:
-        key, make = ("chol_factor_columns", a.dtype, nb), lambda: kernel_source(
-            "chol_factor_columns", a.dtype, a.device, FACTOR, NB=nb, **column_fields(register, nb))
-    else:
-        grid = FACTOR_GRID if nb % FACTOR_GRID == 0 else 16
-        key, make = ("chol_factor", a.dtype, nb, grid), lambda: kernel_source(
-            "chol_factor", a.dtype, a.device, FACTOR, NB=nb, **factor_fields(register, nb, grid))
-    launch_kernel(a.device, key, make, [a.storage, failed.storage, inverse.storage], params, batch * WG, writes=3)
+        _factor_columns(a, failed, inverse, words, rows=0)
+        return
+    register = dt.layout(a.dtype).register
+    grid = FACTOR_GRID if nb % FACTOR_GRID == 0 else 16
+    launch_kernel(a.device, ("chol_factor", a.dtype, nb, grid),
+                  lambda: kernel_source("chol_factor", a.dtype, a.device, FACTOR, NB=nb,
+                                        **factor_fields(register, nb, grid)),
+                  [a.storage, failed.storage, inverse.storage], FACTOR.pack(batch=batch, n=n, **words, **view_words(a)),
+                  batch * WG, writes=3)
+
+
+def _factor_columns(a: BufferOperand, failed: BufferOperand, out: BufferOperand, words: dict, rows: int) -> None:
+    """wgsl/chol_factor_columns.wgsl on the blocks a (batch, n, n): with rows, its solvers
+    overwrite the rows x n below each block by B L^-H and L goes to out (see factor_and_solve)."""
+    batch, n, _ = a.shape
+    nb = block_size(a.dtype, a.device)
+    rt = solver_rows(a.dtype, a.device, nb)
+    groups = 1 + -(-rows // rt)
+    params = FACTOR_COLUMNS.pack(batch=batch, n=n, rows=rows, groups=groups, **words, **view_words(a))
+    launch_kernel(a.device, ("chol_factor_columns", a.dtype, nb, rt),
+                  lambda: kernel_source("chol_factor_columns", a.dtype, a.device, FACTOR_COLUMNS, NB=nb,
+                                        **column_fields(dt.layout(a.dtype).register, nb, rt)),
+                  [a.storage, failed.storage, out.storage], params, batch * groups * WG, writes=3)
+
+
+def factor_and_solve(a: BufferOperand, rows: int, failed: BufferOperand, stage: BufferOperand) -> None:
+    """One step of the blocked factorisation in one dispatch: L of each (NB x NB) block of a
+    (batch, NB, NB) goes to stage (batch, NB, NB: a view of contiguous blocks, rows of NB), and
+    the rows x NB below each block are overwritten by B L^-H. Every workgroup factors the block
+    itself (as fast as one: the steps' chain is the same) and solves its rows of B with its L^-1
+    in registers; none can write L in place while the others may still read the block."""
+    _factor_columns(a, failed, stage, dict(invert=0, inv_offset=stage.view.offset, inv_batch=stage.view.strides[0]),
+                    rows)
 
 
 def factor_in_place(w: BufferOperand, failed: BufferOperand) -> None:
@@ -67,6 +92,9 @@ def factor_in_place(w: BufferOperand, failed: BufferOperand) -> None:
     nb = block_size(w.dtype, w.device)
     if n <= nb:
         factor_block(w, failed)
+        return
+    if FUSED and BY_COLUMNS:
+        _factor_fused(w, failed, nb)
         return
     inverse = allocate(w.device, (batch, nb, nb), w.dtype)  # each step's W, used by its solve
     for k0 in range(0, n, nb):
@@ -78,9 +106,31 @@ def factor_in_place(w: BufferOperand, failed: BufferOperand) -> None:
         l21 = block(w, k0 + kb, rest, k0, kb)
         w11 = inverse.with_view(TensorView((batch, kb, kb), (nb * nb, nb, 1), inverse.view.offset))
         solve_right_by_inverse(l21, w11)
-        # conj(L21) L21^T = conj(L21 L21^H): subtract its conjugate, on and below the diagonal.
-        subtract_product(block(w, k0 + kb, rest, k0 + kb, rest), l21, transposed(l21), conj=True, conj_result=True,
-                         lower=True)
+        _update_trailing(w, k0 + kb, rest, l21)
+
+
+def _factor_fused(w: BufferOperand, failed: BufferOperand, nb: int) -> None:
+    """factor_in_place with two dispatches a step: factor_and_solve, the trailing update. The
+    steps' diagonal blocks wait in a stage and are copied into place at the end, in one pass."""
+    batch, n, _ = w.shape
+    steps = (n - 1) // nb  # the full blocks before the last one
+    stage = allocate(w.device, (batch, steps, nb, nb), w.dtype)
+    for step in range(steps):
+        k0 = step * nb
+        rest = n - k0 - nb
+        slot = stage.with_view(TensorView((batch, nb, nb), (steps * nb * nb, nb, 1), step * nb * nb))
+        factor_and_solve(block(w, k0, nb, k0, nb), rest, failed, slot)
+        _update_trailing(w, k0 + nb, rest, block(w, k0 + nb, rest, k0, nb))
+    k0 = steps * nb
+    factor_block(block(w, k0, n - k0, k0, n - k0), failed)
+    s = w.view.strides
+    diagonal = w.with_view(TensorView((batch, steps, nb, nb), (s[0], nb * (s[1] + s[2]), s[1], s[2]), w.view.offset))
+    copy_into(diagonal, stage)
+
+
+def _update_trailing(w: BufferOperand, k0: int, rest: int, l21: BufferOperand) -> None:
+    # conj(L21) L21^T = conj(L21 L21^H): subtract its conjugate, on and below the diagonal.
+    subtract_product(block(w, k0, rest, k0, rest), l21, transposed(l21), conj=True, conj_result=True, lower=True)
 
 
 def _matrices(a: BufferOperand) -> BufferOperand:
