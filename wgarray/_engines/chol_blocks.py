@@ -126,14 +126,14 @@ SKIP = 16  # chol_factor_columns' steps skip its registers by blocks of SKIP row
 
 
 @functools.lru_cache(maxsize=None)
-def column_fields(T: str, nb: int, rt: int) -> dict:
+def column_fields(T: str, nb: int, rt: int, skip: int = SKIP) -> dict:
     """The unrolled parts of wgsl/chol_factor_columns.wgsl: invocation t's column of A (v<i>)
     and row of X (x<c>), and a solver's sums. A step j touches only the blocks of SKIP rows of
     the column that reach below j and the blocks of the row that start at or before j. float32
     words in workgroup memory are vec4s (width 4): element i is component i % 4 of word i / 4."""
     width = 4 if T == "f32" and nb % 4 == 0 else 1
     words = [range(s, min(s + width, nb)) for s in range(0, nb, width)]
-    blocks = [[w for w in words if s <= w[0] < s + SKIP] for s in range(0, nb, SKIP)]
+    blocks = [[w for w in words if s <= w[0] < s + skip] for s in range(0, nb, skip)]
 
     def part(e, i):  # element i of the word e
         return f"{e}.{'xyzw'[i % 4]}" if width == 4 else e
@@ -207,11 +207,14 @@ def block_size(dtype, device, sizes=(64, 32, 16)) -> int:
     return next((nb for nb in sizes if nb * nb * dtype.itemsize <= limit), sizes[-1])
 
 
+SOLVER_ROWS = 32
+
+
 def solver_rows(dtype, device, nb: int) -> int:
     """Rows of B a solver workgroup of chol_factor_columns owns: 32, or what fits half the
     device's workgroup memory."""
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
-    return max(1, min(32, limit // 2 // (nb * dtype.itemsize)))
+    return max(1, min(SOLVER_ROWS, limit // 2 // (nb * dtype.itemsize)))
 
 
 # -- views ----------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.replay import replayable
 from .._core.view import TensorView, coalesce
+from . import chol_blocks
 from .chol_blocks import FACTOR, FACTOR_COLUMNS, WG, as_batch, block, block_size, column_fields, copy, copy_into, \
     factor_fields, kernel_source, solve_right_by_inverse, solver_rows, subtract_product, transposed, triangle, view_words, zeros
 
@@ -69,9 +70,10 @@ def _factor_columns(a: BufferOperand, failed: BufferOperand, out: BufferOperand,
     rt = solver_rows(a.dtype, a.device, nb)
     groups = 1 + -(-rows // rt)
     params = FACTOR_COLUMNS.pack(batch=batch, n=n, rows=rows, groups=groups, **words, **view_words(a))
-    launch_kernel(a.device, ("chol_factor_columns", a.dtype, nb, rt),
+    skip = chol_blocks.SKIP
+    launch_kernel(a.device, ("chol_factor_columns", a.dtype, nb, rt, skip),
                   lambda: kernel_source("chol_factor_columns", a.dtype, a.device, FACTOR_COLUMNS, NB=nb,
-                                        **column_fields(dt.layout(a.dtype).register, nb, rt)),
+                                        **column_fields(dt.layout(a.dtype).register, nb, rt, skip)),
                   [a.storage, failed.storage, out.storage], params, batch * groups * WG, writes=3)
 
 
