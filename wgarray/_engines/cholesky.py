@@ -30,14 +30,16 @@ from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.replay import replayable
 from .._core.view import TensorView, coalesce
-from . import chol_blocks
 from .chol_blocks import FACTOR, FACTOR_COLUMNS, WG, as_batch, block, block_size, column_fields, copy, copy_into, \
-    factor_fields, kernel_source, solve_right_by_inverse, solver_rows, subtract_product, transposed, triangle, view_words, zeros
+    factor_fields, kernel_source, solve_right_by_inverse, solver_rows, subtract_product, transposed, triangle, \
+    view_words, zeros
 
 FLAG = dt.uint32
-BY_COLUMNS = True  # the diagonal blocks by wgsl/chol_factor_columns.wgsl, else by chol_factor.wgsl
-FUSED = True  # by columns: a step's factor and triangular solve in one dispatch (factor_and_solve)
 FACTOR_GRID = 16  # chol_factor's invocations: a 16 x 16 grid (8 x 8 and 32 x 32 were slower on an H100)
+# The steps by factor_and_solve where an invocation's column of A and row of L^-1 take at most
+# this many bytes each (float32; more spilled registers: 1024 float64 and complex64 took 4.2
+# and 5.3 ms so on an H100, 1.8 and 2.2 by three dispatches a step).
+COLUMN_BYTES = 256
 
 
 def factor_block(a: BufferOperand, failed: BufferOperand, inverse: BufferOperand | None = None) -> None:
@@ -50,41 +52,29 @@ def factor_block(a: BufferOperand, failed: BufferOperand, inverse: BufferOperand
         inverse, words = allocate(a.device, (1,), a.dtype), dict(invert=0, inv_offset=0, inv_batch=0)
     else:
         words = dict(invert=1, inv_offset=inverse.view.offset, inv_batch=nb * nb)
-    if BY_COLUMNS:
-        _factor_columns(a, failed, inverse, words, rows=0)
-        return
-    register = dt.layout(a.dtype).register
+    params = FACTOR.pack(batch=batch, n=n, **words, **view_words(a))
     grid = FACTOR_GRID if nb % FACTOR_GRID == 0 else 16
     launch_kernel(a.device, ("chol_factor", a.dtype, nb, grid),
                   lambda: kernel_source("chol_factor", a.dtype, a.device, FACTOR, NB=nb,
-                                        **factor_fields(register, nb, grid)),
-                  [a.storage, failed.storage, inverse.storage], FACTOR.pack(batch=batch, n=n, **words, **view_words(a)),
-                  batch * WG, writes=3)
+                                        **factor_fields(dt.layout(a.dtype).register, nb, grid)),
+                  [a.storage, failed.storage, inverse.storage], params, batch * WG, writes=3)
 
 
-def _factor_columns(a: BufferOperand, failed: BufferOperand, out: BufferOperand, words: dict, rows: int) -> None:
-    """wgsl/chol_factor_columns.wgsl on the blocks a (batch, n, n): with rows, its solvers
-    overwrite the rows x n below each block by B L^-H and L goes to out (see factor_and_solve)."""
+def factor_and_solve(a: BufferOperand, rows: int, failed: BufferOperand, stage: BufferOperand) -> None:
+    """One step of the blocked factorisation in one dispatch (wgsl/chol_factor_columns.wgsl):
+    L of each (n x n, n <= block_size) block of a (batch, n, n) goes to stage (batch, NB, NB; rows
+    of NB), and the rows x n panel below each block in a's matrices is overwritten by
+    B L^-H; failed[b] is set to 1 where a pivot is not positive."""
     batch, n, _ = a.shape
     nb = block_size(a.dtype, a.device)
     rt = solver_rows(a.dtype, a.device, nb)
     groups = 1 + -(-rows // rt)
-    params = FACTOR_COLUMNS.pack(batch=batch, n=n, rows=rows, groups=groups, **words, **view_words(a))
-    skip = chol_blocks.SKIP
-    launch_kernel(a.device, ("chol_factor_columns", a.dtype, nb, rt, skip),
+    params = FACTOR_COLUMNS.pack(batch=batch, n=n, rows=rows, groups=groups, stage_offset=stage.view.offset,
+                                 stage_batch=stage.view.strides[0], **view_words(a))
+    launch_kernel(a.device, ("chol_factor_columns", a.dtype, nb, rt),
                   lambda: kernel_source("chol_factor_columns", a.dtype, a.device, FACTOR_COLUMNS, NB=nb,
-                                        **column_fields(dt.layout(a.dtype).register, nb, rt, skip)),
-                  [a.storage, failed.storage, out.storage], params, batch * groups * WG, writes=3)
-
-
-def factor_and_solve(a: BufferOperand, rows: int, failed: BufferOperand, stage: BufferOperand) -> None:
-    """One step of the blocked factorisation in one dispatch: L of each (NB x NB) block of a
-    (batch, NB, NB) goes to stage (batch, NB, NB: a view of contiguous blocks, rows of NB), and
-    the rows x NB below each block are overwritten by B L^-H. Every workgroup factors the block
-    itself (as fast as one: the steps' chain is the same) and solves its rows of B with its L^-1
-    in registers; none can write L in place while the others may still read the block."""
-    _factor_columns(a, failed, stage, dict(invert=0, inv_offset=stage.view.offset, inv_batch=stage.view.strides[0]),
-                    rows)
+                                        **column_fields(dt.layout(a.dtype).register, nb, rt)),
+                  [a.storage, failed.storage, stage.storage], params, batch * groups * WG, writes=3)
 
 
 def factor_in_place(w: BufferOperand, failed: BufferOperand) -> None:
@@ -94,35 +84,24 @@ def factor_in_place(w: BufferOperand, failed: BufferOperand) -> None:
     nb = block_size(w.dtype, w.device)
     if n <= nb:
         factor_block(w, failed)
-        return
-    if FUSED and BY_COLUMNS:
-        _factor_fused(w, failed, nb)
-        return
-    inverse = allocate(w.device, (batch, nb, nb), w.dtype)  # each step's W, used by its solve
-    for k0 in range(0, n, nb):
-        kb = min(nb, n - k0)
-        rest = n - k0 - kb
-        factor_block(block(w, k0, kb, k0, kb), failed, inverse if rest else None)
-        if rest == 0:
-            break
-        l21 = block(w, k0 + kb, rest, k0, kb)
-        w11 = inverse.with_view(TensorView((batch, kb, kb), (nb * nb, nb, 1), inverse.view.offset))
-        solve_right_by_inverse(l21, w11)
-        _update_trailing(w, k0 + kb, rest, l21)
+    elif nb * w.dtype.itemsize <= COLUMN_BYTES:
+        _factor_by_steps(w, failed, nb)
+    else:
+        _factor_by_parts(w, failed, nb)
 
 
-def _factor_fused(w: BufferOperand, failed: BufferOperand, nb: int) -> None:
-    """factor_in_place with two dispatches a step: factor_and_solve, the trailing update. The
-    steps' diagonal blocks wait in a stage and are copied into place at the end, in one pass."""
+def _factor_by_steps(w: BufferOperand, failed: BufferOperand, nb: int) -> None:
+    """Two dispatches a step: factor_and_solve, the trailing update. The steps' diagonal blocks
+    wait in a stage and go into place at the end, in one pass."""
     batch, n, _ = w.shape
     steps = (n - 1) // nb  # the full blocks before the last one
     stage = allocate(w.device, (batch, steps, nb, nb), w.dtype)
     for step in range(steps):
         k0 = step * nb
-        rest = n - k0 - nb
-        slot = stage.with_view(TensorView((batch, nb, nb), (steps * nb * nb, nb, 1), step * nb * nb))
-        factor_and_solve(block(w, k0, nb, k0, nb), rest, failed, slot)
-        _update_trailing(w, k0 + nb, rest, block(w, k0 + nb, rest, k0, nb))
+        slot = stage.with_view(TensorView((batch, nb, nb), (steps * nb * nb, nb, 1),
+                                                stage.view.offset + step * nb * nb))
+        factor_and_solve(block(w, k0, nb, k0, nb), n - k0 - nb, failed, slot)
+        _update_trailing(w, k0 + nb, n - k0 - nb, nb)
     k0 = steps * nb
     factor_block(block(w, k0, n - k0, k0, n - k0), failed)
     s = w.view.strides
@@ -130,8 +109,26 @@ def _factor_fused(w: BufferOperand, failed: BufferOperand, nb: int) -> None:
     copy_into(diagonal, stage)
 
 
-def _update_trailing(w: BufferOperand, k0: int, rest: int, l21: BufferOperand) -> None:
-    # conj(L21) L21^T = conj(L21 L21^H): subtract its conjugate, on and below the diagonal.
+def _factor_by_parts(w: BufferOperand, failed: BufferOperand, nb: int) -> None:
+    """Three dispatches a step: factor_block with W = L^-H, the solve as the product with W
+    (chol_trsm), the trailing update."""
+    batch, n, _ = w.shape
+    inverse = allocate(w.device, (batch, nb, nb), w.dtype)  # each step's W, used by its solve
+    for k0 in range(0, n, nb):
+        kb = min(nb, n - k0)
+        rest = n - k0 - kb
+        factor_block(block(w, k0, kb, k0, kb), failed, inverse if rest else None)
+        if rest == 0:
+            break
+        w11 = inverse.with_view(TensorView((batch, kb, kb), (nb * nb, nb, 1), inverse.view.offset))
+        solve_right_by_inverse(block(w, k0 + kb, rest, k0, kb), w11)
+        _update_trailing(w, k0 + kb, rest, kb)
+
+
+def _update_trailing(w: BufferOperand, k0: int, rest: int, kb: int) -> None:
+    """A22 -= L21 L21^H over the rest x rest square at (k0, k0), L21 the kb columns left of it:
+    conj(L21) L21^T = conj(L21 L21^H), its conjugate subtracted, on and below the diagonal."""
+    l21 = block(w, k0, rest, k0 - kb, kb)
     subtract_product(block(w, k0, rest, k0, rest), l21, transposed(l21), conj=True, conj_result=True, lower=True)
 
 
