@@ -5,18 +5,26 @@ once into the result, its other triangle zeroed (wgsl/chol_copy.wgsl), and facto
 place. A matrix of order at most NB (the block edge: 64, or 32 for complex128 on small
 adapters) is factored by one workgroup in registers (wgsl/chol_factor.wgsl), one workgroup
 per matrix of the batch. A larger one is factored blocked and right-looking, all matrices of
-the batch at once, NB columns at a time, three dispatches a step:
-    L11 = chol(A11)     the kernel on the diagonal block, which also writes W = L11^-H;
-    L21 = A21 L11^-H    the product A21 W in place (wgsl/chol_trsm.wgsl: the triangular solve
-                        as trtri + gemm, as cuSOLVER does; a diagonal block of a positive
-                        definite matrix is as well conditioned as the square root of its
-                        condition number, and the backward error stays about 1 eps);
+the batch at once, NB columns at a time:
+    L11 = chol(A11)     the factor of the diagonal block, with W = L11^-H;
+    L21 = A21 L11^-H    the triangular solve as the product A21 W (trtri + gemm, as cuSOLVER
+                        does; a diagonal block of a positive definite matrix is as well
+                        conditioned as the square root of its condition number, and the
+                        backward error stays about 1 eps);
     A22 -= L21 L21^H    one fused in-place matmul (matmul_update) of K = NB over the trailing
                         square, its tiles on and below the diagonal only.
-(On an H100, 4096 float32: 6.5 ms so, 3.3x torch's cuSOLVER: about half in the 64 diagonal
-blocks' kernels, 53 us each; a two-level variant, blocks of 128 or 256 columns
-factored by NB inside with K = 128 or 256 for the trailing updates, took 8.6 and 9.2 ms: its
-extra small dispatches cost more than the larger K saves.)
+float32 takes two dispatches a step: factor_and_solve (wgsl/chol_factor_columns.wgsl: every
+workgroup factors the block, one writes L to a stage, the others solve their rows of A21 with
+L11^-1 in registers; the stage goes into place at the end) and the update. The other dtypes
+take three: factor_block writing W, chol_trsm's product, the update (their invocations' column
+and row in factor_and_solve would spill registers).
+(On an H100, 4096 float32: 5.5 ms, 2.9x torch's cuSOLVER; 6.4 ms by three dispatches a step.
+Of it, 63 factor_and_solve at 55-61 us each, 63 updates at 26 us: the serial steps of the
+diagonal blocks, about 0.6 us each however the block is spread over a workgroup (the 16 x 16
+grid of chol_factor: 39 us a block, 52 with W; an invocation a column: 44, 53 with scalar
+words), are most of it. A two-level variant, blocks of 128 or 256 columns factored by NB inside
+with K = 128 or 256 for the trailing updates, took 8.6 and 9.2 ms: its extra small dispatches
+cost more than the larger K saves.)
 No step reads anything back: a pivot that is not positive sets the matrix's failure flag,
 which the caller reads once for the whole batch.
 """
