@@ -153,6 +153,18 @@ def test_cholesky_steps_every_dtype(monkeypatch, count_steps, dtype, n):
     assert count_steps
 
 
+def test_cholesky_float32_large_batch_by_parts(monkeypatch, count_steps):
+    """A batch whose steps would take too many workgroups factors by three dispatches a step."""
+    from wgarray._engines import cholesky as engine
+
+    monkeypatch.setattr(engine, "STEP_WORKGROUPS", 20)
+    a = hermitian_pd((3, 150, 150), np.float32)
+    g = host(cholesky(wg(a)))
+    assert relative(g - np.linalg.cholesky(a.astype(np.float64)), g) <= 1500 * eps(np.float32)
+    assert not count_steps
+    assert host(cholesky(wg(a[:1]))).shape == (1, 150, 150) and count_steps == [86, 22]
+
+
 @pytest.mark.parametrize("pivot", [0, 70, 149])
 def test_cholesky_float32_steps_not_positive_definite(count_steps, pivot):
     """A failing pivot in the first step, a later step or the last block sets the flag of its

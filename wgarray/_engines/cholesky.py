@@ -48,6 +48,10 @@ FACTOR_GRID = 16  # chol_factor's invocations: a 16 x 16 grid (8 x 8 and 32 x 32
 # this many bytes each (float32; more spilled registers: 1024 float64 and complex64 took 4.2
 # and 5.3 ms so on an H100, 1.8 and 2.2 by three dispatches a step).
 COLUMN_BYTES = 256
+# ... and where its first step has at most this many workgroups: each repeats the block's
+# serial factorisation, which past about a wave of the GPU's workgroups (a large batch) costs
+# more than the dispatch it saves (a guess: measured on single matrices only).
+STEP_WORKGROUPS = 512
 
 
 def factor_block(a: BufferOperand, failed: BufferOperand, inverse: BufferOperand | None = None) -> None:
@@ -92,7 +96,8 @@ def factor_in_place(w: BufferOperand, failed: BufferOperand) -> None:
     nb = block_size(w.dtype, w.device)
     if n <= nb:
         factor_block(w, failed)
-    elif nb * w.dtype.itemsize <= COLUMN_BYTES:
+    elif nb * w.dtype.itemsize <= COLUMN_BYTES and \
+            batch * (1 + -(-(n - nb) // solver_rows(w.dtype, w.device, nb))) <= STEP_WORKGROUPS:
         _factor_by_steps(w, failed, nb)
     else:
         _factor_by_parts(w, failed, nb)
