@@ -28,9 +28,10 @@ ${library}
 
 const NB: u32 = ${NB}u;
 const RT: u32 = ${RT}u;  // rows of B a solver workgroup owns
+const K: u32 = ${K}u;  // columns a step eliminates
 // Workgroup memory in words of ${V} (vec4 for float32: a quarter of the loads and stores).
-var<workgroup> column: array<${V}, 2u * NB / ${width}u>;  // the step's column of A, by parity
-var<workgroup> row_x: array<${V}, 2u * NB / ${width}u>;  // the step's row of X (undivided), by parity
+var<workgroup> column: array<${V}, 2u * K * NB / ${width}u>;  // the step's K columns of A, by parity
+var<workgroup> row_x: array<${V}, 2u * K * NB / ${width}u>;  // the step's K rows of X (undivided), by parity
 var<workgroup> bs: array<${V}, RT * NB / ${width}u>;  // a solver's rows of B
 
 @compute @workgroup_size(${WG})
@@ -49,18 +50,15 @@ ${load}
 ${init_x}
     var pivot = R(1);  // A[t, t] once column t is complete
     var fail = false;
-    for (var j = 0u; j < n; j++) {
-        let buf = (j % 2u) * (NB / ${width}u);
-        if (t == j) {
+    for (var j = 0u; j < n; j += K) {
+        let buf = (j / K % 2u) * (K * NB / ${width}u);
+        if (t >= j && t < j + K) {
+            let slot = buf + (t - j) * (NB / ${width}u);
 ${publish}
         }
         workgroupBarrier();
-        let d = sc_re(${column_j});
-        fail = fail || sc_bad_pivot(d);
-        if (t == j) { pivot = d; }
+${block_step}
         if (t > j) {
-            let ct = sc_scale(${column_t}, R(1) / d);
-            let s = sc_conj(ct);
 ${update}
 ${update_x}
         }
