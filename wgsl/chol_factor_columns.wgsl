@@ -31,7 +31,8 @@ const RT: u32 = ${RT}u;  // rows of B a solver workgroup owns
 const K: u32 = ${K}u;  // columns a step eliminates
 // Workgroup memory in words of ${V} (vec4 for float32: a quarter of the loads and stores).
 var<workgroup> column: array<${V}, 2u * K * NB / ${width}u>;  // the step's K columns of A, by parity
-${solver_memory}
+var<workgroup> row_x: array<${V}, 2u * K * NB / ${width}u>;  // the step's K rows of X (undivided), by parity
+var<workgroup> bs: array<${V}, RT * NB / ${width}u>;  // a solver's rows of B
 
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
@@ -54,7 +55,6 @@ ${init_x}
         if (t >= j && t < j + K) {
             let slot = buf + (t - j) * (NB / ${width}u);
 ${publish}
-${publish_x}
         }
         workgroupBarrier();
 ${block_step}
@@ -71,5 +71,19 @@ ${store}
         if (t == 0u && fail) { failed[b] = 1u; }
         return;
     }
-${solver}
+    // A solver: rows r0 .. r0 + RT of B (the rows below the block), in workgroup memory.
+    let rows = p_rows();
+    let r0 = (g - 1u) * RT;
+    let bbase = base + n * rs;
+${load_b}
+    workgroupBarrier();
+    // W[c, t] = conj(X[t, c]), X's row t divided by L[t, t] at last.
+${w_column}
+    for (var q = 0u; q < RT; q++) {
+        let row = r0 + q;
+        if (row >= rows) { break; }
+        var acc = ${T}();
+${solve}
+        if (mine) { a[bbase + row * rs + t * cs] = acc; }
+    }
 }

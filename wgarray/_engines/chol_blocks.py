@@ -157,13 +157,13 @@ def _block_step(T: str, k: int, column) -> list[str]:
 
 
 @functools.lru_cache(maxsize=None)
-def column_fields(T: str, nb: int, rt: int, k: int = 1, substitute: bool = False) -> dict:
-    """The unrolled parts of wgsl/chol_factor_columns.wgsl: invocation t's column of A (v<i>)
-    and, for the solver by L^-1 (not substitute), its row of X (x<c>) and column of W (w<c>); a
-    barrier step eliminates k columns (_block_step). A step j touches only the blocks of SKIP
-    rows of the column that reach below j and the blocks of the row that start at or before
-    j + k - 1. float32 words in workgroup memory are vec4s (width 4): element i is component
-    i % 4 of word i / 4; the k published columns (rows) lie one after the other, NB each."""
+def column_fields(T: str, nb: int, rt: int, k: int = 1) -> dict:
+    """The unrolled parts of wgsl/chol_factor_columns.wgsl: invocation t's column of A (v<i>),
+    row of X (x<c>) and column of W (w<c>); a barrier step eliminates k columns (_block_step). A
+    step j touches only the blocks of SKIP rows of the column that reach below j and the blocks
+    of the row that start at or before j + k - 1. float32 words in workgroup memory are vec4s
+    (width 4): element i is component i % 4 of word i / 4; the k published columns (rows) lie
+    one after the other, NB elements each."""
     width = 4 if T == "f32" and nb % 4 == 0 else 1
     words = [range(s, min(s + width, nb)) for s in range(0, nb, width)]
     blocks = [[w for w in words if s <= w[0] < s + SKIP] for s in range(0, nb, SKIP)]
@@ -194,40 +194,21 @@ def column_fields(T: str, nb: int, rt: int, k: int = 1, substitute: bool = False
 
     below = lambda blk: f"j <= {blk[-1][-1]}u"  # noqa: E731  (the block has rows i >= j)
     started = lambda blk: f"j + {k - 1}u >= {blk[0][0]}u"  # noqa: E731  (the block has columns c <= j + k - 1)
+    b_element = "var e{m} = {T}(); if (inside && c + {m}u < n) {{ e{m} = a[bbase + row * rs + (c + {m}u) * cs]; }}"
     stored = "select({T}(), select(sc_scale(v{i}, inv_r), sc_real(r), t == {i}u), t <= {i}u)"
-    fields = dict(
+    return dict(
         WG=nb, RT=rt, K=k, V="vec4<f32>" if width == 4 else T, width=width,
         load="\n".join(f"    var v{i} = {T}(); if (mine && t <= {i}u && {i}u < n) {{ v{i} = a[base + {i}u * rs + t * cs]; }}"
                         for i in range(nb)),
-        publish=for_blocks(below, publish("column", "v")),
+        init_x="\n".join(f"    var x{c} = select({T}(), sc_real(R(1)), t == {c}u);" for c in range(nb)),
+        publish=for_blocks(below, publish("column", "v")) + "\n" + for_blocks(started, publish("row_x", "x")),
         block_step="\n".join(_block_step(T, k, lambda m, index: element("column", m, index))),
         update=for_blocks(below, apply("column", lambda i, e: f"v{i} = v{i}"
                                        + "".join(f" - sc_mul({e[m]}, r{m})" for m in range(k)) + ";")),
+        update_x=for_blocks(started, apply("row_x", lambda i, e: f"x{i} = x{i}"
+                                           + "".join(f" - sc_mul(rc{m}, {e[m]})" for m in range(k)) + ";")),
         store="\n".join(f"        if (mine && {i}u < n) {{ st[sbase + {i}u * NB + t] = {stored.format(T=T, i=i)}; }}"
-                         for i in range(nb)))
-    if substitute:
-        def substitute_column(j):
-            lines = [f"    y{j} = sc_scale(y{j}, l_recip[{j}u]);"]
-            for w in words:
-                if w[-1] > j:
-                    lines.append(f"    {{ let e = l_cols[{j * span + w[0] // width}u]; " + " ".join(
-                        f"y{i} = y{i} - sc_mul(y{j}, sc_conj({part('e', i)}));" for i in w if i > j) + " }")
-            return lines
-        solver = render("chol_solve_by_substitution",
-                        store_l="\n".join(f"    l_cols[t * {span}u + {w[0] // width}u] = "
-                                          f"{word([stored.format(T=T, i=i) for i in w])};" for w in words),
-                        load_row="\n".join(f"    var y{i} = {T}(); if (inside && {i}u < n) {{ y{i} = a[bbase + {i}u * cs]; }}"
-                                            for i in range(nb)),
-                        substitute="\n".join(line for j in range(nb) for line in substitute_column(j)),
-                        store_row="\n".join(f"    if (inside && {i}u < n) {{ a[bbase + {i}u * cs] = y{i}; }}"
-                                             for i in range(nb)))
-        return dict(fields, init_x="", publish_x="", update_x="", solver=solver,
-                    solver_memory="var<workgroup> l_cols: array<${V}, NB * NB / ${width}u>;  // L, by columns\n"
-                    "var<workgroup> l_recip: array<R, NB>;  // 1 / L[j, j]".replace("${V}", fields["V"])
-                    .replace("${width}", str(width)))
-    b_element = "var e{m} = {T}(); if (inside && c + {m}u < n) {{ e{m} = a[bbase + row * rs + (c + {m}u) * cs]; }}"
-    solver = render(
-        "chol_solve_by_inverse", T=T,
+                         for i in range(nb)),
         load_b=f"    for (var w = t; w < RT * NB / {width}u; w += NB) {{\n"
         f"        let row = r0 + w / (NB / {width}u);\n        let c = (w % (NB / {width}u)) * {width}u;\n"
         f"        let inside = row < rows;\n"
@@ -236,15 +217,6 @@ def column_fields(T: str, nb: int, rt: int, k: int = 1, substitute: bool = False
         w_column="\n".join(f"    let w{c} = sc_conj(sc_scale(x{c}, inv_r));" for c in range(nb)),
         solve="\n".join(f"        {{ let e = bs[q * (NB / {width}u) + {w[0] // width}u]; "
                          + " ".join(f"acc = acc + sc_mul({part('e', i)}, w{i});" for i in w) + " }" for w in words))
-    return dict(
-        fields, solver=solver,
-        init_x="\n".join(f"    var x{c} = select({T}(), sc_real(R(1)), t == {c}u);" for c in range(nb)),
-        publish_x=for_blocks(started, publish("row_x", "x")),
-        update_x=for_blocks(started, apply("row_x", lambda i, e: f"x{i} = x{i}"
-                                           + "".join(f" - sc_mul(rc{m}, {e[m]})" for m in range(k)) + ";")),
-        solver_memory=f"var<workgroup> row_x: array<{fields['V']}, 2u * K * NB / {width}u>;  "
-        "// the step's K rows of X (undivided), by parity\n"
-        f"var<workgroup> bs: array<{fields['V']}, RT * NB / {width}u>;  // a solver's rows of B")
 
 
 @functools.lru_cache(maxsize=None)
@@ -268,21 +240,11 @@ def block_size(dtype, device, sizes=(64, 32, 16)) -> int:
 
 
 SOLVER_ROWS = 16  # (an H100, 4096 float32: 5.5 ms with 16, 5.8 with 32)
-SUBSTITUTION = True  # chol_factor_columns' solvers substitute with L where it fits workgroup memory
-
-
-def substitutes(dtype, device, nb: int) -> bool:
-    """Whether chol_factor_columns' solvers work by substitution: L (nb x nb) and the steps'
-    published columns fit the device's workgroup memory."""
-    limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
-    return SUBSTITUTION and (nb + 2 * STEP_COLUMNS + 1) * nb * dtype.itemsize <= limit
 
 
 def solver_rows(dtype, device, nb: int) -> int:
-    """Rows of B a solver workgroup of chol_factor_columns owns: by substitution one an
-    invocation, else SOLVER_ROWS, or what fits half the device's workgroup memory."""
-    if substitutes(dtype, device, nb):
-        return nb
+    """Rows of B a solver workgroup of chol_factor_columns owns: SOLVER_ROWS, or what fits half
+    the device's workgroup memory."""
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     return max(1, min(SOLVER_ROWS, limit // 2 // (nb * dtype.itemsize)))
 

@@ -40,7 +40,7 @@ from .._core.replay import replayable
 from .._core.view import TensorView, coalesce
 from . import chol_blocks
 from .chol_blocks import FACTOR, FACTOR_COLUMNS, WG, as_batch, block, block_size, column_fields, copy, copy_into, \
-    factor_fields, kernel_source, solve_right_by_inverse, solver_rows, substitutes, subtract_product, transposed, triangle, \
+    factor_fields, kernel_source, solve_right_by_inverse, solver_rows, subtract_product, transposed, triangle, \
     view_words, zeros
 
 FLAG = dt.uint32
@@ -84,10 +84,10 @@ def factor_and_solve(a: BufferOperand, rows: int, failed: BufferOperand, stage: 
     groups = 1 + -(-rows // rt)
     params = FACTOR_COLUMNS.pack(batch=batch, n=n, rows=rows, groups=groups, stage_offset=stage.view.offset,
                                  stage_batch=stage.view.strides[0], **view_words(a))
-    k, by_substitution = chol_blocks.STEP_COLUMNS, substitutes(a.dtype, a.device, nb)
-    launch_kernel(a.device, ("chol_factor_columns", a.dtype, nb, rt, k, by_substitution),
+    k = chol_blocks.STEP_COLUMNS
+    launch_kernel(a.device, ("chol_factor_columns", a.dtype, nb, rt, k),
                   lambda: kernel_source("chol_factor_columns", a.dtype, a.device, FACTOR_COLUMNS, NB=nb,
-                                        **column_fields(dt.layout(a.dtype).register, nb, rt, k, by_substitution)),
+                                        **column_fields(dt.layout(a.dtype).register, nb, rt, k)),
                   [a.storage, failed.storage, stage.storage], params, batch * groups * WG, writes=3)
 
 
