@@ -153,6 +153,29 @@ def test_cholesky_steps_every_dtype(monkeypatch, count_steps, dtype, n):
     assert count_steps
 
 
+@pytest.mark.parametrize("dtype, columns", [(np.float32, 1), (np.float32, 3), (np.complex64, 2)])
+def test_cholesky_step_columns(monkeypatch, count_steps, dtype, columns):
+    """chol_factor_columns' barrier steps of one column, of 3 (the block of 64 ends in a partial
+    step, whose columns past the block take no part) and of 2 complex ones (conjugates in the
+    step's block), as the default's results (8 float32 columns a step)."""
+    from wgarray._engines import chol_blocks
+    from wgarray._engines import cholesky as engine
+
+    monkeypatch.setattr(chol_blocks, "step_columns", lambda _: columns)
+    monkeypatch.setattr(engine, "COLUMN_BYTES", 1 << 10)
+    a = hermitian_pd((2, 150, 150), dtype)
+    a[1, 100, 100] = -1.0  # a failing pivot in the second step's block
+    with pytest.raises(LinAlgError, match="Matrix is not positive definite"):
+        cholesky(wg(a))
+    a = a[:1]
+    g = host(cholesky(wg(a), upper=True))
+    ref = np.linalg.cholesky(a.astype(np.complex128), upper=True)
+    assert relative(g - ref, ref) <= 10 * 150 * eps(dtype)
+    assert relative(ct(g) @ g - a, a) <= 10 * 150 * eps(dtype)
+    assert not np.tril(g, -1).any()
+    assert count_steps == [86, 22] * 2
+
+
 def test_cholesky_float32_large_batch_by_parts(monkeypatch, count_steps):
     """A batch whose steps would take too many workgroups factors by three dispatches a step."""
     from wgarray._engines import cholesky as engine

@@ -9,15 +9,18 @@
 // between dispatches, separates the factor from the solve; none writes the block, which the
 // others may still be reading (the caller copies the stage into place at the end).
 // Invocation t holds column t of A (v<i>: rows i >= t) and row t of X = L^-1 (x<c>: c <= t),
-// every statement on them written out (chol_blocks.column_fields). Step j: invocation j's
-// column (of A, raw) and row (of X, lacking the division by L[j, j]) are complete: it publishes
-// them in workgroup memory (two buffers by the step's parity: one barrier a step); every
-// invocation t > j then takes its coefficient column[t] / d (d = A[j, j]: the two divisions by
-// sqrt(d) in one) and updates its column, A[i, t] -= column[i] conj(column[t]) / d, and its row
-// of X, X[t, c] -= column[t] row[c] / d. No square root on the steps' chain: a column is scaled
-// by 1 / sqrt(pivot) once, when it is stored. A solver then computes B W with W = X^H
-// (= L^-H, as chol_trsm.wgsl does with the W that chol_factor.wgsl writes): invocation t
-// column t of its rows, from its row of X and the rows of B in workgroup memory.
+// every statement on them written out (chol_blocks.column_fields). A step eliminates the K
+// columns j .. j + K - 1, one barrier for K (two buffers by the step's parity): invocation
+// j + m publishes its column (of A, raw: updated by the columns before j only) and its row (of
+// X, likewise, lacking the division by L[j + m, j + m]) in workgroup memory; every invocation
+// then factors the published K x K diagonal block alike (its LDL: pivots d<m>) and takes the
+// coefficients r<m> by which A[i, t] -= sum_m column_m[i] r<m> and X[t, c] -= sum_m
+// conj(r<m>) row_m[c] are the K single steps (for t > j + m: r<m> = conj(column_m[t]) / d<m>
+// with column m as the block's earlier columns update it; chol_blocks._block_step). No square
+// root on the steps' chain: a column is scaled by 1 / sqrt(pivot) once, when it is stored. A
+// solver then computes B W with W = X^H (= L^-H, as chol_trsm.wgsl does with the W that
+// chol_factor.wgsl writes): invocation t column t of its rows, from its row of X and the rows
+// of B in workgroup memory.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> a: array<${S}>;
@@ -28,9 +31,10 @@ ${library}
 
 const NB: u32 = ${NB}u;
 const RT: u32 = ${RT}u;  // rows of B a solver workgroup owns
+const K: u32 = ${K}u;  // columns a step eliminates
 // Workgroup memory in words of ${V} (vec4 for float32: a quarter of the loads and stores).
-var<workgroup> column: array<${V}, 2u * NB / ${width}u>;  // the step's column of A, by parity
-var<workgroup> row_x: array<${V}, 2u * NB / ${width}u>;  // the step's row of X (undivided), by parity
+var<workgroup> column: array<${V}, 2u * K * NB / ${width}u>;  // the step's K columns of A, by parity
+var<workgroup> row_x: array<${V}, 2u * K * NB / ${width}u>;  // the step's K rows of X (undivided), by parity
 var<workgroup> bs: array<${V}, RT * NB / ${width}u>;  // a solver's rows of B
 
 @compute @workgroup_size(${WG})
@@ -49,18 +53,15 @@ ${load}
 ${init_x}
     var pivot = R(1);  // A[t, t] once column t is complete
     var fail = false;
-    for (var j = 0u; j < n; j++) {
-        let buf = (j % 2u) * (NB / ${width}u);
-        if (t == j) {
+    for (var j = 0u; j < n; j += K) {
+        let buf = (j / K % 2u) * (K * NB / ${width}u);
+        if (t >= j && t < j + K) {
+            let slot = buf + (t - j) * (NB / ${width}u);
 ${publish}
         }
         workgroupBarrier();
-        let d = sc_re(${column_j});
-        fail = fail || sc_bad_pivot(d);
-        if (t == j) { pivot = d; }
+${block_step}
         if (t > j) {
-            let ct = sc_scale(${column_t}, R(1) / d);
-            let s = sc_conj(ct);
 ${update}
 ${update_x}
         }

@@ -18,13 +18,16 @@ workgroup factors the block, one writes L to a stage, the others solve their row
 L11^-1 in registers; the stage goes into place at the end) and the update. The other dtypes
 take three: factor_block writing W, chol_trsm's product, the update (their invocations' column
 and row in factor_and_solve would spill registers).
-(On an H100, 4096 float32: 5.5 ms, 2.9x torch's cuSOLVER; 6.4 ms by three dispatches a step.
-Of it, 63 factor_and_solve at 55-61 us each, 63 updates at 26 us: the serial steps of the
-diagonal blocks, about 0.6 us each however the block is spread over a workgroup (the 16 x 16
-grid of chol_factor: 39 us a block, 52 with W; an invocation a column: 44, 53 with scalar
-words), are most of it. A two-level variant, blocks of 128 or 256 columns factored by NB inside
-with K = 128 or 256 for the trailing updates, took 8.6 and 9.2 ms: its extra small dispatches
-cost more than the larger K saves.)
+(On an H100, 4096 float32: 4.3 ms, 2.15x torch's cuSOLVER (2.0 ms); 5.4 ms with one column a
+barrier step, 6.4 ms by three dispatches a step. Of it, 63 factor_and_solve at 35 us each (28
+of them the diagonal block's factorisation, which every workgroup repeats), 63 updates at 26 us.
+The serial column steps of the diagonal blocks cost about 0.6 us each, one at a time, however
+the block is spread over a workgroup (the 16 x 16 grid of chol_factor: 39 us a block, 52 with
+W; an invocation a column: 44, 53 with scalar words); chol_factor_columns' steps of K = 8
+columns a barrier bring it to about 0.45 us a column. Solvers by forward substitution with L in
+workgroup memory instead of X along the steps: 4.9 ms. A two-level variant, blocks of 128 or
+256 columns factored by NB inside with K = 128 or 256 for the trailing updates, took 8.6 and
+9.2 ms: its extra small dispatches cost more than the larger K saves.)
 No step reads anything back: a pivot that is not positive sets the matrix's failure flag,
 which the caller reads once for the whole batch.
 """
@@ -38,6 +41,7 @@ from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.replay import replayable
 from .._core.view import TensorView, coalesce
+from . import chol_blocks
 from .chol_blocks import FACTOR, FACTOR_COLUMNS, WG, as_batch, block, block_size, column_fields, copy, copy_into, \
     factor_fields, kernel_source, solve_right_by_inverse, solver_rows, subtract_product, transposed, triangle, \
     view_words, zeros
@@ -83,9 +87,10 @@ def factor_and_solve(a: BufferOperand, rows: int, failed: BufferOperand, stage: 
     groups = 1 + -(-rows // rt)
     params = FACTOR_COLUMNS.pack(batch=batch, n=n, rows=rows, groups=groups, stage_offset=stage.view.offset,
                                  stage_batch=stage.view.strides[0], **view_words(a))
-    launch_kernel(a.device, ("chol_factor_columns", a.dtype, nb, rt),
+    k = chol_blocks.step_columns(a.dtype)
+    launch_kernel(a.device, ("chol_factor_columns", a.dtype, nb, rt, k),
                   lambda: kernel_source("chol_factor_columns", a.dtype, a.device, FACTOR_COLUMNS, NB=nb,
-                                        **column_fields(dt.layout(a.dtype).register, nb, rt)),
+                                        **column_fields(dt.layout(a.dtype).register, nb, rt, k)),
                   [a.storage, failed.storage, stage.storage], params, batch * groups * WG, writes=3)
 
 
