@@ -74,6 +74,26 @@ def test_one_chunk_is_partial_pivoting(pick, dtype, ties, monkeypatch):
     assert backward_error(a, lu, pivots) <= 10 * 40 * eps(dtype)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64"])
+@pytest.mark.parametrize("ties", [False, True], ids=["random", "ties"])
+def test_rows_per_invocation(pick, dtype, ties, monkeypatch):
+    """A narrow selection workgroup: each invocation owns several stack rows (as 374 rows on
+    256 invocations on GPUs), one chunk: exactly LAPACK's pivots; then a tree of such chunks."""
+    monkeypatch.setattr(lu_engine, "SMALL_MAX", 0)
+    monkeypatch.setattr(lu_panel, "select_workgroup", lambda device: 32)
+    n = 120  # one chunk where workgroup memory holds 125 rows of float64 (lavapipe's 32 KiB)
+    rng = np.random.default_rng(5)
+    a = rng.integers(-2, 3, (n, n)).astype(dtype) if ties else random_matrices((n, n), dtype, seed=5)
+    lu, pivots, info = factors(a)
+    assert info == 0
+    assert (pivots == reference_pivots(a)).all()
+    assert backward_error(a, lu, pivots) <= 10 * n * eps(dtype)
+    monkeypatch.setattr(lu_panel, "MAX_ROWS", 64)  # leaves of 60 rows, arity 2: [2, 1], [2, 1], [2, 1], [1]
+    lu, pivots, info = factors(a)
+    check_pivots(pivots, n)
+    assert backward_error(a, lu, pivots) <= 10 * n * eps(dtype)
+
+
 @pytest.mark.parametrize("dtype", ["float32", "complex64"])
 def test_getrf_tree_without_subgroups(tree, dtype, monkeypatch):
     monkeypatch.setattr(lu_panel, "SUBGROUPS", False)

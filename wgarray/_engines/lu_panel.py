@@ -46,11 +46,16 @@ SUBGROUPS = True  # the selection's pivot reductions by subgroup operations wher
 
 def capacity(dtype, device, width: int) -> int | None:
     """Rows of `width` columns of dtype the selection kernel holds in workgroup memory (with its
-    pivot scratch), or None where fewer than 2 * width fit: no tournament then."""
+    pivot scratch), or None where fewer than 2 * width fit: no tournament then. (float32, 32
+    columns, 48 KiB: 374 rows, so that a panel of 4096 rows takes two levels.)"""
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
-    part = dtype.itemsize // (2 if dt.kind(dtype) == "complex" else 1)
-    scratch = select_workgroup(device) * (part + 8) + 2 * width * 4  # pivot reduction, order, swap_to
-    rows = (limit - scratch) // ((width + 1) * dtype.itemsize + 8)  # a padded row, its index and position
+    wg = select_workgroup(device)
+    if _picks_by_subgroup(dtype, device):
+        pick = 2 * (wg // 4) * 8  # two buffers of a key and a position word per subgroup
+    else:
+        pick = wg * (dtype.itemsize // (2 if dt.kind(dtype) == "complex" else 1) + 8)
+    rows = (limit - pick - 2 * width * 4) // (width * dtype.itemsize)  # besides order and swap_to
+    rows = min(rows, 0xffff)  # the subgroup pick packs stack rows and positions in 16 bits
     if MAX_ROWS is not None:
         rows = min(rows, MAX_ROWS)
     return rows if rows >= 2 * width else None
@@ -60,20 +65,28 @@ def select_workgroup(device) -> int:
     return WORKGROUP if device.is_cpu else SELECT_WORKGROUP
 
 
+def _picks_by_subgroup(dtype, device) -> bool:
+    """Whether the selection's pivot reductions are subgroup operations: where the adapter has
+    them and the key is f32 (its bits as u32: integer reductions)."""
+    return SUBGROUPS and "subgroup" in device.features and _arith(dtype)["F"] == "f32"
+
+
 def _select_source(dtype, device, rows: int, width: int) -> str:
-    """wgsl/lu_panel_select.wgsl with its pivot reduction: subgroup operations where the
-    adapter has them and the key is f32, else a tree in workgroup memory."""
+    """wgsl/lu_panel_select.wgsl with its pivot reduction: subgroup operations (see
+    _picks_by_subgroup), else a tree in workgroup memory."""
     a = _arith(dtype)
     wg = select_workgroup(device)
-    if SUBGROUPS and "subgroup" in device.features and a["F"] == "f32":
+    if _picks_by_subgroup(dtype, device):
         pick, ids, args = "lu_pick_subgroup", (", @builtin(subgroup_invocation_id) sg_lane: u32, "
-                                               "@builtin(subgroup_id) sg_id: u32, @builtin(num_subgroups) sg_count: u32"), \
-            ", sg_lane, sg_id, sg_count"
+                                               "@builtin(subgroup_id) sg_id: u32, @builtin(num_subgroups) sg_count: u32, "
+                                               "@builtin(subgroup_size) sg_size: u32"), ", sg_lane, sg_id, sg_count, sg_size"
     else:
         pick, ids, args = "lu_pick_tree", "", ", lid"
+    # The swizzle's row shift: 32 banks span 32 // width rows of the stack.
+    row_shift = max(0, (32 // width).bit_length() - 1)
     return with_libraries("lu_panel_select", device.features, enables="", params=SELECT_PARAMS.wgsl(), wg=wg,
-                          rows=rows, width=width, cells=rows * (width + 1), pick_pivot=render(pick, wg=wg, F=a["F"]),
-                          subgroup_ids=ids, subgroup_args=args, **a)
+                          rows=rows, width=width, cells=rows * width, slots=-(-rows // wg), row_shift=row_shift,
+                          pick_pivot=render(pick, wg=wg, F=a["F"]), subgroup_ids=ids, subgroup_args=args, **a)
 
 
 class Tree:
@@ -98,7 +111,7 @@ def factor_panel(lu: Mat, pivots: Storage, info: Storage, dtype, batch: int, n: 
     scratch = [allocate(device, (max(batch * leaves * kb, 1),), INDEX_DTYPE).storage for _ in range(2)]
     a = _arith(dtype)
     wg = select_workgroup(device)
-    picks_by_subgroup = SUBGROUPS and "subgroup" in device.features
+    picks_by_subgroup = _picks_by_subgroup(dtype, device)
     groups_in = 0
     for level, groups in enumerate(tree.groups):
         params = SELECT_PARAMS.pack(batch=batch, n=n, offset=lu.offset, k=k, kb=kb, level=level, groups=groups,
