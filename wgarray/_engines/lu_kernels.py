@@ -210,7 +210,7 @@ def solve_block(t: Mat, x: Mat, dtype, batch: int, m: int, cols: int, lower: boo
                   _triangle_params(t, x, items, m, cols), items)
 
 
-TRSV_BLOCK = 32  # rows per block of the one-workgroup triangular solve
+TRSV_BLOCK = 32  # rows per block of the one-workgroup triangular solve (16 where its triangle would not fit)
 
 
 def solve_columns(t: Mat, x: Mat, dtype, batch: int, m: int, cols: int, lower: bool, unit: bool) -> None:
@@ -222,11 +222,14 @@ def solve_columns(t: Mat, x: Mat, dtype, batch: int, m: int, cols: int, lower: b
     device = x.storage.pool.device
     same = t.storage is x.storage
     wg = wide_workgroup(device)
+    block = TRSV_BLOCK
+    if (block * block + block) * dtype.itemsize > device.limits.get("max-compute-workgroup-storage-size", 16384):
+        block //= 2
     source = lambda: with_libraries(  # noqa: E731
-        "lu_trsv", device.features, enables="", params=TRSM_PARAMS.wgsl(), wg=wg, block=TRSV_BLOCK,
+        "lu_trsv", device.features, enables="", params=TRSM_PARAMS.wgsl(), wg=wg, block=block,
         is_lower=str(lower).lower(), is_unit=str(unit).lower(), **_triangle_fields(dtype, lower, unit, same))
     storages = [x.storage] if same else [x.storage, t.storage]
-    launch_kernel(device, ("lu_trsv", dtype, lower, unit, same, wg), source, storages,
+    launch_kernel(device, ("lu_trsv", dtype, lower, unit, same, wg, block), source, storages,
                   _triangle_params(t, x, items, m, cols), items * WORKGROUP)
 
 
