@@ -11,7 +11,7 @@ import pytest
 
 import wgarray
 from wgarray._engines import lu as lu_engine
-from wgarray._engines import lu_panel
+from wgarray._engines import lu_kernels, lu_panel
 
 from conftest import host, wg
 from test_linalg_lu import DTYPES, backward_error, eps, factors, random_matrices, reference_pivots
@@ -181,3 +181,23 @@ def test_trsv_many_blocks(dtype, lower, unit, panel, monkeypatch):
     x = host(wgarray.Array._wrap(lu_engine.trsm(wg(t)._data(), wg(b)._data(), lower=lower, unit=unit)))
     exp = np.linalg.solve(tri, b)
     np.testing.assert_allclose(x, exp, atol=100 * m * eps(dtype) * np.abs(exp).max())
+
+
+@pytest.mark.parametrize("walk", [True, False], ids=["permutation", "swaps"])
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+def test_getrs_row_interchanges(walk, dtype, monkeypatch):
+    """getrs applies the pivots as one permutation walked in workgroup memory (lu_permute), or
+    where n exceeds what it holds, as interchanges in the buffer (lu_swap); one factorisation
+    broadcast to several right-hand-side stacks (pivots of batch stride 0), a chunk remainder."""
+    monkeypatch.setattr(lu_engine, "SMALL_MAX", 0)
+    if not walk:
+        monkeypatch.setattr(lu_engine, "permute_capacity", lambda device: 0)
+    monkeypatch.setattr(lu_kernels, "PERMUTE_CHUNK", 16)
+    n = 70
+    a = random_matrices((n, n), dtype, seed=8)
+    b = random_matrices((3, n, 2), dtype, seed=9)
+    lu, pivots, info = lu_engine.getrf(wg(a)._data())
+    x = lu_engine.getrs(lu.broadcast_to((3, n, n)), pivots.broadcast_to((3, n)), wg(b)._data())
+    x = host(wgarray.Array._wrap(x))
+    residual = np.linalg.norm(a @ x - b, axis=(-2, -1)) / (np.linalg.norm(a) * np.linalg.norm(x, axis=(-2, -1)))
+    assert residual.max() <= 10 * n * eps(dtype)

@@ -174,6 +174,30 @@ def swap_rows(x: Mat, pivots: Storage, piv_offset: int, piv_batch_stride: int, d
         [x.storage, pivots], params, items)
 
 
+PERMUTE_PARAMS = ParamLayout("batch", "n", "cols", "x_offset", "x_batch_stride", "x_row_stride", "piv_offset",
+                             "piv_batch_stride")
+PERMUTE_CHUNK = 256  # pivots staged in workgroup memory at a time
+
+
+def permute_capacity(device) -> int:
+    """The most rows whose permutation lu_permute holds in workgroup memory."""
+    return (device.limits.get("max-compute-workgroup-storage-size", 16384) - 4 * PERMUTE_CHUNK) // 4
+
+
+def permute_rows(out: Storage, x: Mat, pivots: Storage, piv_offset: int, piv_batch_stride: int, dtype, batch: int,
+                 n: int, cols: int) -> None:
+    """out (contiguous batch x n x cols) = x with the pivots 0..n-1 applied to its rows, as
+    swap_rows, one workgroup per matrix (wgsl/lu_permute.wgsl); n <= permute_capacity."""
+    device = out.pool.device
+    T = dt.layout(dtype).register
+    params = PERMUTE_PARAMS.pack(batch=batch, n=n, cols=cols, x_offset=x.offset, x_batch_stride=x.batch_stride,
+                                 x_row_stride=x.row_stride, piv_offset=piv_offset, piv_batch_stride=piv_batch_stride)
+    rows = permute_capacity(device)
+    launch_kernel(device, ("lu_permute", T, rows, PERMUTE_CHUNK), lambda: with_libraries(
+        "lu_permute", device.features, enables="", params=PERMUTE_PARAMS.wgsl(), wg=WORKGROUP, T=T, rows=rows,
+        chunk=PERMUTE_CHUNK), [out, x.storage, pivots], params, batch * WORKGROUP)
+
+
 def _triangle_fields(dtype, lower: bool, unit: bool, same: bool) -> dict:
     """The template fields lu_trsm.wgsl and lu_trsv.wgsl share: T read from x itself (same) or t."""
     a = _arith(dtype)
