@@ -17,8 +17,8 @@
 // multipliers of the winners are scaled only where L11 is written out.
 // At the last level (one group, `last` = 1) the winners are the pivot rows, in pivot order, and
 // their rows hold L11 and U11 (partial pivoting restricted to the winners): the kernel turns
-// the chosen rows into LAPACK's row interchanges (pivots), applies them to the panel's
-// columns, writes L11\U11 over the panel's top block and sets info.
+// the chosen rows into LAPACK's row interchanges (pivots) and their net effect (moves), applies
+// that to the panel's columns, writes L11\U11 over the panel's top block and sets info.
 // The rest of the matrix's columns and the panel's rows below are wgsl/lu_panel_finish.wgsl's.
 // Parameters: lu_panel.py's SELECT_PARAMS.
 ${enables}
@@ -28,7 +28,8 @@ ${params}
 @group(0) @binding(2) var<storage, read_write> piv: array<i32>;
 @group(0) @binding(3) var<storage, read_write> info: array<i32>;
 @group(0) @binding(4) var<storage, read_write> cand_out: array<u32>;
-@group(0) @binding(5) var<storage, read> cand_in: array<u32>;
+@group(0) @binding(5) var<storage, read_write> moves: array<u32>;  // the last level's: 2 x width (dest, src) pairs a matrix
+@group(0) @binding(6) var<storage, read> cand_in: array<u32>;
 
 fn zero_word() -> u32 { return p_zero(); }
 
@@ -36,12 +37,14 @@ ${library}
 
 const W: u32 = ${width}u;
 const SLOTS: u32 = ${slots}u;  // stack rows per invocation, at most
+const MOVED_SLOTS: u32 = (W * W + ${wg}u - 1u) / ${wg}u;  // elements of the top block per invocation
 const INACTIVE: u32 = 0xffffffffu;  // the position of a row chosen as a pivot
 const NO_KEY: ${F} = ${F}(-2);  // below every row's key (a NaN's is -1)
 
 var<workgroup> m: array<${T}, ${cells}>;  // the stack, ${rows} rows (cell())
 var<workgroup> order: array<u32, ${width}>;  // the stack rows chosen, in pivot order
 var<workgroup> swap_to: array<u32, ${width}>;  // the last level's interchanges
+var<workgroup> wins: array<u32, ${width}>;  // the last level's winners' matrix rows
 
 // The pivot key: LAPACK's |re| + |im| (cabs1). A NaN is never chosen over a number, as
 // LAPACK's i?amax (whose > is false for NaN); an all-NaN column keeps its diagonal pivot.
@@ -171,34 +174,52 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         for (var i = lid; i < kb; i += ${wg}u) { cand_out[out + i] = matrix_row(order[i], lo, first); }
         return;
     }
-    // Winner i sits at matrix row matrix_row(order[i]); the interchanges so far moved it: follow them.
+    // Winner i's matrix row; the interchanges before step i may have moved it (only a winner
+    // that started in the top block, at a top row t < i: step t sent it to swap_to[t]).
+    for (var i = lid; i < kb; i += ${wg}u) { wins[i] = matrix_row(order[i], lo, first); }
+    workgroupBarrier();
     let pbase = g * dim;
     if (lid == 0u) {
         for (var i = 0u; i < kb; i++) {
-            var at = matrix_row(order[i], lo, first);
-            for (var j = 0u; j < i; j++) {
-                if (at == k + j) { at = swap_to[j]; } else if (at == swap_to[j]) { at = k + j; }
-            }
+            var at = wins[i];
+            while (at >= k && at < k + i) { at = swap_to[at - k]; }
             swap_to[i] = at;
             piv[pbase + k + i] = i32(at);
         }
         if (first_zero != 0i && info[g] == 0i) { info[g] = i32(k) + first_zero; }
     }
     workgroupBarrier();
-    for (var c = lid; c < kb; c += ${wg}u) {
-        for (var i = 0u; i < kb; i++) {
-            let to = swap_to[i];
-            if (to != k + i) {
-                let here = base + (k + i) * dim + k + c;
-                let there = base + to * dim + k + c;
-                let t = lu[here];
-                lu[here] = lu[there];
-                lu[there] = t;
-            }
-        }
+    // The interchanges' net effect as moves, dest <- src, every source read before any write
+    // (wgsl/lu_panel_finish.wgsl applies them to the other columns): top row k + i receives
+    // winner i's row; a top row that is no winner ends below the top block, where the steps
+    // that met it sent it (step t sends what is at top row t to swap_to[t]).
+    let mbase = g * 4u * W;
+    for (var t = lid; t < kb; t += ${wg}u) {
+        moves[mbase + 2u * t] = select(k + t, INACTIVE, wins[t] == k + t);
+        moves[mbase + 2u * t + 1u] = wins[t];
+        var won = false;
+        for (var i = 0u; i < kb; i++) { won = won || wins[i] == k + t; }
+        var to = k + t;
+        for (var s = 0u; s < kb && to < k + kb; s++) { to = swap_to[to - k]; }
+        moves[mbase + 2u * (W + t)] = select(to, INACTIVE, won);
+        moves[mbase + 2u * (W + t) + 1u] = k + t;
+    }
+    // The panel's own columns: the rows below the top block that receive a top row (read
+    // before L11\U11 overwrites the top block); the top block itself is L11\U11.
+    var moved: array<${T}, MOVED_SLOTS>;
+    for (var e = 0u; e < MOVED_SLOTS; e++) {
+        let t = (lid + e * ${wg}u) / kb;
+        if (t < kb) { moved[e] = lu[base + (k + t) * dim + k + (lid + e * ${wg}u) % kb]; }
     }
     storageBarrier();
     workgroupBarrier();
+    for (var e = 0u; e < MOVED_SLOTS; e++) {
+        let t = (lid + e * ${wg}u) / kb;
+        if (t < kb) {
+            let to = moves[mbase + 2u * (W + t)];
+            if (to != INACTIVE) { lu[base + to * dim + k + (lid + e * ${wg}u) % kb] = moved[e]; }
+        }
+    }
     // L11\U11: the winners' rows in pivot order, L's multipliers divided by their pivots now.
     for (var t = lid; t < kb * kb; t += ${wg}u) {
         let i = t / kb;

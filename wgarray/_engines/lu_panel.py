@@ -7,8 +7,10 @@ most `rows` rows; each chunk's partial pivoting runs in its own workgroup's memo
 candidate pivot rows; `arity` candidate sets at a time are stacked and pivoted again, level by
 level, down to one set: the pivot rows, in pivot order (wgsl/lu_panel_select.wgsl, one
 dispatch per level). Its last level turns them into LAPACK's row interchanges (pivots[i]: row i
-was swapped with row pivots[i] at step i), swaps the panel's rows and writes L11 and U11 over the
-panel's top block; then one dispatch (wgsl/lu_panel_finish.wgsl) swaps the other columns, solves
+was swapped with row pivots[i] at step i) and into their net effect, at most 2 kb row moves
+(dest <- src, all read before any is written: no chain of dependent swaps in the buffer), moves
+the panel's rows and writes L11 and U11 over the panel's top block; then one dispatch
+(wgsl/lu_panel_finish.wgsl) moves the other columns' rows, solves
 the block row U12 = L11^-1 A12 and the panel's rows L21 = A21 U11^-1: the panel without pivoting.
 
 The pivots differ from partial pivoting's on some matrices: the tournament picks other rows,
@@ -47,14 +49,14 @@ SUBGROUPS = True  # the selection's pivot reductions by subgroup operations wher
 def capacity(dtype, device, width: int) -> int | None:
     """Rows of `width` columns of dtype the selection kernel holds in workgroup memory (with its
     pivot scratch), or None where fewer than 2 * width fit: no tournament then. (float32, 32
-    columns, 48 KiB: 374 rows, so that a panel of 4096 rows takes two levels.)"""
+    columns, 48 KiB: 373 rows, so that a panel of 4096 rows takes two levels.)"""
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     wg = select_workgroup(device)
     if _picks_by_subgroup(dtype, device):
         pick = 2 * (wg // 4) * 8  # two buffers of a key and a position word per subgroup
     else:
         pick = wg * (dtype.itemsize // (2 if dt.kind(dtype) == "complex" else 1) + 8)
-    rows = (limit - pick - 2 * width * 4) // (width * dtype.itemsize)  # besides order and swap_to
+    rows = (limit - pick - 3 * width * 4) // (width * dtype.itemsize)  # besides order, swap_to and wins
     rows = min(rows, 0xffff)  # the subgroup pick packs stack rows and positions in 16 bits
     if MAX_ROWS is not None:
         rows = min(rows, MAX_ROWS)
@@ -109,6 +111,7 @@ def factor_panel(lu: Mat, pivots: Storage, info: Storage, dtype, batch: int, n: 
     tree = Tree(n - k, rows, width)
     leaves = tree.groups[0]
     scratch = [allocate(device, (max(batch * leaves * kb, 1),), INDEX_DTYPE).storage for _ in range(2)]
+    moves = allocate(device, (batch * 4 * width,), INDEX_DTYPE).storage  # the last level's, for the finish
     a = _arith(dtype)
     wg = select_workgroup(device)
     picks_by_subgroup = _picks_by_subgroup(dtype, device)
@@ -119,7 +122,8 @@ def factor_panel(lu: Mat, pivots: Storage, info: Storage, dtype, batch: int, n: 
         candidates_out, candidates_in = scratch[level % 2], scratch[1 - level % 2]
         launch_kernel(device, ("lu_panel_select", dtype, rows, width, wg, picks_by_subgroup),
                       lambda: _select_source(dtype, device, rows, width),
-                      [lu.storage, pivots, info, candidates_out, candidates_in], params, batch * groups * WORKGROUP, writes=4)
+                      [lu.storage, pivots, info, candidates_out, moves, candidates_in], params, batch * groups * WORKGROUP,
+                      writes=5)
         groups_in = groups
     lanes = FINISH_WORKGROUP // width  # columns (block row) or rows (L21) per workgroup
     groups = dict(swap_groups=-(-k // FINISH_WORKGROUP), block_row_groups=-(-(n - k - kb) // lanes),
@@ -130,4 +134,4 @@ def factor_panel(lu: Mat, pivots: Storage, info: Storage, dtype, batch: int, n: 
     launch_kernel(device, ("lu_panel_finish", dtype, width), lambda: with_libraries(
         "lu_panel_finish", device.features, enables="", params=FINISH_PARAMS.wgsl(), wg=FINISH_WORKGROUP,
         width=width, lanes=lanes, top_cells=width * width, **a),
-        [lu.storage, pivots], params, batch * sum(groups.values()) * WORKGROUP)
+        [lu.storage, moves], params, batch * sum(groups.values()) * WORKGROUP)
