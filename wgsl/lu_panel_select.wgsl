@@ -145,11 +145,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             if (pos == j) { position[i] = pivot.pos; }
             var l = m[cell(r, j)];
             if (!zero) { l = divide(l, d); }
-            // (Eight, then) four columns at a time, their loads ahead of the stores: a store may
-            // alias a later load for all the compiler knows, so a one-column loop waits a round
-            // trip to workgroup memory per column.
+            // Four columns at a time, their eight loads ahead of the stores: a store may alias
+            // a later load for all the compiler knows, so a one-column loop waits a round trip
+            // to workgroup memory per column.
             var c = j + 1u;
-${update_8}            for (; c + 4u <= kb; c += 4u) {
+            for (; c + 4u <= kb; c += 4u) {
                 let u0 = m[cell(p, c)];
                 let u1 = m[cell(p, c + 1u)];
                 let u2 = m[cell(p, c + 2u)];

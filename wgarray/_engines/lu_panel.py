@@ -43,7 +43,6 @@ FINISH_PARAMS = ParamLayout("batch", "n", "offset", "k", "kb", "swap_groups", "b
 SELECT_WORKGROUP = 256
 FINISH_WORKGROUP = 256
 MAX_ROWS = None  # caps the rows a workgroup holds (tests lower it to build deeper trees)
-UPDATE_8 = True  # the selection's rank-1 updates eight columns a round (else four)
 SUBGROUPS = True  # the selection's pivot reductions by subgroup operations where they can (tests turn it off)
 
 
@@ -89,16 +88,7 @@ def _select_source(dtype, device, rows: int, width: int) -> str:
     row_shift = max(0, (32 // width).bit_length() - 1)
     return with_libraries("lu_panel_select", device.features, enables="", params=SELECT_PARAMS.wgsl(), wg=wg,
                           rows=rows, width=width, cells=rows * width, slots=-(-rows // wg), row_shift=row_shift,
-                          update_8=_update_8() if UPDATE_8 else "",
                           pick_pivot=render(pick, wg=wg, F=a["F"]), subgroup_ids=ids, subgroup_args=args, **a)
-
-
-def _update_8() -> str:
-    """The select kernel's rank-1 update loop eight columns a round: sixteen loads, then the stores."""
-    loads = "".join(f"                let u{e} = m[cell(p, c + {e}u)];\n                let a{e} = m[cell(r, c + {e}u)];\n"
-                    for e in range(8))
-    stores = "".join(f"                m[cell(r, c + {e}u)] = a{e} - multiply(l, u{e});\n" for e in range(8))
-    return f"            for (; c + 8u <= kb; c += 8u) {{\n{loads}{stores}            }}\n"
 
 
 class Tree:
@@ -130,7 +120,7 @@ def factor_panel(lu: Mat, pivots: Storage, info: Storage, dtype, batch: int, n: 
         params = SELECT_PARAMS.pack(batch=batch, n=n, offset=lu.offset, k=k, kb=kb, level=level, groups=groups,
                                     groups_in=groups_in, arity=tree.arity, last=int(groups == 1))
         candidates_out, candidates_in = scratch[level % 2], scratch[1 - level % 2]
-        launch_kernel(device, ("lu_panel_select", dtype, rows, width, wg, picks_by_subgroup, UPDATE_8),
+        launch_kernel(device, ("lu_panel_select", dtype, rows, width, wg, picks_by_subgroup),
                       lambda: _select_source(dtype, device, rows, width),
                       [lu.storage, pivots, info, candidates_out, moves, candidates_in], params, batch * groups * WORKGROUP,
                       writes=5)
