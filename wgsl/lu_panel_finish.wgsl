@@ -1,9 +1,8 @@
 // The rest of a CALU panel step, after wgsl/lu_panel_select.wgsl chose the pivots of the
 // panel [k, k + kb) and wrote L11\U11 over its top block. Three kinds of workgroups per matrix:
 // - `swap_groups` of one invocation per column left of the panel: the panel's row
-//   interchanges, as the moves the selection wrote (dest <- src, every source read first: a
-//   few loads in flight, not kb dependent swaps in the buffer);
-// - `block_row_groups` of ${lanes} columns right of the panel each: the moves, then
+//   interchanges (pivots k..k+kb-1, in order);
+// - `block_row_groups` of ${lanes} columns right of the panel each: the interchanges, then
 //   U12 = L11^-1 A12 (forward substitution with unit L11), an invocation per (row, column),
 //   the columns the fast index (a row's columns are read together);
 // - `l21_groups` of ${lanes} rows below the top block each: L21 = A21 U11^-1, an invocation
@@ -16,7 +15,7 @@ ${enables}
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> lu: array<${T}>;
-@group(0) @binding(2) var<storage, read> moves: array<u32>;  // lu_panel_select.wgsl's
+@group(0) @binding(2) var<storage, read> piv: array<i32>;
 
 fn zero_word() -> u32 { return p_zero(); }
 
@@ -28,20 +27,16 @@ fn multiply(a: ${T}, b: ${T}) -> ${T} { return ${multiply}; }
 
 var<workgroup> top: array<${T}, ${top_cells}>;  // L11\U11, row stride ${width}
 var<workgroup> solved: array<${T}, ${wg}>;
-var<workgroup> move_to: array<u32, 2u * ${width}u>;
-var<workgroup> move_from: array<u32, 2u * ${width}u>;
 
-const INACTIVE: u32 = 0xffffffffu;
-
-// The panel's interchanges applied to one column (at col, row stride dim): all sources read,
-// then all destinations written.
-fn swap_column(col: u32, dim: u32) {
-    var moved: array<${T}, 2u * ${width}u>;
-    for (var e = 0u; e < 2u * ${width}u; e++) {
-        if (move_to[e] != INACTIVE) { moved[e] = lu[col + move_from[e] * dim]; }
-    }
-    for (var e = 0u; e < 2u * ${width}u; e++) {
-        if (move_to[e] != INACTIVE) { lu[col + move_to[e] * dim] = moved[e]; }
+// The panel's interchanges applied to one column (at col, row stride dim) of matrix g.
+fn swap_column(col: u32, g: u32, dim: u32, k: u32, kb: u32) {
+    for (var j = 0u; j < kb; j++) {
+        let to = u32(piv[g * dim + k + j]);
+        if (to != k + j) {
+            let v = lu[col + (k + j) * dim];
+            lu[col + (k + j) * dim] = lu[col + to * dim];
+            lu[col + to * dim] = v;
+        }
     }
 }
 
@@ -57,16 +52,9 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let k = p_k();
     let kb = p_kb();
     let base = p_offset() + g * dim * dim;
-    for (var e = lid; e < 2u * ${width}u; e += ${wg}u) {
-        let i = e % ${width}u;
-        let mv = g * 4u * ${width}u + 2u * e;
-        move_to[e] = select(INACTIVE, moves[mv], i < kb);
-        move_from[e] = moves[mv + 1u];
-    }
-    workgroupBarrier();
     if (q < p_swap_groups()) {
         let c = q * ${wg}u + lid;
-        if (c < k) { swap_column(base + c, dim); }
+        if (c < k) { swap_column(base + c, g, dim, k, kb); }
         return;
     }
     q -= p_swap_groups();
@@ -78,7 +66,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     if (q < p_block_row_groups()) {
         let c = k + kb + q * ${lanes}u + lane;
         let valid = c < dim && step_of < kb;
-        if (c < dim && step_of == 0u) { swap_column(base + c, dim); }
+        if (c < dim && step_of == 0u) { swap_column(base + c, g, dim, k, kb); }
         storageBarrier();
         workgroupBarrier();
         let at = base + (k + step_of) * dim + c;

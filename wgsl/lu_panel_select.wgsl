@@ -28,7 +28,7 @@ ${params}
 @group(0) @binding(2) var<storage, read_write> piv: array<i32>;
 @group(0) @binding(3) var<storage, read_write> info: array<i32>;
 @group(0) @binding(4) var<storage, read_write> cand_out: array<u32>;
-@group(0) @binding(5) var<storage, read_write> moves: array<u32>;  // the last level's: 2 x width (dest, src) pairs a matrix
+@group(0) @binding(5) var<storage, read_write> moves: array<u32>;  // the last level's: top row t's destination (width a matrix)
 @group(0) @binding(6) var<storage, read> cand_in: array<u32>;
 
 fn zero_word() -> u32 { return p_zero(); }
@@ -189,20 +189,19 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         if (first_zero != 0i && info[g] == 0i) { info[g] = i32(k) + first_zero; }
     }
     workgroupBarrier();
-    // The interchanges' net effect as moves, dest <- src, every source read before any write
-    // (wgsl/lu_panel_finish.wgsl applies them to the other columns): top row k + i receives
-    // winner i's row; a top row that is no winner ends below the top block, where the steps
-    // that met it sent it (step t sends what is at top row t to swap_to[t]).
-    let mbase = g * 4u * W;
+    // The interchanges' net effect on the panel's columns, as moves (dest <- src, every source
+    // read before any write): top row k + i receives winner i's row (L11\U11 below); a top
+    // row that is no winner ends below the top block, where the steps that met it sent it
+    // (step t sends what is at top row t to swap_to[t]). (wgsl/lu_panel_finish.wgsl swaps the
+    // other columns' rows by the pivots: there moves took longer on an H100, 5.1 ms a 4096
+    // solve against 3.1.)
+    let mbase = g * W;
     for (var t = lid; t < kb; t += ${wg}u) {
-        moves[mbase + 2u * t] = select(k + t, INACTIVE, wins[t] == k + t);
-        moves[mbase + 2u * t + 1u] = wins[t];
         var won = false;
         for (var i = 0u; i < kb; i++) { won = won || wins[i] == k + t; }
         var to = k + t;
         for (var s = 0u; s < kb && to < k + kb; s++) { to = swap_to[to - k]; }
-        moves[mbase + 2u * (W + t)] = select(to, INACTIVE, won);
-        moves[mbase + 2u * (W + t) + 1u] = k + t;
+        moves[mbase + t] = select(to, INACTIVE, won);
     }
     // The panel's own columns: the rows below the top block that receive a top row (read
     // before L11\U11 overwrites the top block); the top block itself is L11\U11.
@@ -216,7 +215,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     for (var e = 0u; e < MOVED_SLOTS; e++) {
         let t = (lid + e * ${wg}u) / kb;
         if (t < kb) {
-            let to = moves[mbase + 2u * (W + t)];
+            let to = moves[mbase + t];
             if (to != INACTIVE) { lu[base + to * dim + k + (lid + e * ${wg}u) % kb] = moved[e]; }
         }
     }

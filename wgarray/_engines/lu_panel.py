@@ -7,10 +7,10 @@ most `rows` rows; each chunk's partial pivoting runs in its own workgroup's memo
 candidate pivot rows; `arity` candidate sets at a time are stacked and pivoted again, level by
 level, down to one set: the pivot rows, in pivot order (wgsl/lu_panel_select.wgsl, one
 dispatch per level). Its last level turns them into LAPACK's row interchanges (pivots[i]: row i
-was swapped with row pivots[i] at step i) and into their net effect, at most 2 kb row moves
-(dest <- src, all read before any is written: no chain of dependent swaps in the buffer), moves
-the panel's rows and writes L11 and U11 over the panel's top block; then one dispatch
-(wgsl/lu_panel_finish.wgsl) moves the other columns' rows, solves
+was swapped with row pivots[i] at step i), applies their net effect to the panel's columns (at
+most kb row moves, all read before any is written: no chain of dependent swaps in the buffer)
+and writes L11 and U11 over the panel's top block; then one dispatch
+(wgsl/lu_panel_finish.wgsl) swaps the other columns' rows, solves
 the block row U12 = L11^-1 A12 and the panel's rows L21 = A21 U11^-1: the panel without pivoting.
 
 The pivots differ from partial pivoting's on some matrices: the tournament picks other rows,
@@ -111,7 +111,7 @@ def factor_panel(lu: Mat, pivots: Storage, info: Storage, dtype, batch: int, n: 
     tree = Tree(n - k, rows, width)
     leaves = tree.groups[0]
     scratch = [allocate(device, (max(batch * leaves * kb, 1),), INDEX_DTYPE).storage for _ in range(2)]
-    moves = allocate(device, (batch * 4 * width,), INDEX_DTYPE).storage  # the last level's, for the finish
+    moves = allocate(device, (batch * width,), INDEX_DTYPE).storage  # the last level's row moves
     a = _arith(dtype)
     wg = select_workgroup(device)
     picks_by_subgroup = _picks_by_subgroup(dtype, device)
@@ -134,4 +134,4 @@ def factor_panel(lu: Mat, pivots: Storage, info: Storage, dtype, batch: int, n: 
     launch_kernel(device, ("lu_panel_finish", dtype, width), lambda: with_libraries(
         "lu_panel_finish", device.features, enables="", params=FINISH_PARAMS.wgsl(), wg=FINISH_WORKGROUP,
         width=width, lanes=lanes, top_cells=width * width, **a),
-        [lu.storage, moves], params, batch * sum(groups.values()) * WORKGROUP)
+        [lu.storage, pivots], params, batch * sum(groups.values()) * WORKGROUP)
