@@ -22,7 +22,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kernels import case_arguments, load_libraries, selected, time_call, write_json  # noqa: E402
+from kernels import case_arguments, load_libraries, selected, time_call, trial_reps, write_json  # noqa: E402
 
 
 def _complex(shape, dtype, seed=0):
@@ -99,14 +99,15 @@ def main() -> None:
         numpy_error = _rms(reference(host), exact)  # NumPy at the input's dtype
         line = f"{name:30s} error {_rms(ours, exact):.2e} (NumPy {numpy_error:.2e})"
         x = upload(host)
-        ours_time = time_call(lambda: call(wg.fft, x), sync, args.reps, trials=3)
+        reps = trial_reps(lambda: call(wg.fft, x), sync, args.reps)  # (the same count for PyTorch)
+        ours_time = time_call(lambda: call(wg.fft, x), sync, reps, trials=3)
         line += f"  wgarray {ours_time * 1e3:8.2f} ms"
         rows.append({"benchmark": name, "unit": "s", "wgarray": ours_time, "error": _rms(ours, exact)})
 
         if torch_lib is not None:
             torch, torch_upload, torch_sync, _ = torch_lib
             tensor = torch_upload(host)
-            theirs = time_call(lambda: call(torch.fft, tensor), torch_sync, args.reps, trials=3)
+            theirs = time_call(lambda: call(torch.fft, tensor), torch_sync, reps, trials=3)
             line += f"  torch {theirs * 1e3:8.2f} ms  ratio {ours_time / theirs:5.2f}x"
             rows[-1]["torch"] = theirs
         print(line, flush=True)
@@ -115,7 +116,7 @@ def main() -> None:
         for knobs in filter(None, os.environ.get("FFT_EXPLORE", "").split(";")):
             try:
                 variant = _with_knobs(knobs, lambda: (np.asarray(call(wg.fft, x)),
-                                                      time_call(lambda: call(wg.fft, x), sync, args.reps, trials=3)))
+                                                      time_call(lambda: call(wg.fft, x), sync, reps, trials=3)))
             except Exception as error:  # a variant the device refuses (too large a workgroup, ...)
                 print(f"  {knobs:40s} failed: {type(error).__name__}: {str(error)[:200]}", flush=True)
                 continue

@@ -109,6 +109,13 @@ def selected(name: str, only: str) -> bool:
     return not only or any(key in name for key in only.split(","))
 
 
+def trial_reps(fn, sync, at_least: int) -> int:
+    """Calls per trial: at least at_least, and enough to fill MIN_TRIAL seconds (from the time of
+    at_least calls and one wait), so that a trial times what a call costs in a sequence of calls,
+    not one submit and one wait (about 0.1 ms in wgarray, more than many cases' kernels)."""
+    return max(at_least, math.ceil(MIN_TRIAL / time_call(fn, sync, at_least, trials=1)))
+
+
 def time_call(fn, sync, reps, trials=5):
     fn()
     sync()
@@ -143,7 +150,7 @@ def main(rows=ROWS, doc=__doc__):
                 inputs = [upload(a) for a in host]
                 call = lambda: exprs[lib](module, *inputs)  # noqa: E731
                 if reps is None:
-                    reps = max(args.reps, math.ceil(MIN_TRIAL / time_call(call, sync, 16, trials=1)))
+                    reps = trial_reps(call, sync, args.reps)
                 seconds = time_call(call, sync, reps)
                 row[lib] = seconds
             except Exception as e:  # a missing function is a result too

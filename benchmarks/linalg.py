@@ -17,7 +17,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kernels import load_libraries, time_call, write_json  # noqa: E402
+from kernels import load_libraries, time_call, trial_reps, write_json  # noqa: E402
 
 
 def _spd(n, batch=(), dtype=np.float32, seed=0):
@@ -98,13 +98,14 @@ def main() -> None:
         result = _host(ours(wg, *inputs))
         error = accuracy(*host, result)
         eps = np.finfo(host[0].dtype).eps
-        ours_time = time_call(lambda: ours(wg, *inputs), sync, args.reps, trials=3)
+        reps = trial_reps(lambda: ours(wg, *inputs), sync, args.reps)  # (the same count for PyTorch)
+        ours_time = time_call(lambda: ours(wg, *inputs), sync, reps, trials=3)
         line = f"{name:24s} wgarray {ours_time * 1e3:9.2f} ms  error {error:.2e} ({error / eps:.1f} eps)"
         rows.append({"benchmark": name, "unit": "s", "wgarray": ours_time, "error": float(error)})
         if torch_lib is not None:
             torch, torch_upload, torch_sync, _ = torch_lib
             tensors = [torch_upload(h) for h in host]
-            theirs_time = time_call(lambda: theirs(torch, *tensors), torch_sync, args.reps, trials=3)
+            theirs_time = time_call(lambda: theirs(torch, *tensors), torch_sync, reps, trials=3)
             line += f"  torch {theirs_time * 1e3:9.2f} ms  ratio {ours_time / theirs_time:5.2f}x"
             rows[-1]["torch"] = theirs_time
         print(line, flush=True)

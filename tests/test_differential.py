@@ -76,13 +76,10 @@ FUNCTIONS = {**UNARY_EXACT, **UNARY_ULPS, **BINARY_EXACT, **BINARY_ULPS}
 
 
 def numpy_result(name, *args):
-    """NumPy's answer; where NumPy computes in float16 (which wgarray lacks) its float32 loop."""
+    """NumPy's answer."""
     f = FUNCTIONS[name][0]
     with np.errstate(all="ignore"):
         result = np.asarray(f(*args))
-        if result.dtype == np.float16:
-            args = [a.astype(np.float32) if isinstance(a, np.ndarray) else a for a in args]
-            result = np.asarray(f(*args))
         if name == "floor_divide" and result.dtype.kind == "f":
             # The standard's special cases where NumPy differs (as tests/test_elementwise.py):
             # an infinite operand against a finite one divides as is (inf // 2 = inf, not nan).
@@ -90,18 +87,6 @@ def numpy_result(name, *args):
             one_inf = (np.isinf(a) != np.isinf(b)) & ~np.isnan(a) & ~np.isnan(b)
             result = np.where(one_inf, np.divide(a, b), result).astype(result.dtype)
     return result
-
-
-def known_mismatch(name, np_args, exp) -> bool:
-    """Cases where wgarray differs from NumPy, each an xfail test below (test_known_*)."""
-    arrays = [a for a in np_args if isinstance(a, np.ndarray)]
-    if len(arrays) == 2 and arrays[0].dtype != arrays[1].dtype and all(a.dtype.kind in "biu" for a in arrays):
-        # NumPy picks the first float loop both integer dtypes cast to safely (uint16 and int8 ->
-        # float32 for hypot), wgarray promotes first (int32 -> float64): test_known_mixed_int_loop.
-        common = np.result_type(*arrays)
-        if numpy_result(name, *(a.astype(common) for a in arrays)).dtype != exp.dtype:
-            return True
-    return False
 
 
 def bool_with_huge_int(args) -> bool:
@@ -138,7 +123,6 @@ def check_function(name, np_args, wg_args):
         with pytest.raises(TypeError):
             getattr(wgarray, name)(*wg_args)
         return
-    assume(not known_mismatch(name, np_args, exp))
     got = getattr(wgarray, name)(*wg_args)
     tolerance = dict(ulps=ULPS) if name in UNARY_ULPS or name in BINARY_ULPS else {}
     if exp.dtype.kind == "c" and name in COMPLEX_REL:
@@ -453,12 +437,12 @@ def test_cumulative_sum(data):
         assert_same(got, exp)
 
 
-# == mismatches with NumPy found by these properties (filtered above with assume) ==============
-@pytest.mark.xfail(strict=True, reason="wgarray promotes mixed integer dtypes before picking the float loop "
-                                       "(uint16, int8 -> int32 -> float64); NumPy picks float32")
-def test_known_mixed_int_loop():
-    u, i = np.array([3], np.uint16), np.array([4], np.int8)
-    assert_same(wgarray.hypot(wg(u), wg(i)), np.hypot(u, i))
+# == mismatches with NumPy that these properties found, fixed =====================================
+def test_fixed_mixed_int_loop():
+    # NumPy picks the first float loop both integer dtypes cast to safely, not the promoted one's
+    u, i, b = np.array([3], np.uint16), np.array([4], np.int8), np.array([5], np.uint8)
+    assert_same(wgarray.hypot(wg(u), wg(i)), np.hypot(u, i))  # float32, not int32's float64
+    assert_same(wgarray.hypot(wg(b), wg(i)), np.hypot(b, i))  # float16, not int16's float32
 
 
 def test_fixed_logical_scalar_truth():

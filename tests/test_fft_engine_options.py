@@ -121,3 +121,31 @@ def test_wide_passes(monkeypatch):
     check_accuracy(random_complex((1, n), C64))
     assert calls == ([1024, 1024] if fft_plan.capacity(wgarray.asarray(0)._data().device) == 2048 else calls)
     check_accuracy(random_complex((1, n), C128), inverse=True)
+
+
+@pytest.mark.parametrize("powers", [0, 1])
+@pytest.mark.parametrize("n", [12, 244, 1000, 1009, 2 ** 13])
+def test_twiddle_powers(monkeypatch, n, powers):
+    """Passes into float32 results twiddle by float64 powers of one table entry (the default) or
+    read every twiddle from the table: within 2x NumPy's error either way. 244 = 4 * 61 has the
+    longest chain of powers (a direct radix 61), 1009 goes through Bluestein, 2^13 through global
+    passes on a small adapter; real transforms of float32 too."""
+    monkeypatch.setattr(fft_plan, "TWIDDLE_POWERS", powers)
+    check_accuracy(random_complex((3, n), C64))
+    check_accuracy(random_complex((2, n), C64), inverse=True)
+    check_accuracy(random_complex((2, n), C128))
+    engine_tests.test_real_transforms(n, np.float32)
+
+
+@pytest.mark.parametrize("dtype, powers", [(C64, True), (C128, False)])
+def test_twiddle_powers_only_into_float32(monkeypatch, dtype, powers):
+    """The powers are taken only where the result rounds to float32: complex128 passes read each
+    twiddle from the table (its roundings would show there)."""
+    sources = []
+    launch = fft_plan.fft_recipe.launch
+    monkeypatch.setattr(fft_plan.fft_recipe, "launch",
+                        lambda device, key, make, *rest: sources.append(make()) or launch(device, key, make, *rest))
+    wgarray.empty_cache()  # no recipe to replay: the transform launches its kernel
+    check_accuracy(random_complex((2, 1000), dtype))
+    assert len(sources) == 1 and ("cmul(w1, w1)" in sources[0]) is powers
+    assert ("twiddle_f(2u * step)" in sources[0]) is not powers

@@ -65,6 +65,26 @@ def test_replays_bind_each_calls_buffers(small_workgroups, shape, axis, inverse)
     assert replayed_first.tobytes() == recorded.tobytes()
 
 
+def test_replays_resolve_their_kernels_once(small_workgroups):
+    """A replay dispatches straight to the stream: each step's compiled kernel and grid are looked
+    up at the first replay only, in the recorded order, and the results keep their bits."""
+    x = random((3, 40), np.complex128)
+    wgarray.empty_cache()  # recorded here, not by an earlier test
+    recorded = transform(x)
+    operand = wgarray.asarray(x)._data()
+    recipe = fft_recipe._recipes(operand.device).get(engine._key(operand, 1, "c2c", False, 1.0, 40))
+    assert recipe.dispatches is None and len(recipe.steps) > 1  # global passes: several dispatches
+    assert transform(x).tobytes() == recorded.tobytes()
+    resolved = recipe.dispatches
+    assert [kernel.key for kernel, *_ in resolved] == [key for key, *_ in recipe.steps]
+    assert transform(x).tobytes() == recorded.tobytes() and recipe.dispatches is resolved
+
+
+def test_recorded_parameters_are_packed():
+    with pytest.raises(TypeError, match="packed parameters"):
+        fft_recipe.launch(None, ("fft_local",), None, [], [1, 2, 3], 1)
+
+
 def test_recipes_record_what_varies(small_workgroups):
     """A recipe per view (offset, strides), dtype, transform, scale and plan option: none is replayed
     for another."""

@@ -105,6 +105,80 @@ def test_cholesky_float32_vec4_updates(monkeypatch, n, quads):
     assert accesses and any(access.exact for access in accesses) == quads
 
 
+@pytest.fixture
+def count_steps(monkeypatch):
+    """Counts cholesky.factor_and_solve's dispatches (one a block step where a step factors and
+    solves in one dispatch); recordings cleared before and after, so that calls launch."""
+    from wgarray._core import replay
+    from wgarray._engines import cholesky as engine
+
+    calls = []
+    step = engine.factor_and_solve
+    monkeypatch.setattr(engine, "factor_and_solve", lambda *args: calls.append(args[1]) or step(*args))
+    replay.clear()
+    yield calls
+    replay.clear()
+
+
+@pytest.mark.parametrize("shape", [(65, 65), (2, 128, 128), (3, 150, 150)])
+def test_cholesky_float32_steps_factor_and_solve(count_steps, shape):
+    """float32 blocked: each step's factor and triangular solve in one dispatch, the diagonal
+    blocks staged and copied into place (a last block of 1, of a full 64, of 22 columns)."""
+    a = hermitian_pd(shape, np.float32)
+    n = shape[-1]
+    for upper in (False, True):
+        g = host(cholesky(wg(a), upper=upper))
+        ref = np.linalg.cholesky(a.astype(np.float64), upper=upper)
+        assert relative(g - ref, ref) <= 10 * n * eps(np.float32)
+        assert relative((ct(g) @ g if upper else g @ ct(g)) - a, a) <= 10 * n * eps(np.float32)
+        assert not (np.tril(g, -1) if upper else np.triu(g, 1)).any()
+    assert count_steps == [n - 64 * (k + 1) for k in range((n - 1) // 64)] * 2
+
+
+@pytest.mark.parametrize("dtype, n", [(np.float64, 100), (np.complex64, 130), (np.complex128, 70)])
+def test_cholesky_steps_every_dtype(monkeypatch, count_steps, dtype, n):
+    """The one-dispatch steps (float32's, by default) on the other dtypes: complex conjugates,
+    float64 words, complex128's blocks of 32 on small adapters; batched, upper too."""
+    from wgarray._engines import cholesky as engine
+
+    monkeypatch.setattr(engine, "COLUMN_BYTES", 1 << 10)
+    a = hermitian_pd((2, n, n), dtype)
+    for upper in (False, True):
+        g = host(cholesky(wg(a), upper=upper))
+        ref = np.linalg.cholesky(a, upper=upper)
+        assert relative(g - ref, ref) <= 10 * n * eps(dtype)
+        assert not (np.tril(g, -1) if upper else np.triu(g, 1)).any()
+        if np.iscomplexobj(g):
+            assert np.all(np.diagonal(g, axis1=-2, axis2=-1).imag == 0)
+    assert count_steps
+
+
+def test_cholesky_float32_large_batch_by_parts(monkeypatch, count_steps):
+    """A batch whose steps would take too many workgroups factors by three dispatches a step."""
+    from wgarray._engines import cholesky as engine
+
+    monkeypatch.setattr(engine, "STEP_WORKGROUPS", 20)
+    a = hermitian_pd((3, 150, 150), np.float32)
+    g = host(cholesky(wg(a)))
+    assert relative(g - np.linalg.cholesky(a.astype(np.float64)), g) <= 1500 * eps(np.float32)
+    assert not count_steps
+    assert host(cholesky(wg(a[:1]))).shape == (1, 150, 150) and count_steps == [86, 22]
+
+
+@pytest.mark.parametrize("pivot", [0, 70, 149])
+def test_cholesky_float32_steps_not_positive_definite(count_steps, pivot):
+    """A failing pivot in the first step, a later step or the last block sets the flag of its
+    matrix only."""
+    a = hermitian_pd((3, 150, 150), np.float32)
+    a[1, pivot, pivot] = -5.0
+    with pytest.raises(LinAlgError, match="Matrix is not positive definite"):
+        cholesky(wg(a))
+    assert count_steps
+    a[1] = hermitian_pd((150, 150), np.float32)
+    g = host(cholesky(wg(a)))
+    assert relative(g - np.linalg.cholesky(a.astype(np.float64)), g) <= 1500 * eps(np.float32)
+
+
 @pytest.mark.parametrize("dtype", [np.float64, np.complex64])
 @pytest.mark.parametrize("upper", [False, True])
 @pytest.mark.parametrize("n", [6, 100])

@@ -11,8 +11,11 @@ import pytest
 
 import wgarray
 from wgarray._core import kernels
+from wgarray._core.operands import BufferOperand
+from wgarray._core.view import TensorView
 from wgarray._engines import lu as lu_engine, lu_tiny
 from wgarray.linalg import LinAlgError
+from wgarray.linalg._common import raise_if_set
 
 from conftest import host, wg
 
@@ -264,3 +267,94 @@ def test_integer_input_promotes():
     a = np.array([[2, 1], [1, 3]], dtype=np.int64)
     got = wgarray.linalg.inv(wg(a))
     assert_close(got, np.linalg.inv(a), "float64")
+
+
+def _flag(device) -> int:
+    """The arrivals word of wgsl/lu_tiny_flag.wgsl: 0 whenever no flagged solve is running."""
+    word = BufferOperand(lu_tiny._arrivals(device), TensorView.contiguous(()), np.dtype(np.uint32))
+    return int(host(wgarray.Array._wrap(word)))
+
+
+@pytest.mark.parametrize("batch, singular", [(1, 0), (300, 299), (300, 0), (70000, 69999), (70000, 12345)])
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+def test_singular_flag(dtype, batch, singular):
+    """inv and solve of tiny matrices learn whether any is singular from one flag the solve's
+    dispatch sets (the last workgroup to finish writes it): a singular matrix anywhere in the
+    batch raises, and the next call on regular matrices (the same pooled flag, the same count
+    of workgroups) does not."""
+    n = min(4, lu_tiny.tiny_max(np.dtype(dtype)))
+    regular = random_matrices((batch, n, n), dtype, shift=3.0)
+    bad = regular.copy()
+    bad[singular, :, 1] = 0
+    b = random_matrices((batch, n, 2), dtype, seed=1)
+    scale = float(np.linalg.cond(regular).max())
+    assert lu_tiny.solve_flagged(wg(regular)._data(), None) is not None
+    for _ in range(2):
+        for a in (regular, bad):
+            if a is bad:
+                with pytest.raises(LinAlgError, match="Singular matrix"):
+                    wgarray.linalg.inv(wg(a))
+                with pytest.raises(LinAlgError, match="Singular matrix"):
+                    wgarray.linalg.solve(wg(a), wg(b))
+            else:
+                assert_close(wgarray.linalg.inv(wg(a)), np.linalg.inv(a), dtype, scale)
+                assert_close(wgarray.linalg.solve(wg(a), wg(b)), np.linalg.solve(a, b), dtype, scale)
+            assert _flag(wgarray.get_device()) == 0
+
+
+def test_singular_flag_grid_and_chunks(monkeypatch):
+    """The flag over a 2-D grid of workgroups (the last row partly idle) and over right-hand
+    sides split into chunks (each chunk of a singular matrix flags it)."""
+    monkeypatch.setattr(kernels, "MAX_GROUPS", 3)
+    a = random_matrices((2000, 3, 3), "float64", shift=3.0)
+    b = random_matrices((2000, 3, 2), "float64", seed=1)
+    assert_close(wgarray.linalg.solve(wg(a), wg(b)), np.linalg.solve(a, b), "float64", scale=10)
+    a[1999] = 0
+    with pytest.raises(LinAlgError, match="Singular matrix"):
+        wgarray.linalg.solve(wg(a), wg(b))
+    monkeypatch.setattr(lu_tiny, "TARGET_ITEMS", 16)
+    a, b = a[:3], random_matrices((3, 3, 10), "float64", seed=2)  # 3 matrices x 5 chunks of 2 columns
+    a[1] = 0
+    with pytest.raises(LinAlgError, match="Singular matrix"):
+        wgarray.linalg.solve(wg(a), wg(b))
+    assert_close(wgarray.linalg.solve(wg(a[::2]), wg(b[::2])), np.linalg.solve(a[::2], b[::2]), "float64", scale=10)
+    assert _flag(wgarray.get_device()) == 0
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_det_in_one_dispatch(dtype):
+    """Tiny matrices' det (one dispatch) is slogdet's sign * exp(logabsdet) as the general path
+    computes it with map kernels (the same exp and multiply): the same values, zeros, signs and
+    non-finite results."""
+    n = min(4, lu_tiny.tiny_max(np.dtype(dtype)))
+    a = wg(_specials(n, dtype))
+    assert lu_tiny.det(a._data()) is not None
+    sign, logabsdet = wgarray.linalg.slogdet(a)
+    expected = host(sign * wgarray.exp(logabsdet))
+    got = host(wgarray.linalg.det(a))
+    assert got.dtype == expected.dtype and got.shape == (10,)
+    np.testing.assert_allclose(got, expected, rtol=2 * eps(dtype), atol=0)
+    assert np.array_equal(np.signbit(got.real), np.signbit(expected.real))
+
+
+@pytest.mark.parametrize("dtype", ["bool", "uint8", "int32", "uint32"])
+def test_raise_if_set(dtype):
+    """The one read of a batch's flag: 0-d views anywhere in a buffer (packed bytes too)."""
+    flags = wg(np.array([0, 0, 1, 0, 0], dtype))
+    for i in (0, 1, 3, 4):
+        raise_if_set(flags[i]._data(), "failed")
+    with pytest.raises(LinAlgError, match="failed"):
+        raise_if_set(flags[2]._data(), "failed")
+
+
+def test_singular_flag_past_tiny():
+    """Past the tiny kernels, inv and solve fold getrf's info into the flag they read."""
+    n = lu_tiny.tiny_max(np.dtype("float64")) + 1
+    a = random_matrices((3, n, n), "float64", shift=3.0)
+    assert lu_tiny.solve_flagged(wg(a)._data(), None) is None
+    assert_close(wgarray.linalg.inv(wg(a)), np.linalg.inv(a), "float64", scale=10)
+    a[2, :, n - 1] = 0
+    with pytest.raises(LinAlgError, match="Singular matrix"):
+        wgarray.linalg.inv(wg(a))
+    with pytest.raises(LinAlgError, match="Singular matrix"):
+        wgarray.linalg.solve(wg(a), wg(np.ones(n)))

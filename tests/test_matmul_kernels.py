@@ -144,3 +144,12 @@ def test_plans_for_the_hard_shapes():
     assert core._k_slices(core.BIG, 4, 65536, 256 * 256 * 4, xp.get_device()) == 64  # split-K: 256 groups
     assert _plan((256, 4096), (4096, 256))[1] == core.MID  # too short a K to fill the GPU with 128 x 128 tiles
     assert core._k_slices(core.BIG, 1024, 4096, 4096 * 4096 * 4, xp.get_device()) == 1
+
+
+def test_a_tiling_of_other_than_one_workgroup_of_invocations_is_refused(force):
+    # the fetches and the grid count a workgroup's invocations: a 16 x 8 tiling would leave half
+    # of each tile's slices unfetched and write past its tile (wrong results on an H100)
+    force(kernel="tiled", tiling=core.Tiling(16, 8, 8, 8, 8, True, True, True))
+    a = data((64, 64), "float32")
+    with pytest.raises(ValueError, match="workgroup"):
+        wg(a) @ wg(a)

@@ -153,6 +153,7 @@ def test_large_work_is_submitted_as_soon_as_the_gpu_idles(monkeypatch):
     x = wgarray.ones(1 << 18, dtype=wgarray.float32)  # 1 MiB
     small = wgarray.ones(16)
     wgarray.synchronize()
+    monkeypatch.setattr(stream, "submit_seconds", 0.0)  # a submit is due as soon as the GPU idles
     submits = stream.submits
     y = x + x
     assert stream.submits == submits + 1 and stream.pending == 0  # submitted without a wait
@@ -160,6 +161,24 @@ def test_large_work_is_submitted_as_soon_as_the_gpu_idles(monkeypatch):
     assert stream.pending == 1  # small work stays batched
     np.testing.assert_array_equal(np.asarray(y)[:4], [2.0] * 4)
     np.testing.assert_array_equal(np.asarray(z), [2.0] * 16)
+
+
+@pytest.mark.skipif(not _native.AVAILABLE, reason="needs wgpu-native to see when the GPU idles")
+def test_an_idle_gpu_waits_for_a_share_of_host_time_between_submits(monkeypatch):
+    stream = stream_for(wgarray.get_device())
+    monkeypatch.setattr(_stream, "IDLE_SUBMIT_BYTES", 1 << 20)
+    x = wgarray.ones(1 << 18, dtype=wgarray.float32)  # 1 MiB
+    wgarray.synchronize()
+    monkeypatch.setattr(stream, "submit_seconds", 3600.0)  # submits "cost an hour": none is due
+    submits = stream.submits
+    y = x + x
+    z = y + x
+    assert stream.submits == submits and stream.pending == 2
+    monkeypatch.setattr(stream, "submit_seconds", 0.0)
+    w = z + x
+    assert stream.submits == submits + 1 and stream.pending == 0
+    np.testing.assert_array_equal(np.asarray(w)[:4], [4.0] * 4)
+    assert stream.submit_seconds > 0.0  # measured again by each submit
 
 
 def test_pipelines_are_cached_by_key():

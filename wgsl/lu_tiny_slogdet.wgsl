@@ -1,14 +1,15 @@
-// The sign and log|det| of tiny matrices (N x N, N a constant), one invocation per matrix: A is
-// factored in registers (wgsl/lu_tiny_factor.wgsl), then sign and logabsdet follow from the
-// pivots (written out by lu_tiny.py) exactly as wgsl/lu_slogdet.wgsl computes them (same
-// operations, same order): a singular matrix gives sign 0 and logabsdet -inf, as NumPy.
+// The sign and log|det| of tiny matrices (N x N, N a constant), or their determinants, one
+// invocation per matrix: A is factored in registers (wgsl/lu_tiny_factor.wgsl), then sign and
+// logabsdet follow from the pivots (written out by lu_tiny.py) exactly as wgsl/lu_slogdet.wgsl
+// computes them (same operations, same order): a singular matrix gives sign 0 and logabsdet
+// -inf, as NumPy. The kernel stores them (slogdet), or sign * exp(logabsdet) as NumPy's det
+// computes it, with the exp and multiply of the map kernels (det: one dispatch, not three).
 // Parameters: lu_tiny.py's TINY_PARAMS (k, chunk and the b fields unused).
 ${enables}
 ${prelude}
 ${params}
-@group(0) @binding(1) var<storage, read_write> sign_out: array<${T}>;
-@group(0) @binding(2) var<storage, read_write> log_out: array<${F}>;
-@group(0) @binding(3) var<storage, read> a: array<${T}>;
+${outputs}
+@group(0) @binding(${a_binding}) var<storage, read> a: array<${T}>;
 
 fn zero_word() -> u32 { return p_zero(); }
 
@@ -29,6 +30,5 @@ ${fold_pivots}
         sign = ${T}();
         logabs = ${neg_infinity};
     }
-    sign_out[g] = sign;
-    log_out[g] = logabs;
+${store}
 }

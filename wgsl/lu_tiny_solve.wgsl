@@ -5,13 +5,12 @@
 // lower L and back substitution with U (written out by lu_tiny.py), and stored to x (contiguous
 // batch x N x k). The operations and their order are those of wgsl/lu_solve_small.wgsl, column
 // by column, so both give the same results (up to multiply-adds a driver fuses in only one).
-// info[g]: 1 + the first column with an exactly zero pivot, or 0.
+// record() (wgsl/lu_tiny_info.wgsl or lu_tiny_flag.wgsl) then notes the singular matrices.
 // Parameters: lu_tiny.py's TINY_PARAMS.
 ${enables}
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> x: array<${T}>;
-@group(0) @binding(2) var<storage, read_write> info: array<i32>;
 @group(0) @binding(3) var<storage, read> a: array<${T}>;
 ${b_binding}
 
@@ -29,11 +28,8 @@ ${library}
 
 ${scalar}
 
-@compute @workgroup_size(${workgroup})
-fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32) {
-    let item = linear_id(wid, nwg, lid, ${workgroup}u);
-    if (item >= p_items()) { return; }
+// Work item `item`: matrix g and a chunk of its right-hand sides. Returns first_zero.
+fn solve(item: u32) -> i32 {
     let g = item / p_chunks();
     let k = p_k();
     let c0 = (item % p_chunks()) * p_chunk();
@@ -42,5 +38,16 @@ ${factor}
     for (var c = c0; c < c1; c++) {
 ${solve_column}
     }
-    if (c0 == 0u) { info[g] = first_zero; }
+    return first_zero;
+}
+
+${record}
+
+@compute @workgroup_size(${workgroup})
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    let item = linear_id(wid, nwg, lid, ${workgroup}u);
+    var first_zero = 0i;
+    if (item < p_items()) { first_zero = solve(item); }
+    record(item, first_zero, lid, nwg.x * nwg.y);  // in uniform control flow: it may hold a barrier
 }

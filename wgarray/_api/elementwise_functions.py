@@ -41,14 +41,16 @@ def result_dtype(operands, device):
     return dtype
 
 
-def _compute_dtype(row: Row, dtype, device):
+def _compute_dtype(row: Row, dtype, device, operand_dtypes=()):
+    """The dtype row computes in for operands promoted to dtype (operand_dtypes: theirs, where
+    NumPy's loop depends on them: copysign(int8, uint8) is float16, as for two int8)."""
     if row.result == "float" and dt.kind(dtype) in ("bool", "int", "uint"):
-        # NumPy's loop for integer inputs (sqrt(int16) -> float32, divide(int64) -> float64);
-        # where NumPy picks float16 (sqrt(int8)) wgarray keeps float32, as before float16 existed.
+        # NumPy's loop for integer inputs (sqrt(int8) -> float16, sqrt(int16) -> float32,
+        # divide(int64) -> float64)
         ufunc = getattr(np, {"divide": "true_divide"}.get(row.name, row.name), np.sqrt)
-        resolved = ufunc.resolve_dtypes((dtype,) * ufunc.nin + (None,) * ufunc.nout)[-1]
-        result = dt.float32 if resolved.itemsize <= 4 else dt.default_float(device)
-        return result
+        types = tuple(operand_dtypes) if len(operand_dtypes) == ufunc.nin else (dtype,) * ufunc.nin
+        resolved = ufunc.resolve_dtypes(types + (None,) * ufunc.nout)[-1]
+        return {2: dt.float16, 4: dt.float32}.get(resolved.itemsize) or dt.default_float(device)
     return dtype
 
 
@@ -150,8 +152,8 @@ class _Prepared:
             for o in operands:
                 if type(o) is int and dtype.kind in "iu":
                     dt.coerce_scalar(o, dtype)  # OverflowError, as NumPy (apply re-plans for such values)
-        else:
-            compute = _compute_dtype(row, dtype, device)
+        else:  # (a Python scalar takes the arrays' dtype: NEP 50)
+            compute = _compute_dtype(row, dtype, device, [o._dtype if isinstance(o, Array) else dtype for o in operands])
             self.out_dtype = _out_dtype(row, compute)
         if op is None:
             op = MapOp(row.name, _expr(row, compute), (compute,) * len(operands), self.out_dtype)

@@ -6,12 +6,18 @@ uploaded keeps its slot, so a loop of ops with the same shapes uploads nothing. 
 are cached by (binding signature, buffers), so a chain of ops on pooled buffers creates
 none after warm-up.
 
-When to submit: a submit costs about 50 us of host time on an H100 machine, and the GPU idles
+When to submit: a submit costs 50-70 us of host time on an H100 machine, and the GPU idles
 about 18 us between two submits, so ops are batched. Small ops go to the GPU when something
-waits for them, or every IDLE_CHECK dispatches if it has run out of work, so that it runs a
+waits for them, or every IDLE_CHECK dispatches if it is running out of work, so that it runs a
 chain of small ops while Python records the next part. Large ops are submitted as soon as the
-GPU has run out of work, and otherwise in batches that double in size (from SUBMIT_BYTES), so
-that the GPU computes while Python records the next, larger batch.
+GPU is down to its last batch (QUEUED_SUBMITS), so that it starts the next without a gap, and
+otherwise in batches that double in size (from SUBMIT_BYTES), so that the GPU computes while
+Python records the next, larger batch. Those early submits wait until the host has recorded
+for IDLE_SHARE times a submit's (measured) cost since the last one: where the GPU runs ops
+faster than Python records them, it is always idle, and submitting whenever it is would spend
+the host's time on submits and keep it behind for good (H100, a host slowed by 8 us a call:
+27 us layer_norm kernels took 45-58 us a call with 75 submits per 300 calls that way, 31-45 us
+with this; a chain of small ops 77-86 us instead of 87-113).
 
 Waiting for the GPU: a download's copy into its staging buffer goes in the same submit as
 the work, and its map is requested right after that submit (it completes at the first poll
@@ -30,6 +36,7 @@ from __future__ import annotations
 
 
 import threading
+from time import perf_counter
 
 import wgpu
 
@@ -53,6 +60,8 @@ SPIN_SECONDS = 0.002
 # while Python records the next (a submit costs about as much host time as 8 small ops).
 IDLE_CHECK = 64
 IDLE_CHECK_MASK = IDLE_CHECK - 1
+IDLE_SHARE = 4  # so that early submits take at most a fifth of the host's time
+QUEUED_SUBMITS = 1  # batches the GPU may still have when the next goes early
 RECENT = 8  # ops named when a batch fails (a power of two)
 _RECENT_MASK = RECENT - 1
 
@@ -94,6 +103,8 @@ class Stream:
         self.bind_groups: dict = {}
         self.groups_by_uid: dict[int, list] = {}
         self.submits = 0
+        self.submit_seconds = 0.0  # host time of a submit (flush), a running average
+        self.last_submit = 0.0  # perf_counter() when the last one ended
         self.spin_seconds = 0.0 if device.is_cpu else SPIN_SECONDS
         self.uploads: list = []  # temporary upload sources, alive until their copies are submitted
         if _native.AVAILABLE:
@@ -282,8 +293,15 @@ class Stream:
                 capture.dispatch(kernel, storages, params, groups)
             self.pending_bytes = pending_bytes = self.pending_bytes + sum([s.nbytes for s in storages])
             if pending >= MAX_PENDING or pending_bytes >= self.submit_bytes or (
-                    (pending_bytes >= IDLE_SUBMIT_BYTES or not pending & IDLE_CHECK_MASK) and self._gpu_idle()):
+                    (pending_bytes >= IDLE_SUBMIT_BYTES or not pending & IDLE_CHECK_MASK) and self._idle_submit_due()):
                 self.flush()
+
+    def _idle_submit_due(self) -> bool:
+        """Whether to submit now because the GPU runs out of work (see the module's doc)."""
+        if not _native.AVAILABLE or perf_counter() - self.last_submit < IDLE_SHARE * self.submit_seconds:
+            return False
+        _native.poll(self.gpu, False)
+        return _native.finished_submits(self.token) >= self.submits - QUEUED_SUBMITS
 
     def _gpu_idle(self) -> bool:
         if not _native.AVAILABLE:
@@ -296,6 +314,7 @@ class Stream:
         with self.lock:
             if not self.pending:
                 return
+            began = perf_counter()
             start, end = self.arena_uploaded, self.arena_used
             try:
                 self._close_pass()
@@ -317,6 +336,8 @@ class Stream:
             self.submits += 1
             if _native.AVAILABLE:
                 _native.track_submit(self.gpu, self._work_done, self.submits)
+            self.last_submit = ended = perf_counter()
+            self.submit_seconds += (ended - began - self.submit_seconds) / 4
 
     # -- transfers ---------------------------------------------------------------
     def upload(self, storage: Storage, data) -> None:

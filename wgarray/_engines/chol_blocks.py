@@ -26,6 +26,7 @@ WG = WORKGROUP  # invocations per workgroup of every factorisation kernel
 
 _VIEW = ("offset", "batch_stride", "row_stride", "col_stride")
 FACTOR = ParamLayout("batch", "n", "invert", "inv_offset", "inv_batch", ZERO, *_VIEW)
+FACTOR_COLUMNS = ParamLayout("batch", "n", "rows", "groups", "stage_offset", "stage_batch", ZERO, *_VIEW)
 TRSM = ParamLayout("batch", "rows", "k", ZERO, "b_offset", "b_batch", "b_row", "b_col",
                    "l_offset", "l_batch", "l_row", "l_col")
 UPDATE = ParamLayout("items", "rows", "cols", "lower", "conj", ZERO, *_VIEW)
@@ -121,6 +122,63 @@ def factor_fields(T: str, nb: int, grid: int) -> dict:
                           f"i < n && c < n && c <= i); }}" for p, q in everywhere))
 
 
+SKIP = 16  # chol_factor_columns' steps skip its registers by blocks of SKIP rows (uniform branches)
+
+
+@functools.lru_cache(maxsize=None)
+def column_fields(T: str, nb: int, rt: int) -> dict:
+    """The unrolled parts of wgsl/chol_factor_columns.wgsl: invocation t's column of A (v<i>),
+    row of X (x<c>) and column of W (w<c>). A step j touches only the blocks of SKIP rows of
+    the column that reach below j and the blocks of the row that start at or before j. float32
+    words in workgroup memory are vec4s (width 4): element i is component i % 4 of word i / 4."""
+    width = 4 if T == "f32" and nb % 4 == 0 else 1
+    words = [range(s, min(s + width, nb)) for s in range(0, nb, width)]
+    blocks = [[w for w in words if s <= w[0] < s + SKIP] for s in range(0, nb, SKIP)]
+
+    def part(e, i):  # element i, in the word e that holds it
+        return f"{e}.{'xyzw'[i % 4]}" if width == 4 else e
+
+    def word(values):
+        return f"vec4<f32>({', '.join(values)})" if width == 4 else values[0]
+
+    def for_blocks(active, line):
+        return "\n".join(f"            if ({active(blk)}) {{ " + " ".join(line(w) for w in blk) + " }" for blk in blocks)
+
+    def publish(array, name):
+        return lambda w: f"{array}[buf + {w[0] // width}u] = {word([f'{name}{i}' for i in w])};"
+
+    def apply(array, statement):
+        return lambda w: f"{{ let e = {array}[buf + {w[0] // width}u]; " + " ".join(
+            statement(i, part("e", i)) for i in w) + " }"
+
+    def element(array, index):
+        return f"{array}[buf + {index} / 4u][{index} % 4u]" if width == 4 else f"{array}[buf + {index}]"
+
+    below = lambda blk: f"j <= {blk[-1][-1]}u"  # noqa: E731  (the block has rows i >= j)
+    started = lambda blk: f"j >= {blk[0][0]}u"  # noqa: E731  (the block has columns c <= j)
+    b_element = "var e{m} = {T}(); if (inside && c + {m}u < n) {{ e{m} = a[bbase + row * rs + (c + {m}u) * cs]; }}"
+    stored = "select({T}(), select(sc_scale(v{i}, inv_r), sc_real(r), t == {i}u), t <= {i}u)"
+    return dict(
+        WG=nb, RT=rt, V="vec4<f32>" if width == 4 else T, width=width,
+        column_j=element("column", "j"), column_t=element("column", "t"),
+        load="\n".join(f"    var v{i} = {T}(); if (mine && t <= {i}u && {i}u < n) {{ v{i} = a[base + {i}u * rs + t * cs]; }}"
+                        for i in range(nb)),
+        init_x="\n".join(f"    var x{c} = select({T}(), sc_real(R(1)), t == {c}u);" for c in range(nb)),
+        publish=for_blocks(below, publish("column", "v")) + "\n" + for_blocks(started, publish("row_x", "x")),
+        update=for_blocks(below, apply("column", lambda i, e: f"v{i} = v{i} - sc_mul({e}, s);")),
+        update_x=for_blocks(started, apply("row_x", lambda i, e: f"x{i} = x{i} - sc_mul(ct, {e});")),
+        store="\n".join(f"        if (mine && {i}u < n) {{ st[sbase + {i}u * NB + t] = {stored.format(T=T, i=i)}; }}"
+                         for i in range(nb)),
+        load_b=f"    for (var w = t; w < RT * NB / {width}u; w += NB) {{\n"
+        f"        let row = r0 + w / (NB / {width}u);\n        let c = (w % (NB / {width}u)) * {width}u;\n"
+        f"        let inside = row < rows;\n"
+        + "\n".join("        " + b_element.format(m=m, T=T) for m in range(width))
+        + f"\n        bs[w] = {word([f'e{m}' for m in range(width)])};\n    }}",
+        w_column="\n".join(f"    let w{c} = sc_conj(sc_scale(x{c}, inv_r));" for c in range(nb)),
+        solve="\n".join(f"        {{ let e = bs[q * (NB / {width}u) + {w[0] // width}u]; "
+                         + " ".join(f"acc = acc + sc_mul({part('e', i)}, w{i});" for i in w) + " }" for w in words))
+
+
 @functools.lru_cache(maxsize=None)
 def trsm_fields(T: str, nb: int) -> dict:
     """The unrolled parts of wgsl/chol_trsm.wgsl: an invocation's sums acc<t> of its rows
@@ -139,6 +197,16 @@ def block_size(dtype, device, sizes=(64, 32, 16)) -> int:
     workgroup memory (a bound, too, on the registers chol_factor's invocations hold)."""
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     return next((nb for nb in sizes if nb * nb * dtype.itemsize <= limit), sizes[-1])
+
+
+SOLVER_ROWS = 16  # (an H100, 4096 float32: 5.5 ms with 16, 5.8 with 32)
+
+
+def solver_rows(dtype, device, nb: int) -> int:
+    """Rows of B a solver workgroup of chol_factor_columns owns: SOLVER_ROWS, or what fits half
+    the device's workgroup memory."""
+    limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
+    return max(1, min(SOLVER_ROWS, limit // 2 // (nb * dtype.itemsize)))
 
 
 # -- views ----------------------------------------------------------------------------------------
@@ -240,6 +308,12 @@ def copy(x: BufferOperand, *, conj: bool = False, keep: str = "all") -> BufferOp
     op = MapOp(f"chol_copy_{keep}_{conj}", value, (dtype,), dtype, coords=keep != "all")
     launch_map(device, op, out.storage, out.view, dtype, [x], fresh=True)
     return out
+
+
+def copy_into(out: BufferOperand, x: BufferOperand) -> None:
+    """out[...] = x, both views of one shape (out's storage not x's)."""
+    launch_map(out.device, MapOp("chol_copy_all_False", "a0", (x.dtype,), x.dtype), out.storage, out.view, out.dtype,
+               [x], fresh=False)
 
 
 def triangle(x: BufferOperand, *, transpose: bool = False, upper: bool = False) -> BufferOperand:

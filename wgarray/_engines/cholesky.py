@@ -5,18 +5,26 @@ once into the result, its other triangle zeroed (wgsl/chol_copy.wgsl), and facto
 place. A matrix of order at most NB (the block edge: 64, or 32 for complex128 on small
 adapters) is factored by one workgroup in registers (wgsl/chol_factor.wgsl), one workgroup
 per matrix of the batch. A larger one is factored blocked and right-looking, all matrices of
-the batch at once, NB columns at a time, three dispatches a step:
-    L11 = chol(A11)     the kernel on the diagonal block, which also writes W = L11^-H;
-    L21 = A21 L11^-H    the product A21 W in place (wgsl/chol_trsm.wgsl: the triangular solve
-                        as trtri + gemm, as cuSOLVER does; a diagonal block of a positive
-                        definite matrix is as well conditioned as the square root of its
-                        condition number, and the backward error stays about 1 eps);
+the batch at once, NB columns at a time:
+    L11 = chol(A11)     the factor of the diagonal block, with W = L11^-H;
+    L21 = A21 L11^-H    the triangular solve as the product A21 W (trtri + gemm, as cuSOLVER
+                        does; a diagonal block of a positive definite matrix is as well
+                        conditioned as the square root of its condition number, and the
+                        backward error stays about 1 eps);
     A22 -= L21 L21^H    one fused in-place matmul (matmul_update) of K = NB over the trailing
                         square, its tiles on and below the diagonal only.
-(On an H100, 4096 float32: 6.5 ms so, 3.3x torch's cuSOLVER: about half in the 64 diagonal
-blocks' kernels, 53 us each; a two-level variant, blocks of 128 or 256 columns
-factored by NB inside with K = 128 or 256 for the trailing updates, took 8.6 and 9.2 ms: its
-extra small dispatches cost more than the larger K saves.)
+float32 takes two dispatches a step: factor_and_solve (wgsl/chol_factor_columns.wgsl: every
+workgroup factors the block, one writes L to a stage, the others solve their rows of A21 with
+L11^-1 in registers; the stage goes into place at the end) and the update. The other dtypes
+take three: factor_block writing W, chol_trsm's product, the update (their invocations' column
+and row in factor_and_solve would spill registers).
+(On an H100, 4096 float32: 5.5 ms, 2.9x torch's cuSOLVER; 6.4 ms by three dispatches a step.
+Of it, 63 factor_and_solve at 55-61 us each, 63 updates at 26 us: the serial steps of the
+diagonal blocks, about 0.6 us each however the block is spread over a workgroup (the 16 x 16
+grid of chol_factor: 39 us a block, 52 with W; an invocation a column: 44, 53 with scalar
+words), are most of it. A two-level variant, blocks of 128 or 256 columns factored by NB inside
+with K = 128 or 256 for the trailing updates, took 8.6 and 9.2 ms: its extra small dispatches
+cost more than the larger K saves.)
 No step reads anything back: a pivot that is not positive sets the matrix's failure flag,
 which the caller reads once for the whole batch.
 """
@@ -30,11 +38,20 @@ from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.replay import replayable
 from .._core.view import TensorView, coalesce
-from .chol_blocks import FACTOR, WG, as_batch, block, block_size, copy, factor_fields, kernel_source, \
-    solve_right_by_inverse, subtract_product, transposed, triangle, view_words, zeros
+from .chol_blocks import FACTOR, FACTOR_COLUMNS, WG, as_batch, block, block_size, column_fields, copy, copy_into, \
+    factor_fields, kernel_source, solve_right_by_inverse, solver_rows, subtract_product, transposed, triangle, \
+    view_words, zeros
 
 FLAG = dt.uint32
 FACTOR_GRID = 16  # chol_factor's invocations: a 16 x 16 grid (8 x 8 and 32 x 32 were slower on an H100)
+# The steps by factor_and_solve where an invocation's column of A and row of L^-1 take at most
+# this many bytes each (float32; more spilled registers: 1024 float64 and complex64 took 4.2
+# and 5.3 ms so on an H100, 1.8 and 2.2 by three dispatches a step).
+COLUMN_BYTES = 256
+# ... and where its first step has at most this many workgroups: each repeats the block's
+# serial factorisation, which past about a wave of the GPU's workgroups (a large batch) costs
+# more than the dispatch it saves (a guess: measured on single matrices only).
+STEP_WORKGROUPS = 512
 
 
 def factor_block(a: BufferOperand, failed: BufferOperand, inverse: BufferOperand | None = None) -> None:
@@ -55,6 +72,23 @@ def factor_block(a: BufferOperand, failed: BufferOperand, inverse: BufferOperand
                   [a.storage, failed.storage, inverse.storage], params, batch * WG, writes=3)
 
 
+def factor_and_solve(a: BufferOperand, rows: int, failed: BufferOperand, stage: BufferOperand) -> None:
+    """One step of the blocked factorisation in one dispatch (wgsl/chol_factor_columns.wgsl):
+    L of each (n x n, n <= block_size) block of a (batch, n, n) goes to stage (batch, NB, NB; rows
+    of NB), and the rows x n panel below each block in a's matrices is overwritten by
+    B L^-H; failed[b] is set to 1 where a pivot is not positive."""
+    batch, n, _ = a.shape
+    nb = block_size(a.dtype, a.device)
+    rt = solver_rows(a.dtype, a.device, nb)
+    groups = 1 + -(-rows // rt)
+    params = FACTOR_COLUMNS.pack(batch=batch, n=n, rows=rows, groups=groups, stage_offset=stage.view.offset,
+                                 stage_batch=stage.view.strides[0], **view_words(a))
+    launch_kernel(a.device, ("chol_factor_columns", a.dtype, nb, rt),
+                  lambda: kernel_source("chol_factor_columns", a.dtype, a.device, FACTOR_COLUMNS, NB=nb,
+                                        **column_fields(dt.layout(a.dtype).register, nb, rt)),
+                  [a.storage, failed.storage, stage.storage], params, batch * groups * WG, writes=3)
+
+
 def factor_in_place(w: BufferOperand, failed: BufferOperand) -> None:
     """The blocked Cholesky of w (batch, n, n, contiguous), lower triangle (the strict upper
     triangle is left as it is but for the diagonal blocks', which get zeros)."""
@@ -62,7 +96,36 @@ def factor_in_place(w: BufferOperand, failed: BufferOperand) -> None:
     nb = block_size(w.dtype, w.device)
     if n <= nb:
         factor_block(w, failed)
-        return
+    elif nb * w.dtype.itemsize <= COLUMN_BYTES and \
+            batch * (1 + -(-(n - nb) // solver_rows(w.dtype, w.device, nb))) <= STEP_WORKGROUPS:
+        _factor_by_steps(w, failed, nb)
+    else:
+        _factor_by_parts(w, failed, nb)
+
+
+def _factor_by_steps(w: BufferOperand, failed: BufferOperand, nb: int) -> None:
+    """Two dispatches a step: factor_and_solve, the trailing update. The steps' diagonal blocks
+    wait in a stage and go into place at the end, in one pass."""
+    batch, n, _ = w.shape
+    steps = (n - 1) // nb  # the full blocks before the last one
+    stage = allocate(w.device, (batch, steps, nb, nb), w.dtype)
+    for step in range(steps):
+        k0 = step * nb
+        slot = stage.with_view(TensorView((batch, nb, nb), (steps * nb * nb, nb, 1),
+                                                stage.view.offset + step * nb * nb))
+        factor_and_solve(block(w, k0, nb, k0, nb), n - k0 - nb, failed, slot)
+        _update_trailing(w, k0 + nb, n - k0 - nb, nb)
+    k0 = steps * nb
+    factor_block(block(w, k0, n - k0, k0, n - k0), failed)
+    s = w.view.strides
+    diagonal = w.with_view(TensorView((batch, steps, nb, nb), (s[0], nb * (s[1] + s[2]), s[1], s[2]), w.view.offset))
+    copy_into(diagonal, stage)
+
+
+def _factor_by_parts(w: BufferOperand, failed: BufferOperand, nb: int) -> None:
+    """Three dispatches a step: factor_block with W = L^-H, the solve as the product with W
+    (chol_trsm), the trailing update."""
+    batch, n, _ = w.shape
     inverse = allocate(w.device, (batch, nb, nb), w.dtype)  # each step's W, used by its solve
     for k0 in range(0, n, nb):
         kb = min(nb, n - k0)
@@ -70,12 +133,16 @@ def factor_in_place(w: BufferOperand, failed: BufferOperand) -> None:
         factor_block(block(w, k0, kb, k0, kb), failed, inverse if rest else None)
         if rest == 0:
             break
-        l21 = block(w, k0 + kb, rest, k0, kb)
         w11 = inverse.with_view(TensorView((batch, kb, kb), (nb * nb, nb, 1), inverse.view.offset))
-        solve_right_by_inverse(l21, w11)
-        # conj(L21) L21^T = conj(L21 L21^H): subtract its conjugate, on and below the diagonal.
-        subtract_product(block(w, k0 + kb, rest, k0 + kb, rest), l21, transposed(l21), conj=True, conj_result=True,
-                         lower=True)
+        solve_right_by_inverse(block(w, k0 + kb, rest, k0, kb), w11)
+        _update_trailing(w, k0 + kb, rest, kb)
+
+
+def _update_trailing(w: BufferOperand, k0: int, rest: int, kb: int) -> None:
+    """A22 -= L21 L21^H over the rest x rest square at (k0, k0), L21 the kb columns left of it:
+    conj(L21) L21^T = conj(L21 L21^H), its conjugate subtracted, on and below the diagonal."""
+    l21 = block(w, k0, rest, k0 - kb, kb)
+    subtract_product(block(w, k0, rest, k0, rest), l21, transposed(l21), conj=True, conj_result=True, lower=True)
 
 
 def _matrices(a: BufferOperand) -> BufferOperand:

@@ -16,13 +16,15 @@ How a length n is computed (fft_plan.py, fft_bluestein.py, fft_real.py):
 - real transforms of even n through a complex transform of n / 2 (pre- and post-processing
   fused into its read or write); odd n through a complex transform of length n.
 Both precisions compute in float64 (NumPy computes complex64 in float64 and rounds once; a
-float32 pipeline would be 2-5x less accurate than that). Twiddles are never accumulated: each
-is exp(-2 pi i m / n) from its exact integer angle, in float64 (tables per length computed on
-the device). The scale is applied in the last write; real input (complex_transform) is read as
-complex and zero-padding read as zeros, not copied. Nothing waits for the GPU, and a repeated
-call plans nothing: lengths' plans, Bluestein's lengths and each dispatch's parameters are cached
-(host planning had cost more than the GPU's work at lengths near 2^21 on the H100), and a
-transform of a view, dtype and axis seen before replays its recorded dispatches (fft_recipe.py).
+float32 pipeline would be 2-5x less accurate than that). Twiddles are never accumulated: each is
+exp(-2 pi i m / n) from its exact integer angle, in float64 (tables per length computed on the
+device; a pass into float32 results reads one entry per butterfly and takes its powers as
+float64 products: a few float64 roundings, far below float32's). The scale is applied in the
+last write; real input (complex_transform) is read as complex and zero-padding read as zeros,
+not copied. Nothing waits for the GPU, and a repeated call plans nothing: lengths' plans,
+Bluestein's lengths and each dispatch's parameters are cached (host planning had cost more than
+the GPU's work at lengths near 2^21 on the H100), and a transform of a view, dtype and axis seen
+before replays its recorded dispatches (fft_recipe.py).
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ def _check_fits(*operands: BufferOperand) -> None:
 
 
 def _batch(shape, axis: int) -> int:
-    return math.prod(n for d, n in enumerate(shape) if d != axis)
+    return math.prod(shape[:axis]) * math.prod(shape[axis + 1:])
 
 
 def _key(x: BufferOperand, axis: int, *transform) -> tuple:
@@ -72,7 +74,7 @@ def _key(x: BufferOperand, axis: int, *transform) -> tuple:
     return (view.shape, view.strides, view.offset, x.dtype, axis, transform, p.MAX_LOCAL, p.MAX_WORKGROUP,
             p.MAX_POW2_RADIX, p.PINGPONG, p.MAX_TILE, p.MAX_MIXED_RADIX, p.WG_BY_SMALLEST, p.HALVES,
             p.TILE_WORKGROUP, p.RUN_TILE, p.RADIX8_FOR_ODD, p.WIDE_LOCAL, p.WIDE_PASSES, p.RUN_BYTES,
-            p.MIN_RUN_BYTES, p.DIRECT_PRIMES, fft_bluestein.POW2_PREFERENCE)
+            p.MIN_RUN_BYTES, p.DIRECT_PRIMES, p.TWIDDLE_POWERS, fft_bluestein.POW2_PREFERENCE)
 
 
 def complex_transform(x: BufferOperand, axis: int, inverse: bool, scale: float = 1.0, n: int | None = None

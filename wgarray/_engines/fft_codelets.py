@@ -118,8 +118,25 @@ def loop_butterflies(r: int, direction: str, sign: int) -> str:
                   SIN=", ".join(repr(float(np.sin(a))) for a in angles))
 
 
+def _twiddles(r: int, ns: int, direction: str, powers: bool) -> list:
+    """Statements twiddling x1 .. x(r-1) of butterfly k by w_(ns r)^(q k): each from the table, or
+    (powers) w^k from the table and w^(q k) as products of earlier powers (at most log2(r) + 1
+    float64 roundings, invisible in a float32 result; one table read per butterfly, not r - 1)."""
+    if ns == 1:
+        return []
+    lines = ["if (k > 0u) {", "    let step = N / (NS * R) * k;"]
+    for q in range(1, r):
+        if not powers:
+            lines.append(f"    x{q} = cmul(x{q}, twiddle_{direction}({q}u * step));")
+            continue
+        power = f"twiddle_{direction}(step)" if q == 1 else f"cmul(w{q // 2}, w{q - q // 2})"
+        lines += [f"    let w{q} = {power};", f"    x{q} = cmul(x{q}, w{q});"]
+    return lines + ["}"]
+
+
 def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, across: bool,
-                  direction: str, sign: int, bases: tuple | None = None, halves: bool = False) -> str:
+                  direction: str, sign: int, bases: tuple | None = None, halves: bool = False,
+                  powers: bool = False) -> str:
     """Pass i of a local transform (wgsl/fft_pass.wgsl): radix r after radices of product ns,
     bpt butterflies per invocation; its elements from the source (first) or workgroup memory,
     its results to the destination (store) or, through registers, to workgroup memory.
@@ -127,9 +144,9 @@ def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, a
     at bases[0] and bases[1], so results go straight to workgroup memory (no registers held
     across a barrier) and one barrier, after the writes, ends the pass.
     halves: workgroup memory holds one float64 per position, so the exchanges go in halves
-    (_halved_pass)."""
+    (_halved_pass). powers: twiddles as powers of one table entry (_twiddles)."""
     if halves:
-        return _halved_pass(i, r, ns, bpt, first, store, across, direction, sign)
+        return _halved_pass(i, r, ns, bpt, first, store, across, direction, sign, powers)
 
     def block(b: int, body: list) -> str:
         return render("fft_pass_butterfly", i=b, body="\n".join(" " * 12 + line for line in body))
@@ -137,10 +154,7 @@ def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, a
     read_base, write_base = (f"{bases[0]}u + ", f"{bases[1]}u + ") if bases else ("", "")
     reads = [f"var x{q} = load(t, j + {q}u * BF);" if first else f"var x{q} = s[{read_base}slot(t, j + {q}u * BF)];"
              for q in range(r)]
-    twiddles = []
-    if ns > 1:
-        twiddles = ["if (k > 0u) {", "    let step = N / (NS * R) * k;"] + \
-                   [f"    x{q} = cmul(x{q}, twiddle_{direction}({q}u * step));" for q in range(1, r)] + ["}"]
+    twiddles = _twiddles(r, ns, direction, powers)
     dft = butterfly(r, sign, direction).splitlines()
     blocks, holds, exchange = [], "", ""
     for b in range(bpt):
@@ -164,7 +178,7 @@ def _block(b: int, body: list) -> str:
 
 
 def _halved_pass(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, across: bool,
-                 direction: str, sign: int) -> str:
+                 direction: str, sign: int, powers: bool) -> str:
     """pass_function with exchanges in halves: pass i reads the real parts of its elements,
     has pass i - 1 write its imaginary parts over them (pass(i-1)_im: its results are held in
     module-scope registers), reads those, and, after its butterflies, writes its own real parts
@@ -174,10 +188,7 @@ def _halved_pass(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, ac
     part_reads = [f"xr{b}_{q}" for b in range(bpt) for q in range(r)]
     reads = [f"var x{q} = load(t, j + {q}u * BF);" if first else
              f"var x{q} = C(xr{{b}}_{q}, s[slot(t, j + {q}u * BF)]);" for q in range(r)]
-    twiddles = []
-    if ns > 1:
-        twiddles = ["if (k > 0u) {", "    let step = N / (NS * R) * k;"] + \
-                   [f"    x{q} = cmul(x{q}, twiddle_{direction}({q}u * step));" for q in range(1, r)] + ["}"]
+    twiddles = _twiddles(r, ns, direction, powers)
     dft = butterfly(r, sign, direction).splitlines()
     head = []
     if not first:

@@ -18,17 +18,17 @@ A longer n = R_1 R_2 ... R_L runs as L global Stockham passes (`transform`): pas
 n / R_i butterflies of radix R_i, each a local transform of length R_i: butterfly j reads
 elements j + r n / R_i (r < R_i), twiddled by w_(ns R_i)^(r (j % ns)) (ns = R_1 ... R_(i-1)),
 and writes element (j / ns) ns R_i + j % ns + r ns. A workgroup takes a tile of T adjacent
-butterflies, so every load reads T adjacent elements and every store writes
-runs of min(ns, T) (pass 1: the whole tile); the radices let T * itemsize be 128 bytes (64 where
-that saves a pass), and T is at least RUN_TILE (64-byte runs of complex64: whole sectors).
-Transforms along a non-last axis take their tiles across the rows instead (adjacent in memory).
+butterflies, so every load reads T adjacent elements and every store writes runs of min(ns, T)
+(pass 1: the whole tile); the radices let T * itemsize be 128 bytes (64 where that saves a
+pass), and T is at least RUN_TILE (64-byte runs of complex64: whole sectors). Transforms along
+a non-last axis take their tiles across the rows instead (adjacent in memory).
 
-Both precisions compute in float64 (registers and workgroup memory; the twiddles are exact to
-float64; complex64 is loaded as float32 and promoted); workgroup memory holds one float64 per
-position (HALVES), so an exchange between passes moves the real parts, then the imaginary parts,
-and a tile holds twice the transforms: NumPy computes complex64 transforms in
-float64 and rounds once, so complex64 results round once per dispatch (the passes' scratch
-rows are complex64 too, up to three passes).
+Both precisions compute in float64 (registers and workgroup memory; complex64 is loaded as
+float32 and promoted; twiddles from float64 tables, or for float32 results as float64 powers of
+one entry: TWIDDLE_POWERS). Workgroup memory holds one float64 per position (HALVES): an exchange
+moves the real parts, then the imaginary parts, and a tile holds twice the transforms. NumPy
+computes complex64 transforms in float64 and rounds once; complex64 results round once per
+dispatch (global passes' scratch rows are complex64 too, up to three passes).
 """
 
 from __future__ import annotations
@@ -73,6 +73,9 @@ WIDE_LOCAL = WIDE_PASSES = 0
 RADIX8_FOR_ODD = 0  # 1: 2^odd leads with a radix 8, not 2 (1000 = 8 5 5 5): H100, 4096 x 1009 0.41 ms, not 0.32
 # a local transform's invocations (and the device's limit): one per butterfly of its largest radix
 MAX_WORKGROUP = 1024
+# 1: passes into float32 results (complex64, float32) twiddle by powers of one table entry: H100, 4096 x
+# 1000 c64 55 us of GPU, not 57-58; 4096 x 1009 0.27 ms, not 0.31; 1000003 0.22, not 0.26; same errors
+TWIDDLE_POWERS = 1
 # Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
 # pocketfft's generic passes, they keep short lengths as accurate as NumPy's.
 DIRECT_PRIMES = (11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61)
@@ -166,6 +169,7 @@ def _radices(n: int, direct: tuple, largest_pow2: int, radix8_for_odd: int = 0):
 
 
 C128 = np.dtype(np.complex128)
+_SINGLE = (np.dtype(np.complex64), np.dtype(np.float32))  # results that round to float32
 MAX_LOCAL = 1 << 20  # a cap below the device's (tests lower it to reach the multi-pass plans)
 RUN_BYTES = (128, 64)  # the tile widths of a pass, in bytes, preferred first (see pass_radices)
 MIN_RUN_BYTES = 32  # a local transform of strided rows takes at least a sector of them per load
@@ -314,16 +318,14 @@ def _sink(mode: str, storage: str) -> str:
 
 def _source(key: tuple, device) -> str:
     (_, n, rads, t, wg, src_mode, src_dtype, dst_mode, dst_dtype, inverse, flags, per_row, j_major, runs, shapes,
-     pingpong, halves) = key
+     pingpong, halves, powers) = key
     chirp_in, chirp_out, blue_inverse, spectrum, twiddle = flags
     flag = lambda b: "true" if b else "false"
     direction, sign = ("i", 1) if inverse else ("f", -1)
     dst_storage = dt.layout(dst_dtype).storage
     from_slots = dst_mode == "rfft"  # its terms take two positions: written from workgroup memory
     position_major = t > 1 and max(runs) > 1
-    pass_fns, ns = [], 1
-    for r in sorted(set(rads)):
-        pass_fns.append(fft_codelets.loop_butterflies(r, direction, sign))
+    pass_fns, ns = [fft_codelets.loop_butterflies(r, direction, sign) for r in sorted(set(rads))], 1
     for i, r in enumerate(rads):
         first, store = i == 0, i == len(rads) - 1 and not from_slots
         # the first pass's butterflies in the source's memory order, the storing pass's in the
@@ -332,7 +334,8 @@ def _source(key: tuple, device) -> str:
         bpt = -(-(t * n // r) // wg)
         # ping-pong: pass i writes tile (L - 1 - i) % 2, so the last one (store_tile's) is tile 0
         bases = (((len(rads) - i) % 2) * t * n, ((len(rads) - 1 - i) % 2) * t * n) if pingpong else None
-        pass_fns.append(fft_codelets.pass_function(i, r, ns, bpt, first, store, across, direction, sign, bases, halves))
+        pass_fns.append(fft_codelets.pass_function(i, r, ns, bpt, first, store, across, direction, sign, bases,
+                                                   halves, powers))
         ns *= r
     calls = [f"pass{i}_{direction}();" for i in range(len(rads))] + (["store_tile();"] if from_slots else [])
     rows = "\n".join(render("fft_row", NAME=name, SIDE=k, NDIM=ndim, SPLIT=split)
@@ -344,9 +347,8 @@ def _source(key: tuple, device) -> str:
         DST=dst_storage, SRC=dt.layout(src_dtype).storage, rows=rows, roots=roots,
         SRC_SPLIT=shapes[0][1], DST_SPLIT=shapes[1][1], PER_ROW=per_row, J_MAJOR=flag(j_major),
         N=n, T=t, WG=wg, MAXD=MAXD, SMEM=max(t * n * (2 if pingpong else 1), 1), S="F" if halves else "C",
-        LOAD_RUN=runs[0], STORE_RUN=runs[1], CHIRP_IN=flag(chirp_in),
-        CHIRP_OUT=flag(chirp_out), BLUE_INV=flag(blue_inverse), SPECTRUM=flag(spectrum),
-        TWIDDLE=flag(twiddle), INVERSE=flag(inverse),
+        LOAD_RUN=runs[0], STORE_RUN=runs[1], CHIRP_IN=flag(chirp_in), CHIRP_OUT=flag(chirp_out),
+        BLUE_INV=flag(blue_inverse), SPECTRUM=flag(spectrum), TWIDDLE=flag(twiddle), INVERSE=flag(inverse),
         source=render(f"fft_src_{src_mode}"), sink=_sink(dst_mode, dst_storage),
         butterflies=render("fft_twiddles", D=direction, SIGN=sign, NEG=-sign),
         pass_fns="\n".join(pass_fns), passes="\n    ".join(calls))
@@ -400,7 +402,7 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     plan_key = (_side_key(src), _side_key(dst), n, batch, inverse, extras.chirp_in, extras.chirp_out,
                 extras.blue_inverse, extras.spectrum is not None, extras.scale, tw_n, per_row, j_major,
                 capacity(device), MAX_WORKGROUP, MAX_POW2_RADIX, PINGPONG, MAX_TILE, MAX_MIXED_RADIX, WG_BY_SMALLEST,
-                HALVES, TILE_WORKGROUP, RUN_TILE, RADIX8_FOR_ODD, WIDE_LOCAL, WIDE_PASSES)
+                HALVES, TILE_WORKGROUP, RUN_TILE, RADIX8_FOR_ODD, WIDE_LOCAL, WIDE_PASSES, TWIDDLE_POWERS)
     plans = _local_plans(device)
     plan = plans.get(plan_key)
     if plan is None:
@@ -440,7 +442,7 @@ def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool,
     shapes = tuple((len(dims), s.split) for s, dims in ((src, src_dims), (dst, dst_dims)))
     runs = (_run(src, src_dims, t, per_row, j_major), _run(dst, dst_dims, t, per_row, j_major))
     key = ("fft_local", n, rads, t, wg, src.mode, src.operand.dtype, dst.mode, dst.operand.dtype, inverse,
-           flags, per_row, j_major, runs, shapes, pingpong, halves)
+           flags, per_row, j_major, runs, shapes, pingpong, halves, TWIDDLE_POWERS and dst.operand.dtype in _SINGLE)
     words = {name: [0, 0] for name in ("offset", "axis", "length", "mode_n", "bits")}
     words["shape"], words["stride"] = [1] * (2 * MAXD), [0] * (2 * MAXD)
     roots = (_roots_of(src, n, tw_n, True), _roots_of(dst, n, tw_n, False))

@@ -14,7 +14,9 @@ does not fit workgroup memory (lu_panel.capacity) the panel is factored by one w
 matrix in the buffer itself (the same steps), then lu_swap and lu_trsm.
 No step reads anything back to the host: pivots and the singular flag stay on the GPU.
 
-Tiny matrices (n <= 8: lu_tiny) are solved and their slogdet taken by one invocation each.
+Tiny matrices (n <= 8: lu_tiny) are solved and their slogdet taken by one invocation each;
+gesv_checked gives inv and solve one singular flag for the batch, which tiny ones set in the
+solve's dispatch.
 
 gesv (solve, inv): small systems whose [A | B] fits workgroup memory are solved in one
 dispatch (wgsl/lu_solve_small.wgsl); larger ones go through getrf and getrs.
@@ -38,6 +40,8 @@ from .._core.view import TensorView, coalesce
 from . import lu_panel, lu_tiny, matmul_update
 from .lu_kernels import INDEX_DTYPE, Mat, factor, permute_capacity, permute_rows, slogdet as _slogdet_kernel, small_capacity, \
     solve_block, solve_columns, solve_small, subtract, swap_rows
+from .fold import fold
+from .folds import logical_fold
 from .map import MapOp, launch_map
 from .matmul import product
 
@@ -229,6 +233,17 @@ def gesv(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, Buff
         b = _identity(a.device, n, dtype).broadcast_to(a.shape)
     x = getrs(lu.broadcast_to((*batch_shape, n, n)), pivots.broadcast_to((*batch_shape, n)), b)
     return x, info.broadcast_to(batch_shape)
+
+
+def gesv_checked(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, BufferOperand]:
+    """gesv's x and, for callers that only ask whether any matrix is singular (inv, solve), one
+    flag: a 0-d operand, non-zero iff one is (one read). Tiny matrices set it in their solve's
+    dispatch (lu_tiny.solve_flagged), others fold getrf's info."""
+    n = a.shape[-1]
+    if (tiny := lu_tiny.solve_flagged(a if b is None else a.broadcast_to((*b.shape[:-2], n, n)), b)) is not None:
+        return tiny
+    x, info = gesv(a, b)
+    return x, fold(logical_fold("any", info.dtype), info, tuple(range(info.view.ndim)))
 
 
 def _identity(device, n: int, dtype) -> BufferOperand:

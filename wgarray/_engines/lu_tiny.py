@@ -1,5 +1,5 @@
 """LU on tiny matrices (n <= tiny_max(dtype), 8 for most dtypes), one invocation per matrix:
-solve/inv (gesv) and slogdet in ONE dispatch each, straight from the operands' views.
+solve/inv (gesv), slogdet and det in ONE dispatch each, straight from the operands' views.
 
 The workgroup-per-matrix kernels (lu_kernels) spend 32 invocations, workgroup memory and
 barriers on a 4 x 4 matrix. Here each invocation loads its matrix into registers, factors it
@@ -13,6 +13,12 @@ Batch dims of any view (strided, transposed, broadcast) are walked in the kernel
 BATCH_DIMS of them after merging (view.coalesce); the entry points return None for operands
 they do not take, which then go the general way (lu.gesv, lu.slogdet). Plans (parameter words)
 are cached per dtype and views, so a call costs two allocations and one dispatch.
+
+A batch of 65536 4 x 4 float32 matrices is 4 MB in and 4 MB out, about 20 us of an H100's time,
+so host time decides the speed of linalg.inv, solve and det on such batches: solve_flagged
+(inv, solve) and det record their dispatch straight to the stream, and solve_flagged's kernel
+also sets the one flag for the batch that inv and solve read to raise LinAlgError (its last
+workgroup writes it: wgsl/lu_tiny_flag.wgsl), instead of a fold of per-matrix flags.
 """
 
 from __future__ import annotations
@@ -22,12 +28,15 @@ from typing import NamedTuple
 
 from .._core import dtypes as dt
 from .._core.cache import plan_cache
-from .._core.kernels import MAX_LOOP, WORKGROUP, render
+from .._core.device import per_device
+from .._core.kernels import MAX_LOOP, WORKGROUP, grid, kernel_cache, render
 from .._core.launch import launch_kernel
+from .._core.memory import Storage, pool_for
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
-from .._core.view import coalesce
-from .._core.wgsl import with_libraries
+from .._core.stream import stream_for
+from .._core.view import TensorView, coalesce
+from .._core.wgsl import REG_TAG, cast, with_libraries
 from .lu_kernels import INDEX_DTYPE, _arith, _scalar, slogdet_fields
 
 TINY_MAX = 8  # the largest n of the one-invocation kernels ...
@@ -49,12 +58,13 @@ def tiny_max(dtype) -> int:
 
 
 class _Plan(NamedTuple):
-    """A dispatch planned once per (kernel, dtype, views): the parameter words and the count of
-    invocations (0 for an empty batch: nothing to dispatch)."""
+    """A dispatch planned once per (kernel, dtype, views): the parameter words, the count of
+    invocations (0 for an empty batch: nothing to dispatch) and the first output's view."""
 
     kernel: tuple  # kernel name, dtype, n (and for solve: whether B is the identity)
     params: bytes
     items: int
+    out_view: TensorView  # x (..., n, k) for solve, else (...): contiguous
 
 
 _PLANS = plan_cache()
@@ -94,7 +104,8 @@ def _make_plan(kernel: str, a: BufferOperand, b: BufferOperand | None, identity:
                               b_col_stride=b_cols, batch_shape=shape[::-1], a_batch_strides=strides[0][::-1],
                               b_batch_strides=b_strides[::-1])  # innermost batch dim first
     key = (kernel, a.dtype, n) + ((identity,) if kernel == "lu_tiny_solve" else ())
-    return _Plan(key, params, batch * chunks)
+    out_shape = (*a.shape[:-2], n, k) if kernel == "lu_tiny_solve" else a.shape[:-2]
+    return _Plan(key, params, batch * chunks, TensorView.contiguous(out_shape))
 
 
 def _fields(dtype, n: int) -> dict:
@@ -146,6 +157,22 @@ def _fold_pivots(n: int, magnitude: str, times_sign: str, ftag: str, **_) -> str
                      f"sign = {times_sign}; logabs = logabs + log_{ftag}(mag); }}" for i in range(n))
 
 
+def _solve_source(device, dtype, n: int, identity: bool, flag: bool) -> str:
+    """The solve kernel; flag: one singular flag for the batch (wgsl/lu_tiny_flag.wgsl), else
+    info per matrix (wgsl/lu_tiny_info.wgsl)."""
+    arith = _arith(dtype)
+    if identity:
+        b_binding, load = "", "identity(perm{i}, c)"
+    else:
+        b_binding = f"@group(0) @binding(4) var<storage, read> b: array<{arith['T']}>;"
+        load = "b[b_base + perm{i} * p_b_row_stride() + c * p_b_col_stride()]"
+    record = render("lu_tiny_flag", arrivals_binding=4 if identity else 5) if flag else render("lu_tiny_info")
+    complex_ = dt.kind(dtype) == "complex"
+    return with_libraries("lu_tiny_solve", device.features, T=arith["T"], F=arith["F"], b_binding=b_binding,
+                          identity_element=f"{arith['T']}(x, z)" if complex_ else "x",
+                          solve_column=_solve_column(n, load), record=record, **_fields(dtype, n))
+
+
 def solve(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, BufferOperand] | None:
     """X with A X = B for each tiny matrix of a (..., n, n) and right-hand sides b (..., n, k)
     of the same batch shape (broadcast views are fine), or B the identity where b is None (the
@@ -157,27 +184,73 @@ def solve(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, Buf
     if plan is None:
         return None
     device, dtype = a.device, a.dtype
-    *batch_shape, n, _ = a.shape
-    x = allocate(device, (*batch_shape, n, n if identity else b.shape[-1]), dtype)
-    info = allocate(device, batch_shape, INDEX_DTYPE)
+    x = allocate(device, plan.out_view.shape, dtype)
+    info = allocate(device, a.shape[:-2], INDEX_DTYPE)
     if plan.items == 0:
         return x, info
-
-    def source():
-        arith = _arith(dtype)
-        if identity:
-            b_binding, load = "", "identity(perm{i}, c)"
-        else:
-            b_binding = f"@group(0) @binding(4) var<storage, read> b: array<{arith['T']}>;"
-            load = "b[b_base + perm{i} * p_b_row_stride() + c * p_b_col_stride()]"
-        complex_ = dt.kind(dtype) == "complex"
-        return with_libraries("lu_tiny_solve", device.features, T=arith["T"], F=arith["F"], b_binding=b_binding,
-                              identity_element=f"{arith['T']}(x, z)" if complex_ else "x",
-                              solve_column=_solve_column(n, load), **_fields(dtype, n))
-
+    n = a.shape[-1]
     storages = [x.storage, info.storage, a.storage] + ([] if identity else [b.storage])
-    launch_kernel(device, plan.kernel, source, storages, plan.params, plan.items, writes=2)
+    launch_kernel(device, plan.kernel, lambda: _solve_source(device, dtype, n, identity, flag=False), storages,
+                  plan.params, plan.items, writes=2)
     return x, info
+
+
+_FLAG_VIEW = TensorView.contiguous(())
+
+
+def _zeroed_word(device) -> Storage:
+    """A one-word buffer of the device, zeroed (kept for good: per_device holds it)."""
+    storage = pool_for(device).allocate(4)
+    stream_for(device).upload(storage, bytes(4))
+    return storage
+
+
+_arrivals = per_device(_zeroed_word)  # the workgroups' count of wgsl/lu_tiny_flag.wgsl (0 between dispatches)
+
+
+def solve_flagged(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, BufferOperand] | None:
+    """solve's X, and instead of info one flag for the batch: a 0-d uint32 operand, 1 iff some
+    matrix is singular (an exactly zero pivot), else 0, which inv and solve read once. None
+    where the matrices are not for these kernels, or there are none.
+
+    The call is a cached plan, two pooled buffers and one dispatch straight to the stream,
+    which also sets the flag: no fold of per-matrix flags, no dispatch to clear the flag
+    first (a second dispatch: host time, and a dependency on the GPU)."""
+    identity = b is None
+    plan = _plan("lu_tiny_solve", a, b, identity)
+    if plan is None or plan.items == 0:
+        return None
+    device, dtype = a.device, a.dtype
+    pool = pool_for(device)
+    x = BufferOperand(pool.allocate(max(plan.out_view.size * dtype.itemsize, 4)), plan.out_view, dtype)
+    failed = BufferOperand(pool.allocate(4), _FLAG_VIEW, dt.uint32)
+    storages = [x.storage, failed.storage, a.storage] + ([] if identity else [b.storage]) + [_arrivals(device)]
+    n = a.shape[-1]
+    kernel = kernel_cache(device).get(plan.kernel + ("flag",), _FLAGGED_SIGNATURES[identity],
+                                      lambda: _solve_source(device, dtype, n, identity, flag=True))
+    stream_for(device).dispatch(kernel, storages, plan.params, grid(plan.items))
+    return x, failed
+
+
+# x, failed, a, (b), arrivals: by whether B is the identity
+_FLAGGED_SIGNATURES = {True: ("rw", "rw", "r", "rw"), False: ("rw", "rw", "r", "r", "rw")}
+
+
+def _slogdet_source(device, dtype, n: int, det: bool) -> str:
+    folds = slogdet_fields(dtype)
+    T, F = folds["T"], folds["F"]
+    if det:  # sign * exp(logabsdet), as the map kernels compute it (a complex sign times exp + 0j)
+        tag, ftag = REG_TAG[T], folds["ftag"]
+        times = f"cmul_{tag}" if dt.kind(dtype) == "complex" else f"mul_{tag}"
+        exp = cast(f"exp_{ftag}(logabs)", dt.real_dtype(dtype), dtype)
+        outputs = f"@group(0) @binding(1) var<storage, read_write> det_out: array<{T}>;"
+        a_binding, store = 2, f"    det_out[g] = {times}(sign, {exp});"
+    else:
+        outputs = (f"@group(0) @binding(1) var<storage, read_write> sign_out: array<{T}>;\n"
+                   f"@group(0) @binding(2) var<storage, read_write> log_out: array<{F}>;")
+        a_binding, store = 3, "    sign_out[g] = sign;\n    log_out[g] = logabs;"
+    return with_libraries("lu_tiny_slogdet", device.features, fold_pivots=_fold_pivots(n, **folds),
+                          outputs=outputs, a_binding=a_binding, store=store, **_fields(dtype, n), **folds)
 
 
 def slogdet(a: BufferOperand) -> tuple[BufferOperand, BufferOperand] | None:
@@ -193,8 +266,23 @@ def slogdet(a: BufferOperand) -> tuple[BufferOperand, BufferOperand] | None:
     logabsdet = allocate(device, batch_shape, dt.real_dtype(dtype))
     if plan.items == 0:
         return sign, logabsdet
-    folds = slogdet_fields(dtype)
-    launch_kernel(device, plan.kernel, lambda: with_libraries(
-        "lu_tiny_slogdet", device.features, fold_pivots=_fold_pivots(n, **folds), **_fields(dtype, n), **folds),
-        [sign.storage, logabsdet.storage, a.storage], plan.params, plan.items, writes=2)
+    launch_kernel(device, plan.kernel, lambda: _slogdet_source(device, dtype, n, det=False),
+                  [sign.storage, logabsdet.storage, a.storage], plan.params, plan.items, writes=2)
     return sign, logabsdet
+
+
+def det(a: BufferOperand) -> BufferOperand | None:
+    """The determinant of each tiny matrix of a (..., n, n), in a's dtype: slogdet's sign *
+    exp(logabsdet) (NumPy's formula, as linalg.det computes it for larger matrices) in the same
+    dispatch, straight to the stream (host time is most of such a call). None where the
+    matrices are not for these kernels (see _plan)."""
+    plan = _plan("lu_tiny_det", a, None)
+    if plan is None:
+        return None
+    device, dtype = a.device, a.dtype
+    out = BufferOperand(pool_for(device).allocate(max(plan.out_view.size * dtype.itemsize, 4)), plan.out_view, dtype)
+    if plan.items:
+        n = a.shape[-1]
+        kernel = kernel_cache(device).get(plan.kernel, ("rw", "r"), lambda: _slogdet_source(device, dtype, n, det=True))
+        stream_for(device).dispatch(kernel, [out.storage, a.storage], plan.params, grid(plan.items))
+    return out

@@ -219,6 +219,8 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
     fields["inputs"] = _inputs(fields, update)
     zero = f"{T}()"
     BM, BN, BK, TM, TN, TY, TX = cfg.BM, cfg.BN, cfg.BK, cfg.TM, cfg.TN, cfg.TY, cfg.TX
+    if TY * TX != THREADS:  # (the fetches and the grid count THREADS invocations a workgroup)
+        raise ValueError(f"a tiling's TY x TX invocations must be the workgroup's {THREADS}, not {TY} x {TX}")
     SA, SB = cfg.strides()
     unit = 4 if cfg.vec else 1  # words per workgroup-memory element
 

@@ -233,9 +233,8 @@ BINARY.update((r.name, r) for r in [
 
 def numpy_loop_dtypes(name: str, operand_types, device) -> tuple:
     """(input dtypes, output dtypes) of NumPy's loop of ufunc `name` for operands of these
-    dtypes (Python types for weak scalars), in the dtypes the device has: float16 where an
-    operand is float16 (integer and bool operands keep computing in float32, as before float16
-    existed), and 64-bit floats fall back to the device's defaults."""
+    dtypes (Python types for weak scalars), in the dtypes the device has (float16 on every
+    device; 64-bit floats fall back to the device's defaults)."""
     ufunc = getattr(np, name)
     types = tuple(np.dtype(bool) if t is bool else t for t in operand_types)
     try:
@@ -244,12 +243,9 @@ def numpy_loop_dtypes(name: str, operand_types, device) -> tuple:
         names = ", ".join(t.__name__ if isinstance(t, type) else str(t) for t in operand_types)
         raise TypeError(f"{name} is not defined for inputs of ({names}): {e}") from None
     supported = dt.supported_dtypes(device)
-    half = any(t == dt.float16 for t in types if not isinstance(t, type))
 
     def available(dtype):
-        if dtype == dt.float16:
-            return dt.float16 if half else dt.float32
-        if dtype not in supported:
+        if dtype not in supported and dtype != dt.float16:
             return dt.default_complex(device) if dtype.kind == "c" else dt.default_float(device)
         return dtype
 

@@ -7,8 +7,8 @@ the package root imports this module to set them.
 
 from . import math_functions as _math
 
-_SMALL_FLOAT = """bool, int8 and uint8 compute in float32 (NumPy: float16), int16 and uint16 in float32, wider
-    integers in float64"""
+_SMALL_FLOAT = """bool, int8 and uint8 give float16 (computed in float32, rounded once), int16 and uint16
+    float32, wider integers float64, as NumPy's loops"""
 
 _DOCSTRINGS = {
     "frexp": f"""

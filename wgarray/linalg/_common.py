@@ -7,6 +7,8 @@ from __future__ import annotations
 from .._api.coerce import as_array
 from .._array import Array
 from .._core import dtypes as dt
+from .._core.operands import BufferOperand
+from .._core.stream import stream_for
 from .._engines.fold import fold
 from .._engines.folds import logical_fold
 
@@ -59,4 +61,13 @@ def raise_if_any(failed: Array, message: str) -> None:
         return
     data = failed._data()  # the engine's fold straight away: this runs on every call of inv and solve
     if bool(Array._wrap(fold(logical_fold("any", data.dtype), data, tuple(range(failed.ndim))))):
+        raise LinAlgError(message)
+
+
+def raise_if_set(flag: BufferOperand, message: str) -> None:
+    """flag: a 0-d bool or integer operand that the GPU set non-zero where a factorisation of a
+    batch failed (lu.gesv_checked's). One host read of its bytes, straight from the stream (it
+    runs on every call of inv and solve); raises LinAlgError(message) if it is set."""
+    itemsize = flag.dtype.itemsize
+    if any(stream_for(flag.device).download(flag.storage, flag.view.offset * itemsize, itemsize)):
         raise LinAlgError(message)

@@ -16,8 +16,9 @@ from .._api.manipulation_functions import broadcast_to, permute_dims, reshape
 from .._array import Array
 from .._core import dtypes as dt
 from .._core.view import broadcast_shapes
-from .._engines.lu import gesv, slogdet as lu_slogdet
-from ._common import LinAlgError, float_dtype, matrices, raise_if_any
+from .._engines import lu_tiny
+from .._engines.lu import gesv_checked, slogdet as lu_slogdet
+from ._common import LinAlgError, float_dtype, matrices, raise_if_set
 
 _exp = _ELEMENTWISE["exp"]
 _SINGULAR = "Singular matrix"
@@ -95,7 +96,8 @@ def solve(x1, x2, /) -> Array:
     """
     a = matrices(x1, "solve", square=True)
     b = as_array(x2, "solve")
-    dtype = dt.promote(a.dtype, float_dtype(b.dtype, b.device), a.device)
+    # (the common case first: host time is most of a small batch's solve)
+    dtype = a.dtype if b.dtype == a.dtype else dt.promote(a.dtype, float_dtype(b.dtype, b.device), a.device)
     n = a.shape[-1]
     if b.ndim == 0:
         raise ValueError("solve: x2 must be at least 1-dimensional, not a 0-d array")
@@ -106,14 +108,16 @@ def solve(x1, x2, /) -> Array:
         batch = a.shape[:-2]
         rhs = broadcast_to(reshape(b, (n, 1)), (*batch, n, 1))
     else:
-        try:
-            batch = broadcast_shapes(a.shape[:-2], b.shape[:-2])
-        except ValueError:
-            raise ValueError(f"solve: the stacks of x1 {a.shape} and x2 {b.shape} do not broadcast") from None
-        rhs = broadcast_to(b, (*batch, *b.shape[-2:]))
-    x, info = gesv((a.astype(dtype) if a.dtype != dtype else a)._data(),
-                   (rhs if rhs.dtype == dtype else rhs.astype(dtype))._data())
-    raise_if_any(Array._wrap(info), _SINGULAR)
+        batch = a.shape[:-2]
+        if b.shape[:-2] != batch:
+            try:
+                batch = broadcast_shapes(batch, b.shape[:-2])
+            except ValueError:
+                raise ValueError(f"solve: the stacks of x1 {a.shape} and x2 {b.shape} do not broadcast") from None
+        rhs = b if b.shape[:-2] == batch else broadcast_to(b, (*batch, *b.shape[-2:]))
+    x, failed = gesv_checked((a.astype(dtype) if a.dtype != dtype else a)._data(),
+                             (rhs if rhs.dtype == dtype else rhs.astype(dtype))._data())
+    raise_if_set(failed, _SINGULAR)
     result = Array._wrap(x)
     return reshape(result, (*batch, n)) if b.ndim == 1 else result
 
@@ -158,8 +162,8 @@ def inv(x, /) -> Array:
            [0.  , 0.25]])
     """
     a = matrices(x, "inv", square=True)
-    x, info = gesv(a._data(), None)
-    raise_if_any(Array._wrap(info), _SINGULAR)
+    x, failed = gesv_checked(a._data(), None)
+    raise_if_set(failed, _SINGULAR)
     return Array._wrap(x)
 
 
@@ -247,14 +251,18 @@ def det(x, /) -> Array:
     the default float dtype (float64, float32 on a device without float64), as NumPy's linalg;
     float16 raises TypeError, as in NumPy's linalg.
 
-    GPU: as ``slogdet``, then two map kernels (exp, multiply). No host sync.
+    GPU: as ``slogdet``, then two map kernels (exp, multiply); for n <= 8, all in one dispatch.
+    No host sync.
 
     Examples
     --------
     >>> wg.linalg.det(wg.asarray([[1.0, 2.0], [3.0, 4.0]]))
     array(-2...)
     """
-    sign, logabsdet = _slogdet(matrices(x, "det", square=True))
+    a = matrices(x, "det", square=True)
+    if (tiny := lu_tiny.det(a._data())) is not None:  # the same formula, in one dispatch
+        return Array._wrap(tiny)
+    sign, logabsdet = _slogdet(a)
     return sign * _exp(logabsdet)
 
 

@@ -1,0 +1,91 @@
+// One step of the blocked Cholesky factorisation in one dispatch (cholesky.factor_and_solve):
+// the factor L of an n x n diagonal block (n <= ${NB}; the strided view
+// a[offset + b * batch + i * row + j * col], lower triangle read, only the real part of the
+// diagonal) and the triangular solve of the rows x n panel below it, B := B L^-H.
+// Workgroup g = 0 of a matrix writes L (zeros above the diagonal) to the stage
+// st[stage_offset + b * stage_batch + i * NB + j] and sets failed[b] to 1 where a pivot is not
+// positive (a NaN does not); every other workgroup owns RT rows of B. All of them factor the
+// block themselves (the serial steps take as long in each), so that no dispatch, and no barrier
+// between dispatches, separates the factor from the solve; none writes the block, which the
+// others may still be reading (the caller copies the stage into place at the end).
+// Invocation t holds column t of A (v<i>: rows i >= t) and row t of X = L^-1 (x<c>: c <= t),
+// every statement on them written out (chol_blocks.column_fields). Step j: invocation j's
+// column (of A, raw) and row (of X, lacking the division by L[j, j]) are complete: it publishes
+// them in workgroup memory (two buffers by the step's parity: one barrier a step); every
+// invocation t > j then takes its coefficient column[t] / d (d = A[j, j]: the two divisions by
+// sqrt(d) in one) and updates its column, A[i, t] -= column[i] conj(column[t]) / d, and its row
+// of X, X[t, c] -= column[t] row[c] / d. No square root on the steps' chain: a column is scaled
+// by 1 / sqrt(pivot) once, when it is stored. A solver then computes B W with W = X^H
+// (= L^-H, as chol_trsm.wgsl does with the W that chol_factor.wgsl writes): invocation t
+// column t of its rows, from its row of X and the rows of B in workgroup memory.
+${prelude}
+${params}
+@group(0) @binding(1) var<storage, read_write> a: array<${S}>;
+@group(0) @binding(2) var<storage, read_write> failed: array<u32>;
+@group(0) @binding(3) var<storage, read_write> st: array<${S}>;
+${scalar}
+${library}
+
+const NB: u32 = ${NB}u;
+const RT: u32 = ${RT}u;  // rows of B a solver workgroup owns
+// Workgroup memory in words of ${V} (vec4 for float32: a quarter of the loads and stores).
+var<workgroup> column: array<${V}, 2u * NB / ${width}u>;  // the step's column of A, by parity
+var<workgroup> row_x: array<${V}, 2u * NB / ${width}u>;  // the step's row of X (undivided), by parity
+var<workgroup> bs: array<${V}, RT * NB / ${width}u>;  // a solver's rows of B
+
+@compute @workgroup_size(${WG})
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+        @builtin(local_invocation_index) t: u32) {
+    let flat = wid.x + wid.y * nwg.x;
+    let b = flat / p_groups();
+    let g = flat % p_groups();
+    if (b >= p_batch()) { return; }
+    let n = p_n();
+    let base = p_offset() + b * p_batch_stride();
+    let rs = p_row_stride();
+    let cs = p_col_stride();
+    let mine = t < n;
+${load}
+${init_x}
+    var pivot = R(1);  // A[t, t] once column t is complete
+    var fail = false;
+    for (var j = 0u; j < n; j++) {
+        let buf = (j % 2u) * (NB / ${width}u);
+        if (t == j) {
+${publish}
+        }
+        workgroupBarrier();
+        let d = sc_re(${column_j});
+        fail = fail || sc_bad_pivot(d);
+        if (t == j) { pivot = d; }
+        if (t > j) {
+            let ct = sc_scale(${column_t}, R(1) / d);
+            let s = sc_conj(ct);
+${update}
+${update_x}
+        }
+    }
+    let r = sc_sqrt(pivot);
+    let inv_r = R(1) / r;
+    if (g == 0u) {
+        let sbase = p_stage_offset() + b * p_stage_batch();
+${store}
+        if (t == 0u && fail) { failed[b] = 1u; }
+        return;
+    }
+    // A solver: rows r0 .. r0 + RT of B (the rows below the block), in workgroup memory.
+    let rows = p_rows();
+    let r0 = (g - 1u) * RT;
+    let bbase = base + n * rs;
+${load_b}
+    workgroupBarrier();
+    // W[c, t] = conj(X[t, c]), X's row t divided by L[t, t] at last.
+${w_column}
+    for (var q = 0u; q < RT; q++) {
+        let row = r0 + q;
+        if (row >= rows) { break; }
+        var acc = ${T}();
+${solve}
+        if (mine) { a[bbase + row * rs + t * cs] = acc; }
+    }
+}
