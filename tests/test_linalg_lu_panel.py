@@ -11,7 +11,7 @@ import pytest
 
 import wgarray
 from wgarray._engines import lu as lu_engine
-from wgarray._engines import lu_panel
+from wgarray._engines import lu_kernels, lu_panel
 
 from conftest import host, wg
 from test_linalg_lu import DTYPES, backward_error, eps, factors, random_matrices, reference_pivots
@@ -72,6 +72,26 @@ def test_one_chunk_is_partial_pivoting(pick, dtype, ties, monkeypatch):
     lu, pivots, info = factors(a)
     assert (pivots == reference_pivots(a)).all()
     assert backward_error(a, lu, pivots) <= 10 * 40 * eps(dtype)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64"])
+@pytest.mark.parametrize("ties", [False, True], ids=["random", "ties"])
+def test_rows_per_invocation(pick, dtype, ties, monkeypatch):
+    """A narrow selection workgroup: each invocation owns several stack rows (as 374 rows on
+    256 invocations on GPUs), one chunk: exactly LAPACK's pivots; then a tree of such chunks."""
+    monkeypatch.setattr(lu_engine, "SMALL_MAX", 0)
+    monkeypatch.setattr(lu_panel, "select_workgroup", lambda device: 32)
+    n = 120  # one chunk where workgroup memory holds 125 rows of float64 (lavapipe's 32 KiB)
+    rng = np.random.default_rng(5)
+    a = rng.integers(-2, 3, (n, n)).astype(dtype) if ties else random_matrices((n, n), dtype, seed=5)
+    lu, pivots, info = factors(a)
+    assert info == 0
+    assert (pivots == reference_pivots(a)).all()
+    assert backward_error(a, lu, pivots) <= 10 * n * eps(dtype)
+    monkeypatch.setattr(lu_panel, "MAX_ROWS", 64)  # leaves of 60 rows, arity 2: [2, 1], [2, 1], [2, 1], [1]
+    lu, pivots, info = factors(a)
+    check_pivots(pivots, n)
+    assert backward_error(a, lu, pivots) <= 10 * n * eps(dtype)
 
 
 @pytest.mark.parametrize("dtype", ["float32", "complex64"])
@@ -161,3 +181,23 @@ def test_trsv_many_blocks(dtype, lower, unit, panel, monkeypatch):
     x = host(wgarray.Array._wrap(lu_engine.trsm(wg(t)._data(), wg(b)._data(), lower=lower, unit=unit)))
     exp = np.linalg.solve(tri, b)
     np.testing.assert_allclose(x, exp, atol=100 * m * eps(dtype) * np.abs(exp).max())
+
+
+@pytest.mark.parametrize("walk", [True, False], ids=["permutation", "swaps"])
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+def test_getrs_row_interchanges(walk, dtype, monkeypatch):
+    """getrs applies the pivots as one permutation walked in workgroup memory (lu_permute), or
+    where n exceeds what it holds, as interchanges in the buffer (lu_swap); one factorisation
+    broadcast to several right-hand-side stacks (pivots of batch stride 0), a chunk remainder."""
+    monkeypatch.setattr(lu_engine, "SMALL_MAX", 0)
+    if not walk:
+        monkeypatch.setattr(lu_engine, "permute_capacity", lambda device: 0)
+    monkeypatch.setattr(lu_kernels, "PERMUTE_CHUNK", 16)
+    n = 70
+    a = random_matrices((n, n), dtype, seed=8)
+    b = random_matrices((3, n, 2), dtype, seed=9)
+    lu, pivots, info = lu_engine.getrf(wg(a)._data())
+    x = lu_engine.getrs(lu.broadcast_to((3, n, n)), pivots.broadcast_to((3, n)), wg(b)._data())
+    x = host(wgarray.Array._wrap(x))
+    residual = np.linalg.norm(a @ x - b, axis=(-2, -1)) / (np.linalg.norm(a) * np.linalg.norm(x, axis=(-2, -1)))
+    assert residual.max() <= 10 * n * eps(dtype)

@@ -2,8 +2,9 @@
 // (matrix, right-hand-side column) walks the m rows in blocks of ${block} (from the top for
 // the lower triangle, from the bottom for the upper): the block's own triangle by substitution,
 // an invocation per row and a step per column (the solved value passed on through workgroup
-// memory), then every row not solved yet subtracts the block's contribution, reading its row
-// of T contiguously. One dispatch instead of a diagonal-block solve, a matmul and a subtract
+// memory; the block's triangle read first into workgroup memory, coalesced, so that a step
+// waits on no global load), then every row not solved yet subtracts the block's contribution,
+// reading its row of T contiguously. One dispatch instead of a diagonal-block solve, a matmul and a subtract
 // per block: the blocked solve (lu_trsm.wgsl + matmul) is for many right-hand sides.
 // T is read from ${t_buf}. Strides are u32 two's complement. Parameters: lu_kernels.py's TRSM_PARAMS.
 ${enables}
@@ -22,6 +23,7 @@ fn multiply(a: ${T}, b: ${T}) -> ${T} { return ${multiply}; }
 const LOWER: bool = ${is_lower};
 const UNIT: bool = ${is_unit};
 var<workgroup> solved: array<${T}, ${block}>;
+var<workgroup> tri: array<${T}, ${block} * ${block}>;  // the block's T, column-major: a step's column read by row
 
 @compute @workgroup_size(${wg})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
@@ -43,15 +45,21 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         let nb = hi - k0;
         var s = ${T}();
         if (lid < nb) { s = x[xb + (k0 + lid) * xr]; }
+        for (var e = lid; e < nb * nb; e += ${wg}u) {
+            let i = e / nb;
+            let j = e % nb;
+            tri[j * ${block}u + i] = ${t_buf}[tb + (k0 + i) * tr + (k0 + j) * tc];
+        }
+        workgroupBarrier();
         for (var step = 0u; step < nb; step++) {
             let j = select(nb - 1u - step, step, LOWER);
             if (lid == j) {
-                if (!UNIT) { s = divide(s, ${t_buf}[tb + (k0 + j) * tr + (k0 + j) * tc]); }
+                if (!UNIT) { s = divide(s, tri[j * ${block}u + j]); }
                 solved[j] = s;
             }
             workgroupBarrier();
             if (select((lid < j), (lid > j), LOWER) && lid < nb) {
-                s = s - multiply(${t_buf}[tb + (k0 + lid) * tr + (k0 + j) * tc], solved[j]);
+                s = s - multiply(tri[j * ${block}u + lid], solved[j]);
             }
         }
         if (lid < nb) { x[xb + (k0 + lid) * xr] = s; }

@@ -38,8 +38,8 @@ from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.replay import replayable
 from .._core.view import TensorView, coalesce
 from . import lu_panel, lu_tiny, matmul_update
-from .lu_kernels import INDEX_DTYPE, Mat, factor, slogdet as _slogdet_kernel, small_capacity, solve_block, solve_columns, solve_small, \
-    subtract, swap_rows
+from .lu_kernels import INDEX_DTYPE, Mat, factor, permute_capacity, permute_rows, slogdet as _slogdet_kernel, small_capacity, \
+    solve_block, solve_columns, solve_small, subtract, swap_rows
 from .fold import fold
 from .folds import logical_fold
 from .map import MapOp, launch_map
@@ -196,7 +196,12 @@ def getrs(lu: BufferOperand, pivots: BufferOperand, b: BufferOperand) -> BufferO
         pivots = _fresh_copy(pivots, INDEX_DTYPE)
         piv_stride = n
     xmat = Mat(x.storage, 0, n * k, k)
-    swap_rows(xmat, pivots.storage, pivots.view.offset, piv_stride, dtype, batch, k, (0, n))
+    if n <= permute_capacity(x.device):  # the interchanges as one permutation, walked in workgroup memory
+        permuted = allocate(x.device, x.shape, dtype)
+        permute_rows(permuted.storage, xmat, pivots.storage, pivots.view.offset, piv_stride, dtype, batch, n, k)
+        x, xmat = permuted, Mat(permuted.storage, 0, n * k, k)
+    else:
+        swap_rows(xmat, pivots.storage, pivots.view.offset, piv_stride, dtype, batch, k, (0, n))
     _solve_in_place(lumat, xmat, dtype, batch, n, k, lower=True, unit=True)
     _solve_in_place(lumat, xmat, dtype, batch, n, k, lower=False, unit=False)
     return x

@@ -174,6 +174,30 @@ def swap_rows(x: Mat, pivots: Storage, piv_offset: int, piv_batch_stride: int, d
         [x.storage, pivots], params, items)
 
 
+PERMUTE_PARAMS = ParamLayout("batch", "n", "cols", "x_offset", "x_batch_stride", "x_row_stride", "piv_offset",
+                             "piv_batch_stride")
+PERMUTE_CHUNK = 256  # pivots staged in workgroup memory at a time
+
+
+def permute_capacity(device) -> int:
+    """The most rows whose permutation lu_permute holds in workgroup memory."""
+    return (device.limits.get("max-compute-workgroup-storage-size", 16384) - 4 * PERMUTE_CHUNK) // 4
+
+
+def permute_rows(out: Storage, x: Mat, pivots: Storage, piv_offset: int, piv_batch_stride: int, dtype, batch: int,
+                 n: int, cols: int) -> None:
+    """out (contiguous batch x n x cols) = x with the pivots 0..n-1 applied to its rows, as
+    swap_rows, one workgroup per matrix (wgsl/lu_permute.wgsl); n <= permute_capacity."""
+    device = out.pool.device
+    T = dt.layout(dtype).register
+    params = PERMUTE_PARAMS.pack(batch=batch, n=n, cols=cols, x_offset=x.offset, x_batch_stride=x.batch_stride,
+                                 x_row_stride=x.row_stride, piv_offset=piv_offset, piv_batch_stride=piv_batch_stride)
+    rows = permute_capacity(device)
+    launch_kernel(device, ("lu_permute", T, rows, PERMUTE_CHUNK), lambda: with_libraries(
+        "lu_permute", device.features, enables="", params=PERMUTE_PARAMS.wgsl(), wg=WORKGROUP, T=T, rows=rows,
+        chunk=PERMUTE_CHUNK), [out, x.storage, pivots], params, batch * WORKGROUP)
+
+
 def _triangle_fields(dtype, lower: bool, unit: bool, same: bool) -> dict:
     """The template fields lu_trsm.wgsl and lu_trsv.wgsl share: T read from x itself (same) or t."""
     a = _arith(dtype)
@@ -210,7 +234,7 @@ def solve_block(t: Mat, x: Mat, dtype, batch: int, m: int, cols: int, lower: boo
                   _triangle_params(t, x, items, m, cols), items)
 
 
-TRSV_BLOCK = 32  # rows per block of the one-workgroup triangular solve
+TRSV_BLOCK = 32  # rows per block of the one-workgroup triangular solve (16 where its triangle would not fit)
 
 
 def solve_columns(t: Mat, x: Mat, dtype, batch: int, m: int, cols: int, lower: bool, unit: bool) -> None:
@@ -222,11 +246,14 @@ def solve_columns(t: Mat, x: Mat, dtype, batch: int, m: int, cols: int, lower: b
     device = x.storage.pool.device
     same = t.storage is x.storage
     wg = wide_workgroup(device)
+    block = TRSV_BLOCK
+    if (block * block + block) * dtype.itemsize > device.limits.get("max-compute-workgroup-storage-size", 16384):
+        block //= 2
     source = lambda: with_libraries(  # noqa: E731
-        "lu_trsv", device.features, enables="", params=TRSM_PARAMS.wgsl(), wg=wg, block=TRSV_BLOCK,
+        "lu_trsv", device.features, enables="", params=TRSM_PARAMS.wgsl(), wg=wg, block=block,
         is_lower=str(lower).lower(), is_unit=str(unit).lower(), **_triangle_fields(dtype, lower, unit, same))
     storages = [x.storage] if same else [x.storage, t.storage]
-    launch_kernel(device, ("lu_trsv", dtype, lower, unit, same, wg), source, storages,
+    launch_kernel(device, ("lu_trsv", dtype, lower, unit, same, wg, block), source, storages,
                   _triangle_params(t, x, items, m, cols), items * WORKGROUP)
 
 

@@ -7,8 +7,10 @@ most `rows` rows; each chunk's partial pivoting runs in its own workgroup's memo
 candidate pivot rows; `arity` candidate sets at a time are stacked and pivoted again, level by
 level, down to one set: the pivot rows, in pivot order (wgsl/lu_panel_select.wgsl, one
 dispatch per level). Its last level turns them into LAPACK's row interchanges (pivots[i]: row i
-was swapped with row pivots[i] at step i), swaps the panel's rows and writes L11 and U11 over the
-panel's top block; then one dispatch (wgsl/lu_panel_finish.wgsl) swaps the other columns, solves
+was swapped with row pivots[i] at step i), applies their net effect to the panel's columns (at
+most kb row moves, all read before any is written: no chain of dependent swaps in the buffer)
+and writes L11 and U11 over the panel's top block; then one dispatch
+(wgsl/lu_panel_finish.wgsl) swaps the other columns' rows, solves
 the block row U12 = L11^-1 A12 and the panel's rows L21 = A21 U11^-1: the panel without pivoting.
 
 The pivots differ from partial pivoting's on some matrices: the tournament picks other rows,
@@ -46,11 +48,16 @@ SUBGROUPS = True  # the selection's pivot reductions by subgroup operations wher
 
 def capacity(dtype, device, width: int) -> int | None:
     """Rows of `width` columns of dtype the selection kernel holds in workgroup memory (with its
-    pivot scratch), or None where fewer than 2 * width fit: no tournament then."""
+    pivot scratch), or None where fewer than 2 * width fit: no tournament then. (float32, 32
+    columns, 48 KiB: 373 rows, so that a panel of 4096 rows takes two levels.)"""
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
-    part = dtype.itemsize // (2 if dt.kind(dtype) == "complex" else 1)
-    scratch = select_workgroup(device) * (part + 8) + 2 * width * 4  # pivot reduction, order, swap_to
-    rows = (limit - scratch) // ((width + 1) * dtype.itemsize + 8)  # a padded row, its index and position
+    wg = select_workgroup(device)
+    if _picks_by_subgroup(dtype, device):
+        pick = 2 * (wg // 4) * 8  # two buffers of a key and a position word per subgroup
+    else:
+        pick = wg * (dtype.itemsize // (2 if dt.kind(dtype) == "complex" else 1) + 8)
+    rows = (limit - pick - 3 * width * 4) // (width * dtype.itemsize)  # besides order, swap_to and wins
+    rows = min(rows, 0xffff)  # the subgroup pick packs stack rows and positions in 16 bits
     if MAX_ROWS is not None:
         rows = min(rows, MAX_ROWS)
     return rows if rows >= 2 * width else None
@@ -60,20 +67,28 @@ def select_workgroup(device) -> int:
     return WORKGROUP if device.is_cpu else SELECT_WORKGROUP
 
 
+def _picks_by_subgroup(dtype, device) -> bool:
+    """Whether the selection's pivot reductions are subgroup operations: where the adapter has
+    them and the key is f32 (its bits as u32: integer reductions)."""
+    return SUBGROUPS and "subgroup" in device.features and _arith(dtype)["F"] == "f32"
+
+
 def _select_source(dtype, device, rows: int, width: int) -> str:
-    """wgsl/lu_panel_select.wgsl with its pivot reduction: subgroup operations where the
-    adapter has them and the key is f32, else a tree in workgroup memory."""
+    """wgsl/lu_panel_select.wgsl with its pivot reduction: subgroup operations (see
+    _picks_by_subgroup), else a tree in workgroup memory."""
     a = _arith(dtype)
     wg = select_workgroup(device)
-    if SUBGROUPS and "subgroup" in device.features and a["F"] == "f32":
+    if _picks_by_subgroup(dtype, device):
         pick, ids, args = "lu_pick_subgroup", (", @builtin(subgroup_invocation_id) sg_lane: u32, "
-                                               "@builtin(subgroup_id) sg_id: u32, @builtin(num_subgroups) sg_count: u32"), \
-            ", sg_lane, sg_id, sg_count"
+                                               "@builtin(subgroup_id) sg_id: u32, @builtin(num_subgroups) sg_count: u32, "
+                                               "@builtin(subgroup_size) sg_size: u32"), ", sg_lane, sg_id, sg_count, sg_size"
     else:
         pick, ids, args = "lu_pick_tree", "", ", lid"
+    # The swizzle's row shift: 32 banks span 32 // width rows of the stack.
+    row_shift = max(0, (32 // width).bit_length() - 1)
     return with_libraries("lu_panel_select", device.features, enables="", params=SELECT_PARAMS.wgsl(), wg=wg,
-                          rows=rows, width=width, cells=rows * (width + 1), pick_pivot=render(pick, wg=wg, F=a["F"]),
-                          subgroup_ids=ids, subgroup_args=args, **a)
+                          rows=rows, width=width, cells=rows * width, slots=-(-rows // wg), row_shift=row_shift,
+                          pick_pivot=render(pick, wg=wg, F=a["F"]), subgroup_ids=ids, subgroup_args=args, **a)
 
 
 class Tree:
@@ -96,9 +111,10 @@ def factor_panel(lu: Mat, pivots: Storage, info: Storage, dtype, batch: int, n: 
     tree = Tree(n - k, rows, width)
     leaves = tree.groups[0]
     scratch = [allocate(device, (max(batch * leaves * kb, 1),), INDEX_DTYPE).storage for _ in range(2)]
+    moves = allocate(device, (batch * width,), INDEX_DTYPE).storage  # the last level's row moves
     a = _arith(dtype)
     wg = select_workgroup(device)
-    picks_by_subgroup = SUBGROUPS and "subgroup" in device.features
+    picks_by_subgroup = _picks_by_subgroup(dtype, device)
     groups_in = 0
     for level, groups in enumerate(tree.groups):
         params = SELECT_PARAMS.pack(batch=batch, n=n, offset=lu.offset, k=k, kb=kb, level=level, groups=groups,
@@ -106,7 +122,8 @@ def factor_panel(lu: Mat, pivots: Storage, info: Storage, dtype, batch: int, n: 
         candidates_out, candidates_in = scratch[level % 2], scratch[1 - level % 2]
         launch_kernel(device, ("lu_panel_select", dtype, rows, width, wg, picks_by_subgroup),
                       lambda: _select_source(dtype, device, rows, width),
-                      [lu.storage, pivots, info, candidates_out, candidates_in], params, batch * groups * WORKGROUP, writes=4)
+                      [lu.storage, pivots, info, candidates_out, moves, candidates_in], params, batch * groups * WORKGROUP,
+                      writes=5)
         groups_in = groups
     lanes = FINISH_WORKGROUP // width  # columns (block row) or rows (L21) per workgroup
     groups = dict(swap_groups=-(-k // FINISH_WORKGROUP), block_row_groups=-(-(n - k - kb) // lanes),
