@@ -709,3 +709,18 @@ def einsum_patterns(np):
     v = np.array([1.0, 2.0, 3.0])
     return (np.einsum("ij,jk->ik", A, B), np.einsum("ij->j", A), np.einsum("i,i->", v, v), np.einsum("ii->i", np.eye(3) * 2),
             np.einsum("ij,j->i", A, v), np.einsum("bi,bj->bij", A, A).shape, np.einsum("ji", A))
+
+
+@snippet
+def interp_length_mismatch_message(np):
+    try:
+        np.interp([1.5], [1.0, 2.0, 3.0], [1.0, 2.0])
+    except ValueError as exc:
+        return str(exc)
+
+
+@snippet(known_failure="np.linalg.eig always returns complex eigenpairs (wgarray/linalg/_eig.py: the dtype "
+                       "may not depend on the values); NumPy gives float64 when every eigenvalue is real")
+def eig_of_diagonal_real_matrix(np):
+    w, v = np.linalg.eig(np.array([[2.0, 0.0], [0.0, 3.0]]))
+    return w, v
