@@ -724,3 +724,25 @@ def interp_length_mismatch_message(np):
 def eig_of_diagonal_real_matrix(np):
     w, v = np.linalg.eig(np.array([[2.0, 0.0], [0.0, 3.0]]))
     return w, v
+
+
+@snippet
+def big_endian_record_read_with_byteswap(np):
+    raw = np.array([1, 2, 258, -5], dtype=np.int32).byteswap().tobytes()  # as a big-endian file holds them
+    vals = np.frombuffer(raw, dtype=np.int32).byteswap()
+    f = np.array([1.5, -2.0], dtype=np.float32)
+    f.byteswap(inplace=True)
+    return vals, vals.sum(), f.view(np.uint32), f.byteswap()
+
+
+@snippet(known_failure="index values held in wgarray arrays are not bounds-checked (a host sync per indexing "
+                       "operation; docs/limitations.md): x[idx] reads the nearest element instead of raising")
+def out_of_bounds_index_array_raises(np):
+    a = np.arange(5)
+    return _raises(np, lambda: a[np.array([1, 7])], IndexError)
+
+
+@snippet(known_failure="out-of-range float to integer casts saturate (docs/limitations.md); NumPy wraps "
+                       "-1.9 through int to 255 on x86 (undefined in C)")
+def negative_float_to_uint8_cast(np):
+    return np.array([1.9, -1.9, -0.5]).astype(np.uint8)
