@@ -473,3 +473,37 @@ def format_float_and_base_repr(np):
 def errors_in_loadtxt_and_array2string(np):
     return (_raises(np, lambda: np.loadtxt(io.StringIO("1 2\n3\n")), ValueError),
             _raises(np, lambda: np.loadtxt(io.StringIO("1 x\n")), ValueError))
+
+
+# --- scalar results in plain-Python code ---------------------------------------------------------
+
+@snippet(known_failure="reductions return 0-d arrays, not float subclasses like np.float64 (by design, "
+                       "docs/limitations.md), so isinstance(v, float) is False")
+def isinstance_float_check_on_reduction(np):
+    x = np.array([1.5, 2.5, 3.0])
+    return [isinstance(v, float) for v in (x.sum(), x.mean(), x.max())]
+
+
+@snippet(known_failure="json cannot serialise 0-d arrays, while np.float64 is a float subclass (by design, "
+                       "docs/limitations.md)")
+def json_dump_of_summary_statistics(np):
+    import json
+    x = np.array([1.5, 2.5, 3.0])
+    return json.dumps({"mean": x.mean(), "max": x.max()})
+
+
+@snippet
+def json_dump_after_explicit_conversion(np):
+    import json
+    x = np.array([1.5, 2.5, 3.0])
+    return json.dumps({"mean": float(x.mean()), "n": int(x.size), "argmax": int(x.argmax()), "vals": x.tolist()})
+
+
+@snippet(known_failure="wgarray.random has no standard_t, PCG64 or legacy multivariate_normal yet "
+                       "(wgarray/random, outside this change)")
+def student_t_and_bit_generator_choice(np):
+    rng = np.random.Generator(np.random.PCG64(0))
+    t = rng.standard_t(5, size=1000)
+    np.random.seed(0)
+    mv = np.random.multivariate_normal([0.0, 0.0], np.eye(2), size=3)
+    return t.shape, mv.shape
