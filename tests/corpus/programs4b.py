@@ -746,3 +746,36 @@ def out_of_bounds_index_array_raises(np):
                        "-1.9 through int to 255 on x86 (undefined in C)")
 def negative_float_to_uint8_cast(np):
     return np.array([1.9, -1.9, -0.5]).astype(np.uint8)
+
+
+@snippet
+def ufunc_out_overlapping_its_inputs(np):
+    a = np.arange(8.0)
+    np.add(a[:-1], a[1:], out=a[1:])
+    b = np.arange(6.0)
+    np.multiply(b, b[::-1], out=b)
+    c = np.arange(12.0).reshape(3, 4)
+    np.matmul(c[:, :3], np.eye(3), out=c[:, 1:])
+    d = np.arange(10)
+    np.cumsum(d[::2], out=d[1::2])
+    return a, b, c, d
+
+
+@snippet
+def shifted_assignments_and_swaps(np):
+    a = np.arange(12).reshape(3, 4)
+    a[1:, :] = a[:-1, :]
+    np.copyto(a[:, 1:], a[:, :-1])
+    b = np.arange(5)
+    b[[0, 1]] = b[[1, 0]]
+    c = np.arange(9.0).reshape(3, 3)
+    c += c.T
+    e = np.arange(5)
+    e[e > 1] = e[e > 1][::-1]
+    return a, b, c, e
+
+
+@snippet(known_failure="exponents held in wgarray arrays are not read back to check for NumPy's 'Integers to "
+                       "negative integer powers' ValueError (wgarray/_api/elementwise_functions.py)")
+def integer_array_to_negative_array_power(np):
+    return _raises(np, lambda: np.array([2, 3]) ** np.array([-1, 2]), ValueError)
