@@ -209,6 +209,16 @@ def test_reshape_view_or_copy():
         xp.reshape(x, (2.0, 12))
 
 
+@pytest.mark.parametrize("shape", [(4, 4), (4,), (4, -1), (), (2, 2, 2)])
+def test_reshape_error_message_is_numpys(shape):
+    """Users print these: the shape is written as NumPy writes it, `(4,4)`, `(4,)`, `(4,newaxis)`."""
+    with pytest.raises(ValueError) as expected:
+        np.arange(6).reshape(shape)
+    with pytest.raises(ValueError) as got:
+        xp.arange(6).reshape(shape)
+    assert str(got.value) == str(expected.value)
+
+
 # -- views share memory --------------------------------------------------------------------------------
 def test_views_share_memory():
     a = host((2, 3, 4), np.float64)

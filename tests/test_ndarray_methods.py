@@ -365,3 +365,30 @@ def test_selection_errors():
     out64 = wg(np.zeros(2, np.int64))
     assert x.take([0, 1], out=out64) is out64
     assert_same(out64, h.take([0, 1]))
+
+
+# -- byteswap -------------------------------------------------------------------------------------------
+def _same_bytes(got, exp):
+    got = host(got)
+    assert (got.dtype, got.shape) == (exp.dtype, exp.shape)
+    assert got.tobytes() == exp.tobytes()  # bit for bit: swapped floats are often NaNs or subnormals
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES, ids=str)
+def test_byteswap(dtype):
+    h = np.resize(special_values(dtype), (4, 6))
+    for hv, xv in views(h) + [(h[1, 2], wg(h)[1, 2]), (h[:0], wg(h)[:0])]:
+        _same_bytes(xv.byteswap(), hv.byteswap())
+        _same_bytes(xv.byteswap().byteswap(), hv)
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES, ids=str)
+def test_byteswap_in_place_on_a_view(dtype):
+    h = np.resize(special_values(dtype), (4, 6))
+    x = wg(h)
+    result = x[::2, ::-1].byteswap(inplace=True)
+    h[::2, ::-1].byteswap(inplace=True)
+    _same_bytes(x, h)
+    _same_bytes(result, h[::2, ::-1])
+    with pytest.raises(ValueError):
+        wgarray.broadcast_to(x[0], (2, 6)).byteswap(inplace=True)

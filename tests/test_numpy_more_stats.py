@@ -71,6 +71,16 @@ def test_interp(dtype):
     check("interp", 3.5, xp, fp)
 
 
+@pytest.mark.parametrize("xp, fp, period", [([1.0, 2.0], [1.0], None), ([], [], None), ([1.0, 2.0], [1.0, 2.0], 0)])
+def test_interp_error_messages_are_numpys(xp, fp, period):
+    """Code prints these: the same words as NumPy's, up to the full stop."""
+    with pytest.raises(ValueError) as expected:
+        np.interp([1.5], xp, fp, period=period)
+    with pytest.raises(ValueError) as got:
+        wg.interp([1.5], xp, fp, period=period)
+    assert str(got.value) == str(expected.value)
+
+
 def test_interp_special_cases():
     xp, fp = np.array([0.0, 1.0, 2.0, 3.0]), np.array([1.0, np.inf, 3.0, -np.inf])
     x = np.array([-1.0, 0.0, 0.5, 1.0, 2.5, 3.0, 4.0, np.inf, -np.inf, -0.0])

@@ -179,6 +179,12 @@ def unstack(x, /, *, axis=0) -> tuple:
 
 
 # -- reshape ------------------------------------------------------------------------------------
+def _shape_text(shape: tuple) -> str:
+    """`shape` as NumPy's reshape error prints it: `(4,4)`, `(4,)`, the unknown -1 as `newaxis`."""
+    text = ",".join("newaxis" if n == -1 else str(n) for n in shape)
+    return f"({text},)" if len(shape) == 1 else f"({text})"
+
+
 def _infer_shape(size: int, shape: tuple) -> tuple:
     unknown = [i for i, n in enumerate(shape) if n == -1]
     if len(unknown) > 1:
@@ -188,10 +194,10 @@ def _infer_shape(size: int, shape: tuple) -> tuple:
     known = math.prod(n for n in shape if n != -1)
     if unknown:
         if known == 0 or size % known:
-            raise ValueError(f"cannot reshape array of size {size} into shape {shape}")
+            raise ValueError(f"cannot reshape array of size {size} into shape {_shape_text(shape)}")
         shape = shape[:unknown[0]] + (size // known,) + shape[unknown[0] + 1:]
     elif known != size:
-        raise ValueError(f"cannot reshape array of size {size} into shape {shape}")
+        raise ValueError(f"cannot reshape array of size {size} into shape {_shape_text(shape)}")
     return shape
 
 

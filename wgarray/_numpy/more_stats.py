@@ -154,7 +154,7 @@ def interp(x, xp, fp, left=None, right=None, period=None) -> Array:
     if xs.ndim != 1 or ys.ndim != 1:
         raise ValueError("Data points must be 1D sequences")
     if xs.shape[0] != ys.shape[0]:
-        raise ValueError("fp and xp are not of the same length")
+        raise ValueError("fp and xp are not of the same length.")
     if xs.shape[0] == 0:
         raise ValueError("array of sample points is empty")
     if dt.kind(points._dtype) == "complex" or dt.kind(xs._dtype) == "complex":

@@ -163,6 +163,32 @@ def tobytes(self, order="C") -> bytes:
     return self._to_numpy().tobytes(order)
 
 
+def _bytes_reversed(x: Array) -> Array:
+    """A new array of x's elements with the bytes of each (of each part, for complex) reversed: the
+    bytes read as uint8, flipped and copied on the GPU, and read back as x's dtype."""
+    parts = 2 if dt.kind(x._dtype) == "complex" else 1
+    part_size = x._dtype.itemsize // parts
+    if part_size == 1:
+        return x.copy()
+    flat = manip.reshape(x, (-1,))  # C order; a copy where the view needs one
+    byte_rows = manip.reshape(dtype_view(flat, dt.as_dtype("uint8")), (-1, parts, part_size))
+    reversed_bytes = manip.reshape(byte_rows[..., ::-1].copy(), (-1, parts * part_size))
+    return manip.reshape(dtype_view(reversed_bytes, x._dtype), x.shape)
+
+
+def byteswap(self, inplace=False) -> Array:
+    """The array with each element's bytes reversed (a copy, or in place)."""
+    if not inplace:
+        return _bytes_reversed(self)
+    _writeable(self)
+    # written as unsigned integers of the same size: a float copy might quiet NaNs or flush subnormals
+    parts = (real_view(self), imag_view(self)) if dt.kind(self._dtype) == "complex" else (self,)
+    for part in parts:
+        bits = dtype_view(part, dt.as_dtype(f"uint{8 * part._dtype.itemsize}"))
+        bits[...] = _bytes_reversed(bits)
+    return self
+
+
 def fill(self, value) -> None:
     _writeable(self)
     self[...] = value
@@ -398,7 +424,7 @@ _PROPERTIES = {
 
 _METHODS = {
     "astype": astype, "copy": copy, "flatten": flatten, "ravel": ravel, "reshape": reshape, "resize": resize,
-    "view": view, "item": item, "tobytes": tobytes, "fill": fill, "__copy__": __copy__, "__deepcopy__": __deepcopy__,
+    "view": view, "item": item, "tobytes": tobytes, "byteswap": byteswap, "fill": fill, "__copy__": __copy__, "__deepcopy__": __deepcopy__,
     "sort": sort, "argsort": argsort, "partition": partition, "argpartition": argpartition,
     "searchsorted": searchsorted, "nonzero": nonzero, "take": take, "choose": choose, "compress": compress,
     "put": put, "repeat": repeat, "clip": clip, "conj": conj, "conjugate": conj, "round": round,

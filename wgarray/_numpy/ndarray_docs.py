@@ -1,6 +1,6 @@
 """numpydoc docstrings of the ndarray methods of ndarray.py that no function documents: astype,
-copy, flatten, item, tobytes, fill, setflags, view and resize (the methods that forward to a
-function point at it in their own short docstrings).
+copy, flatten, item, tobytes, byteswap, fill, setflags, view and resize (the methods that forward
+to a function point at it in their own short docstrings).
 
 Kept apart from the code (as NumPy's _add_newdocs.py) so that ndarray.py stays short; the
 package root imports this module to set them.
@@ -137,6 +137,28 @@ DOCSTRINGS = {
     Dtypes: every dtype.
 
     GPU: no kernel; the array is downloaded (a host sync).
+    """,
+    "byteswap": """
+    The array with the bytes of each element reversed (of each part, for complex).
+
+    Parameters
+    ----------
+    inplace : bool, optional
+        Swap the bytes of this array in place and return it (default False: a new array).
+
+    Returns
+    -------
+    Array
+        The byte-swapped elements, in the same dtype and shape.
+
+    Notes
+    -----
+    wgarray's dtypes are little-endian only, so the result reads the swapped bytes as the same
+    little-endian dtype (as NumPy's byteswap does without a change of byte order).
+
+    Dtypes: every dtype; bool, int8 and uint8 are copied unchanged.
+
+    GPU: one copy (map) kernel over the bytes, and the write into the array when in place.
     """,
     "fill": """
     Set every element of the array to a value, in place.
