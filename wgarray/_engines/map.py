@@ -258,7 +258,7 @@ class MapPlan:
         self.recipe = (op, out_dtype, tuple(shape), out_strides, fresh, operand_specs)
         # Pairs (j, k) of contiguous operands of one dtype: where a call passes the same elements
         # for both (x + x), a variant reading them once runs instead (on the H100, 2^26 float32
-        # x + x: 212 -> 190 us in a test kernel). Vec4 bodies only.
+        # x + x: 216 -> 195 us, PyTorch 182). Vec4 bodies only.
         self.aliases = () if not vector or any(spec[0] in ("raw", "alias") for spec in operand_specs) else tuple(
             (j, k) for j in range(len(slots)) for k in range(j)
             if slots[j].mode == slots[k].mode == "contig" and slots[j].dtype == slots[k].dtype)
