@@ -204,6 +204,17 @@ def test_gelu(dtype, approximate):
     assert special[3] == 0 and special[7] == 40 and special[9] == 88 and special[10] == 0
 
 
+def test_gelu_float32_relative_accuracy():
+    """float32's own exact gelu (erf's series below |x / sqrt 2| = 0.84375, one erfc fit beyond),
+    relative to float64 gelu of the same inputs: as close as fdlibm's erfc in float32 was."""
+    x = np.concatenate([np.linspace(-3, 3, 20001), [-1.1932, -1.1933, 1.1932, 1.1933]]).astype(np.float32)
+    got = np.asarray(wg.nn.gelu(wg.asarray(x))).astype(np.float64)
+    ref = gelu_ref(x, "none")
+    small = np.abs(x) < 1
+    assert np.max(np.abs(got - ref)[small] / np.maximum(np.abs(ref[small]), 1e-30)) < 3e-7
+    assert np.max(np.abs(got - ref) / np.maximum(np.abs(ref), 1e-30)) < 1.5e-6
+
+
 def test_gelu_bad_input():
     with pytest.raises(RuntimeError, match="approximate"):
         wg.nn.gelu(wg.asarray(normal(3)), approximate="erf")

@@ -214,3 +214,6 @@ fn erfc_${tag}(x: ${T}) -> ${T} {
     let e = lm_erfc_pos_${tag}(abs(x));
     return select(e, ${T}(2) - e, x < ${T}(0));
 }
+// PyTorch's exact gelu, 0.5 x (1 + erf(x / sqrt 2)), as 0.5 x erfc(-x / sqrt 2): accurate for
+// negative x too (float32 has its own, wgsl/lib_math32.wgsl).
+fn gelu${G}_${tag}(x: ${T}) -> ${T} { return ${T}(0.5) * x * erfc_${tag}(-x * ${T}(0.7071067811865476)); }

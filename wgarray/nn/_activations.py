@@ -71,7 +71,7 @@ def silu(input, inplace: bool = False) -> Array:
 
 _GELU = {
     # 0.5 x (1 + erf(x / sqrt 2)) as 0.5 x erfc(-x / sqrt 2): accurate for negative x too
-    "none": "{T}(0.5) * a0 * erfc_{t}(-a0 * {T}(0.7071067811865476))",
+    "none": "gelu_{t}(a0)",
     # PyTorch's tanh approximation: 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))
     "tanh": "{T}(0.5) * a0 * ({T}(1) + tanh_{t}({T}(0.7978845608028654) * (a0 + {T}(0.044715) * a0 * a0 * a0)))",
 }
