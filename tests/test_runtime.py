@@ -193,7 +193,8 @@ def test_pipelines_are_cached_by_key():
 
 def test_grids_fold_past_65535_workgroups():
     assert grid(256 * 65535) == (65535, 1)
-    assert grid(256 * 65535 + 1) == (65535, 2)
+    assert grid(256 * 65535 + 1) == (32768, 2)  # rows of equal length: few workgroups idle
+    assert grid(256 * (3 * 65535 - 7)) == (65533, 3)
     assert grid(0) == (1, 1)
 
 
