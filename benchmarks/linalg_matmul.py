@@ -5,7 +5,7 @@ Shapes: matrix @ vector and vector @ matrix (8192^2, bandwidth-bound), float64 2
 256 float32 128 x 128 products, tall-skinny (65536 x 64 @ 64 x 64), short-wide (64 x 64 @ 64 x 65536),
 split-K (256 x 65536 @ 65536 x 256) and float32 4096^2. PyTorch runs in true fp32 (TF32 off).
 Each side is warmed up (compiled), then timed over R products followed by one synchronize, best of
-T trials; wgarray's result is checked against PyTorch's (NumPy's without a GPU): a ratio marked `!`
+T trials (R: at least --reps, and enough to fill kernels.MIN_TRIAL seconds); wgarray's result is checked against PyTorch's (NumPy's without a GPU): a ratio marked `!`
 came from a wrong result.
 
 Usage
@@ -31,6 +31,8 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import wgarray as wg  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kernels import trial_reps  # noqa: E402
 from wgarray._engines import matmul as core  # noqa: E402
 
 
@@ -169,19 +171,21 @@ def main() -> None:
         if only and name not in only:
             continue
         a, b = rng.standard_normal(sa).astype(dtype), rng.standard_normal(sb).astype(dtype)
-        t_torch, ref = torch_side(a, b, args.reps, args.trials)
+        x, y = wg.asarray(a), wg.asarray(b)
+        # R products a trial: at least --reps, and MIN_TRIAL seconds of them (the same R for PyTorch)
+        reps = trial_reps(lambda: x @ y, wg.synchronize, args.reps)
+        t_torch, ref = torch_side(a, b, reps, args.trials)
         if ref is None:
             ref = a @ b
         k = a.shape[-1]
         flop = 2.0 * ref.size * k
         bandwidth_bound = a.ndim == 1 or b.ndim == 1
-        x, y = wg.asarray(a), wg.asarray(b)
         for plan in [None] + (plans if args.explore else []):
             core._FORCE.clear()
             core._FORCE.update(plan or {})
             wg.empty_cache()  # plans are cached per shape
             try:
-                t, z = best_time(lambda: x @ y, lambda r: wg.synchronize(), args.reps, args.trials)
+                t, z = best_time(lambda: x @ y, lambda r: wg.synchronize(), reps, args.trials)
                 ok = agrees(np.asarray(z), ref, k)
                 where = profile(lambda: x @ y) if args.profile else ""
             except Exception as exc:  # a forced plan may not fit the device (workgroup memory)
