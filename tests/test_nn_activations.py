@@ -56,6 +56,23 @@ def test_softmax_row_lengths(n, op):
     check(getattr(wg.nn, op)(x, -1), ref(x, -1), np.float32, tol32=4e-6)
 
 
+def test_bound_layouts_are_forgotten_past_max_bound(monkeypatch):
+    # what a call records is bound per device and layout; past MAX_BOUND layouts the cache
+    # starts again, and every layout, bound or rebound, keeps its own kernel and parameters
+    from wgarray._engines import nn_rows
+
+    monkeypatch.setattr(nn_rows, "MAX_BOUND", 2)
+    xs = [normal((3, n), np.float32) for n in (5, 8, 12, 5)]
+    weight, bias = normal(12, np.float32), normal(12, np.float32)
+    for _ in range(2):
+        for x in xs:
+            check(wg.nn.softmax(wg.asarray(x), -1), softmax_ref(x, -1), np.float32)
+        check(wg.nn.layer_norm(wg.asarray(xs[2]), 12, wg.asarray(weight), wg.asarray(bias)),
+              layer_norm_ref(xs[2], 1, weight, bias), np.float32, tol32=1e-5)
+        check(wg.nn.log_softmax(wg.asarray(xs[1]).mT, 0), log_softmax_ref(xs[1].T, 0), np.float32)
+    assert len(nn_rows._bound_plans(wg.asarray(xs[0])._data().device)) <= 2
+
+
 def test_softmax_views_and_dtype_argument():
     base = normal((6, 10, 8))
     view = wg.asarray(base)[::2, ::-1].mT  # (3, 8, 10), strided

@@ -16,6 +16,7 @@ import math
 from typing import NamedTuple
 
 from .._core import dtypes as dt
+from .._core.device import per_device
 from .._core.kernels import WORKGROUP, grid, kernel_cache
 from .._core.memory import pool_for
 from .._core.operands import BufferOperand, allocate
@@ -137,28 +138,55 @@ def normalize_rows(op: str, x: BufferOperand, axis: int, eps: float = 0.0, weigh
 
     Host time matters here: when a call records slower than the GPU runs it, the GPU idles and
     the stream submits small batches, each costing more host time (on an H100, layer_norm went
-    from 27 us of GPU time to 45-60 us a call). So the plan of a call is cached and the
-    dispatch goes straight to the stream."""
-    device = x.device
-    view = x.view
-    if 0 in view.shape:
-        return allocate(device, view.shape, x.dtype)
-    storages = [None, x.storage]
-    affine = [None, None]
+    from 27 us of GPU time to 45-60 us a call). So what a call records is bound once per device
+    and layout (kernel, parameters, pool, stream: _Bound) and the dispatch goes straight to the
+    stream."""
+    device, view = x.device, x.view
+    key = (op, x.dtype, view.shape, axis, view.strides, view.offset,
+           None if weight is None else (weight.view.offset, weight.view.strides[0]),
+           None if bias is None else (bias.view.offset, bias.view.strides[0]), eps)
+    bound = _bound_plans(device).get(key)
+    if bound is None:
+        if 0 in view.shape:
+            return allocate(device, view.shape, x.dtype)
+        bound = _bind(device, key)
+    # the output straight from the pool (x's dtype is this device's, its contiguous view planned)
+    out = BufferOperand(bound.pool.allocate(bound.nbytes), bound.out_view, x.dtype)
+    storages = [out.storage, x.storage]
     if weight is not None:
         storages.append(weight.storage)
-        affine[0] = (weight.view.offset, weight.view.strides[0])
     if bias is not None:
         storages.append(bias.storage)
-        affine[1] = (bias.view.offset, bias.view.strides[0])
-    plan = _plan(op, x.dtype, view.shape, axis, view.strides, view.offset, *affine, float(eps))
-    # the output straight from the pool (x's dtype is this device's, its contiguous view planned)
-    out = BufferOperand(pool_for(device).allocate(plan.nbytes), plan.out_view, x.dtype)
-    storages[0] = out.storage
     _check_fits(device, storages)
-    kernel = kernel_cache(device).get(plan.key, _SIGNATURES[len(storages)], lambda: _source(device, *plan.source_args))
-    stream_for(device).dispatch(kernel, storages, plan.params, plan.groups)
+    bound.stream.dispatch(bound.kernel, storages, bound.params, bound.groups)
     return out
+
+
+class _Bound(NamedTuple):
+    """What normalize_rows records for one layout on one device."""
+    kernel: object
+    params: bytes
+    groups: tuple
+    out_view: TensorView
+    nbytes: int
+    pool: object
+    stream: object
+
+
+_bound_plans = per_device(lambda device: {})
+MAX_BOUND = 256  # layouts bound per device (then forgotten all at once)
+
+
+def _bind(device, key: tuple) -> _Bound:
+    plan = _plan(*key)
+    signature = _SIGNATURES[2 + (key[6] is not None) + (key[7] is not None)]
+    kernel = kernel_cache(device).get(plan.key, signature, lambda: _source(device, *plan.source_args))
+    bound = _Bound(kernel, plan.params, plan.groups, plan.out_view, plan.nbytes, pool_for(device), stream_for(device))
+    plans = _bound_plans(device)
+    if len(plans) >= MAX_BOUND:
+        plans.clear()
+    plans[key] = bound
+    return bound
 
 
 _SIGNATURES = {k: ("rw",) + ("r",) * (k - 1) for k in (2, 3, 4)}  # by the number of storages bound
@@ -173,10 +201,9 @@ class _Plan(NamedTuple):
     nbytes: int  # the output's
 
 
-@functools.lru_cache(maxsize=256)
 def _plan(op: str, dtype, shape: tuple, axis: int, strides: tuple, offset: int, weight, bias, eps: float) -> _Plan:
-    """What a call records (cached: a loop of calls on same-shaped arrays plans once).
-    weight, bias: (offset, stride) or None."""
+    """What a call records (_bind keeps it per device: a loop of calls on same-shaped arrays
+    plans once). weight, bias: (offset, stride) or None."""
     n = shape[axis]
     rows = math.prod(shape) // n
     out_view = TensorView.contiguous(shape)

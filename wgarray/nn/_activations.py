@@ -121,6 +121,20 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None) -> Array:
     return _rows("log_softmax", input, dim, dtype)
 
 
+def _affine(a, what: str, shape: tuple, given: Array, n: int):
+    """layer_norm's weight or bias (None stays None) as one row of n elements, checked against
+    normalized_shape and the input's dtype."""
+    if a is None:
+        return None
+    a = as_array(a, "layer_norm")
+    if a.shape != shape:
+        raise RuntimeError(f"Expected {what} to be of same shape as normalized_shape, but got {what} of shape "
+                           f"{list(a.shape)} and normalized_shape = {list(shape)}")
+    if a._dtype != given._dtype:
+        raise RuntimeError(f"layer_norm: expected {what} of dtype {given.dtype}, got {a.dtype}")
+    return _as_row(widened(a), len(shape), n)
+
+
 def _as_row(x: Array, count: int, n: int):
     """x's last `count` dims as one strided dim of n elements (a copy where they do not merge)."""
     data = x._data()
@@ -154,23 +168,12 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-
     x = widened(given)  # float16 computes in float32 (see _half)
     shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(map(int, normalized_shape))
     k = len(shape)
-    x_shape = tuple(x.shape)
-    if k == 0 or len(x_shape) < k or x_shape[len(x_shape) - k:] != shape:
+    x_shape = x.shape
+    if k == 0 or x_shape[-k:] != shape:
         raise RuntimeError(f"Given normalized_shape={list(shape)}, expected input with shape [*, "
                            f"{', '.join(str(n) for n in shape)}], but got input of size{list(x.shape)}")
-    affine = []
-    for a, what in ((weight, "weight"), (bias, "bias")):
-        if a is None:
-            affine.append(None)
-            continue
-        a = as_array(a, "layer_norm")
-        if a.shape != shape:
-            raise RuntimeError(f"Expected {what} to be of same shape as normalized_shape, but got {what} of shape "
-                               f"{list(a.shape)} and normalized_shape = {list(shape)}")
-        if a._dtype != given._dtype:
-            raise RuntimeError(f"layer_norm: expected {what} of dtype {given.dtype}, got {a.dtype}")
-        affine.append(_as_row(widened(a), k, math.prod(shape)))
-    n = math.prod(shape)
+    n = shape[0] if k == 1 else math.prod(shape)
+    affine = (_affine(weight, "weight", shape, given, n), _affine(bias, "bias", shape, given, n))
     rows = _as_row(x, k, n)
     out = normalize_rows("layer_norm", rows, rows.view.ndim - 1, float(eps), *affine)
     return narrowed(Array._wrap(out if k == 1 else out.with_view(TensorView.contiguous(x_shape))), given._dtype)
