@@ -460,8 +460,7 @@ def error_messages_users_print(np):
     return msgs
 
 
-@snippet(known_failure="the broadcast error is worded wgarray's way ('shapes (2, 3), (3, 2) cannot be broadcast "
-                       "together'), in wgarray/_core/view.py, outside this change")
+@snippet
 def broadcast_error_message_printed(np):
     try:
         np.ones((2, 3)) + np.ones((3, 2))

@@ -150,9 +150,15 @@ def broadcast_shapes(*shapes) -> tuple:
                 continue
             if result[i] == 1:
                 result[i] = n
-            else:
-                raise ValueError(f"shapes {', '.join(str(tuple(s)) for s in shapes)} cannot be broadcast together")
+            else:  # (NumPy's wording and shape format, which user code may match)
+                raise ValueError("operands could not be broadcast together with shapes "
+                                 + "".join(_numpy_shape(s) + " " for s in shapes))
     return tuple(result)
+
+
+def _numpy_shape(shape) -> str:
+    """A shape as NumPy's messages write it: (2,3), (3,), ()."""
+    return "(" + ",".join(map(str, shape)) + ("," if len(shape) == 1 else "") + ")"
 
 
 def coalesce(shape, *stride_sets):
