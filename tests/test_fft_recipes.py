@@ -173,8 +173,13 @@ def test_real_input_is_read_as_complex(small_workgroups, dtype, shape, axis):
 
 def test_real_special_values():
     x = np.array([[np.nan, 1, 2, 3], [np.inf, 0, 0, 0], [-0.0, -0.0, -0.0, -0.0]], np.float32)
-    got = transform(x)
-    assert got.tobytes() == transform(x.astype(np.complex64)).tobytes()
+    got, copied = transform(x), transform(x.astype(np.complex64))
+    # the same values and zero signs as the complex copy's (a NaN's sign and payload are the
+    # driver's: NVIDIA's differ between the two kernels' NaNs)
+    np.testing.assert_array_equal(got, copied)
+    finite = ~np.isnan(got)
+    assert np.array_equal(np.signbit(got.real[finite]), np.signbit(copied.real[finite]))
+    assert np.array_equal(np.signbit(got.imag[finite]), np.signbit(copied.imag[finite]))
     np.testing.assert_array_equal(np.isnan(got), np.isnan(np.fft.fft(x)))
 
 

@@ -334,7 +334,8 @@ def test_det_in_one_dispatch(dtype):
     got = host(wgarray.linalg.det(a))
     assert got.dtype == expected.dtype and got.shape == (10,)
     np.testing.assert_allclose(got, expected, rtol=2 * eps(dtype), atol=0)
-    assert np.array_equal(np.signbit(got.real), np.signbit(expected.real))
+    signed = ~np.isnan(got)  # (a NaN's sign is the driver's)
+    assert np.array_equal(np.signbit(got.real[signed]), np.signbit(expected.real[signed]))
 
 
 @pytest.mark.parametrize("dtype", ["bool", "uint8", "int32", "uint32"])
