@@ -44,13 +44,13 @@ def aliased_calls(monkeypatch):
     return calls
 
 
-@pytest.mark.parametrize("dtype", ["float32", "int32", "uint32"])
-@pytest.mark.parametrize("name", ["add", "subtract", "multiply", "equal", "less", "maximum", "bitwise_xor"])
+@pytest.mark.parametrize("dtype, name", [
+    (dtype, name) for dtype in ("float32", "int32", "uint32")
+    for name in ("add", "subtract", "multiply", "equal", "less", "maximum", "bitwise_xor")
+    if not (name == "bitwise_xor" and dtype == "float32")])  # (no bitwise_xor of floats)
 def test_same_operand_twice(dtype, name, aliased_calls):
     """x op x reads x once: NaN stays NaN in x - x and x == x is False for NaN (the repeated
     value is opaque to the compiler), subnormals as the two-operand kernel computes them."""
-    if name == "bitwise_xor" and dtype == "float32":
-        pytest.skip("not defined")
     x = values(dtype)
     a = wg.asarray(x)
     with np.errstate(all="ignore"):
