@@ -5,11 +5,14 @@ from __future__ import annotations
 from ._bit_generator import Philox, SeedSequence
 from ._continuous import ContinuousMixin
 from ._discrete import DiscreteMixin
+from ._more import MoreContinuousMixin
+from ._more_discrete import MoreDiscreteMixin
 from ._multivariate import MultivariateMixin
 from ._sampling import SamplingMixin
 
 
-class Generator(ContinuousMixin, DiscreteMixin, MultivariateMixin, SamplingMixin):
+class Generator(ContinuousMixin, DiscreteMixin, MoreContinuousMixin, MoreDiscreteMixin, MultivariateMixin,
+                SamplingMixin):
     """NumPy's random ``Generator``, drawing from a Philox stream on the device.
 
     The distributions, signatures, checks (NumPy's exception types) and result types are
