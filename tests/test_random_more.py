@@ -6,7 +6,8 @@ alpha = 1e-6: the critical distance is sqrt(ln(2 / alpha) / (2 n)) = 0.0060, so 
 sampler fails with probability 1e-6 and a CDF wrong by 0.01 anywhere (a scale off by ~2.5%)
 fails with probability above 0.99. Chi-square (discrete laws) over the cells of expected count
 >= 20, the tails pooled, at alpha = 1e-6: with k cells it detects a change of the law of total
-variation ~ 3 sqrt(k / n) (0.02 for 10 cells). The mean and the variance are checked to 5
+variation ~ 3 sqrt(k / n) (0.02 for 10 cells; the hypergeometric HRUA cases draw n / 4 or n / 8,
+twice or 2.8 times that). The mean and the variance are checked to 5
 standard errors (sd / sqrt(n), and sd^2 sqrt((kurtosis + 2) / n) for the variance, where the
 fourth moment is finite): a false failure has probability 6e-7, and a mean off by 1.1% of a
 standard deviation fails.
@@ -16,10 +17,11 @@ import math
 
 import numpy as np
 import pytest
-from scipy import stats
+from scipy import special, stats
 from test_random_distributions import assert_chisquare, assert_ks, host
 
 import wgarray as wg
+from wgarray.random._hypergeometric import log_factorial
 
 R = wg.random
 n = 200_000
@@ -49,6 +51,14 @@ LAWS = {
     # nsample above half the items: the items left out are drawn
     "hypergeometric complement": (lambda g, s: g.hypergeometric(30, 10, 33, s), stats.hypergeom(40, 30, 33),
                                   range(23, 31)),
+    # from 10 items on, HRUA: more goods than bads, fewer, and the complement (n / 4 draws: the
+    # rounds of this sampler cost ~100 kernels each on lavapipe)
+    "hypergeometric HRUA": (lambda g, s: g.hypergeometric(60, 45, 30, s // 4), stats.hypergeom(105, 60, 30),
+                            range(5, 30)),
+    "hypergeometric HRUA few goods": (lambda g, s: g.hypergeometric(7, 300, 120, s // 4),
+                                      stats.hypergeom(307, 7, 120), range(0, 8)),
+    "hypergeometric HRUA complement": (lambda g, s: g.hypergeometric(500, 700, 1000, s // 4),
+                                       stats.hypergeom(1200, 500, 1000), range(380, 450)),
     "logseries": (lambda g, s: g.logseries(0.7, s), stats.logser(0.7), range(1, 25)),
     "logseries p 0.99": (lambda g, s: g.logseries(0.99, s), stats.logser(0.99), range(1, 200)),
     "zipf": (lambda g, s: g.zipf(2.2, s), stats.zipf(2.2), range(1, 100)),
@@ -60,6 +70,7 @@ def assert_moments(sample, law):
     """Mean and variance to 5 standard errors where the law has them (and the variance's error)."""
     mean, var, kurtosis = (float(m) for m in law.stats(moments="mvk"))
     sample = host(sample).astype(np.float64)
+    n = len(sample)
     if math.isfinite(var):
         assert abs(sample.mean() - mean) < 5 * math.sqrt(var / n), f"mean {sample.mean()}, expected {mean}"
     if math.isfinite(kurtosis):
@@ -70,7 +81,7 @@ def assert_moments(sample, law):
 def test_law(name):
     draw, law, support = LAWS[name]
     sample = draw(R.default_rng(2025), n)
-    assert sample.shape == (n,)
+    assert sample.shape in ((n,), (n // 4,))
     assert sample.dtype == (np.float64 if support is None else np.int64)
     if support is None:
         assert_ks(sample, law.cdf)
@@ -89,7 +100,8 @@ def test_vonmises_location_and_wrapping():
 
 def test_array_parameters_take_each_branch():
     """Per-element parameters reach each element: von Mises kappa in each of NumPy's three regimes,
-    noncentral chi-square df on both sides of 1 and nonc 0, Weibull a = 0."""
+    noncentral chi-square df on both sides of 1 and nonc 0, Weibull a = 0, hypergeometric samples
+    drawn item by item beside HRUA's."""
     g = R.default_rng(4)
     kappa = wg.asarray([0.0, 2.5, 1e7])
     x = host(g.vonmises(0.0, kappa, (n // 4, 3)))
@@ -101,9 +113,10 @@ def test_array_parameters_take_each_branch():
         assert_ks(y[:, column], law.cdf)
     z = host(g.weibull(wg.asarray([0.0, 1.7]), (1000, 2)))
     assert (z[:, 0] == 0).all() and (z[:, 1] > 0).all()
-    k = host(g.hypergeometric(wg.asarray([12, 30]), wg.asarray([20, 10]), wg.asarray([9, 33]), (n // 4, 2)))
+    k = host(g.hypergeometric(wg.asarray([12, 30, 60]), wg.asarray([20, 10, 45]), wg.asarray([9, 33, 30]), (n // 8, 3)))
     assert_chisquare(k[:, 0], stats.hypergeom(32, 12, 9).pmf, range(0, 10))
     assert_chisquare(k[:, 1], stats.hypergeom(40, 30, 33).pmf, range(23, 31))
+    assert_chisquare(k[:, 2], stats.hypergeom(105, 60, 30).pmf, range(5, 30))  # HRUA beside the sequential draws
 
 
 # name: arguments of one draw, for the generic tests
@@ -192,8 +205,16 @@ def test_edge_parameters():
     assert ((x >= 0) & (x <= 1)).all()
 
 
-def test_hypergeometric_past_the_sequential_bound_is_not_implemented():
-    with pytest.raises(NotImplementedError, match="hypergeometric"):
-        R.default_rng(0).hypergeometric(5000, 5000, 2000)
-    # the bound is min(nsample, ngood + nbad - nsample): a large total with a small sample runs
-    assert 0 <= R.default_rng(0).hypergeometric(10**8, 10**8, 3) <= 3
+def test_log_factorial_matches_scipy():
+    k = np.array([0, 1, 2, 3, 5.5, 6, 6.9, 7, 20, 125, 126, 1e4, 1e9])
+    np.testing.assert_allclose(host(log_factorial(wg.asarray(k))), special.gammaln(k + 1), rtol=1e-14, atol=1e-15)
+
+
+def test_hypergeometric_large_counts():
+    """HRUA with counts near NumPy's 10^9 bound, and a tiny sample of a huge population."""
+    g = R.default_rng(13)
+    law = stats.hypergeom(10**9 - 1 + 10**8, 10**9 - 1, 4000)
+    x = host(g.hypergeometric(10**9 - 1, 10**8, 4000, n // 8))
+    assert_chisquare(x, law.pmf, range(3560, 3720))
+    assert_moments(x, law)
+    assert 0 <= g.hypergeometric(10**8, 10**8, 3) <= 3

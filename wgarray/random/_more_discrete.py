@@ -1,5 +1,5 @@
 """More of NumPy's discrete distributions: negative_binomial (a gamma-Poisson mixture),
-hypergeometric (sequential draws without replacement), logseries and zipf (NumPy's rejection
+hypergeometric (_hypergeometric.py), logseries and zipf (NumPy's rejection
 samplers, in rounds: _rounds.py), all on the device. Docstrings in _more_docs.py."""
 
 from __future__ import annotations
@@ -12,18 +12,15 @@ from .._api.coerce import as_array
 from .._api.data_type_functions import astype
 from .._api.elementwise_functions import FUNCTIONS as E
 from .._api.manipulation_functions import broadcast_to
-from .._api.statistical_functions import max as max_
 from .._array import Array
 from ._common import check, draw_block, draw_element, full_operand, output_shape, parameter, scalar_result
 from ._discrete import _scalar_int
+from ._hypergeometric import hypergeometric
 from ._more_docs import DOCSTRINGS
 from ._rounds import by_rounds
 
 F64, I64 = np.dtype(np.float64), np.dtype(np.int64)
 TWO_63 = 2.0**63
-# hypergeometric draws its min(nsample, ngood + nbad - nsample) items one step (a few kernels) at
-# a time; past this many it raises NotImplementedError rather than run for minutes.
-HYPERGEOMETRIC_STEPS_MAX = 1024
 
 
 def _nan_or(bad):
@@ -64,36 +61,9 @@ class MoreDiscreteMixin:
         check(nbad, lambda v: v >= 10**9, "both ngood and nbad must be less than 1000000000")
         shape = output_shape(size, ngood, nbad, nsample)
         full = () if shape is None else shape
-        total = ngood + nbad
-        # Draw the smaller of the sample and the items left out: their goods give the count.
-        steps = E["minimum"](nsample, total - nsample) if isinstance(total - nsample, Array) else \
-            min(nsample, total - nsample)
-        if isinstance(steps, Array):
-            most = int(max_(steps)) if steps.size else 0
-        else:
-            most = steps
-        if most > HYPERGEOMETRIC_STEPS_MAX:
-            raise NotImplementedError(
-                f"hypergeometric: min(nsample, ngood + nbad - nsample) = {most} is above {HYPERGEOMETRIC_STEPS_MAX}; "
-                "wgarray draws the items one at a time on the device and has no HRUA sampler yet")
-        good_left = broadcast_to(astype(as_array(ngood), F64), full)
-        left = broadcast_to(astype(as_array(total), F64), full)
-        taken = good_left * 0.0
-        for step in range(most):  # the next item is good with probability good_left / left
-            pick = self._uniform(full) * left < good_left
-            if isinstance(steps, Array):
-                active = steps > step
-                pick, left = pick & active, left - astype(active, F64)
-            else:
-                left = left - 1.0
-            taken, good_left = taken + astype(pick, F64), good_left - astype(pick, F64)
-        count = astype(taken, I64)
-        complement = nsample * 2 > total  # the items left out were drawn: the sample has the other goods
-        if isinstance(complement, Array):
-            count = E["where"](complement, ngood - count, count)
-        elif complement:
-            count = ngood - count
-        return scalar_result(broadcast_to(astype(as_array(count), I64), full), shape, "int")
+        count = hypergeometric(lambda: self._uniform(full), *(broadcast_to(astype(as_array(v), F64), full)
+                                                             for v in (ngood, nbad, nsample)))
+        return scalar_result(astype(count, I64), shape, "int")
 
     def logseries(self, p, size=None):
         p = parameter(p, "p")

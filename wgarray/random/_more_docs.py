@@ -152,10 +152,10 @@ DOCSTRINGS = {
          ("nbad", "int or array_like of ints", "The number of bad items, non-negative, below 10^9."),
          ("nsample", "int or array_like of ints", "The number of items drawn, at most ngood + nbad.")],
         "a count is negative, ``ngood + nbad < nsample``, or ``ngood`` or ``nbad`` is 10^9 or more",
-        "the items are drawn one at a time (the smaller of the sample and the items left out), each "
-        "step a vectorised uniform draw and a few elementwise kernels over the whole shape: exact, "
-        "but O(min(nsample, ngood + nbad - nsample)) kernels, so past 1024 steps it raises "
-        "NotImplementedError (NumPy's HRUA rejection sampler is not implemented).", integer=True),
+        "NumPy's two methods on the smaller of the sample and the items left out: below 10 "
+        "items, drawn one at a time (a vectorised uniform draw and a few elementwise kernels a "
+        "step); from 10, Stadlober's ratio-of-uniforms rejection (HRUA) with NumPy's Stirling-series "
+        "log-factorials, " + _ROUNDS.replace("NumPy's rejection sampler in rounds: ", ""), integer=True),
     "logseries": _doc(
         "Draw from a logarithmic series distribution of parameter ``p``.",
         [("p", "float or array_like of floats", "The shape, in [0, 1).")],
