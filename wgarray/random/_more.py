@@ -71,7 +71,8 @@ class MoreContinuousMixin:
             return self._chisquare(df, shape)
         if not scalars or df > 1:
             z = self._draw("normal", shape) + _sqrt(nonc)
-            above_one = self._chisquare(E["maximum"](df - 1.0, 0.0) if isinstance(df, Array) else df - 1.0, shape) + z * z
+            df_less_one = E["maximum"](df - 1.0, 0.0) if isinstance(df, Array) else df - 1.0
+            above_one = self._chisquare(df_less_one, shape) + z * z
             if scalars:
                 return above_one
         i = self.poisson(nonc * 0.5, _full(shape))

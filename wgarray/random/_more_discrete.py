@@ -14,7 +14,7 @@ from .._api.elementwise_functions import FUNCTIONS as E
 from .._api.manipulation_functions import broadcast_to
 from .._array import Array
 from ._common import check, draw_block, draw_element, full_operand, output_shape, parameter, scalar_result
-from ._discrete import _scalar_int
+from ._discrete import POISSON_LAM_MAX, _scalar_int
 from ._hypergeometric import hypergeometric
 from ._more_docs import DOCSTRINGS
 from ._rounds import by_rounds
@@ -44,6 +44,10 @@ class MoreDiscreteMixin:
         n, p = parameter(n, "n"), parameter(p, "p")
         check(n, lambda v: v <= 0, "n <= 0")
         check(p, _nan_or(lambda v: (v <= 0) | (v > 1)), "p <= 0, p > 1 or p contains NaNs")
+        # NumPy's bound: the gamma's mean plus 10 standard deviations, scaled, is a rate poisson takes
+        largest_rate = (1.0 - p) / p * (n + 10.0 * (E["sqrt"](n) if isinstance(n, Array) else math.sqrt(n)))
+        check(largest_rate, lambda v: v > POISSON_LAM_MAX,
+              "n too large or p too small, see Generator.negative_binomial Notes")
         shape = output_shape(size, n, p)
         full = () if shape is None else shape
         rate = self._gamma(n, shape) * ((1.0 - p) / p)

@@ -142,7 +142,8 @@ DOCSTRINGS = {
         "Draw from a negative binomial distribution: failures before the ``n``-th success.",
         [("n", "float or array_like of floats", "The number of successes, positive (need not be an integer)."),
          ("p", "float or array_like of floats", "The probability of success, in (0, 1].")],
-        "``n`` <= 0, or ``p`` is outside (0, 1] or NaN,",
+        "``n`` <= 0, ``p`` is outside (0, 1] or NaN, or ``(1 - p) / p (n + 10 sqrt(n))`` exceeds poisson's "
+        "largest rate (about 9.2e18),",
         "a gamma-Poisson mixture as NumPy's: a standard gamma of shape ``n`` "
         "(wgsl/random_gamma.wgsl) scaled by ``(1 - p) / p`` is the rate of a Poisson draw "
         "(wgsl/random_poisson.wgsl).", integer=True),
