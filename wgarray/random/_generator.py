@@ -5,11 +5,14 @@ from __future__ import annotations
 from ._bit_generator import Philox, SeedSequence
 from ._continuous import ContinuousMixin
 from ._discrete import DiscreteMixin
+from ._more import MoreContinuousMixin
+from ._more_discrete import MoreDiscreteMixin
 from ._multivariate import MultivariateMixin
 from ._sampling import SamplingMixin
 
 
-class Generator(ContinuousMixin, DiscreteMixin, MultivariateMixin, SamplingMixin):
+class Generator(ContinuousMixin, DiscreteMixin, MoreContinuousMixin, MoreDiscreteMixin, MultivariateMixin,
+                SamplingMixin):
     """NumPy's random ``Generator``, drawing from a Philox stream on the device.
 
     The distributions, signatures, checks (NumPy's exception types) and result types are
@@ -36,8 +39,10 @@ class Generator(ContinuousMixin, DiscreteMixin, MultivariateMixin, SamplingMixin
     -----
     GPU: every draw is made by WGSL kernels from the Philox4x32-10 stream: one vectorised
     dispatch for the uniform, normal, exponential and logistic draws, a rejection kernel
-    (bounded loop per element) for the gamma, poisson and binomial samplers, an exact integer
-    kernel for ``integers``, the radix sort for permutations. No state lives on the device;
+    (bounded loop per element) for the gamma, poisson and binomial samplers, NumPy's rejection
+    samplers in rounds of vectorised draws and elementwise kernels for ``vonmises``,
+    ``logseries``, ``zipf`` and ``hypergeometric``, an exact integer kernel for ``integers``, the
+    radix sort for permutations. No state lives on the device;
     the host moves the counter past each draw. float64 draws, ``integers`` and the rejection
     samplers (and the draws built on them) need an adapter with shader-f64 and shader-int64
     (NotImplementedError otherwise); float32 ``random``, ``standard_normal`` and
