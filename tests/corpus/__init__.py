@@ -58,6 +58,18 @@ def snippet(func=None, *, ulps: int = DEFAULT_ULPS, needs: str | None = None,
     return register(func) if func is not None else register
 
 
+def raises(np, func, kind):
+    """True if func() raises kind, False if it raises nothing, else the name of what it raised
+    (the snippets' comparison then names the wrong type)."""
+    try:
+        func()
+    except kind:
+        return True
+    except Exception as exc:  # noqa: BLE001 - the wrong type is the result
+        return type(exc).__name__
+    return False
+
+
 def load() -> dict[str, Snippet]:
     """Import every category module and return the registry."""
     for module in CATEGORY_MODULES:

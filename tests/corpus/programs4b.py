@@ -2,17 +2,7 @@
 handling, rolling windows, dtype edges, small linalg/fft/polynomial work, scalar conversions,
 in-place work on views, and the errors users catch."""
 
-from . import snippet
-
-
-def _raises(np, func, kind):
-    try:
-        func()
-    except kind:
-        return True
-    except Exception as exc:  # the wrong type: name it in the comparison
-        return type(exc).__name__
-    return False
+from . import raises as _raises, snippet
 
 
 # --- structured index tricks --------------------------------------------------------------------
