@@ -220,3 +220,26 @@ def test_hypergeometric_large_counts():
     assert_chisquare(x, law.pmf, range(3560, 3720))
     assert_moments(x, law)
     assert 0 <= g.hypergeometric(10**8, 10**8, 3) <= 3
+
+
+@pytest.mark.parametrize("name", ["PCG64", "PCG64DXSM", "MT19937", "SFC64"])
+def test_numpy_bit_generator_names_seed_philox(name):
+    # Generator(PCG64(seed)) runs: a Philox stream from the same SeedSequence (not PCG64's numbers)
+    bit_generator = getattr(wg.random, name)(2024)
+    assert isinstance(bit_generator, wg.random.Philox) and type(bit_generator).__name__ == name
+    assert bit_generator.state == wg.random.Philox(2024).state
+    a = wg.random.Generator(bit_generator).standard_normal(5)
+    b = wg.random.Generator(wg.random.Philox(2024)).standard_normal(5)
+    np.testing.assert_array_equal(np.asarray(a), np.asarray(b))
+    with pytest.raises(ValueError):
+        getattr(wg.random, name)(-1)
+
+
+def test_legacy_multivariate_normal():
+    wg.random.seed(3)
+    first = np.asarray(wg.random.multivariate_normal([1.0, -1.0], [[2.0, 0.5], [0.5, 1.0]], size=(4, 2)))
+    wg.random.seed(3)
+    again = np.asarray(wg.random.RandomState(3).multivariate_normal([1.0, -1.0], [[2.0, 0.5], [0.5, 1.0]],
+                                                                        size=(4, 2)))
+    assert first.shape == (4, 2, 2) and first.dtype == np.float64
+    np.testing.assert_array_equal(first, again)  # the global stream is a RandomState's

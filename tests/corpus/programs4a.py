@@ -489,8 +489,7 @@ def json_dump_after_explicit_conversion(np):
     return json.dumps({"mean": float(x.mean()), "n": int(x.size), "argmax": int(x.argmax()), "vals": x.tolist()})
 
 
-@snippet(known_failure="wgarray.random has no standard_t, PCG64 or legacy multivariate_normal yet "
-                       "(wgarray/random, outside this change)")
+@snippet
 def student_t_and_bit_generator_choice(np):
     rng = np.random.Generator(np.random.PCG64(0))
     t = rng.standard_t(5, size=1000)

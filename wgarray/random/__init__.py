@@ -6,10 +6,11 @@ the legacy module functions (seed, rand, randn, randint, ...), all on the same g
 are not NumPy's: the same seed gives the same numbers on every adapter, not NumPy's numbers.
 """
 
-from ._bit_generator import Philox, SeedSequence
+from ._bit_generator import MT19937, PCG64, PCG64DXSM, SFC64, Philox, SeedSequence
 from ._generator import Generator, default_rng
 from ._legacy import LEGACY_FUNCTIONS, RandomState
 
 globals().update(LEGACY_FUNCTIONS)
 
-__all__ = ["Generator", "Philox", "RandomState", "SeedSequence", "default_rng", *sorted(LEGACY_FUNCTIONS)]
+__all__ = ["Generator", "MT19937", "PCG64", "PCG64DXSM", "Philox", "RandomState", "SFC64", "SeedSequence", "default_rng",
+           *sorted(LEGACY_FUNCTIONS)]

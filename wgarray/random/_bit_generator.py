@@ -237,3 +237,57 @@ class Philox:
 
     def __repr__(self) -> str:
         return f"Philox(key={self._key:#x}, counter={self._counter})"
+
+
+_NAMED_DOC = """NumPy's ``{name}`` bit generator's name, for code that builds ``Generator({name}(seed))``:
+    a :class:`Philox` stream seeded from the same ``SeedSequence`` as NumPy's {name}(seed).
+
+    wgarray generates Philox4x32-10 streams only (counter-based: any part of a draw is made by
+    any workgroup), so the numbers are not {name}'s; as with every wgarray stream, the same seed
+    gives the same numbers on every adapter.
+
+    Parameters
+    ----------
+    seed : None, int, array_like of ints, SeedSequence or numpy.random.BitGenerator, optional
+        As :class:`Philox`'s seed.
+
+    Raises
+    ------
+    ValueError
+        If the seed is negative.
+    TypeError
+        If the seed is not an int or a sequence of ints.
+
+    See Also
+    --------
+    Philox : the bit generator this is.
+
+    Notes
+    -----
+    Dtypes: a seed array holds integers (bool, signed or unsigned).
+
+    GPU: none; seeding runs on the host. Draws from it run on the device (see :class:`Generator`).
+    Its state is Philox's dict.
+
+    Examples
+    --------
+    >>> rng = wg.random.Generator(wg.random.{name}(12345))
+    >>> rng.random(3).shape
+    (3,)
+    """
+
+
+def _named_like_numpy(name: str) -> type:
+    """A Philox subclass under the name of one of NumPy's bit generators (seed only)."""
+
+    def __init__(self, seed=None):
+        Philox.__init__(self, seed)
+
+    return type(name, (Philox,), {"__init__": __init__, "__doc__": _NAMED_DOC.format(name=name),
+                                  "__module__": __name__})
+
+
+PCG64 = _named_like_numpy("PCG64")
+PCG64DXSM = _named_like_numpy("PCG64DXSM")
+MT19937 = _named_like_numpy("MT19937")
+SFC64 = _named_like_numpy("SFC64")

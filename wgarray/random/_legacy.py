@@ -15,7 +15,7 @@ from ._generator import Generator
 # Methods RandomState shares with Generator, arguments and results alike.
 _SHARED = ("beta", "binomial", "bytes", "chisquare", "dirichlet", "exponential", "f", "gamma", "geometric",
            "gumbel", "hypergeometric", "laplace", "logistic", "lognormal", "logseries", "multinomial",
-           "negative_binomial", "noncentral_chisquare", "noncentral_f", "normal", "pareto", "poisson", "power",
+           "multivariate_normal", "negative_binomial", "noncentral_chisquare", "noncentral_f", "normal", "pareto", "poisson", "power",
            "rayleigh", "standard_cauchy", "standard_exponential", "standard_gamma", "standard_normal",
            "standard_t", "triangular", "uniform", "vonmises", "wald", "weibull", "zipf")
 
