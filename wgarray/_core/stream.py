@@ -298,16 +298,16 @@ class Stream:
 
     def _idle_submit_due(self) -> bool:
         """Whether to submit now because the GPU runs out of work (see the module's doc)."""
-        if not _native.AVAILABLE or perf_counter() - self.last_submit < IDLE_SHARE * self.submit_seconds:
-            return False
-        _native.poll(self.gpu, False)
-        return _native.finished_submits(self.token) >= self.submits - QUEUED_SUBMITS
+        return (_native.AVAILABLE and perf_counter() - self.last_submit >= IDLE_SHARE * self.submit_seconds
+                and self._unfinished_submits() <= QUEUED_SUBMITS)
 
     def _gpu_idle(self) -> bool:
-        if not _native.AVAILABLE:
-            return False
+        return _native.AVAILABLE and self._unfinished_submits() == 0
+
+    def _unfinished_submits(self) -> int:
+        """Submits the GPU has not finished (needs wgpu-native's bookkeeping)."""
         _native.poll(self.gpu, False)
-        return _native.finished_submits(self.token) >= self.submits
+        return self.submits - _native.finished_submits(self.token)
 
     def flush(self):
         """Submit everything recorded so far."""
