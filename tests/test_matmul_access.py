@@ -129,14 +129,20 @@ def test_exact_prefetch_of_the_last_slice(force, tiling, dtype, access, K, split
 def test_exact_special_values():
     a, b = data((64, 64), "float32"), data((64, 64), "float32")
     a[0, 0], a[1, 3], b[5, 2] = np.nan, np.inf, -np.inf
+    check_special_values(a, b, QUADS, 1e-5, 1e-4)
+
+
+def check_special_values(a, b, access, rtol, atol):
+    """a @ b with NaN and infinities in it: NumPy's NaN and infinite places, the rest within
+    tolerance, read the given way."""
     A, B = wg(a), wg(b)
     got = np.asarray(A @ B)
     with np.errstate(invalid="ignore"):
         exp = a @ b
-    assert access_of(A, B) == QUADS
+    assert access_of(A, B) == access
     assert np.array_equal(np.isnan(got), np.isnan(exp)) and np.array_equal(np.isinf(got), np.isinf(exp))
     finite = np.isfinite(exp)
-    assert np.allclose(got[finite], exp[finite], rtol=1e-5, atol=1e-4)
+    assert np.allclose(got[finite], exp[finite], rtol=rtol, atol=atol)
 
 
 # -- float64: exact tiles with element reads wherever the tiles are full ------------------------------------
@@ -172,14 +178,7 @@ def test_float64_mixed_and_special_values():
     check(wg(a32) @ wg(b), a32, b)  # float32 @ float64: checked (not measured)
     assert access_of(wg(a32), wg(b)) == ANY
     a[0, 0], a[1, 3], b[5, 2], b[7, 7] = np.nan, np.inf, -np.inf, -0.0
-    A, B = wg(a), wg(b)
-    got = np.asarray(A @ B)
-    with np.errstate(invalid="ignore"):
-        exp = a @ b
-    assert access_of(A, B) == ELEMENTS
-    assert np.array_equal(np.isnan(got), np.isnan(exp)) and np.array_equal(np.isinf(got), np.isinf(exp))
-    finite = np.isfinite(exp)
-    assert np.allclose(got[finite], exp[finite], rtol=1e-12, atol=1e-12)
+    check_special_values(a, b, ELEMENTS, 1e-12, 1e-12)
 
 
 # -- float64 in 128 x 128 tiles where their double buffers fit ---------------------------------------------

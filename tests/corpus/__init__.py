@@ -24,7 +24,7 @@ CATEGORY_MODULES = (
     "signal2", "finance2", "geometry2", "graphs2", "integers2", "stencils2", "ml2", "methods2",
     "indexing2", "errors2", "scalars2", "positional2", "printing2", "dtypes2", "inplace2", "masking2",
     "images2", "munging2", "simulation2", "loops2", "routines2", "pythonic2", "edges2", "random2", "checks2", "linalg2", "ufuncs2", "formatting2",
-    "programs3a", "programs3b", "part2a", "part2b", "programs4a", "programs4b",
+    "programs3a", "programs3b", "part2a", "part2b", "programs4a", "programs4b", "programs4c", "programs4d",
 )
 
 DEFAULT_ULPS = 4
