@@ -40,7 +40,6 @@ const SLOTS: u32 = ${slots}u;  // stack rows per invocation, at most
 const MOVED_SLOTS: u32 = (W * W + ${wg}u - 1u) / ${wg}u;  // elements of the top block per invocation
 const INACTIVE: u32 = 0xffffffffu;  // the position of a row chosen as a pivot
 const NO_KEY: ${F} = ${F}(-2);  // below every row's key (a NaN's is -1)
-const BLOCK: u32 = 8u;  // steps whose updates right of them go as one (update_right)
 
 var<workgroup> m: array<${T}, ${cells}>;  // the stack, ${rows} rows (cell())
 var<workgroup> order: array<u32, ${width}>;  // the stack rows chosen, in pivot order
@@ -75,44 +74,6 @@ fn matrix_row(i: u32, lo: u32, first: u32) -> u32 {
 }
 
 ${pick_pivot}
-
-// The columns right of a finished block of BLOCK steps [j0, j0 + BLOCK) take its rank-1
-// updates at once (a rank-BLOCK update: each element loaded and stored once, not BLOCK times).
-// The block's pivot rows first, each by the steps before its own (one invocation per column,
-// in step order), then every other active row by all of them, as its owner's multipliers
-// say: each element gets the same operations, in the same order, as from the steps one by one.
-fn update_right(j0: u32, kb: u32, lid: u32, position: array<u32, SLOTS>) {
-    workgroupBarrier();  // order[] and the block's multipliers
-    for (var c = j0 + BLOCK + lid; c < kb; c += ${wg}u) {
-        var u: array<${T}, BLOCK>;
-        for (var i = 0u; i < BLOCK; i++) {
-            let pivot_row = order[j0 + i];
-            var a = m[cell(pivot_row, c)];
-            for (var t = 0u; t < i; t++) { a = a - multiply(m[cell(pivot_row, j0 + t)], u[t]); }
-            u[i] = a;
-            m[cell(pivot_row, c)] = a;
-        }
-    }
-    workgroupBarrier();  // the block's rows of U
-    var pivots: array<u32, BLOCK>;
-    for (var i = 0u; i < BLOCK; i++) { pivots[i] = order[j0 + i]; }
-    var l: array<array<${T}, BLOCK>, SLOTS>;
-    for (var s = 0u; s < SLOTS; s++) {
-        if (position[s] == INACTIVE) { continue; }
-        for (var i = 0u; i < BLOCK; i++) { l[s][i] = m[cell(lid + s * ${wg}u, j0 + i)]; }
-    }
-    for (var c = j0 + BLOCK; c < kb; c++) {
-        var u: array<${T}, BLOCK>;
-        for (var i = 0u; i < BLOCK; i++) { u[i] = m[cell(pivots[i], c)]; }
-        for (var s = 0u; s < SLOTS; s++) {
-            if (position[s] == INACTIVE) { continue; }
-            let r = lid + s * ${wg}u;
-            var a = m[cell(r, c)];
-            for (var i = 0u; i < BLOCK; i++) { a = a - multiply(l[s][i], u[i]); }
-            m[cell(r, c)] = a;
-        }
-    }
-}
 
 @compute @workgroup_size(${wg})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
@@ -171,10 +132,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         let d = m[cell(p, j)];
         let zero = is_zero(d);
         if (zero && first_zero == 0i) { first_zero = i32(j + 1u); }
-        // Rank-1 update of the owned active rows within the block of column j; the row at
-        // position j takes the pivot's position, as getf2's interchange would move it. A zero
-        // pivot is not divided by. The multiplier replaces the row's column j (L's entry).
-        let block_end = min(j - j % BLOCK + BLOCK, kb);
+        // Rank-1 update of the owned active rows; the row at position j takes the pivot's
+        // position, as getf2's interchange would move it. A zero pivot is not divided by.
         for (var i = 0u; i < SLOTS; i++) {
             let pos = position[i];
             if (pos == INACTIVE) { continue; }
@@ -186,12 +145,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             if (pos == j) { position[i] = pivot.pos; }
             var l = m[cell(r, j)];
             if (!zero) { l = divide(l, d); }
-            m[cell(r, j)] = l;
             // Four columns at a time, their eight loads ahead of the stores: a store may alias
             // a later load for all the compiler knows, so a one-column loop waits a round trip
             // to workgroup memory per column.
             var c = j + 1u;
-            for (; c + 4u <= block_end; c += 4u) {
+            for (; c + 4u <= kb; c += 4u) {
                 let u0 = m[cell(p, c)];
                 let u1 = m[cell(p, c + 1u)];
                 let u2 = m[cell(p, c + 2u)];
@@ -205,11 +163,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
                 m[cell(r, c + 2u)] = a2 - multiply(l, u2);
                 m[cell(r, c + 3u)] = a3 - multiply(l, u3);
             }
-            for (; c < block_end; c++) {
+            for (; c < kb; c++) {
                 m[cell(r, c)] = m[cell(r, c)] - multiply(l, m[cell(p, c)]);
             }
         }
-        if (j + 1u == block_end && block_end < kb) { update_right(block_end - BLOCK, kb, lid, position); }
     }
     workgroupBarrier();
     if (p_last() == 0u) {
@@ -262,8 +219,13 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             if (to != INACTIVE) { lu[base + to * dim + k + (lid + e * ${wg}u) % kb] = moved[e]; }
         }
     }
-    // L11\U11: the winners' rows in pivot order (their multipliers scaled at their steps).
+    // L11\U11: the winners' rows in pivot order, L's multipliers divided by their pivots now.
     for (var t = lid; t < kb * kb; t += ${wg}u) {
-        lu[base + (k + t / kb) * dim + k + t % kb] = m[cell(order[t / kb], t % kb)];
+        let i = t / kb;
+        let c = t % kb;
+        var v = m[cell(order[i], c)];
+        let d = m[cell(order[c], c)];
+        if (c < i && !is_zero(d)) { v = divide(v, d); }
+        lu[base + (k + i) * dim + k + c] = v;
     }
 }
