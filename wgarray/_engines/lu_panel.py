@@ -38,9 +38,10 @@ from .lu_kernels import INDEX_DTYPE, Mat, _arith
 SELECT_PARAMS = ParamLayout("batch", "n", "offset", "k", "kb", "level", "groups", "groups_in", "arity", "last", ZERO)
 FINISH_PARAMS = ParamLayout("batch", "n", "offset", "k", "kb", "swap_groups", "block_row_groups", "l21_groups", ZERO)
 
-# On GPUs; WORKGROUP on CPU adapters. (An H100 once took 16% less time with 512 than 256; later, solve
-# 4096 float32 took 38.3 and 38.1 ms with 256, 41.6 and 41.1 ms with 512, in two runs.)
-SELECT_WORKGROUP = 256
+# On GPUs; WORKGROUP on CPU adapters. (On an H100, solve 4096 float32 took 38.3 ms with 256, 41.6 with
+# 512 before the subgroup picks; with them, 25.5 ms with 512 against 29.1 with 256 and 35.4 with 128:
+# a 4096 panel's 373-row stacks then hold one row per invocation.)
+SELECT_WORKGROUP = 512
 FINISH_WORKGROUP = 256
 MAX_ROWS = None  # caps the rows a workgroup holds (tests lower it to build deeper trees)
 SUBGROUPS = True  # the selection's pivot reductions by subgroup operations where they can (tests turn it off)
