@@ -79,7 +79,7 @@ def test_one_chunk_is_partial_pivoting(pick, dtype, ties, monkeypatch):
 @pytest.mark.parametrize("ties", [False, True], ids=["random", "ties"])
 def test_rows_per_invocation(pick, dtype, ties, workgroup, monkeypatch):
     """A narrow selection workgroup: each invocation owns several stack rows; a wide one (as
-    GPUs' 512 invocations for 373 rows): some own none. One chunk: exactly LAPACK's pivots;
+    GPUs' 512 invocations for 365 rows): some own none. One chunk: exactly LAPACK's pivots;
     then a tree of such chunks."""
     monkeypatch.setattr(lu_engine, "SMALL_MAX", 0)
     monkeypatch.setattr(lu_panel, "select_workgroup", lambda device: workgroup)
@@ -184,42 +184,6 @@ def test_trsv_many_blocks(dtype, lower, unit, panel, monkeypatch):
     x = host(wgarray.Array._wrap(lu_engine.trsm(wg(t)._data(), wg(b)._data(), lower=lower, unit=unit)))
     exp = np.linalg.solve(tri, b)
     np.testing.assert_allclose(x, exp, atol=100 * m * eps(dtype) * np.abs(exp).max())
-
-
-@pytest.mark.parametrize("block", [4, 8, 32])
-@pytest.mark.parametrize("lower, unit", [(True, True), (False, False)])
-@pytest.mark.parametrize("dtype", ["float32", "complex64", "float64"])
-def test_trsv_substitution_by_shuffles(dtype, lower, unit, block, monkeypatch):
-    """lu_trsv's block substitution by subgroup shuffles (f32 and complex64, where a subgroup
-    holds the block: blocks of 4 and 8 on lavapipe, 32 on GPUs) gives the bits of the steps with
-    barriers, NaN and inf included; float64 always takes the steps."""
-    from wgarray._core import replay
-    monkeypatch.setattr(lu_kernels, "TRSV_BLOCK", block)
-    m = 45  # blocks of 4 and 8 with a short last one
-    t = (random_matrices((2, m, m), dtype, seed=m) / m + np.eye(m)).astype(dtype)
-    b = random_matrices((2, m, 2), dtype, seed=2)
-    b[0, 5, 0], b[1, m - 3, 1] = np.nan, np.inf
-
-    def solve(shuffles):
-        monkeypatch.setattr(lu_kernels, "SHUFFLES", shuffles)
-        replay.clear()
-        x = lu_engine.trsm(wg(t)._data(), wg(b)._data(), lower=lower, unit=unit)
-        return host(wgarray.Array._wrap(x))
-
-    by_shuffles = solve(True)
-    np.testing.assert_array_equal(by_shuffles, solve(False))
-    tri = np.tril(t) if lower else np.triu(t)
-    if unit:
-        tri[..., np.arange(m), np.arange(m)] = 1
-    # The columns without a special value match NumPy; a NaN or inf spreads as substitution
-    # spreads it: to the rows solved after its own.
-    clean = [(0, 1), (1, 0)]
-    for g, c in clean:
-        exp = np.linalg.solve(tri[g], b[g, :, c])
-        np.testing.assert_allclose(by_shuffles[g, :, c], exp, atol=100 * m * eps(dtype) * np.abs(exp).max())
-    for (g, c), row in (((0, 0), 5), ((1, 1), m - 3)):
-        later = np.arange(m) >= row if lower else np.arange(m) <= row
-        assert not np.isfinite(by_shuffles[g, later, c]).any() and np.isfinite(by_shuffles[g, ~later, c]).all()
 
 
 @pytest.mark.parametrize("walk", [True, False], ids=["permutation", "swaps"])

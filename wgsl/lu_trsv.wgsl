@@ -1,13 +1,11 @@
 // A whole triangular solve T X = B in place in x for few right-hand sides: one workgroup per
 // (matrix, right-hand-side column) walks the m rows in blocks of ${block} (from the top for
-// the lower triangle, from the bottom for the upper): the block's own triangle by substitution
-// (substitute: a step per column, each step's value passed on by a subgroup shuffle where a
-// subgroup holds the block, else through workgroup memory with a barrier a step; the block's
-// triangle read first into workgroup memory, coalesced, so that a step waits on no global
-// load), then every row not solved yet subtracts the block's contribution, reading its row of
-// T contiguously, eight loads in flight. One dispatch instead of a diagonal-block solve, a
-// matmul and a subtract per block: the blocked solve (lu_trsm.wgsl + matmul) is for many
-// right-hand sides.
+// the lower triangle, from the bottom for the upper): the block's own triangle by substitution,
+// an invocation per row and a step per column (the solved value passed on through workgroup
+// memory; the block's triangle read first into workgroup memory, coalesced, so that a step
+// waits on no global load), then every row not solved yet subtracts the block's contribution,
+// reading its row of T contiguously. One dispatch instead of a diagonal-block solve, a matmul and a subtract
+// per block: the blocked solve (lu_trsm.wgsl + matmul) is for many right-hand sides.
 // T is read from ${t_buf}. Strides are u32 two's complement. Parameters: lu_kernels.py's TRSM_PARAMS.
 ${enables}
 ${prelude}
@@ -24,33 +22,12 @@ fn multiply(a: ${T}, b: ${T}) -> ${T} { return ${multiply}; }
 
 const LOWER: bool = ${is_lower};
 const UNIT: bool = ${is_unit};
-var<workgroup> rhs: array<${T}, ${block}>;  // the block's rows of x, before its substitution
-var<workgroup> solved: array<${T}, ${block}>;  // and after
+var<workgroup> solved: array<${T}, ${block}>;
 var<workgroup> tri: array<${T}, ${block} * ${block}>;  // the block's T, column-major: a step's column read by row
-
-// The block's substitution, an invocation per row (lid < nb), a barrier a step: leaves the
-// solved rows in solved[], visible to the workgroup.
-fn substitute_steps(nb: u32, lid: u32) {
-    var s = ${T}();
-    if (lid < nb) { s = rhs[lid]; }
-    for (var step = 0u; step < nb; step++) {
-        let j = select(nb - 1u - step, step, LOWER);
-        if (lid == j) {
-            if (!UNIT) { s = divide(s, tri[j * ${block}u + j]); }
-            solved[j] = s;
-        }
-        workgroupBarrier();
-        if (select((lid < j), (lid > j), LOWER) && lid < nb) {
-            s = s - multiply(tri[j * ${block}u + lid], solved[j]);
-        }
-    }
-}
-
-${substitute_shuffle}
 
 @compute @workgroup_size(${wg})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32${subgroup_ids}) {
+        @builtin(local_invocation_index) lid: u32) {
     let w = wid.x + wid.y * nwg.x;
     if (w >= p_items()) { return; }
     let g = w / p_cols();
@@ -66,41 +43,44 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         let k0 = select((blocks - 1u - bi) * ${block}u, bi * ${block}u, LOWER);
         let hi = min(k0 + ${block}u, m);
         let nb = hi - k0;
-        if (lid < nb) { rhs[lid] = x[xb + (k0 + lid) * xr]; }
+        var s = ${T}();
+        if (lid < nb) { s = x[xb + (k0 + lid) * xr]; }
         for (var e = lid; e < nb * nb; e += ${wg}u) {
             let i = e / nb;
             let j = e % nb;
             tri[j * ${block}u + i] = ${t_buf}[tb + (k0 + i) * tr + (k0 + j) * tc];
         }
         workgroupBarrier();
-        ${substitute};
-        if (lid < nb) { x[xb + (k0 + lid) * xr] = solved[lid]; }
+        for (var step = 0u; step < nb; step++) {
+            let j = select(nb - 1u - step, step, LOWER);
+            if (lid == j) {
+                if (!UNIT) { s = divide(s, tri[j * ${block}u + j]); }
+                solved[j] = s;
+            }
+            workgroupBarrier();
+            if (select((lid < j), (lid > j), LOWER) && lid < nb) {
+                s = s - multiply(tri[j * ${block}u + lid], solved[j]);
+            }
+        }
+        if (lid < nb) { x[xb + (k0 + lid) * xr] = s; }
         let r0 = select(0u, hi, LOWER);
         let r1 = select(k0, m, LOWER);
         // The block's contribution as one sum, subtracted once (as the blocked solve's matmul:
-        // rounding errors grow with the block count, not with m); eight loads in flight at a
-        // time (each a round trip to global memory), the row's x loaded ahead of them.
+        // rounding errors grow with the block count, not with m); four loads in flight at a time.
         for (var r = r0 + lid; r < r1; r += ${wg}u) {
-            let at = xb + r * xr;
-            let before = x[at];
             let row = tb + r * tr + k0 * tc;
             var dot = ${T}();
             var j = 0u;
-            for (; j + 8u <= nb; j += 8u) {
+            for (; j + 4u <= nb; j += 4u) {
                 let t0 = ${t_buf}[row + j * tc];
                 let t1 = ${t_buf}[row + (j + 1u) * tc];
                 let t2 = ${t_buf}[row + (j + 2u) * tc];
                 let t3 = ${t_buf}[row + (j + 3u) * tc];
-                let t4 = ${t_buf}[row + (j + 4u) * tc];
-                let t5 = ${t_buf}[row + (j + 5u) * tc];
-                let t6 = ${t_buf}[row + (j + 6u) * tc];
-                let t7 = ${t_buf}[row + (j + 7u) * tc];
                 dot = dot + multiply(t0, solved[j]) + multiply(t1, solved[j + 1u]) + multiply(t2, solved[j + 2u])
-                    + multiply(t3, solved[j + 3u]) + multiply(t4, solved[j + 4u]) + multiply(t5, solved[j + 5u])
-                    + multiply(t6, solved[j + 6u]) + multiply(t7, solved[j + 7u]);
+                    + multiply(t3, solved[j + 3u]);
             }
             for (; j < nb; j++) { dot = dot + multiply(${t_buf}[row + j * tc], solved[j]); }
-            x[at] = before - dot;
+            x[xb + r * xr] = x[xb + r * xr] - dot;
         }
         storageBarrier();
         workgroupBarrier();

@@ -235,7 +235,6 @@ def solve_block(t: Mat, x: Mat, dtype, batch: int, m: int, cols: int, lower: boo
 
 
 TRSV_BLOCK = 32  # rows per block of the one-workgroup triangular solve (16 where its triangle would not fit)
-SHUFFLES = True  # lu_trsv's block substitution by subgroup shuffles where it can (tests turn it off)
 
 
 def solve_columns(t: Mat, x: Mat, dtype, batch: int, m: int, cols: int, lower: bool, unit: bool) -> None:
@@ -248,33 +247,14 @@ def solve_columns(t: Mat, x: Mat, dtype, batch: int, m: int, cols: int, lower: b
     same = t.storage is x.storage
     wg = wide_workgroup(device)
     block = TRSV_BLOCK
-    if (block * block + 2 * block) * dtype.itemsize > device.limits.get("max-compute-workgroup-storage-size", 16384):
+    if (block * block + block) * dtype.itemsize > device.limits.get("max-compute-workgroup-storage-size", 16384):
         block //= 2
-    shuffle = _shuffles(dtype, device)
     source = lambda: with_libraries(  # noqa: E731
         "lu_trsv", device.features, enables="", params=TRSM_PARAMS.wgsl(), wg=wg, block=block,
-        is_lower=str(lower).lower(), is_unit=str(unit).lower(), **_substitution(dtype, shuffle, block),
-        **_triangle_fields(dtype, lower, unit, same))
+        is_lower=str(lower).lower(), is_unit=str(unit).lower(), **_triangle_fields(dtype, lower, unit, same))
     storages = [x.storage] if same else [x.storage, t.storage]
-    launch_kernel(device, ("lu_trsv", dtype, lower, unit, same, wg, block, shuffle), source, storages,
+    launch_kernel(device, ("lu_trsv", dtype, lower, unit, same, wg, block), source, storages,
                   _triangle_params(t, x, items, m, cols), items * WORKGROUP)
-
-
-def _shuffles(dtype, device) -> bool:
-    """Whether lu_trsv's block substitution may go by subgroup shuffles: where the adapter has
-    subgroups and the values are f32 or pairs of them (what every subgroup shuffle takes)."""
-    return SHUFFLES and "subgroup" in device.features and _arith(dtype)["F"] == "f32"
-
-
-def _substitution(dtype, shuffle: bool, block: int) -> dict:
-    """lu_trsv's template fields for its block substitution: by shuffles (wgsl/lu_trsv_shuffle.wgsl,
-    the subgroup builtins) or by steps with barriers."""
-    if not shuffle:
-        return dict(substitute_shuffle="", subgroup_ids="", substitute="substitute_steps(nb, lid)")
-    return dict(substitute_shuffle=render("lu_trsv_shuffle", T=_arith(dtype)["T"], block=block),
-                subgroup_ids=(", @builtin(subgroup_invocation_id) sg_lane: u32, @builtin(subgroup_id) sg_id: u32, "
-                              "@builtin(subgroup_size) sg_size: u32"),
-                substitute="substitute_shuffle(nb, lid, sg_lane, sg_id, sg_size)")
 
 
 def subtract(x: Mat, c: BufferOperand, batch: int, rows: int, cols: int) -> None:
