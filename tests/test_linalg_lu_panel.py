@@ -74,14 +74,17 @@ def test_one_chunk_is_partial_pivoting(pick, dtype, ties, monkeypatch):
     assert backward_error(a, lu, pivots) <= 10 * 40 * eps(dtype)
 
 
+@pytest.mark.parametrize("workgroup", [32, 512])
 @pytest.mark.parametrize("dtype", ["float32", "float64", "complex64"])
 @pytest.mark.parametrize("ties", [False, True], ids=["random", "ties"])
-def test_rows_per_invocation(pick, dtype, ties, monkeypatch):
-    """A narrow selection workgroup: each invocation owns several stack rows (as 374 rows on
-    256 invocations on GPUs), one chunk: exactly LAPACK's pivots; then a tree of such chunks."""
+def test_rows_per_invocation(pick, dtype, ties, workgroup, monkeypatch):
+    """A narrow selection workgroup: each invocation owns several stack rows; a wide one (as
+    GPUs' 512 invocations for 365 rows): some own none. One chunk: exactly LAPACK's pivots;
+    then a tree of such chunks."""
     monkeypatch.setattr(lu_engine, "SMALL_MAX", 0)
-    monkeypatch.setattr(lu_panel, "select_workgroup", lambda device: 32)
-    n = 120  # one chunk where workgroup memory holds 125 rows of float64 (lavapipe's 32 KiB)
+    monkeypatch.setattr(lu_panel, "select_workgroup", lambda device: workgroup)
+    # One chunk where lavapipe's 32 KiB hold 125 rows of float64 (32 invocations), 94 (512).
+    n = 120 if workgroup == 32 else 90
     rng = np.random.default_rng(5)
     a = rng.integers(-2, 3, (n, n)).astype(dtype) if ties else random_matrices((n, n), dtype, seed=5)
     lu, pivots, info = factors(a)

@@ -6,8 +6,8 @@
 // stack and passes its kb pivot rows, the winners, on as candidates (cand_out) by their row
 // indices, in pivot order. The panel itself is only read.
 // The stack's rows never move (unpadded, their columns XOR-swizzled by row: cell(); their
-// matrix rows recomputed, not stored: matrix_row()), so that the tallest stack fits: 374 rows
-// of float32 in 48 KiB, where 4096 rows take two levels, not three. Each invocation owns the
+// matrix rows recomputed, not stored: matrix_row()), so that the tallest stack fits: 365 rows
+// of float32 in 48 KiB beside 512 invocations' pivot scratch, where 4015 rows take two levels. Each invocation owns the
 // rows lid, lid + ${wg}, ... (at most SLOTS) and keeps their positions (where getf2's
 // interchanges would have put them, for its tie-breaks: the first of equal pivot keys) in
 // registers; a chosen pivot row leaves the active set. A step

@@ -38,9 +38,11 @@ from .lu_kernels import INDEX_DTYPE, Mat, _arith
 SELECT_PARAMS = ParamLayout("batch", "n", "offset", "k", "kb", "level", "groups", "groups_in", "arity", "last", ZERO)
 FINISH_PARAMS = ParamLayout("batch", "n", "offset", "k", "kb", "swap_groups", "block_row_groups", "l21_groups", ZERO)
 
-# On GPUs; WORKGROUP on CPU adapters. (An H100 once took 16% less time with 512 than 256; later, solve
-# 4096 float32 took 38.3 and 38.1 ms with 256, 41.6 and 41.1 ms with 512, in two runs.)
-SELECT_WORKGROUP = 256
+# On GPUs; WORKGROUP on CPU adapters. (On an H100, solve 4096 float32 took 38.3 ms with 256, 41.6 with
+# 512 before the subgroup picks; with them, 25.5 ms with 512 against 29.1 with 256 and 35.4 with 128:
+# a 4096 panel's stacks of at most 365 rows then hold one row per invocation; its first three
+# panels take three levels, not two: 0.17 ms.)
+SELECT_WORKGROUP = 512
 FINISH_WORKGROUP = 256
 MAX_ROWS = None  # caps the rows a workgroup holds (tests lower it to build deeper trees)
 SUBGROUPS = True  # the selection's pivot reductions by subgroup operations where they can (tests turn it off)
@@ -49,7 +51,8 @@ SUBGROUPS = True  # the selection's pivot reductions by subgroup operations wher
 def capacity(dtype, device, width: int) -> int | None:
     """Rows of `width` columns of dtype the selection kernel holds in workgroup memory (with its
     pivot scratch), or None where fewer than 2 * width fit: no tournament then. (float32, 32
-    columns, 48 KiB: 373 rows, so that a panel of 4096 rows takes two levels.)"""
+    columns, 48 KiB: 365 rows with 512 invocations, so that a panel of up to 4015 rows takes
+    two levels.)"""
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     wg = select_workgroup(device)
     if _picks_by_subgroup(dtype, device):
