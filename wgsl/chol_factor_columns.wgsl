@@ -51,6 +51,15 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let mine = t < n;
 ${load}
 ${init_x}
+    // A solver's rows r0 .. r0 + RT of B (the rows below the block) go to workgroup memory
+    // first: their loads' latency hides behind the factorisation (whose barriers order them
+    // before the solve).
+    let rows = p_rows();
+    let r0 = max(g, 1u) * RT - RT;
+    let bbase = base + n * rs;
+    if (g != 0u) {
+${load_b}
+    }
     var pivot = R(1);  // A[t, t] once column t is complete
     var fail = false;
     for (var j = 0u; j < n; j += K) {
@@ -74,19 +83,11 @@ ${store}
         if (t == 0u && fail) { failed[b] = 1u; }
         return;
     }
-    // A solver: rows r0 .. r0 + RT of B (the rows below the block), in workgroup memory.
-    let rows = p_rows();
-    let r0 = (g - 1u) * RT;
-    let bbase = base + n * rs;
-${load_b}
-    workgroupBarrier();
     // W[c, t] = conj(X[t, c]), X's row t divided by L[t, t] at last.
 ${w_column}
-    for (var q = 0u; q < RT; q++) {
-        let row = r0 + q;
-        if (row >= rows) { break; }
-        var acc = ${T}();
+    // ${RU} rows at a time: independent sums for the GPU to interleave.
+    for (var q = 0u; q < RT; q += ${RU}u) {
+        if (r0 + q >= rows) { break; }
 ${solve}
-        if (mine) { a[bbase + row * rs + t * cs] = acc; }
     }
 }

@@ -56,6 +56,7 @@ COLUMN_BYTES = 256
 # serial factorisation, which past about a wave of the GPU's workgroups (a large batch) costs
 # more than the dispatch it saves (a guess: measured on single matrices only).
 STEP_WORKGROUPS = 512
+GROUP_STEPS = 2  # steps a trailing update waits for (_factor_by_steps)
 
 
 def factor_block(a: BufferOperand, failed: BufferOperand, inverse: BufferOperand | None = None) -> None:
@@ -109,8 +110,11 @@ def factor_in_place(w: BufferOperand, failed: BufferOperand) -> None:
 
 
 def _factor_by_steps(w: BufferOperand, failed: BufferOperand, nb: int) -> None:
-    """Two dispatches a step: factor_and_solve, the trailing update. The steps' diagonal blocks
-    wait in a stage and go into place at the end, in one pass."""
+    """Two dispatches a step: factor_and_solve, then an update. The steps go in groups of
+    GROUP_STEPS: a step inside a group updates only the next block column (by the group's
+    panels so far, left-looking), the group's last step the whole trailing matrix by all of
+    them (K = GROUP_STEPS * nb: the trailing matrix read and written once a group). The
+    steps' diagonal blocks wait in a stage and go into place at the end, in one pass."""
     batch, n, _ = w.shape
     steps = (n - 1) // nb  # the full blocks before the last one
     stage = allocate(w.device, (batch, steps, nb, nb), w.dtype)
@@ -119,7 +123,12 @@ def _factor_by_steps(w: BufferOperand, failed: BufferOperand, nb: int) -> None:
         slot = stage.with_view(TensorView((batch, nb, nb), (steps * nb * nb, nb, 1),
                                                 stage.view.offset + step * nb * nb))
         factor_and_solve(block(w, k0, nb, k0, nb), n - k0 - nb, failed, slot)
-        _update_trailing(w, k0 + nb, n - k0 - nb, nb)
+        first = (step - step % GROUP_STEPS) * nb  # the group's first column
+        k1 = k0 + nb
+        if (step + 1) % GROUP_STEPS:
+            _update_strip(w, k1, min(nb, n - k1), first)
+        else:
+            _update_trailing(w, k1, n - k1, k1 - first)
     k0 = steps * nb
     factor_block(block(w, k0, n - k0, k0, n - k0), failed)
     s = w.view.strides
@@ -148,6 +157,16 @@ def _update_trailing(w: BufferOperand, k0: int, rest: int, kb: int) -> None:
     conj(L21) L21^T = conj(L21 L21^H), its conjugate subtracted, on and below the diagonal."""
     l21 = block(w, k0, rest, k0 - kb, kb)
     subtract_product(block(w, k0, rest, k0, rest), l21, transposed(l21), conj=True, conj_result=True, lower=True)
+
+
+def _update_strip(w: BufferOperand, k0: int, width: int, first: int) -> None:
+    """The block column of width columns at (k0, k0), all its rows, minus L L^H by the panels of
+    columns first .. k0 (on and below the diagonal)."""
+    n = w.shape[1]
+    strip = block(w, k0, n - k0, k0, width)
+    panels = block(w, k0, n - k0, first, k0 - first)
+    subtract_product(strip, panels, transposed(block(w, k0, width, first, k0 - first)), conj=True,
+                     conj_result=True, lower=True)
 
 
 def _matrices(a: BufferOperand) -> BufferOperand:
