@@ -36,10 +36,12 @@ const K: u32 = ${K}u;  // columns a step eliminates
 var<workgroup> column: array<${V}, 2u * K * NB / ${width}u>;  // the step's K columns of A, by parity
 var<workgroup> row_x: array<${V}, 2u * K * NB / ${width}u>;  // the step's K rows of X (undivided), by parity
 var<workgroup> bs: array<${V}, RT * NB / ${width}u>;  // a solver's rows of B
+${exchange}
 
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
-        @builtin(local_invocation_index) t: u32) {
+        @builtin(local_invocation_index) lid: u32) {
+    ${index}
     let flat = wid.x + wid.y * nwg.x;
     let b = flat / p_groups();
     let g = flat % p_groups();
@@ -85,9 +87,5 @@ ${store}
     }
     // W[c, t] = conj(X[t, c]), X's row t divided by L[t, t] at last.
 ${w_column}
-    // ${RU} rows at a time: independent sums for the GPU to interleave.
-    for (var q = 0u; q < RT; q += ${RU}u) {
-        if (r0 + q >= rows) { break; }
 ${solve}
-    }
 }

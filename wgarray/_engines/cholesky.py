@@ -41,10 +41,10 @@ from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.replay import replayable
 from .._core.view import TensorView, coalesce
-from . import chol_blocks
-from .chol_blocks import FACTOR, FACTOR_COLUMNS, WG, as_batch, block, block_size, column_fields, copy, copy_into, \
-    factor_fields, kernel_source, solve_right_by_inverse, solver_rows, subtract_product, transposed, triangle, \
-    view_words, zeros
+from . import chol_columns
+from .chol_blocks import FACTOR, FACTOR_COLUMNS, WG, as_batch, block, block_size, copy, copy_into, factor_fields, \
+    kernel_source, solve_right_by_inverse, subtract_product, transposed, triangle, view_words, zeros
+from .chol_columns import column_fields, solver_rows
 
 FLAG = dt.uint32
 FACTOR_GRID = 16  # chol_factor's invocations: a 16 x 16 grid (8 x 8 and 32 x 32 were slower on an H100)
@@ -56,7 +56,8 @@ COLUMN_BYTES = 256
 # serial factorisation, which past about a wave of the GPU's workgroups (a large batch) costs
 # more than the dispatch it saves (a guess: measured on single matrices only).
 STEP_WORKGROUPS = 512
-GROUP_STEPS = 2  # steps a trailing update waits for (_factor_by_steps)
+GROUP_STEPS = 2  # steps a trailing update waits for (_factor_by_steps) ...
+GROUP_ROWS = 0  # ... where the trailing matrix after a group's first step has at least this many rows
 
 
 def factor_block(a: BufferOperand, failed: BufferOperand, inverse: BufferOperand | None = None) -> None:
@@ -88,10 +89,11 @@ def factor_and_solve(a: BufferOperand, rows: int, failed: BufferOperand, stage: 
     groups = 1 + -(-rows // rt)
     params = FACTOR_COLUMNS.pack(batch=batch, n=n, rows=rows, groups=groups, stage_offset=stage.view.offset,
                                  stage_batch=stage.view.strides[0], **view_words(a))
-    k = chol_blocks.step_columns(a.dtype)
-    launch_kernel(a.device, ("chol_factor_columns", a.dtype, nb, rt, k),
+    k = chol_columns.step_columns(a.dtype)
+    split = chol_columns.column_split(a.dtype, a.device, nb, rt, k)
+    launch_kernel(a.device, ("chol_factor_columns", a.dtype, nb, rt, k, split),
                   lambda: kernel_source("chol_factor_columns", a.dtype, a.device, FACTOR_COLUMNS, NB=nb,
-                                        **column_fields(dt.layout(a.dtype).register, nb, rt, k)),
+                                        **column_fields(dt.layout(a.dtype).register, nb, rt, k, split)),
                   [a.storage, failed.storage, stage.storage], params, batch * groups * WG, writes=3)
 
 
@@ -118,14 +120,17 @@ def _factor_by_steps(w: BufferOperand, failed: BufferOperand, nb: int) -> None:
     batch, n, _ = w.shape
     steps = (n - 1) // nb  # the full blocks before the last one
     stage = allocate(w.device, (batch, steps, nb, nb), w.dtype)
+    group_end = first = 0  # the step after the current group, the group's first column
     for step in range(steps):
         k0 = step * nb
+        if step == group_end:
+            first = k0
+            group_end = step + (GROUP_STEPS if n - k0 - nb >= GROUP_ROWS else 1)
         slot = stage.with_view(TensorView((batch, nb, nb), (steps * nb * nb, nb, 1),
                                                 stage.view.offset + step * nb * nb))
         factor_and_solve(block(w, k0, nb, k0, nb), n - k0 - nb, failed, slot)
-        first = (step - step % GROUP_STEPS) * nb  # the group's first column
         k1 = k0 + nb
-        if (step + 1) % GROUP_STEPS:
+        if step + 1 < group_end:
             _update_strip(w, k1, min(nb, n - k1), first)
         else:
             _update_trailing(w, k1, n - k1, k1 - first)
