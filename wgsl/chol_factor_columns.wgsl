@@ -9,18 +9,20 @@
 // between dispatches, separates the factor from the solve; none writes the block, which the
 // others may still be reading (the caller copies the stage into place at the end).
 // Invocation t holds column t of A (v<i>: rows i >= t) and row t of X = L^-1 (x<c>: c <= t),
-// every statement on them written out (chol_blocks.column_fields). A step eliminates the K
+// every statement on them written out (chol_columns.column_fields); with a split of S > 1,
+// invocations t + NB h (h < S) share them, each holding every S-th word (${WG} invocations). A step eliminates the K
 // columns j .. j + K - 1, one barrier for K (two buffers by the step's parity): invocation
 // j + m publishes its column (of A, raw: updated by the columns before j only) and its row (of
 // X, likewise, lacking the division by L[j + m, j + m]) in workgroup memory; every invocation
 // then factors the published K x K diagonal block alike (its LDL: pivots d<m>) and takes the
 // coefficients r<m> by which A[i, t] -= sum_m column_m[i] r<m> and X[t, c] -= sum_m
 // conj(r<m>) row_m[c] are the K single steps (for t > j + m: r<m> = conj(column_m[t]) / d<m>
-// with column m as the block's earlier columns update it; chol_blocks._block_step). No square
+// with column m as the block's earlier columns update it; chol_columns._block_step). No square
 // root on the steps' chain: a column is scaled by 1 / sqrt(pivot) once, when it is stored. A
 // solver then computes B W with W = X^H (= L^-H, as chol_trsm.wgsl does with the W that
 // chol_factor.wgsl writes): invocation t column t of its rows, from its row of X and the rows
-// of B in workgroup memory.
+// of B in workgroup memory (with a split, each part's sums over its words of the row meet in
+// workgroup memory; the parts store a share of the rows each).
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> a: array<${S}>;
@@ -82,7 +84,7 @@ ${update_x}
     if (g == 0u) {
         let sbase = p_stage_offset() + b * p_stage_batch();
 ${store}
-        if (t == 0u && fail) { failed[b] = 1u; }
+        if (lid == 0u && fail) { failed[b] = 1u; }
         return;
     }
     // W[c, t] = conj(X[t, c]), X's row t divided by L[t, t] at last.

@@ -5,7 +5,10 @@ tunables.
 An invocation holds a column of the block (of A, then of L) and a row of X = L^-1 in registers,
 every statement on them written out. With SPLIT = 2, two invocations share a column and a row:
 each holds every other word of it (rows 8 s + 4 h .. 8 s + 4 h + 3 of float32 vec4 words for
-half h), so that a step's updates take half as long and each invocation half the registers.
+half h), so that a step's updates take half as long and each invocation half the registers;
+the solve's sums of the two halves meet in workgroup memory. (Earlier, with one invocation a
+column, the solvers loaded their rows of B after the factorisation and summed one row at a
+time: 33.3 us a step on an H100, 30.5 loading first and summing 4 rows at once.)
 """
 
 from __future__ import annotations
@@ -18,9 +21,16 @@ SKIP = 16  # chol_factor_columns' steps skip its registers by blocks of SKIP row
 # chol_factor_columns' columns a barrier step eliminates, its K (an H100, 4096 float32: 5.55 ms
 # with 1, 5.25 with 2, 4.36 with 4, 4.28 with 8; its 63 factorisations alone 3.05, 1.93, 1.77 ms).
 STEP_COLUMNS = 8
-SOLVE_ROWS = 4  # rows of B a solver sums at once (independent sums), where SPLIT is 1
-SOLVER_ROWS = 16  # (an H100, 4096 float32: 5.5 ms with 16, 5.8 with 32)
-SPLIT = 2  # invocations a column of the block (float32 only: vec4 words)
+SOLVE_ROWS = 4  # rows of B a solver sums at once (independent sums), where the split is 1
+# Rows of B a solver workgroup owns (an H100, 4096 float32: 5.5 ms with 16, 5.8 with 32; with
+# two invocations a column and groups of steps 3.14-3.19 with 16, 3.29-3.32 with 32).
+SOLVER_ROWS = 16
+# Invocations a column of the block (float32 only: vec4 words). An H100, 4096 float32 (no groups
+# of steps): 4.01 ms with 1, 3.30 with 2, 3.58-3.69 with 4; the 63 factor_and_solve alone 30.4,
+# 23.7 and 34.3 us each (one workgroup's factorisation 27.3, 18.5 and 17.3: four invocations a
+# column repeat the steps' block factorisation in twice as many invocations). With K = 4: 25.1
+# (2) and 25.5 us (4).
+SPLIT = 2
 
 
 def step_columns(dtype) -> int:

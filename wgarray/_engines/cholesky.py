@@ -15,19 +15,23 @@ the batch at once, NB columns at a time:
                         square, its tiles on and below the diagonal only.
 float32 takes two dispatches a step: factor_and_solve (wgsl/chol_factor_columns.wgsl: every
 workgroup factors the block, one writes L to a stage, the others solve their rows of A21 with
-L11^-1 in registers; the stage goes into place at the end) and the update. The other dtypes
-take three: factor_block writing W, chol_trsm's product, the update (their invocations' column
-and row in factor_and_solve would spill registers).
-(On an H100, 4096 float32: 4.3 ms, 2.15x torch's cuSOLVER (2.0 ms); 5.4 ms with one column a
-barrier step, 6.4 ms by three dispatches a step. Of it, 63 factor_and_solve at 35 us each (28
-of them the diagonal block's factorisation, which every workgroup repeats), 63 updates at 26 us.
-The serial column steps of the diagonal blocks cost about 0.6 us each, one at a time, however
-the block is spread over a workgroup (the 16 x 16 grid of chol_factor: 39 us a block, 52 with
-W; an invocation a column: 44, 53 with scalar words); chol_factor_columns' steps of K = 8
-columns a barrier bring it to about 0.45 us a column. Solvers by forward substitution with L in
-workgroup memory instead of X along the steps: 4.9 ms. A two-level variant, blocks of 128 or
-256 columns factored by NB inside with K = 128 or 256 for the trailing updates, took 8.6 and
-9.2 ms: its extra small dispatches cost more than the larger K saves.)
+L11^-1 in registers; the stage goes into place at the end) and an update: in groups of two steps
+where the trailing matrix is large (GROUP_STEPS, GROUP_ROWS), the first step's update only the
+next block column (a strip), the second's the trailing square by both panels (K = 2 NB). The
+other dtypes take three: factor_block writing W, chol_trsm's product, the update (their
+invocations' column and row in factor_and_solve would spill registers).
+(On an H100, 4096 float32: 3.14-3.19 ms, 1.60-1.62x torch's cuSOLVER (1.93-2.0 ms); 4.08 ms
+(2.11x) with a column of the block on one invocation and no groups. Of it, 63 factor_and_solve
+at 24 us each (18.5 of them the block's factorisation, which every workgroup repeats, 27 with a
+column on one invocation, 17 on four, but 34 us a step then: the repeated work crowds the GPU),
+FS alone 1.73 ms, updates alone 1.80. The serial column steps of the diagonal blocks cost about
+0.6 us each, one at a time, however the block is spread over a workgroup (the 16 x 16 grid of
+chol_factor: 39 us a block, 52 with W; an invocation a column: 44, 53 with scalar words);
+chol_factor_columns' steps of K = 8 columns a barrier bring it to about 0.45 us a column, 0.3
+with two invocations a column. Solvers by forward substitution with L in workgroup memory
+instead of X along the steps: 4.9 ms. A two-level variant, blocks of 128 or 256 columns factored
+by NB inside with K = 128 or 256 for the trailing updates, took 8.6 and 9.2 ms: its extra small
+dispatches cost more than the larger K saves.)
 No step reads anything back: a pivot that is not positive sets the matrix's failure flag,
 which the caller reads once for the whole batch.
 """
@@ -56,8 +60,15 @@ COLUMN_BYTES = 256
 # serial factorisation, which past about a wave of the GPU's workgroups (a large batch) costs
 # more than the dispatch it saves (a guess: measured on single matrices only).
 STEP_WORKGROUPS = 512
-GROUP_STEPS = 2  # steps a trailing update waits for (_factor_by_steps) ...
-GROUP_ROWS = 0  # ... where the trailing matrix after a group's first step has at least this many rows
+# Steps a trailing update waits for (_factor_by_steps) where the trailing matrix after a group's
+# first step has at least GROUP_ROWS rows: where K = 128 costs less than two updates of 64 and a
+# strip (an H100, float32 updates of the lower triangle: 74 us for 3968 rows and K = 128 against
+# 64 for 4032 and K = 64, a strip of 4032 x 64 11 us; at 2048 rows 33.5 against 21 and a strip
+# of 13.5). 4096 float32: 3.19 and 3.14 ms with groups of 2 where 2048 rows trail, 3.16 and
+# 3.14 where 1024 do, 3.20 and 3.19 everywhere, 3.30 and 3.32 without; groups of 3 or 4 need
+# updates of K = 192 or 256, no faster than two of 128 with their strips.
+GROUP_STEPS = 2
+GROUP_ROWS = 2048
 
 
 def factor_block(a: BufferOperand, failed: BufferOperand, inverse: BufferOperand | None = None) -> None:
