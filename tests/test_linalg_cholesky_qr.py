@@ -158,10 +158,10 @@ def test_cholesky_step_columns(monkeypatch, count_steps, dtype, columns):
     """chol_factor_columns' barrier steps of one column, of 3 (the block of 64 ends in a partial
     step, whose columns past the block take no part) and of 2 complex ones (conjugates in the
     step's block), as the default's results (8 float32 columns a step)."""
-    from wgarray._engines import chol_blocks
+    from wgarray._engines import chol_columns
     from wgarray._engines import cholesky as engine
 
-    monkeypatch.setattr(chol_blocks, "step_columns", lambda _: columns)
+    monkeypatch.setattr(chol_columns, "step_columns", lambda _: columns)
     monkeypatch.setattr(engine, "COLUMN_BYTES", 1 << 10)
     a = hermitian_pd((2, 150, 150), dtype)
     a[1, 100, 100] = -1.0  # a failing pivot in the second step's block

@@ -122,112 +122,6 @@ def factor_fields(T: str, nb: int, grid: int) -> dict:
                           f"i < n && c < n && c <= i); }}" for p, q in everywhere))
 
 
-SKIP = 16  # chol_factor_columns' steps skip its registers by blocks of SKIP rows (uniform branches)
-# chol_factor_columns' columns a barrier step eliminates, its K (an H100, 4096 float32: 5.55 ms
-# with 1, 5.25 with 2, 4.36 with 4, 4.28 with 8; its 63 factorisations alone 3.05, 1.93, 1.77 ms).
-STEP_COLUMNS = 8
-
-
-def step_columns(dtype) -> int:
-    """chol_factor_columns' K for dtype: STEP_COLUMNS for float32; 1 for the others, whose K > 1
-    code is long (complex products, scalar words) and slow to compile, and not measured (they
-    take this kernel only where blocks of 64 do not fit workgroup memory)."""
-    return STEP_COLUMNS if dtype == dt.float32 else 1
-
-
-def _block_step(T: str, k: int, column) -> list[str]:
-    """chol_factor_columns' step of K = k columns j .. j + k - 1, as one elimination by the k x k
-    block G of the published (raw) columns, G[a][m] = column m at row j + a: the LDL of G, which
-    every invocation computes alike (gp<a>_<m>: column m at row j + a after the block's earlier
-    columns, d<m> its pivots, q<p>_<m> = conj(gp<m>_<p>) / d<p>), and invocation t's coefficients
-    r<m>, by which A[i, t] -= sum_m column_m[i] r<m> and X[t, c] -= sum_m conj(r<m>) row_m[c] are
-    the k single steps' updates (column_m as the single steps would have updated it, expanded in
-    the raw columns: a forward then a backward substitution in G's unit lower factor)."""
-    lines = []
-    for m in range(k):
-        for a in range(m, k):
-            terms = "".join(f" - sc_mul(gp{a}_{p}, q{p}_{m})" for p in range(m))
-            lines.append(f"        let gp{a}_{m} = {column(m, f'j + {a}u')}{terms};")
-        valid = f"j + {m}u < n"
-        lines += [f"        let d{m} = select(R(1), sc_re(gp{m}_{m}), {valid});",  # past n: a zero column
-                  f"        let inv{m} = R(1) / d{m};",
-                  f"        fail = fail || ({valid} && sc_bad_pivot(d{m}));",
-                  f"        if (t == j + {m}u) {{ pivot = d{m}; }}"]
-        lines += [f"        let q{m}_{a} = sc_scale(sc_conj(gp{a}_{m}), inv{m});" for a in range(m + 1, k)]
-    for m in range(k):
-        terms = "".join(f" - sc_mul(u{p}, q{p}_{m})" for p in range(m))
-        lines.append(f"        let u{m} = {column(m, 't')}{terms};")
-    lines += [f"        let s{m} = select({T}(), sc_conj(sc_scale(u{m}, inv{m})), t > j + {m}u);" for m in range(k)]
-    for m in reversed(range(k)):
-        terms = "".join(f" - sc_mul(q{m}_{a}, r{a})" for a in range(m + 1, k))
-        lines.append(f"        let r{m} = s{m}{terms};")
-    lines += [f"        let rc{m} = sc_conj(r{m});" for m in range(k)]
-    return lines
-
-
-@functools.lru_cache(maxsize=None)
-def column_fields(T: str, nb: int, rt: int, k: int = 1) -> dict:
-    """The unrolled parts of wgsl/chol_factor_columns.wgsl: invocation t's column of A (v<i>),
-    row of X (x<c>) and column of W (w<c>); a barrier step eliminates k columns (_block_step). A
-    step j touches only the blocks of SKIP rows of the column that reach below j and the blocks
-    of the row that start at or before j + k - 1. float32 words in workgroup memory are vec4s
-    (width 4): element i is component i % 4 of word i / 4; the k published columns (rows) lie
-    one after the other, NB elements each."""
-    width = 4 if T == "f32" and nb % 4 == 0 else 1
-    words = [range(s, min(s + width, nb)) for s in range(0, nb, width)]
-    blocks = [[w for w in words if s <= w[0] < s + SKIP] for s in range(0, nb, SKIP)]
-    span = nb // width  # words of one published column (row)
-
-    def part(e, i):  # element i, in the word e that holds it
-        return f"{e}.{'xyzw'[i % 4]}" if width == 4 else e
-
-    def word(values):
-        return f"vec4<f32>({', '.join(values)})" if width == 4 else values[0]
-
-    def for_blocks(active, line):
-        return "\n".join(f"            if ({active(blk)}) {{ " + " ".join(line(w) for w in blk) + " }" for blk in blocks)
-
-    def publish(array, name):
-        return lambda w: f"{array}[slot + {w[0] // width}u] = {word([f'{name}{i}' for i in w])};"
-
-    def apply(array, statement):
-        def line(w):
-            loads = " ".join(f"let e{m} = {array}[buf + {m * span + w[0] // width}u];" for m in range(k))
-            return f"{{ {loads} " + " ".join(statement(i, [part(f'e{m}', i) for m in range(k)]) for i in w) + " }"
-        return line
-
-    def element(array, m, index):
-        if width == 4:
-            return f"{array}[buf + {m * span}u + ({index}) / 4u][({index}) % 4u]"
-        return f"{array}[buf + {m * span}u + {index}]"
-
-    below = lambda blk: f"j <= {blk[-1][-1]}u"  # noqa: E731  (the block has rows i >= j)
-    started = lambda blk: f"j + {k - 1}u >= {blk[0][0]}u"  # noqa: E731  (the block has columns c <= j + k - 1)
-    b_element = "var e{m} = {T}(); if (inside && c + {m}u < n) {{ e{m} = a[bbase + row * rs + (c + {m}u) * cs]; }}"
-    stored = "select({T}(), select(sc_scale(v{i}, inv_r), sc_real(r), t == {i}u), t <= {i}u)"
-    return dict(
-        WG=nb, RT=rt, K=k, V="vec4<f32>" if width == 4 else T, width=width,
-        load="\n".join(f"    var v{i} = {T}(); if (mine && t <= {i}u && {i}u < n) {{ v{i} = a[base + {i}u * rs + t * cs]; }}"
-                        for i in range(nb)),
-        init_x="\n".join(f"    var x{c} = select({T}(), sc_real(R(1)), t == {c}u);" for c in range(nb)),
-        publish=for_blocks(below, publish("column", "v")) + "\n" + for_blocks(started, publish("row_x", "x")),
-        block_step="\n".join(_block_step(T, k, lambda m, index: element("column", m, index))),
-        update=for_blocks(below, apply("column", lambda i, e: f"v{i} = v{i}"
-                                       + "".join(f" - sc_mul({e[m]}, r{m})" for m in range(k)) + ";")),
-        update_x=for_blocks(started, apply("row_x", lambda i, e: f"x{i} = x{i}"
-                                           + "".join(f" - sc_mul(rc{m}, {e[m]})" for m in range(k)) + ";")),
-        store="\n".join(f"        if (mine && {i}u < n) {{ st[sbase + {i}u * NB + t] = {stored.format(T=T, i=i)}; }}"
-                         for i in range(nb)),
-        load_b=f"    for (var w = t; w < RT * NB / {width}u; w += NB) {{\n"
-        f"        let row = r0 + w / (NB / {width}u);\n        let c = (w % (NB / {width}u)) * {width}u;\n"
-        f"        let inside = row < rows;\n"
-        + "\n".join("        " + b_element.format(m=m, T=T) for m in range(width))
-        + f"\n        bs[w] = {word([f'e{m}' for m in range(width)])};\n    }}",
-        w_column="\n".join(f"    let w{c} = sc_conj(sc_scale(x{c}, inv_r));" for c in range(nb)),
-        solve="\n".join(f"        {{ let e = bs[q * (NB / {width}u) + {w[0] // width}u]; "
-                         + " ".join(f"acc = acc + sc_mul({part('e', i)}, w{i});" for i in w) + " }" for w in words))
-
-
 @functools.lru_cache(maxsize=None)
 def trsm_fields(T: str, nb: int) -> dict:
     """The unrolled parts of wgsl/chol_trsm.wgsl: an invocation's sums acc<t> of its rows
@@ -246,16 +140,6 @@ def block_size(dtype, device, sizes=(64, 32, 16)) -> int:
     workgroup memory (a bound, too, on the registers chol_factor's invocations hold)."""
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     return next((nb for nb in sizes if nb * nb * dtype.itemsize <= limit), sizes[-1])
-
-
-SOLVER_ROWS = 16  # (an H100, 4096 float32: 5.5 ms with 16, 5.8 with 32)
-
-
-def solver_rows(dtype, device, nb: int) -> int:
-    """Rows of B a solver workgroup of chol_factor_columns owns: SOLVER_ROWS, or what fits half
-    the device's workgroup memory."""
-    limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
-    return max(1, min(SOLVER_ROWS, limit // 2 // (nb * dtype.itemsize)))
 
 
 # -- views ----------------------------------------------------------------------------------------
