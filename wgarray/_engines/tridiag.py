@@ -57,8 +57,7 @@ MIN_N = 65  # smaller matrices take the Jacobi engine (one workgroup per matrix,
 FUSE_ROWS = 128
 
 COLUMN = ParamLayout("batch", "n", ZERO, "p0", "panel", "panels", "f", "j", "finish", "column", "fused", "chunks",
-                     "small_stride", "keep_v")
-GEMV = ParamLayout("batch", "n", ZERO, "j", "col", "row_tiles", "chunks", "chunk_len")
+                     "small_stride", "keep_v", "gemv", "groups", "chunk_len")
 
 
 def suitable(device, shape, dtype) -> bool:
@@ -72,9 +71,10 @@ def suitable(device, shape, dtype) -> bool:
     return not device.is_cpu or tridiag_solve.serial_loops(n) <= MAX_LOOP
 
 
-def chunking(m: int) -> tuple[int, int]:
-    """(chunk length, chunks) of the GEMV over m trailing columns."""
-    length = max(64, -(-m // MAX_CHUNKS))
+def chunking(m: int, shortest: int = 64) -> tuple[int, int]:
+    """(chunk length, chunks) of the GEMV over m trailing columns: at most MAX_CHUNKS chunks,
+    of at least `shortest` columns."""
+    length = max(shortest, -(-m // MAX_CHUNKS))
     return length, max(1, -(-m // length))
 
 
@@ -110,46 +110,37 @@ class _Reduction:
         self.small = zeros(device, (batch, self.small_stride), dtype)
         self.de = allocate(device, (batch, 2 * n), dt.real_dtype(dtype))
         self.ypart = allocate(device, (batch, MAX_CHUNKS, n), dtype)
-
-    def _source(self, template: str, params: ParamLayout):
-        return lambda: kernel_source(template, self.dtype, self.device, params, NB=NB,
-                                     MAX_CHUNKS=MAX_CHUNKS)
+        self.arrivals = zeros(device, (batch,), dt.uint32)  # see wgsl/tridiag_column.wgsl
 
     def column(self, p0: int, finish: int | None, j: int | None, fused: bool = False) -> None:
-        """A column step: w of reflector `finish`, then column j's reflector (either may be None),
-        and if fused, y = A v_j and w_j too."""
-        chunks = chunking(self.n - finish - 1)[1] if finish is not None else 0
+        """A column step: w of reflector `finish` (after y = A v_finish over the trailing matrix,
+        on many workgroups, in the same dispatch), then column j's reflector (either may be
+        None), and if fused, y = A v_j and w_j too (in the one workgroup)."""
+        wg = step_workgroup(self.device, self.dtype)
+        groups = length = chunks = 0
+        if finish is not None:  # row tiles of wg x column chunks (of 32: each adds a term to y)
+            m = self.n - finish - 1
+            length, chunks = chunking(m, 32)
+            groups = -(-m // wg) * chunks
         params = COLUMN.pack(batch=self.batch, n=self.n, p0=p0, panel=p0 // NB, panels=self.panels,
                              f=finish or 0, j=j or 0, finish=int(finish is not None), column=int(j is not None),
                              fused=int(fused), chunks=chunks, small_stride=self.small_stride,
-                             keep_v=int(self.keep_v))
-        wg = step_workgroup(self.device, self.dtype)
+                             keep_v=int(self.keep_v), gemv=int(groups > 0), groups=max(groups, 1), chunk_len=length)
         launch_kernel(self.device, ("tridiag_column", self.dtype, wg),
                       lambda: column_step_source("tridiag_column", self.dtype, self.device, COLUMN, wg),
                       [self.work.storage, self.pan.storage, self.vall.storage, self.small.storage,
-                       self.de.storage, self.ypart.storage], params, self.batch * WORKGROUP, writes=6)
-
-    def gemv(self, p0: int, j: int) -> None:
-        m = self.n - j - 1
-        length, chunks = chunking(m)
-        tiles = -(-m // WORKGROUP)
-        params = GEMV.pack(batch=self.batch, n=self.n, j=j, col=j - p0, row_tiles=tiles, chunks=chunks,
-                           chunk_len=length)
-        launch_kernel(self.device, ("tridiag_gemv", self.dtype), self._source("tridiag_gemv", GEMV),
-                      [self.ypart.storage, self.work.storage, self.pan.storage], params,
-                      self.batch * tiles * chunks * WORKGROUP)
+                       self.de.storage, self.ypart.storage, self.arrivals.storage], params,
+                      self.batch * max(groups, 1) * WORKGROUP, writes=7)
 
     def run(self) -> None:
         n = self.n
         for p0 in range(0, n, NB):
             p1 = min(n, p0 + NB)
-            pending = None  # the reflector whose w the next step finishes
+            pending = None  # the reflector whose GEMV and w the next step does
             for j in range(p0, p1):
                 fused = j < n - 1 and n - j - 1 <= FUSE_ROWS
                 self.column(p0, pending, j, fused)
                 pending = j if j < n - 1 and not fused else None
-                if pending is not None:
-                    self.gemv(p0, j)
             if pending is not None:
                 self.column(p0, pending, None)
             if p1 < n:  # A[p1:, p1:] -= V W^H + W V^H = [V W] [W V]^H
