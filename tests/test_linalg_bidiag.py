@@ -111,8 +111,9 @@ _TIGHT = ("inverse iteration (tridiag_solve) in a tight cluster of an unreduced 
 @pytest.mark.parametrize("kind", ["repeated", "cluster", "graded", "tiny", "rank-deficient"])
 def test_svd_hard_spectra(dtype, kind, request):
     if kind == "cluster" and dtype == np.complex64:
-        # (strict where it was measured, on lavapipe; the H100's rounding happens to stay in bounds)
-        request.applymarker(pytest.mark.xfail(strict=get_device().is_cpu, reason=_TIGHT))
+        # (not strict: whether this matrix stays in bounds depends on the rounding of the
+        # reduction; on the H100 it does, and on lavapipe too since its sums load 4 terms at a time)
+        request.applymarker(pytest.mark.xfail(strict=False, reason=_TIGHT))
     rng = rng_for(kind, dtype)
     m, n = (90, 80) if kind in ("graded", "rank-deficient") else (80, 80)
     check(with_singular_values(rng, m, n, _singular_values(kind, 80, rng), dtype), dtype)

@@ -44,7 +44,7 @@ from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.replay import replayable
 from .._core.view import TensorView
-from .chol_blocks import block, copy, kernel_source, subtract_product, transposed, zeros
+from .chol_blocks import block, copy, subtract_product, transposed, zeros
 from .tridiag import MAX_CHUNKS, NB, chunking, column_step_source, step_workgroup
 from . import bidiag_solve, tridiag_solve
 
@@ -56,9 +56,8 @@ FUSE_AREA = 128 * 128
 FINISH_X, COLUMN, LOCAL_Y, FINISH_Y, ROW, LOCAL_X, FINISH_X_HERE = 1, 2, 4, 8, 16, 32, 64
 
 STEP = ParamLayout("batch", "m", "n", ZERO, "p0", "panel", "panels", "f", "j", "phases", "chunks", "chunks_y",
-                   "small_stride", "keep_v")
-GEMV = ParamLayout("batch", "m", "n", ZERO, "o_first", "o_end", "t_first", "t_end", "s_out", "s_in", "conj", "vrow",
-                   "vcol", "tiles", "chunks", "chunk_len")
+                   "small_stride", "keep_v", "gemv", "groups", "o_first", "o_end", "t_first", "t_end", "s_out", "s_in",
+                   "conj", "vrow", "vcol", "g_chunks", "chunk_len", "lanes")
 
 
 def suitable(device, shape, dtype) -> bool:
@@ -90,54 +89,55 @@ class _Reduction:
         self.small = zeros(device, (batch, 2 * self.small_stride), dtype)
         self.de = allocate(device, (batch, 4 * n), dt.real_dtype(dtype))
         self.part = allocate(device, (batch, MAX_CHUNKS, max(m, n)), dtype)
+        self.arrivals = zeros(device, (batch,), dt.uint32)  # see wgsl/bidiag_step.wgsl
+        self.wg = step_workgroup(device, dtype)
 
-    def step(self, p0: int, phases: int, j: int = 0, f: int = 0, chunks: int = 0, chunks_y: int = 0) -> None:
+    def gemv(self, left: bool, p0: int, j: int) -> dict:
+        """The parameters of a step's opening GEMV: A^H v_j (left) or A u_j over the trailing
+        matrix, in partial sums (g_chunks of them)."""
+        m, n = self.m, self.n
+        if left:  # 1 lane an output column; chunks of 32 rows (each adds a term to y)
+            outputs, t_first, t_end, lanes, shortest = (j + 1, n), j, m, 1, 32
+            layout = dict(s_out=1, s_in=n, conj=1, vrow=0, vcol=j - p0)
+        else:  # 32 lanes an output row, 8 terms each
+            outputs, t_first, t_end, lanes, shortest = (j + 1, m), j + 1, n, 32, 256
+            layout = dict(s_out=n, s_in=1, conj=0, vrow=m, vcol=NB + j - p0)
+        length, chunks = chunking(t_end - t_first, shortest)
+        tiles = -(-(outputs[1] - outputs[0]) // (self.wg // lanes))
+        return dict(gemv=1, groups=tiles * chunks, o_first=outputs[0], o_end=outputs[1], t_first=t_first, t_end=t_end,
+                    g_chunks=chunks, chunk_len=length, lanes=lanes, **layout)
+
+    def step(self, p0: int, phases: int, j: int = 0, f: int = 0, chunks: int = 0, chunks_y: int = 0,
+             gemv: dict | None = None) -> None:
+        """A step (its phases), opened by a GEMV (see gemv) if given."""
+        gemv = gemv or dict(groups=1)
         params = STEP.pack(batch=self.batch, m=self.m, n=self.n, p0=p0, panel=p0 // NB, panels=self.panels, f=f, j=j,
                            phases=phases, chunks=chunks, chunks_y=chunks_y, small_stride=self.small_stride,
-                           keep_v=int(self.keep_v))
-        wg = step_workgroup(self.device, self.dtype)
-        launch_kernel(self.device, ("bidiag_step", self.dtype, wg),
-                      lambda: column_step_source("bidiag_step", self.dtype, self.device, STEP, wg),
+                           keep_v=int(self.keep_v), **gemv)
+        launch_kernel(self.device, ("bidiag_step", self.dtype, self.wg),
+                      lambda: column_step_source("bidiag_step", self.dtype, self.device, STEP, self.wg),
                       [self.pan.storage, self.refl.storage, self.small.storage, self.de.storage, self.part.storage,
-                       self.work.storage], params, self.batch * WORKGROUP, writes=5)
-
-    def gemv(self, left: bool, p0: int, j: int) -> int:
-        """Partial sums of A^H v_j (left) or A u_j over the trailing matrix; their count."""
-        m, n = self.m, self.n
-        if left:
-            outputs, t_first, t_end, lanes = (j + 1, n), j, m, 1
-            layout = dict(s_out=1, s_in=n, conj=1, vrow=0, vcol=j - p0)
-        else:
-            outputs, t_first, t_end, lanes = (j + 1, m), j + 1, n, 32
-            layout = dict(s_out=n, s_in=1, conj=0, vrow=m, vcol=NB + j - p0)
-        length, chunks = chunking(t_end - t_first)
-        tiles = -(-(outputs[1] - outputs[0]) // (WORKGROUP // lanes))
-        params = GEMV.pack(batch=self.batch, m=m, n=n, o_first=outputs[0], o_end=outputs[1], t_first=t_first,
-                           t_end=t_end, tiles=tiles, chunks=chunks, chunk_len=length, **layout)
-        launch_kernel(self.device, ("bidiag_gemv", self.dtype, lanes),
-                      lambda: kernel_source("bidiag_gemv", self.dtype, self.device, GEMV, NB=NB, LANES=lanes,
-                                                    MAX_CHUNKS=MAX_CHUNKS),
-                      [self.part.storage, self.work.storage, self.pan.storage], params,
-                      self.batch * tiles * chunks * WORKGROUP)
-        return chunks
+                       self.arrivals.storage, self.work.storage], params, self.batch * gemv["groups"] * WORKGROUP,
+                      writes=6)
 
     def run(self) -> None:
         m, n = self.m, self.n
         for p0 in range(0, n, NB):
             p1 = min(n, p0 + NB)
-            pending = None  # (column, partial sums) of the x the next step finishes
+            finish = dict(phases=0)  # the next step's: its GEMV A u_f and the finish of x_f
             for j in range(p0, p1):
-                finish = dict(phases=FINISH_X, f=pending[0], chunks=pending[1]) if pending else dict(phases=0)
                 if (m - j) * (n - j - 1) <= FUSE_AREA:
                     more = COLUMN | LOCAL_Y | FINISH_Y | (ROW | LOCAL_X | FINISH_X_HERE if j < n - 1 else 0)
                     self.step(p0, finish.pop("phases") | more, j=j, chunks_y=1, **finish)
-                    pending = None
+                    finish = dict(phases=0)
                     continue
                 self.step(p0, finish.pop("phases") | COLUMN, j=j, **finish)
-                self.step(p0, FINISH_Y | ROW, j=j, chunks_y=self.gemv(True, p0, j))
-                pending = (j, self.gemv(False, p0, j))
-            if pending:
-                self.step(p0, FINISH_X, f=pending[0], chunks=pending[1])
+                left = self.gemv(True, p0, j)
+                self.step(p0, FINISH_Y | ROW, j=j, chunks_y=left["g_chunks"], gemv=left)
+                right = self.gemv(False, p0, j)
+                finish = dict(phases=FINISH_X, f=j, chunks=right["g_chunks"], gemv=right)
+            if finish["phases"]:
+                self.step(p0, **finish)
             if p1 < n:  # A[p1:, p1:] -= V Y^H + X U^H = [V X] [Y U]^H
                 left = block(self.pan, p1, m - p1, 0, 2 * NB)
                 right = block(self.pan, m + p1, n - p1, 0, 2 * NB)
