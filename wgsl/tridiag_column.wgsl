@@ -287,13 +287,12 @@ fn gemv_part(b: u32, n: u32, f: u32, part: u32) {
 
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32${subgroup_ids}) {
+        @builtin(local_invocation_index) lid: u32) {
     let g = wid.x + wid.y * nwg.x;
     let groups = p_groups();
     let b = g / groups;
     if (b >= p_batch()) { return; }
     local_id = lid;
-    ${subgroup_setup}
     let n = p_n();
     pbase = b * n * 3u * NB;
     if (p_gemv() != 0u) {

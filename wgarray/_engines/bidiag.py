@@ -46,7 +46,7 @@ from .._core.replay import replayable
 from .._core.view import TensorView
 from .chol_blocks import block, copy, subtract_product, transposed, zeros
 from .tridiag import MAX_CHUNKS, NB, chunking, column_step_source, step_workgroup
-from . import bidiag_solve, tridiag, tridiag_solve
+from . import bidiag_solve, tridiag_solve
 
 MIN_N = 65  # min(m, n) below this takes the Jacobi engine (one workgroup per matrix, more accurate)
 # Trailing matrices of at most FUSE_AREA elements get both GEMVs from the step's own workgroup
@@ -114,7 +114,7 @@ class _Reduction:
         params = STEP.pack(batch=self.batch, m=self.m, n=self.n, p0=p0, panel=p0 // NB, panels=self.panels, f=f, j=j,
                            phases=phases, chunks=chunks, chunks_y=chunks_y, small_stride=self.small_stride,
                            keep_v=int(self.keep_v), **gemv)
-        launch_kernel(self.device, ("bidiag_step", self.dtype, self.wg, tridiag.SUBGROUPS),
+        launch_kernel(self.device, ("bidiag_step", self.dtype, self.wg),
                       lambda: column_step_source("bidiag_step", self.dtype, self.device, STEP, self.wg),
                       [self.pan.storage, self.refl.storage, self.small.storage, self.de.storage, self.part.storage,
                        self.arrivals.storage, self.work.storage], params, self.batch * gemv["groups"] * WORKGROUP,

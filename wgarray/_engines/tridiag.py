@@ -49,7 +49,6 @@ from . import tridiag_solve
 
 NB = 32  # panel width: reflectors per trailing update (the column kernel's lanes)
 MAX_CHUNKS = 32  # column chunks of the GEMV: partial sums per row
-SUBGROUPS = True  # the column steps' reductions by subgroup operations where they can (tests turn it off)
 MIN_N = 65  # smaller matrices take the Jacobi engine (one workgroup per matrix, more accurate)
 
 # Trailing matrices of at most FUSE_ROWS rows get y = A v from the column kernel's own workgroup
@@ -88,20 +87,11 @@ def step_workgroup(device, dtype) -> int:
 
 
 def column_step_source(template: str, dtype, device, params: ParamLayout, wg: int) -> str:
-    """A one-workgroup column step of wg invocations, with the reductions they share: by
-    subgroup operations where the adapter has them and the parts are f32
-    (wgsl/column_step_reductions_subgroup.wgsl), else trees (column_step_reductions.wgsl)."""
-    by_subgroup = SUBGROUPS and "subgroup" in device.features and dt.real_dtype(dtype) == dt.float32
-    fields = dict(T=dt.layout(dtype).register, WG=wg)
-    if by_subgroup:
-        reductions = render("column_step_reductions_subgroup", **fields)
-        ids = (", @builtin(subgroup_invocation_id) sgl: u32, @builtin(subgroup_id) sgi: u32, "
-               "@builtin(num_subgroups) sgc: u32")
-        setup = "sg_lane = sgl; sg_id = sgi; sg_count = sgc;"
-    else:
-        reductions, ids, setup = render("column_step_reductions", **fields), "", ""
+    """A one-workgroup column step of wg invocations, with the reductions they share
+    (wgsl/column_step_reductions.wgsl)."""
+    reductions = render("column_step_reductions", T=dt.layout(dtype).register, WG=wg)
     return kernel_source(template, dtype, device, params, NB=NB, WG=wg, reductions=reductions,
-                         MAX_CHUNKS=MAX_CHUNKS, subgroup_ids=ids, subgroup_setup=setup)
+                         MAX_CHUNKS=MAX_CHUNKS)
 
 
 class _Reduction:
@@ -136,7 +126,7 @@ class _Reduction:
                              f=finish or 0, j=j or 0, finish=int(finish is not None), column=int(j is not None),
                              fused=int(fused), chunks=chunks, small_stride=self.small_stride,
                              keep_v=int(self.keep_v), gemv=int(groups > 0), groups=max(groups, 1), chunk_len=length)
-        launch_kernel(self.device, ("tridiag_column", self.dtype, wg, SUBGROUPS),
+        launch_kernel(self.device, ("tridiag_column", self.dtype, wg),
                       lambda: column_step_source("tridiag_column", self.dtype, self.device, COLUMN, wg),
                       [self.work.storage, self.pan.storage, self.vall.storage, self.small.storage,
                        self.de.storage, self.ypart.storage, self.arrivals.storage], params,
