@@ -1,8 +1,11 @@
 // One step of the blocked Householder tridiagonalisation (LAPACK's latrd, lower), one
 // workgroup per matrix. The trailing matrix a (batch, n, n) is the one of the panel's start,
 // full Hermitian (both triangles); the panel's reflectors so far are kept as
-//   pan (batch, n, 3 NB): V in columns 0..NB, W in NB..2NB, V again in 2NB..3NB,
-// so that a[p1:, p1:] -= V W^H + W V^H is one product [V W] [W V]^H at the panel's end.
+//   pan (batch, 3 NB, n): V in columns 0..NB, W in NB..2NB, V again in 2NB..3NB, column by
+//   column (stored transposed: pan_at), so that consecutive invocations, which take
+//   consecutive rows, read consecutive words (row by row, the panel's terms of a row took a
+//   cache line per invocation: the H100 spent ~30 ns a row on them in one multiprocessor);
+// a[p1:, p1:] -= V W^H + W V^H is one product [V W] [W V]^H at the panel's end.
 // A step does, in this order:
 //   gemv (if p_gemv()): y = a v_f over the trailing matrix, spread over p_groups() workgroups
 //     per matrix (row tiles of WG x column chunks: partial sums in ypart); each counts its
@@ -42,7 +45,7 @@ const NB: u32 = ${NB}u;
 // sums while making the next ones itself (fused) must not overwrite another matrix's unread sums.
 const MAX_CHUNKS: u32 = ${MAX_CHUNKS}u;
 ${reductions}
-const SL: u32 = WG / NB;  // row slices of the lane x slice layout of the dot products
+const SL: u32 = WG / NB;  // invocations (row slices) of each column of the dot products
 // The coefficients of the panel's terms: V^H v_f and W^H v_f in finish, conj(V[j, :]) and
 // conj(W[j, :]) in column (see less_panel).
 var<workgroup> sv: array<${T}, NB>;
@@ -51,7 +54,7 @@ var<workgroup> last_to_arrive: u32;
 
 var<private> pbase: u32;
 
-fn pan_at(r: u32, c: u32) -> u32 { return pbase + r * 3u * NB + c; }
+fn pan_at(r: u32, c: u32) -> u32 { return pbase + c * p_n() + r; }
 
 fn masked(x: ${T}, keep: bool) -> ${T} { return select(${T}(), x, keep); }
 
@@ -145,9 +148,10 @@ fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
         }
         pan[pan_at(r, NB + i)] = y;
     }
-    // V^H v_f and W^H v_f over the panel's earlier columns: lane q, rows in SL slices.
-    let q = lid % NB;
-    let slice = lid / NB;
+    // V^H v_f and W^H v_f over the panel's earlier columns: SL invocations a column q (at
+    // consecutive rows: consecutive words), each summing a slice of the rows.
+    let q = lid / SL;
+    let slice = lid % SL;
     var acc_v = ${T}();
     var acc_w = ${T}();
     if (q < i) {  // four rows at a time, row by row
@@ -180,8 +184,8 @@ fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
         var s_v = ${T}();
         var s_w = ${T}();
         for (var s = 0u; s < SL; s++) {
-            s_v = s_v + red[s * NB + lid];
-            s_w = s_w + red2[s * NB + lid];
+            s_v = s_v + red[lid * SL + s];
+            s_w = s_w + red2[lid * SL + s];
         }
         sv[lid] = s_v;
         sw[lid] = s_w;
@@ -294,7 +298,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     if (b >= p_batch()) { return; }
     local_id = lid;
     let n = p_n();
-    pbase = b * n * 3u * NB;
+    pbase = b * 3u * NB * n;
     if (p_gemv() != 0u) {
         gemv_part(b, n, p_f(), g % groups);
         // Release this workgroup's sums, count it in; the last to arrive acquires everyone's.

@@ -105,7 +105,7 @@ class _Reduction:
         device, dtype, batch, n = self.device, self.dtype, self.batch, self.n
         self.keep_v = keep_v
         self.work = a
-        self.pan = allocate(device, (batch, n, 3 * NB), dtype)
+        self.pan = allocate(device, (batch, 3 * NB, n), dtype)  # [V W V], transposed
         self.vall = zeros(device, (batch, n, n) if keep_v else (1, 1, 1), dtype)
         self.small = zeros(device, (batch, self.small_stride), dtype)
         self.de = allocate(device, (batch, 2 * n), dt.real_dtype(dtype))
@@ -145,9 +145,9 @@ class _Reduction:
                 self.column(p0, pending, None)
             if p1 < n:  # A[p1:, p1:] -= V W^H + W V^H = [V W] [W V]^H
                 rows = n - p1
-                vw = block(self.pan, p1, rows, 0, 2 * NB)
-                wv = block(self.pan, p1, rows, NB, 2 * NB)
-                subtract_product(block(self.work, p1, rows, p1, rows), vw, transposed(wv), conj=True, conj_result=True)
+                vw = transposed(block(self.pan, 0, 2 * NB, p1, rows))
+                wv_t = block(self.pan, NB, 2 * NB, p1, rows)
+                subtract_product(block(self.work, p1, rows, p1, rows), vw, wv_t, conj=True, conj_result=True)
 
 
 def _hermitian_copy(a: BufferOperand, lower: bool) -> BufferOperand:
