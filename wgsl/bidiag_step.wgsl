@@ -1,7 +1,8 @@
 // One step of the blocked Householder bidiagonalisation (LAPACK's labrd, m >= n: B = Q^H A P
 // upper bidiagonal), one workgroup per matrix. a (batch, m, n) is the matrix of the panel's
 // start (read only: the trailing update A -= V Y^H + X U^H comes once per panel, by matmul).
-// The panel so far is kept in pan (batch, m + n, 2 NB):
+// The panel so far is kept in pan (batch, 2 NB, m + n), stored transposed (at(): consecutive
+// invocations, which take consecutive rows, read consecutive words):
 //   rows 0..m:   V (left reflectors' vectors) in columns 0..NB, X in NB..2NB;
 //   rows m..m+n: Y in columns 0..NB, U (right reflectors' vectors) in NB..2NB;
 // so that the current matrix is A - V Y^H - X U^H, and the trailing update is one product
@@ -47,7 +48,7 @@ const NB: u32 = ${NB}u;
 // sums while making the next ones itself (fused) must not overwrite another matrix's unread sums.
 const MAX_CHUNKS: u32 = ${MAX_CHUNKS}u;
 ${reductions}
-const SL: u32 = WG / NB;  // row slices of the lane x slice layout of the panel's dot products
+const SL: u32 = WG / NB;  // invocations (row slices) of each column of the panel's dot products
 // The coefficients of the panel's terms (see less_pair): a panel half's columns (0..NB)
 // against one vector and the other half's (NB..2NB) in finish; conj of one row of the panel's
 // halves in column and row.
@@ -57,7 +58,7 @@ var<workgroup> last_to_arrive: u32;
 
 var<private> pbase: u32;
 
-fn at(r: u32, c: u32) -> u32 { return pbase + r * 2u * NB + c; }  // pan, rows of both halves
+fn at(r: u32, c: u32) -> u32 { return pbase + c * (p_m() + p_n()) + r; }  // pan, rows of both halves
 fn sync() {
     storageBarrier();
     workgroupBarrier();
@@ -113,7 +114,7 @@ fn less_one(x: ${T}, r: u32, col0: u32, count: u32, from_b: bool) -> ${T} {
     return y;
 }
 
-// acc + op(a[abase + t_k s]) pan[vbase + t_k 2 NB] for t_k = t + k step (k < 4) below end, op
+// acc + op(a[abase + t_k s]) pan[vbase + t_k] for t_k = t + k step (k < 4) below end, op
 // conjugating if conj, term by term.
 fn dot4(acc: ${T}, abase: u32, s: u32, vbase: u32, t: u32, step: u32, end: u32, conj: bool) -> ${T} {
     let last = end - 1u;
@@ -125,17 +126,17 @@ fn dot4(acc: ${T}, abase: u32, s: u32, vbase: u32, t: u32, step: u32, end: u32, 
     let x1 = a[abase + t1 * s];
     let x2 = a[abase + t2 * s];
     let x3 = a[abase + t3 * s];
-    let v0 = pan[vbase + t0 * 2u * NB];
-    let v1 = pan[vbase + t1 * 2u * NB];
-    let v2 = pan[vbase + t2 * 2u * NB];
-    let v3 = pan[vbase + t3 * 2u * NB];
+    let v0 = pan[vbase + t0];
+    let v1 = pan[vbase + t1];
+    let v2 = pan[vbase + t2];
+    let v3 = pan[vbase + t3];
     return acc + masked(sc_mul(select(x0, sc_conj(x0), conj), v0), t < end)
         + masked(sc_mul(select(x1, sc_conj(x1), conj), v1), t + step < end)
         + masked(sc_mul(select(x2, sc_conj(x2), conj), v2), t + 2u * step < end)
         + masked(sc_mul(select(x3, sc_conj(x3), conj), v3), t + 3u * step < end);
 }
 
-// sum over t = first, first + step, ... below end of op(a[abase + t s]) pan[vbase + t 2 NB].
+// sum over t = first, first + step, ... below end of op(a[abase + t s]) pan[vbase + t].
 fn dot_along(abase: u32, s: u32, vbase: u32, first: u32, step: u32, end: u32, conj: bool) -> ${T} {
     var acc = ${T}();
     for (var t = first; t < end; t += 8u * step) {
@@ -149,13 +150,13 @@ fn dot_along(abase: u32, s: u32, vbase: u32, first: u32, step: u32, end: u32, co
 // NB + k (k < count_b), over pan rows r0 .. r1.
 fn panel_dots(r0: u32, r1: u32, col: u32, count_a: u32, count_b: u32) {
     let lid = local_id;
-    let q = lid % NB;
+    let q = lid / SL;  // SL invocations a column, at consecutive rows
     var acc_a = ${T}();
     var acc_b = ${T}();
     if (q < max(count_a, count_b)) {  // four rows at a time, row by row
         let keep_a = q < count_a;
         let keep_b = q < count_b;
-        for (var r = r0 + lid / NB; r < r1; r += 4u * SL) {
+        for (var r = r0 + lid % SL; r < r1; r += 4u * SL) {
             let ra = min(r + SL, r1 - 1u);
             let rb = min(r + 2u * SL, r1 - 1u);
             let rc = min(r + 3u * SL, r1 - 1u);
@@ -186,8 +187,8 @@ fn panel_dots(r0: u32, r1: u32, col: u32, count_a: u32, count_b: u32) {
         var s_a = ${T}();
         var s_b = ${T}();
         for (var s = 0u; s < SL; s++) {
-            s_a = s_a + red[s * NB + lid];
-            s_b = s_b + red2[s * NB + lid];
+            s_a = s_a + red[lid * SL + s];
+            s_b = s_b + red2[lid * SL + s];
         }
         dot_a[lid] = s_a;
         dot_b[lid] = s_b;
@@ -363,7 +364,7 @@ fn gemv_part(b: u32, g: u32) {
     let t0 = p_t_first() + chunk * p_chunk_len();
     var acc = ${T}();
     if (o < p_o_end()) {
-        acc = dot_along(b * p_m() * p_n() + o * p_s_out(), p_s_in(), pbase + p_vrow() * 2u * NB + p_vcol(), t0 + lane,
+        acc = dot_along(b * p_m() * p_n() + o * p_s_out(), p_s_in(), at(p_vrow(), p_vcol()), t0 + lane,
                         lanes, min(p_t_end(), t0 + p_chunk_len()), p_conj() != 0u);
     }
     if (lanes > 1u) {  // the lanes' sums, a tree in workgroup memory

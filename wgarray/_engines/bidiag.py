@@ -84,7 +84,7 @@ class _Reduction:
         self.small_stride = self.panels * NB * NB + n  # a side's T factors, then its taus
         self.keep_v = keep_v
         self.work = a
-        self.pan = allocate(device, (batch, m + n, 2 * NB), dtype)
+        self.pan = allocate(device, (batch, 2 * NB, m + n), dtype)  # [V X; Y U], transposed
         self.refl = zeros(device, (batch, m * n + n * n) if keep_v else (1, 1), dtype)
         self.small = zeros(device, (batch, 2 * self.small_stride), dtype)
         self.de = allocate(device, (batch, 4 * n), dt.real_dtype(dtype))
@@ -139,9 +139,9 @@ class _Reduction:
             if finish["phases"]:
                 self.step(p0, **finish)
             if p1 < n:  # A[p1:, p1:] -= V Y^H + X U^H = [V X] [Y U]^H
-                left = block(self.pan, p1, m - p1, 0, 2 * NB)
-                right = block(self.pan, m + p1, n - p1, 0, 2 * NB)
-                subtract_product(block(self.work, p1, m - p1, p1, n - p1), left, transposed(right), conj=True,
+                left = transposed(block(self.pan, 0, 2 * NB, p1, m - p1))
+                right_t = block(self.pan, 0, 2 * NB, m + p1, n - p1)
+                subtract_product(block(self.work, p1, m - p1, p1, n - p1), left, right_t, conj=True,
                                  conj_result=True)
 
     def reflectors(self):
