@@ -269,8 +269,8 @@ fn column(b: u32, n: u32, p0: u32, j: u32) {
     }
 }
 
-// y = A v_j by this workgroup alone (as one chunk of ypart): for trailing matrices short
-// enough that a dispatch of tridiag_gemv.wgsl costs more than the work.
+// y = A v_j by this workgroup alone (as one chunk of ypart), for short trailing matrices (at
+// most FUSE_ROWS rows): the next step then needs no GEMV on many workgroups.
 fn local_gemv(b: u32, n: u32, j: u32, i: u32) {
     for (var r = j + 1u + local_id; r < n; r += WG) {
         ypart[b * MAX_CHUNKS * n + r] = row_times_v(b, n, r, i, j + 1u, n);

@@ -5,12 +5,11 @@ vectors by the two sets of reflectors' compact WY forms (tridiag.apply_reflector
 
 A (m x n, m >= n; a wide matrix is factored as A^H) = Q B P^H, B real upper bidiagonal,
 Q = H_0 ... H_{n-1}, P = G_0 ... G_{n-2}. The reduction runs in panels of NB columns on a
-working copy; per column j (wgsl/bidiag_step.wgsl, one workgroup per matrix; the panel's
-updates deferred as A - V Y^H - X U^H):
-    step      finish x_{j-1}; column j less the panel's updates, its reflector v_j (d_j, tauq_j)
-    GEMV      A^H v_j over the trailing matrix on many workgroups (wgsl/bidiag_gemv.wgsl)
-    step      finish y_j (and T_q's column); row j less the updates, its reflector u_j (e_j)
-    GEMV      A u_j over the trailing matrix
+working copy; per column j two dispatches of wgsl/bidiag_step.wgsl (the panel's updates
+deferred as A - V Y^H - X U^H), each a GEMV over the trailing matrix on many workgroups whose
+last to arrive (an atomic count per matrix) goes on with one workgroup's step:
+    A u_{j-1}, then finish x_{j-1}; column j less the panel's updates, its reflector v_j (d_j, tauq_j)
+    A^H v_j, then finish y_j (and T_q's column); row j less the updates, its reflector u_j (e_j)
 and for trailing matrices of at most FUSE_AREA elements, one step that does all four (its
 workgroup makes both GEMVs). Per panel, one step that finishes the last x and then
 A[p1:, p1:] -= [V X] [Y U]^H: one product with K = 2 NB and an in-place subtraction.
@@ -20,18 +19,22 @@ their vectors, each interleaving (v, u) / sqrt(2); bidiag_solve.py picks the n l
 and normalises the parts (and repairs the near-null ones), and U = Q Ub, V = P Vb by the
 panels' compact WY forms (T factors made by the finishing steps, larft forward).
 
-Dispatches for one n x n matrix (a batch costs the same), counted at n = 1024, float32 with
-a counting stream with FUSE_AREA 512^2 (now 128^2: about 4 per column up to j = 896): 4 per
-column while the trailing matrix has more than FUSE_AREA elements (j < 512), 1 per column past
-that, 1 + 2 per panel (the last x, the product and the subtraction): 2638 for the reduction
-(1552 steps, 1024 GEMVs, 31 + 31); svdvals 2648 in all
-(+ 4 bisection dispatches, the ranking, copies); svd about 2940: + 1 + R for the 2n
+Dispatches for one n x n matrix (a batch costs the same), at n = 1024, float32: 2 per column
+while the trailing matrix has more than FUSE_AREA elements (j < 896), 1 per column past that,
+1 + 2 per panel (the last x, the product and the subtraction): about 2000 for the reduction;
+then 4 bisection dispatches, the ranking, copies for svdvals; svd + 1 + R for the 2n
 eigenvectors (R: the clusters' rounds, usually 1, after one host read), 2 for the assembly
 and repair (on a GPU; a CPU adapter splits the repair by MAX_LOOP), and per panel of each
 back-transformation 3 products (~7 dispatches with their split-K reductions) and a
 subtraction. The reduction and everything after the eigenvectors are @replayable: at ~5 us
-a dispatch on the H100 machine about 15 ms of host time, against 8 n^3 / 3 flops of GEMV
+a dispatch on the H100 machine about 10 ms of host time, against 8 n^3 / 3 flops of GEMV
 (2.8 GB read at n = 1024: ~1 ms of bandwidth) and ~4 n^3 flops of matmul.
+Measured on an H100 (svd 1024 float32; PyTorch 54 ms): 4 dispatches per column (two steps,
+two GEMVs of their own), 148 ms; the GEMVs in the steps' dispatches (their loads 8 at a time),
+136 ms with subgroup reductions in the steps (the reduction 93 ms of it; 89 with the trees
+kept). The steps are one workgroup's, as tridiag.py's (see there:
+the panel is now stored transposed so that their per-row terms are coalesced, not yet
+measured there).
 """
 
 from __future__ import annotations

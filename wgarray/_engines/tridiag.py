@@ -2,35 +2,39 @@
 sytrd/hetrd, blocked as latrd), the tridiagonal eigenproblem (tridiag_solve.py), and the
 back-transformation of the eigenvectors by the panels' compact WY form.
 
-  tridiagonalisation  panels of NB columns, on a full Hermitian working copy A. Per column j:
-      wgsl/tridiag_column.wgsl  one workgroup per matrix: finishes w of column j-1 (from the
-                                partial sums of y = A v), updates column j by the panel's
-                                rank-2 terms, makes its reflector (d_j, e_j, tau_j, v_j);
-      wgsl/tridiag_gemv.wgsl    y = A v_j over the trailing matrix, on many workgroups
-                                (row tiles x column chunks: partial sums, no atomics);
-    and per panel one more column step (the last w), then A[p1:, p1:] -= [V W] [W V]^H: one
-    product with K = 2 NB (matmul.product) and an in-place subtraction.
+  tridiagonalisation  panels of NB columns, on a full Hermitian working copy A. Per column j
+    one dispatch of wgsl/tridiag_column.wgsl: y = A v_{j-1} over the trailing matrix on many
+    workgroups (row tiles x column chunks: partial sums), each counting its arrival on an
+    atomic word of its matrix; the last of a matrix's workgroups to arrive then finishes
+    w_{j-1} from the partial sums, updates column j by the panel's rank-2 terms and makes its
+    reflector (d_j, e_j, tau_j, v_j). Per panel one more step (y and w of its last column),
+    then A[p1:, p1:] -= [V W] [W V]^H: one product with K = 2 NB (matmul.product) and an
+    in-place subtraction.
   back-transformation  Z := Q Z with Q = H_0 ... H_{n-2} = prod (I - V_p T_p V_p^H), panels in
     reverse: Z -= V_p (T_p (V_p^H Z)), three products and a subtraction per panel. T_p is made
     column by column by the column step (larft), from the V^H v it needs anyway.
 
 Dispatches for one n x n matrix (a batch costs the same: every kernel takes the whole batch):
-2 per column while the trailing matrix has more than FUSE_ROWS rows (column step + GEMV), 1
-per column past that (the column kernel makes y = A v itself), 3 per panel (a last column step,
-the product, the subtraction); ~2 for the eigenvalues (bisection, MAX_LOOP iterations a
-dispatch); 12 for the vectors (tridiag_solve.py: 5 rounds of a solve and a per-cluster
-orthogonalisation, whatever the clusters); 4 per panel in the back-transformation; the sort
-(argsort and gathers). At n = 1024, float32: about 2 x 896 + 128 + 95 in the reduction, replayed
-at ~5 us of host time each; measured on an H100: reduction 69 ms (~33 us per column step: two
-dependent dispatches), eigenvalues 2.6 ms, vectors 17 ms, back-transformation 1.7 ms, against
-2n^3/3 flops of GEMV that read the
+1 per column (past FUSE_ROWS trailing rows, the one workgroup makes y = A v itself), 3 per
+panel (a last column step, the product, the subtraction); ~2 for the eigenvalues (bisection,
+MAX_LOOP iterations a dispatch); 12 for the vectors (tridiag_solve.py: 5 rounds of a solve and
+a per-cluster orthogonalisation, whatever the clusters); 4 per panel in the
+back-transformation; the sort (argsort and gathers). At n = 1024, float32: about 1024 + 95 in
+the reduction, replayed at ~5 us of host time each, against 2n^3/3 flops of GEMV that read the
 trailing matrix (1.4 GB at n = 1024: under a millisecond of bandwidth) and 2n^3 flops of
-matmul in the trailing updates and back-transformation. The one-stage reduction is
-dispatch-bound, so its column step is one workgroup kernel plus one GEMV, the fewest that keep
-a long GEMV on many workgroups. A two-stage reduction (dense -> band by QR panels with matmul
+matmul in the trailing updates and back-transformation.
+Measured on an H100 (eigh 1024 float32; PyTorch 11.2 ms): with a GEMV dispatch of its own per
+column (~18 us: its loop of one load at a time was latency-bound) and the panel stored row by
+row, the reduction took 60 ms; one dispatch per column (the GEMV's loads 8 at a time), 48 ms
+(eigh 80 -> 72 ms, measured with subgroup reductions in the step, which cost 3 ms more than
+the trees kept). What remains is the one workgroup's step: ~5 us a dispatch, ~10 us of
+reductions and barriers, and (row-major panel) ~30 ns a trailing row of per-row panel terms,
+each invocation's loads a cache line of their own; the panel is now stored transposed so that
+they are coalesced (not yet measured on the H100). Then: vectors 17 ms, eigenvalues 2.6 ms,
+back-transformation 1.7 ms. A two-stage reduction (dense -> band by QR panels with matmul
 updates, band -> tridiagonal by bulge chasing in one workgroup, as MAGMA's) would cut the
 reduction to ~10 n/NB dispatches but serialises O(n^2 NB) work, a barrier per bulge step, on
-one multiprocessor: the next step if the H100 measurements show the dispatches dominate.
+one multiprocessor.
 """
 
 from __future__ import annotations
