@@ -13,6 +13,7 @@ import pytest
 
 import wgarray as xp
 from conftest import host, wg
+from wgarray._core import replay
 from wgarray._core.device import get_device
 from wgarray._engines import tridiag
 
@@ -217,3 +218,24 @@ def test_wide_column_steps(monkeypatch, invocations, dtype):
     g = a.astype(dtype)[:, :80]
     u, s, vh = (host(x) for x in xp.linalg.svd(wg(g), full_matrices=False))
     assert np.linalg.norm(g - (u * s) @ vh) <= 10 * n * eps * np.linalg.norm(g, 2)
+
+
+@pytest.mark.parametrize("invocations, n, dtype", [(256, 270, np.float32), (256, 270, np.complex128),
+                                                   (1024, 100, np.float32)])
+def test_eigh_gemv_steps_tiles_and_batches(monkeypatch, invocations, n, dtype):
+    """Every column step opened by the GEMV on many workgroups (FUSE_ROWS 0), whose last to
+    arrive does the step: several row tiles (an order past the workgroup width) and column
+    chunks, a batch (one arrival count per matrix), at a CPU adapter's width and a GPU's; a
+    replay (the counts put back to 0 by the last workgroups) gives the same results."""
+    monkeypatch.setattr(tridiag, "FUSE_ROWS", 0)
+    monkeypatch.setattr(tridiag, "wide_workgroup", lambda device, *args: invocations)
+    replay.clear()
+    rng = rng_for("gemv steps", invocations, dtype)
+    a = random(rng, (2, n, n), dtype)
+    a = ((a + np.swapaxes(a, -1, -2).conj()) / 2).astype(dtype)
+    w, v = (host(x) for x in xp.linalg.eigh(wg(a)))
+    check(a, w, v, dtype)
+    again = [host(x) for x in xp.linalg.eigh(wg(a))]
+    np.testing.assert_array_equal(again[0], w)
+    np.testing.assert_array_equal(again[1], v)
+    replay.clear()

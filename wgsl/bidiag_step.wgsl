@@ -1,7 +1,8 @@
 // One step of the blocked Householder bidiagonalisation (LAPACK's labrd, m >= n: B = Q^H A P
 // upper bidiagonal), one workgroup per matrix. a (batch, m, n) is the matrix of the panel's
 // start (read only: the trailing update A -= V Y^H + X U^H comes once per panel, by matmul).
-// The panel so far is kept in pan (batch, m + n, 2 NB):
+// The panel so far is kept in pan (batch, 2 NB, m + n), stored transposed (at(): consecutive
+// invocations, which take consecutive rows, read consecutive words):
 //   rows 0..m:   V (left reflectors' vectors) in columns 0..NB, X in NB..2NB;
 //   rows m..m+n: Y in columns 0..NB, U (right reflectors' vectors) in NB..2NB;
 // so that the current matrix is A - V Y^H - X U^H, and the trailing update is one product
@@ -9,9 +10,9 @@
 // (d_j, 0 ...), then G_j = I - taup u u^H (u[j+1] = 1) takes row j to (e_j, 0 ...) (d, e real):
 //   y_j = tauq (A^H v - Y (V^H v) - U (X^H v))     (H^H B = B - v y^H)
 //   x_j = taup (A u - V (Y^H u) - X (U^H u))       (B G = B - x u^H)
-// with A^H v and A u from partial sums in part (wgsl/bidiag_gemv.wgsl: `chunks` rows of
-// length L = max(m, n)) or from this workgroup (the local phases, for small trailing
-// matrices). The phases, in this order, as the bits of p_phases():
+// with A^H v and A u from partial sums in part (`chunks` rows of length L = max(m, n)), made
+// by the GEMV that opens the step (below) or by this workgroup (the local phases, for small
+// trailing matrices). The phases, in this order, as the bits of p_phases():
 //   1 finish x_f (f = p_f(), from p_chunks() partial sums)   2 column j: v_j, d_j, tauq_j
 //   4 y = A^H v_j here   8 finish y_j (from p_chunks_y() sums)   16 row j: u_j, e_j, taup_j
 //   32 x = A u_j here   64 finish x_j (from the local sums)
@@ -21,6 +22,13 @@
 // an m x n matrix, then every u_j in column j of an n x n one (for the back-transformations);
 // de (batch, 4n): the 2n x 2n Golub-Kahan tridiagonal (zero diagonal; off-diagonal d_0 e_0
 // d_1 e_1 ... d_{n-1}) of B, the layout tridiag_solve reads.
+// The GEMV (if p_gemv()): a step that finishes y_j (x_j) opens with A^H v_j (A u_j) over the
+// trailing matrix on p_groups() workgroups per matrix (output tiles x chunks of the summed
+// index, partial sums in part); each counts its arrival, and only the last of a matrix's
+// workgroups to arrive goes on with the phases: a step and its GEMV are one dispatch.
+// The step is latency-bound (one workgroup, chains of global loads), so its sums take 4 or 8
+// terms at a time, the loads first (masked past the end): their latencies overlap, where a
+// loop of one load at a time waited for each in turn.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> pan: array<${S}>;
@@ -28,7 +36,10 @@ ${params}
 @group(0) @binding(3) var<storage, read_write> small: array<${S}>;
 @group(0) @binding(4) var<storage, read_write> de: array<R>;
 @group(0) @binding(5) var<storage, read_write> part: array<${S}>;
-@group(0) @binding(6) var<storage, read> a: array<${S}>;
+// Per matrix, the workgroups of its GEMV that have arrived (0 between dispatches: the last one
+// to arrive puts it back).
+@group(0) @binding(6) var<storage, read_write> arrivals: array<atomic<u32>>;
+@group(0) @binding(7) var<storage, read> a: array<${S}>;
 ${scalar}
 ${library}
 
@@ -37,32 +48,136 @@ const NB: u32 = ${NB}u;
 // sums while making the next ones itself (fused) must not overwrite another matrix's unread sums.
 const MAX_CHUNKS: u32 = ${MAX_CHUNKS}u;
 ${reductions}
-const SL: u32 = WG / NB;  // row slices of the lane x slice layout of the panel's dot products
-var<workgroup> dot_a: array<${T}, NB>;  // a panel half's columns (0..NB) against one vector
-var<workgroup> dot_b: array<${T}, NB>;  // the other half's (NB..2NB)
-var<workgroup> row_a: array<${T}, NB>;  // conj of one row of the panel
-var<workgroup> row_b: array<${T}, NB>;
+const SL: u32 = WG / NB;  // invocations (row slices) of each column of the panel's dot products
+// The coefficients of the panel's terms (see less_pair): a panel half's columns (0..NB)
+// against one vector and the other half's (NB..2NB) in finish; conj of one row of the panel's
+// halves in column and row.
+var<workgroup> dot_a: array<${T}, NB>;
+var<workgroup> dot_b: array<${T}, NB>;
+var<workgroup> last_to_arrive: u32;
 
 var<private> pbase: u32;
 
-fn at(r: u32, c: u32) -> u32 { return pbase + r * 2u * NB + c; }  // pan, rows of both halves
+fn at(r: u32, c: u32) -> u32 { return pbase + c * (p_m() + p_n()) + r; }  // pan, rows of both halves
 fn sync() {
     storageBarrier();
     workgroupBarrier();
+}
+
+fn masked(x: ${T}, keep: bool) -> ${T} { return select(${T}(), x, keep); }
+
+// x - sum over c < count of pan[r, c] dot_a[c] + pan[r, NB + c] dot_b[c], term by term.
+fn less_pair(x: ${T}, r: u32, count: u32) -> ${T} {
+    var y = x;
+    for (var c = 0u; c < count; c += 4u) {
+        let last = count - 1u;
+        let c0 = c;
+        let c1 = min(c + 1u, last);
+        let c2 = min(c + 2u, last);
+        let c3 = min(c + 3u, last);
+        let v0 = pan[at(r, c0)];
+        let v1 = pan[at(r, c1)];
+        let v2 = pan[at(r, c2)];
+        let v3 = pan[at(r, c3)];
+        let w0 = pan[at(r, NB + c0)];
+        let w1 = pan[at(r, NB + c1)];
+        let w2 = pan[at(r, NB + c2)];
+        let w3 = pan[at(r, NB + c3)];
+        y = y - sc_mul(v0, dot_a[c0]) - sc_mul(w0, dot_b[c0]);
+        y = y - masked(sc_mul(v1, dot_a[c1]), c + 1u < count) - masked(sc_mul(w1, dot_b[c1]), c + 1u < count);
+        y = y - masked(sc_mul(v2, dot_a[c2]), c + 2u < count) - masked(sc_mul(w2, dot_b[c2]), c + 2u < count);
+        y = y - masked(sc_mul(v3, dot_a[c3]), c + 3u < count) - masked(sc_mul(w3, dot_b[c3]), c + 3u < count);
+    }
+    return y;
+}
+
+// x - sum over c < count of pan[r, col0 + c] (dot_b[c] if from_b, else dot_a[c]), term by term.
+fn less_one(x: ${T}, r: u32, col0: u32, count: u32, from_b: bool) -> ${T} {
+    var y = x;
+    for (var c = 0u; c < count; c += 8u) {
+        for (var k = 0u; k < 8u; k += 4u) {
+            let last = count - 1u;
+            let c0 = min(c + k, last);
+            let c1 = min(c + k + 1u, last);
+            let c2 = min(c + k + 2u, last);
+            let c3 = min(c + k + 3u, last);
+            let v0 = pan[at(r, col0 + c0)];
+            let v1 = pan[at(r, col0 + c1)];
+            let v2 = pan[at(r, col0 + c2)];
+            let v3 = pan[at(r, col0 + c3)];
+            y = y - masked(sc_mul(v0, select(dot_a[c0], dot_b[c0], from_b)), c + k < count)
+                - masked(sc_mul(v1, select(dot_a[c1], dot_b[c1], from_b)), c + k + 1u < count)
+                - masked(sc_mul(v2, select(dot_a[c2], dot_b[c2], from_b)), c + k + 2u < count)
+                - masked(sc_mul(v3, select(dot_a[c3], dot_b[c3], from_b)), c + k + 3u < count);
+        }
+    }
+    return y;
+}
+
+// acc + op(a[abase + t_k s]) pan[vbase + t_k] for t_k = t + k step (k < 4) below end, op
+// conjugating if conj, term by term.
+fn dot4(acc: ${T}, abase: u32, s: u32, vbase: u32, t: u32, step: u32, end: u32, conj: bool) -> ${T} {
+    let last = end - 1u;
+    let t0 = min(t, last);
+    let t1 = min(t + step, last);
+    let t2 = min(t + 2u * step, last);
+    let t3 = min(t + 3u * step, last);
+    let x0 = a[abase + t0 * s];
+    let x1 = a[abase + t1 * s];
+    let x2 = a[abase + t2 * s];
+    let x3 = a[abase + t3 * s];
+    let v0 = pan[vbase + t0];
+    let v1 = pan[vbase + t1];
+    let v2 = pan[vbase + t2];
+    let v3 = pan[vbase + t3];
+    return acc + masked(sc_mul(select(x0, sc_conj(x0), conj), v0), t < end)
+        + masked(sc_mul(select(x1, sc_conj(x1), conj), v1), t + step < end)
+        + masked(sc_mul(select(x2, sc_conj(x2), conj), v2), t + 2u * step < end)
+        + masked(sc_mul(select(x3, sc_conj(x3), conj), v3), t + 3u * step < end);
+}
+
+// sum over t = first, first + step, ... below end of op(a[abase + t s]) pan[vbase + t].
+fn dot_along(abase: u32, s: u32, vbase: u32, first: u32, step: u32, end: u32, conj: bool) -> ${T} {
+    var acc = ${T}();
+    for (var t = first; t < end; t += 8u * step) {
+        acc = dot4(acc, abase, s, vbase, t, step, end, conj);
+        acc = dot4(acc, abase, s, vbase, t + 4u * step, step, end, conj);
+    }
+    return acc;
 }
 
 // dot_a[k] = sum_r conj(pan[r, k]) pan[r, col] (k < count_a), dot_b[k] the same with column
 // NB + k (k < count_b), over pan rows r0 .. r1.
 fn panel_dots(r0: u32, r1: u32, col: u32, count_a: u32, count_b: u32) {
     let lid = local_id;
-    let q = lid % NB;
+    let q = lid / SL;  // SL invocations a column, at consecutive rows
     var acc_a = ${T}();
     var acc_b = ${T}();
-    if (q < max(count_a, count_b)) {
-        for (var r = r0 + lid / NB; r < r1; r += SL) {
-            let x = pan[at(r, col)];
-            if (q < count_a) { acc_a = acc_a + sc_mul(sc_conj(pan[at(r, q)]), x); }
-            if (q < count_b) { acc_b = acc_b + sc_mul(sc_conj(pan[at(r, NB + q)]), x); }
+    if (q < max(count_a, count_b)) {  // four rows at a time, row by row
+        let keep_a = q < count_a;
+        let keep_b = q < count_b;
+        for (var r = r0 + lid % SL; r < r1; r += 4u * SL) {
+            let ra = min(r + SL, r1 - 1u);
+            let rb = min(r + 2u * SL, r1 - 1u);
+            let rc = min(r + 3u * SL, r1 - 1u);
+            let x0 = pan[at(r, col)];
+            let x1 = pan[at(ra, col)];
+            let x2 = pan[at(rb, col)];
+            let x3 = pan[at(rc, col)];
+            let pa0 = pan[at(r, q)];
+            let pa1 = pan[at(ra, q)];
+            let pa2 = pan[at(rb, q)];
+            let pa3 = pan[at(rc, q)];
+            let pb0 = pan[at(r, NB + q)];
+            let pb1 = pan[at(ra, NB + q)];
+            let pb2 = pan[at(rb, NB + q)];
+            let pb3 = pan[at(rc, NB + q)];
+            acc_a = acc_a + masked(sc_mul(sc_conj(pa0), x0), keep_a) + masked(sc_mul(sc_conj(pa1), x1), keep_a && r + SL < r1)
+                + masked(sc_mul(sc_conj(pa2), x2), keep_a && r + 2u * SL < r1)
+                + masked(sc_mul(sc_conj(pa3), x3), keep_a && r + 3u * SL < r1);
+            acc_b = acc_b + masked(sc_mul(sc_conj(pb0), x0), keep_b) + masked(sc_mul(sc_conj(pb1), x1), keep_b && r + SL < r1)
+                + masked(sc_mul(sc_conj(pb2), x2), keep_b && r + 2u * SL < r1)
+                + masked(sc_mul(sc_conj(pb3), x3), keep_b && r + 3u * SL < r1);
         }
     }
     red[lid] = acc_a;
@@ -72,8 +187,8 @@ fn panel_dots(r0: u32, r1: u32, col: u32, count_a: u32, count_b: u32) {
         var s_a = ${T}();
         var s_b = ${T}();
         for (var s = 0u; s < SL; s++) {
-            s_a = s_a + red[s * NB + lid];
-            s_b = s_b + red2[s * NB + lid];
+            s_a = s_a + red[lid * SL + s];
+            s_b = s_b + red2[lid * SL + s];
         }
         dot_a[lid] = s_a;
         dot_b[lid] = s_b;
@@ -83,10 +198,20 @@ fn panel_dots(r0: u32, r1: u32, col: u32, count_a: u32, count_b: u32) {
 
 // Column i of a panel's T factor at tbase, from tau and V^H v (dot_b when `from_b`, else dot_a).
 fn t_column(tbase: u32, i: u32, tau: ${T}, from_b: bool) {
-    if (local_id < i) {
+    if (local_id < i) {  // T[lid, c] dot[c] for lid <= c < i, four at a time
         var z = ${T}();
-        for (var c = local_id; c < i; c++) {
-            z = z + sc_mul(small[tbase + local_id * NB + c], select(dot_a[c], dot_b[c], from_b));
+        for (var c = local_id; c < i; c += 4u) {
+            let c1 = min(c + 1u, i - 1u);
+            let c2 = min(c + 2u, i - 1u);
+            let c3 = min(c + 3u, i - 1u);
+            let t0 = small[tbase + local_id * NB + c];
+            let t1 = small[tbase + local_id * NB + c1];
+            let t2 = small[tbase + local_id * NB + c2];
+            let t3 = small[tbase + local_id * NB + c3];
+            z = z + sc_mul(t0, select(dot_a[c], dot_b[c], from_b))
+                + masked(sc_mul(t1, select(dot_a[c1], dot_b[c1], from_b)), c + 1u < i)
+                + masked(sc_mul(t2, select(dot_a[c2], dot_b[c2], from_b)), c + 2u < i)
+                + masked(sc_mul(t3, select(dot_a[c3], dot_b[c3], from_b)), c + 3u < i);
         }
         small[tbase + local_id * NB + i] = -sc_mul(tau, z);
     }
@@ -111,12 +236,19 @@ fn finish(b: u32, left: bool, j: u32, chunks: u32) {
     let out_offset = select(0u, m, left);
     for (var r = out_first + local_id; r < out_end; r += WG) {
         var y = ${T}();
-        for (var ch = 0u; ch < chunks; ch++) { y = y + part[(b * MAX_CHUNKS + ch) * length + r - out_offset]; }
+        let base = b * MAX_CHUNKS * length + r - out_offset;
+        for (var ch = 0u; ch < chunks; ch += 4u) {  // four chunks at a time
+            let last = chunks - 1u;
+            let y0 = part[base + ch * length];
+            let y1 = part[base + min(ch + 1u, last) * length];
+            let y2 = part[base + min(ch + 2u, last) * length];
+            let y3 = part[base + min(ch + 3u, last) * length];
+            y = y + y0 + masked(y1, ch + 1u < chunks) + masked(y2, ch + 2u < chunks) + masked(y3, ch + 3u < chunks);
+        }
         if (left) {  // y -= Y (V^H v) + U (X^H v)
-            for (var c = 0u; c < i; c++) { y = y - sc_mul(pan[at(r, c)], dot_a[c]) - sc_mul(pan[at(r, NB + c)], dot_b[c]); }
+            y = less_pair(y, r, i);
         } else {  // x -= V (Y^H u) + X (U^H u)
-            for (var c = 0u; c <= i; c++) { y = y - sc_mul(pan[at(r, c)], dot_a[c]); }
-            for (var c = 0u; c < i; c++) { y = y - sc_mul(pan[at(r, NB + c)], dot_b[c]); }
+            y = less_one(less_one(y, r, 0u, i + 1u, false), r, NB, i, true);
         }
         pan[at(r, out_col)] = sc_mul(tau, y);
     }
@@ -153,15 +285,14 @@ fn column(b: u32, j: u32) {
     let m = p_m();
     let n = p_n();
     let i = j - p_p0();
+    workgroupBarrier();  // (the last reads of dot_a, dot_b are done)
     if (local_id < i) {
-        row_a[local_id] = sc_conj(pan[at(m + j, local_id)]);
-        row_b[local_id] = sc_conj(pan[at(m + j, NB + local_id)]);
+        dot_a[local_id] = sc_conj(pan[at(m + j, local_id)]);
+        dot_b[local_id] = sc_conj(pan[at(m + j, NB + local_id)]);
     }
     workgroupBarrier();
     for (var r = j + local_id; r < m; r += WG) {
-        var x = a[b * m * n + r * n + j];
-        for (var c = 0u; c < i; c++) { x = x - sc_mul(pan[at(r, c)], row_a[c]) - sc_mul(pan[at(r, NB + c)], row_b[c]); }
-        pan[at(r, i)] = x;
+        pan[at(r, i)] = less_pair(a[b * m * n + r * n + j], r, i);
     }
     sync();
     let reflector = reflect(j, m, i, b * (m * n + n * n), 0u, j);
@@ -181,16 +312,15 @@ fn row(b: u32, j: u32) {
     let m = p_m();
     let n = p_n();
     let i = j - p_p0();
+    workgroupBarrier();  // (the last reads of dot_a, dot_b are done)
     if (local_id <= i) {
-        row_a[local_id] = sc_conj(pan[at(j, local_id)]);
-        row_b[local_id] = sc_conj(pan[at(j, NB + local_id)]);
+        dot_a[local_id] = sc_conj(pan[at(j, local_id)]);
+        dot_b[local_id] = sc_conj(pan[at(j, NB + local_id)]);
     }
     workgroupBarrier();
     for (var c = j + 1u + local_id; c < n; c += WG) {
-        var x = sc_conj(a[b * m * n + j * n + c]);
-        for (var k = 0u; k <= i; k++) { x = x - sc_mul(pan[at(m + c, k)], row_a[k]); }
-        for (var k = 0u; k < i; k++) { x = x - sc_mul(pan[at(m + c, NB + k)], row_b[k]); }
-        pan[at(m + c, NB + i)] = x;
+        let x = sc_conj(a[b * m * n + j * n + c]);
+        pan[at(m + c, NB + i)] = less_one(less_one(x, m + c, 0u, i + 1u, false), m + c, NB, i, true);
     }
     sync();
     let reflector = reflect(m + j + 1u, m + n, NB + i, b * (m * n + n * n) + m * n, m, j);
@@ -210,27 +340,67 @@ fn local_gemv(b: u32, left: bool, j: u32) {
     let length = max(m, n);
     if (left) {
         for (var c = j + 1u + local_id; c < n; c += WG) {
-            var acc = ${T}();
-            for (var r = j; r < m; r++) { acc = acc + sc_mul(sc_conj(a[abase + r * n + c]), pan[at(r, i)]); }
-            part[b * MAX_CHUNKS * length + c] = acc;
+            part[b * MAX_CHUNKS * length + c] = dot_along(abase + c, n, at(0u, i), j, 1u, m, true);
         }
     } else {
         for (var r = j + 1u + local_id; r < m; r += WG) {
-            var acc = ${T}();
-            for (var c = j + 1u; c < n; c++) { acc = acc + sc_mul(a[abase + r * n + c], pan[at(m + c, NB + i)]); }
-            part[b * MAX_CHUNKS * length + r] = acc;
+            part[b * MAX_CHUNKS * length + r] = dot_along(abase + r * n, 1u, at(m, NB + i), j + 1u, 1u, n, false);
         }
     }
     sync();
 }
 
+// This workgroup's part `g` of the step's GEMV: p_lanes() invocations per output o (a tile of
+// WG / lanes outputs), summing over t in the chunk (p_chunk_len() long, from p_t_first()) of
+// op(a[o s_out + t s_in]) vec[t] (op: conjugation if p_conj()), vec being column p_vcol() of
+// pan from its row p_vrow(): part[b][chunk][o]. y = A^H v: o a column (s_out = 1), t a row
+// (s_in = n), conj, 1 lane; x = A u: o a row (s_out = n), t a column (s_in = 1), 32 lanes so
+// that consecutive invocations read consecutive words of a in both cases.
+fn gemv_part(b: u32, g: u32) {
+    let lanes = p_lanes();
+    let chunk = g % p_g_chunks();
+    let o = p_o_first() + (g / p_g_chunks()) * (WG / lanes) + local_id / lanes;
+    let lane = local_id % lanes;
+    let t0 = p_t_first() + chunk * p_chunk_len();
+    var acc = ${T}();
+    if (o < p_o_end()) {
+        acc = dot_along(b * p_m() * p_n() + o * p_s_out(), p_s_in(), at(p_vrow(), p_vcol()), t0 + lane,
+                        lanes, min(p_t_end(), t0 + p_chunk_len()), p_conj() != 0u);
+    }
+    if (lanes > 1u) {  // the lanes' sums, a tree in workgroup memory
+        red[local_id] = acc;
+        workgroupBarrier();
+        for (var s = lanes / 2u; s > 0u; s >>= 1u) {
+            if (lane < s) { red[local_id] = red[local_id] + red[local_id + s]; }
+            workgroupBarrier();
+        }
+        acc = red[local_id];
+    }
+    if (o < p_o_end() && lane == 0u) {
+        part[(b * MAX_CHUNKS + chunk) * max(p_m(), p_n()) + o] = acc;
+    }
+}
+
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
-    let b = wid.x + wid.y * nwg.x;
+    let g = wid.x + wid.y * nwg.x;
+    let groups = p_groups();
+    let b = g / groups;
     if (b >= p_batch()) { return; }
     local_id = lid;
     pbase = b * (p_m() + p_n()) * 2u * NB;
+    if (p_gemv() != 0u) {
+        gemv_part(b, g % groups);
+        // Release this workgroup's sums, count it in; the last to arrive acquires everyone's.
+        storageBarrier();
+        if (lid == 0u) {
+            last_to_arrive = u32(atomicAdd(&arrivals[b], 1u) == groups - 1u);
+        }
+        if (workgroupUniformLoad(&last_to_arrive) == 0u) { return; }
+        storageBarrier();
+        if (lid == 0u) { atomicStore(&arrivals[b], 0u); }
+    }
     let phases = p_phases();
     let j = p_j();
     if ((phases & 1u) != 0u) { finish(b, false, p_f(), p_chunks()); }

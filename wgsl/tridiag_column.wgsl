@@ -1,11 +1,18 @@
 // One step of the blocked Householder tridiagonalisation (LAPACK's latrd, lower), one
 // workgroup per matrix. The trailing matrix a (batch, n, n) is the one of the panel's start,
 // full Hermitian (both triangles); the panel's reflectors so far are kept as
-//   pan (batch, n, 3 NB): V in columns 0..NB, W in NB..2NB, V again in 2NB..3NB,
-// so that a[p1:, p1:] -= V W^H + W V^H is one product [V W] [W V]^H at the panel's end.
+//   pan (batch, 3 NB, n): V in columns 0..NB, W in NB..2NB, V again in 2NB..3NB, column by
+//   column (stored transposed: pan_at), so that consecutive invocations, which take
+//   consecutive rows, read consecutive words (row by row, the panel's terms of a row took a
+//   cache line per invocation: the H100 spent ~30 ns a row on them in one multiprocessor);
+// a[p1:, p1:] -= V W^H + W V^H is one product [V W] [W V]^H at the panel's end.
 // A step does, in this order:
+//   gemv (if p_gemv()): y = a v_f over the trailing matrix, spread over p_groups() workgroups
+//     per matrix (row tiles of WG x column chunks: partial sums in ypart); each counts its
+//     arrival, and only the last of a matrix's workgroups to arrive goes on with the step, so
+//     that a column costs one dispatch (the steps below being the last workgroup's);
 //   finish (if p_finish()): w_i of reflector f = p0 + i from y = a v_f (the partial sums
-//     ypart of tridiag_gemv.wgsl): y -= V (W^H v) + W (V^H v), w = tau y, w -= tau/2 (w^H v) v
+//     ypart): y -= V (W^H v) + W (V^H v), w = tau y, w -= tau/2 (w^H v) v
 //     (the rank-2 form of H^H A H = A - v w^H - w v^H); column i of the panel's T
 //     (larft forward: T[:i, i] = -tau T[:i, :i] V^H v_i, T[i, i] = tau);
 //   column (if p_column()): column j = p0 + i of the current matrix (a's column less the
@@ -13,9 +20,12 @@
 //     (wgsl/householder.wgsl): e_j = beta, tau_j, v_j (v_j[j+1] = 1) into the panel (twice)
 //     and into vall (batch, n, n) column j for the back-transformation.
 //   fused (if p_fused()): for a short trailing matrix, y = a v_j in this workgroup and then
-//     finish j, saving the GEMV's dispatch and the next step's finish.
+//     finish j, saving the next step's GEMV.
 // small (batch, small_stride): the panels' T (NB x NB each) then the n taus; de (batch, 2n):
 // d then e (real).
+// The step is latency-bound (one workgroup, chains of global loads), so its sums over columns,
+// chunks and rows take 4 or 8 terms at a time, the loads first (masked past the end): their
+// latencies overlap, where a loop of one load at a time waited for each in turn.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> a: array<${S}>;
@@ -24,6 +34,9 @@ ${params}
 @group(0) @binding(4) var<storage, read_write> small: array<${S}>;
 @group(0) @binding(5) var<storage, read_write> de: array<R>;
 @group(0) @binding(6) var<storage, read_write> ypart: array<${S}>;
+// Per matrix, the workgroups of its GEMV that have arrived (0 between dispatches: the last one
+// to arrive puts it back).
+@group(0) @binding(7) var<storage, read_write> arrivals: array<atomic<u32>>;
 ${scalar}
 ${library}
 
@@ -32,15 +45,93 @@ const NB: u32 = ${NB}u;
 // sums while making the next ones itself (fused) must not overwrite another matrix's unread sums.
 const MAX_CHUNKS: u32 = ${MAX_CHUNKS}u;
 ${reductions}
-const SL: u32 = WG / NB;  // row slices of the lane x slice layout of the dot products
-var<workgroup> sv: array<${T}, NB>;    // V^H v_f
-var<workgroup> sw: array<${T}, NB>;    // W^H v_f
-var<workgroup> rowv: array<${T}, NB>;  // conj(V[j, :])
-var<workgroup> roww: array<${T}, NB>;  // conj(W[j, :])
+const SL: u32 = WG / NB;  // invocations (row slices) of each column of the dot products
+// The coefficients of the panel's terms: V^H v_f and W^H v_f in finish, conj(V[j, :]) and
+// conj(W[j, :]) in column (see less_panel).
+var<workgroup> sv: array<${T}, NB>;
+var<workgroup> sw: array<${T}, NB>;
+var<workgroup> last_to_arrive: u32;
 
 var<private> pbase: u32;
 
-fn pan_at(r: u32, c: u32) -> u32 { return pbase + r * 3u * NB + c; }
+fn pan_at(r: u32, c: u32) -> u32 { return pbase + c * p_n() + r; }
+
+fn masked(x: ${T}, keep: bool) -> ${T} { return select(${T}(), x, keep); }
+
+// x - sum over c + k < count (k < 4) of V[r, c+k] sw[c+k] + W[r, c+k] sv[c+k], term by term.
+fn less4(x: ${T}, r: u32, c: u32, count: u32) -> ${T} {
+    let last = count - 1u;
+    let c0 = min(c, last);
+    let c1 = min(c + 1u, last);
+    let c2 = min(c + 2u, last);
+    let c3 = min(c + 3u, last);
+    let v0 = pan[pan_at(r, c0)];
+    let v1 = pan[pan_at(r, c1)];
+    let v2 = pan[pan_at(r, c2)];
+    let v3 = pan[pan_at(r, c3)];
+    let w0 = pan[pan_at(r, NB + c0)];
+    let w1 = pan[pan_at(r, NB + c1)];
+    let w2 = pan[pan_at(r, NB + c2)];
+    let w3 = pan[pan_at(r, NB + c3)];
+    let y0 = x - masked(sc_mul(v0, sw[c0]), c < count) - masked(sc_mul(w0, sv[c0]), c < count);
+    let y1 = y0 - masked(sc_mul(v1, sw[c1]), c + 1u < count) - masked(sc_mul(w1, sv[c1]), c + 1u < count);
+    let y2 = y1 - masked(sc_mul(v2, sw[c2]), c + 2u < count) - masked(sc_mul(w2, sv[c2]), c + 2u < count);
+    return y2 - masked(sc_mul(v3, sw[c3]), c + 3u < count) - masked(sc_mul(w3, sv[c3]), c + 3u < count);
+}
+
+// Row r's value x less the panel's first `count` rank-2 terms (the coefficients in sw, sv).
+fn less_panel(x: ${T}, r: u32, count: u32) -> ${T} {
+    var y = x;
+    for (var c = 0u; c < count; c += 8u) {
+        y = less4(y, r, c, count);
+        y = less4(y, r, c + 4u, count);
+    }
+    return y;
+}
+
+// acc + conj(a[c+k, r]) v[c+k] for k < 4 and c + k < end, term by term (abase: a's row r of
+// the matrix; v: column vcol of the panel).
+fn gemv4(acc: ${T}, abase: u32, n: u32, vcol: u32, c: u32, end: u32) -> ${T} {
+    let last = end - 1u;
+    let c0 = min(c, last);
+    let c1 = min(c + 1u, last);
+    let c2 = min(c + 2u, last);
+    let c3 = min(c + 3u, last);
+    let a0 = a[abase + c0 * n];
+    let a1 = a[abase + c1 * n];
+    let a2 = a[abase + c2 * n];
+    let a3 = a[abase + c3 * n];
+    let v0 = pan[pan_at(c0, vcol)];
+    let v1 = pan[pan_at(c1, vcol)];
+    let v2 = pan[pan_at(c2, vcol)];
+    let v3 = pan[pan_at(c3, vcol)];
+    return acc + masked(sc_mul(sc_conj(a0), v0), c < end) + masked(sc_mul(sc_conj(a1), v1), c + 1u < end)
+        + masked(sc_mul(sc_conj(a2), v2), c + 2u < end) + masked(sc_mul(sc_conj(a3), v3), c + 3u < end);
+}
+
+// sum over columns c0 <= c < c1 of conj(a[c, r]) v[c] (row r of matrix b; v: column vcol of
+// the panel), a being Hermitian: a[r, c] read along its column c, consecutive invocations
+// reading consecutive words.
+fn row_times_v(b: u32, n: u32, r: u32, vcol: u32, c0: u32, c1: u32) -> ${T} {
+    let abase = b * n * n + r;
+    var acc = ${T}();
+    for (var c = c0; c < c1; c += 8u) {
+        acc = gemv4(acc, abase, n, vcol, c, c1);
+        acc = gemv4(acc, abase, n, vcol, c + 4u, c1);
+    }
+    return acc;
+}
+
+// acc + the partial sums of chunks ch + k (k < 4, ch + k < chunks) at row r.
+fn chunks4(acc: ${T}, base: u32, n: u32, ch: u32, chunks: u32) -> ${T} {
+    let last = chunks - 1u;
+    let y0 = ypart[base + min(ch, last) * n];
+    let y1 = ypart[base + min(ch + 1u, last) * n];
+    let y2 = ypart[base + min(ch + 2u, last) * n];
+    let y3 = ypart[base + min(ch + 3u, last) * n];
+    return acc + masked(y0, ch < chunks) + masked(y1, ch + 1u < chunks) + masked(y2, ch + 2u < chunks)
+        + masked(y3, ch + 3u < chunks);
+}
 
 fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
     let lid = local_id;
@@ -51,19 +142,39 @@ fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
     // y = a v_f from the partial sums; W's column i holds it until w replaces it.
     for (var r = m0 + lid; r < n; r += WG) {
         var y = ${T}();
-        for (var ch = 0u; ch < chunks; ch++) { y = y + ypart[(b * MAX_CHUNKS + ch) * n + r]; }
+        for (var ch = 0u; ch < chunks; ch += 8u) {
+            y = chunks4(y, b * MAX_CHUNKS * n + r, n, ch, chunks);
+            y = chunks4(y, b * MAX_CHUNKS * n + r, n, ch + 4u, chunks);
+        }
         pan[pan_at(r, NB + i)] = y;
     }
-    // V^H v_f and W^H v_f over the panel's earlier columns: lane q, rows in SL slices.
-    let q = lid % NB;
-    let slice = lid / NB;
+    // V^H v_f and W^H v_f over the panel's earlier columns: SL invocations a column q (at
+    // consecutive rows: consecutive words), each summing a slice of the rows.
+    let q = lid / SL;
+    let slice = lid % SL;
     var acc_v = ${T}();
     var acc_w = ${T}();
-    if (q < i) {
-        for (var r = m0 + slice; r < n; r += SL) {
-            let v = pan[pan_at(r, i)];
-            acc_v = acc_v + sc_mul(sc_conj(pan[pan_at(r, q)]), v);
-            acc_w = acc_w + sc_mul(sc_conj(pan[pan_at(r, NB + q)]), v);
+    if (q < i) {  // four rows at a time, row by row
+        for (var r = m0 + slice; r < n; r += 4u * SL) {
+            let r1 = min(r + SL, n - 1u);
+            let r2 = min(r + 2u * SL, n - 1u);
+            let r3 = min(r + 3u * SL, n - 1u);
+            let v0 = pan[pan_at(r, i)];
+            let v1 = pan[pan_at(r1, i)];
+            let v2 = pan[pan_at(r2, i)];
+            let v3 = pan[pan_at(r3, i)];
+            let pv0 = pan[pan_at(r, q)];
+            let pv1 = pan[pan_at(r1, q)];
+            let pv2 = pan[pan_at(r2, q)];
+            let pv3 = pan[pan_at(r3, q)];
+            let pw0 = pan[pan_at(r, NB + q)];
+            let pw1 = pan[pan_at(r1, NB + q)];
+            let pw2 = pan[pan_at(r2, NB + q)];
+            let pw3 = pan[pan_at(r3, NB + q)];
+            acc_v = acc_v + sc_mul(sc_conj(pv0), v0) + masked(sc_mul(sc_conj(pv1), v1), r + SL < n)
+                + masked(sc_mul(sc_conj(pv2), v2), r + 2u * SL < n) + masked(sc_mul(sc_conj(pv3), v3), r + 3u * SL < n);
+            acc_w = acc_w + sc_mul(sc_conj(pw0), v0) + masked(sc_mul(sc_conj(pw1), v1), r + SL < n)
+                + masked(sc_mul(sc_conj(pw2), v2), r + 2u * SL < n) + masked(sc_mul(sc_conj(pw3), v3), r + 3u * SL < n);
         }
     }
     red[lid] = acc_v;
@@ -73,8 +184,8 @@ fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
         var s_v = ${T}();
         var s_w = ${T}();
         for (var s = 0u; s < SL; s++) {
-            s_v = s_v + red[s * NB + lid];
-            s_w = s_w + red2[s * NB + lid];
+            s_v = s_v + red[lid * SL + s];
+            s_w = s_w + red2[lid * SL + s];
         }
         sv[lid] = s_v;
         sw[lid] = s_w;
@@ -83,11 +194,7 @@ fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
     // w = tau (y - V (W^H v) - W (V^H v)), then w -= tau/2 (w^H v) v.
     var dot = ${T}();
     for (var r = m0 + lid; r < n; r += WG) {
-        var y = pan[pan_at(r, NB + i)];
-        for (var c = 0u; c < i; c++) {
-            y = y - sc_mul(pan[pan_at(r, c)], sw[c]) - sc_mul(pan[pan_at(r, NB + c)], sv[c]);
-        }
-        let w = sc_mul(tau, y);
+        let w = sc_mul(tau, less_panel(pan[pan_at(r, NB + i)], r, i));
         pan[pan_at(r, NB + i)] = w;
         dot = dot + sc_mul(sc_conj(w), pan[pan_at(r, i)]);
     }
@@ -97,9 +204,19 @@ fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
     }
     // Column i of T.
     let tbase = sbase + p_panel() * NB * NB;
-    if (lid < i) {
+    if (lid < i) {  // T[lid, c] sv[c] for lid <= c < i, four at a time
         var z = ${T}();
-        for (var c = lid; c < i; c++) { z = z + sc_mul(small[tbase + lid * NB + c], sv[c]); }
+        for (var c = lid; c < i; c += 4u) {
+            let c1 = min(c + 1u, i - 1u);
+            let c2 = min(c + 2u, i - 1u);
+            let c3 = min(c + 3u, i - 1u);
+            let t0 = small[tbase + lid * NB + c];
+            let t1 = small[tbase + lid * NB + c1];
+            let t2 = small[tbase + lid * NB + c2];
+            let t3 = small[tbase + lid * NB + c3];
+            z = z + sc_mul(t0, sv[c]) + masked(sc_mul(t1, sv[c1]), c + 1u < i) + masked(sc_mul(t2, sv[c2]), c + 2u < i)
+                + masked(sc_mul(t3, sv[c3]), c + 3u < i);
+        }
         small[tbase + lid * NB + i] = -sc_mul(tau, z);
     }
     if (lid == i) { small[tbase + i * NB + i] = tau; }
@@ -111,18 +228,17 @@ fn column(b: u32, n: u32, p0: u32, j: u32) {
     let lid = local_id;
     let i = j - p0;
     let abase = b * n * n;
+    workgroupBarrier();  // (finish's last reads of sv, sw are done)
     if (lid < i) {
-        rowv[lid] = sc_conj(pan[pan_at(j, lid)]);
-        roww[lid] = sc_conj(pan[pan_at(j, NB + lid)]);
+        sv[lid] = sc_conj(pan[pan_at(j, lid)]);
+        sw[lid] = sc_conj(pan[pan_at(j, NB + lid)]);
     }
     workgroupBarrier();
-    // Column j of the current matrix (read along row j: a is Hermitian), into V's column i.
+    // Column j of the current matrix (read along row j: a is Hermitian), into V's column i:
+    // a's column less V conj(W[j, :]) + W conj(V[j, :]).
     var mx = R(0);
     for (var r = j + lid; r < n; r += WG) {
-        var x = sc_conj(a[abase + j * n + r]);
-        for (var c = 0u; c < i; c++) {
-            x = x - sc_mul(pan[pan_at(r, c)], roww[c]) - sc_mul(pan[pan_at(r, NB + c)], rowv[c]);
-        }
+        let x = less_panel(sc_conj(a[abase + j * n + r]), r, i);
         pan[pan_at(r, i)] = x;
         if (r == j) { de[b * 2u * n + j] = sc_re(x); }
         if (r >= j + 2u) { mx = max(mx, sc_absmax(x)); }
@@ -153,25 +269,47 @@ fn column(b: u32, n: u32, p0: u32, j: u32) {
     }
 }
 
-// y = A v_j by this workgroup alone (as one chunk of ypart): for trailing matrices short
-// enough that a dispatch of tridiag_gemv.wgsl costs more than the work.
+// y = A v_j by this workgroup alone (as one chunk of ypart), for short trailing matrices (at
+// most FUSE_ROWS rows): the next step then needs no GEMV on many workgroups.
 fn local_gemv(b: u32, n: u32, j: u32, i: u32) {
-    let abase = b * n * n;
     for (var r = j + 1u + local_id; r < n; r += WG) {
-        var acc = ${T}();
-        for (var c = j + 1u; c < n; c++) { acc = acc + sc_mul(sc_conj(a[abase + c * n + r]), pan[pan_at(c, i)]); }
-        ypart[b * MAX_CHUNKS * n + r] = acc;
+        ypart[b * MAX_CHUNKS * n + r] = row_times_v(b, n, r, i, j + 1u, n);
+    }
+}
+
+// This workgroup's part `part` of y = a v_f (its row tile of WG rows, its column chunk of
+// p_chunk_len() columns, from row and column f + 1): partial sums into ypart[b][chunk].
+fn gemv_part(b: u32, n: u32, f: u32, part: u32) {
+    let first = f + 1u;
+    let chunk = part % p_chunks();
+    let r = first + (part / p_chunks()) * WG + local_id;
+    let c0 = first + chunk * p_chunk_len();
+    if (r < n) {
+        ypart[(b * MAX_CHUNKS + chunk) * n + r] = row_times_v(b, n, r, f - p_p0(), c0, min(n, c0 + p_chunk_len()));
     }
 }
 
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
-    let b = wid.x + wid.y * nwg.x;
+    let g = wid.x + wid.y * nwg.x;
+    let groups = p_groups();
+    let b = g / groups;
     if (b >= p_batch()) { return; }
     local_id = lid;
     let n = p_n();
-    pbase = b * n * 3u * NB;
+    pbase = b * 3u * NB * n;
+    if (p_gemv() != 0u) {
+        gemv_part(b, n, p_f(), g % groups);
+        // Release this workgroup's sums, count it in; the last to arrive acquires everyone's.
+        storageBarrier();
+        if (lid == 0u) {
+            last_to_arrive = u32(atomicAdd(&arrivals[b], 1u) == groups - 1u);
+        }
+        if (workgroupUniformLoad(&last_to_arrive) == 0u) { return; }
+        storageBarrier();
+        if (lid == 0u) { atomicStore(&arrivals[b], 0u); }
+    }
     if (p_finish() != 0u) { finish(b, n, p_p0(), p_f(), p_chunks()); }
     if (p_column() != 0u) { column(b, n, p_p0(), p_j()); }
     if (p_fused() != 0u) {  // a short trailing matrix: y = A v_j here, then w_j at once

@@ -5,12 +5,11 @@ vectors by the two sets of reflectors' compact WY forms (tridiag.apply_reflector
 
 A (m x n, m >= n; a wide matrix is factored as A^H) = Q B P^H, B real upper bidiagonal,
 Q = H_0 ... H_{n-1}, P = G_0 ... G_{n-2}. The reduction runs in panels of NB columns on a
-working copy; per column j (wgsl/bidiag_step.wgsl, one workgroup per matrix; the panel's
-updates deferred as A - V Y^H - X U^H):
-    step      finish x_{j-1}; column j less the panel's updates, its reflector v_j (d_j, tauq_j)
-    GEMV      A^H v_j over the trailing matrix on many workgroups (wgsl/bidiag_gemv.wgsl)
-    step      finish y_j (and T_q's column); row j less the updates, its reflector u_j (e_j)
-    GEMV      A u_j over the trailing matrix
+working copy; per column j two dispatches of wgsl/bidiag_step.wgsl (the panel's updates
+deferred as A - V Y^H - X U^H), each a GEMV over the trailing matrix on many workgroups whose
+last to arrive (an atomic count per matrix) goes on with one workgroup's step:
+    A u_{j-1}, then finish x_{j-1}; column j less the panel's updates, its reflector v_j (d_j, tauq_j)
+    A^H v_j, then finish y_j (and T_q's column); row j less the updates, its reflector u_j (e_j)
 and for trailing matrices of at most FUSE_AREA elements, one step that does all four (its
 workgroup makes both GEMVs). Per panel, one step that finishes the last x and then
 A[p1:, p1:] -= [V X] [Y U]^H: one product with K = 2 NB and an in-place subtraction.
@@ -20,18 +19,22 @@ their vectors, each interleaving (v, u) / sqrt(2); bidiag_solve.py picks the n l
 and normalises the parts (and repairs the near-null ones), and U = Q Ub, V = P Vb by the
 panels' compact WY forms (T factors made by the finishing steps, larft forward).
 
-Dispatches for one n x n matrix (a batch costs the same), counted at n = 1024, float32 with
-a counting stream with FUSE_AREA 512^2 (now 128^2: about 4 per column up to j = 896): 4 per
-column while the trailing matrix has more than FUSE_AREA elements (j < 512), 1 per column past
-that, 1 + 2 per panel (the last x, the product and the subtraction): 2638 for the reduction
-(1552 steps, 1024 GEMVs, 31 + 31); svdvals 2648 in all
-(+ 4 bisection dispatches, the ranking, copies); svd about 2940: + 1 + R for the 2n
+Dispatches for one n x n matrix (a batch costs the same), at n = 1024, float32: 2 per column
+while the trailing matrix has more than FUSE_AREA elements (j < 896), 1 per column past that,
+1 + 2 per panel (the last x, the product and the subtraction): about 2000 for the reduction;
+then 4 bisection dispatches, the ranking, copies for svdvals; svd + 1 + R for the 2n
 eigenvectors (R: the clusters' rounds, usually 1, after one host read), 2 for the assembly
 and repair (on a GPU; a CPU adapter splits the repair by MAX_LOOP), and per panel of each
 back-transformation 3 products (~7 dispatches with their split-K reductions) and a
 subtraction. The reduction and everything after the eigenvectors are @replayable: at ~5 us
-a dispatch on the H100 machine about 15 ms of host time, against 8 n^3 / 3 flops of GEMV
+a dispatch on the H100 machine about 10 ms of host time, against 8 n^3 / 3 flops of GEMV
 (2.8 GB read at n = 1024: ~1 ms of bandwidth) and ~4 n^3 flops of matmul.
+Measured on an H100 (svd 1024 float32; PyTorch 54 ms): 4 dispatches per column (two steps,
+two GEMVs of their own), 148 ms; the GEMVs in the steps' dispatches (their loads 8 at a time),
+136 ms with subgroup reductions in the steps (the reduction 93 ms of it; 89 with the trees
+kept). The steps are one workgroup's, as tridiag.py's (see there:
+the panel is now stored transposed so that their per-row terms are coalesced, not yet
+measured there).
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.replay import replayable
 from .._core.view import TensorView
-from .chol_blocks import block, copy, kernel_source, subtract_product, transposed, zeros
+from .chol_blocks import block, copy, subtract_product, transposed, zeros
 from .tridiag import MAX_CHUNKS, NB, chunking, column_step_source, step_workgroup
 from . import bidiag_solve, tridiag_solve
 
@@ -56,9 +59,8 @@ FUSE_AREA = 128 * 128
 FINISH_X, COLUMN, LOCAL_Y, FINISH_Y, ROW, LOCAL_X, FINISH_X_HERE = 1, 2, 4, 8, 16, 32, 64
 
 STEP = ParamLayout("batch", "m", "n", ZERO, "p0", "panel", "panels", "f", "j", "phases", "chunks", "chunks_y",
-                   "small_stride", "keep_v")
-GEMV = ParamLayout("batch", "m", "n", ZERO, "o_first", "o_end", "t_first", "t_end", "s_out", "s_in", "conj", "vrow",
-                   "vcol", "tiles", "chunks", "chunk_len")
+                   "small_stride", "keep_v", "gemv", "groups", "o_first", "o_end", "t_first", "t_end", "s_out", "s_in",
+                   "conj", "vrow", "vcol", "g_chunks", "chunk_len", "lanes")
 
 
 def suitable(device, shape, dtype) -> bool:
@@ -85,63 +87,64 @@ class _Reduction:
         self.small_stride = self.panels * NB * NB + n  # a side's T factors, then its taus
         self.keep_v = keep_v
         self.work = a
-        self.pan = allocate(device, (batch, m + n, 2 * NB), dtype)
+        self.pan = allocate(device, (batch, 2 * NB, m + n), dtype)  # [V X; Y U], transposed
         self.refl = zeros(device, (batch, m * n + n * n) if keep_v else (1, 1), dtype)
         self.small = zeros(device, (batch, 2 * self.small_stride), dtype)
         self.de = allocate(device, (batch, 4 * n), dt.real_dtype(dtype))
         self.part = allocate(device, (batch, MAX_CHUNKS, max(m, n)), dtype)
+        self.arrivals = zeros(device, (batch,), dt.uint32)  # see wgsl/bidiag_step.wgsl
+        self.wg = step_workgroup(device, dtype)
 
-    def step(self, p0: int, phases: int, j: int = 0, f: int = 0, chunks: int = 0, chunks_y: int = 0) -> None:
+    def gemv(self, left: bool, p0: int, j: int) -> dict:
+        """The parameters of a step's opening GEMV: A^H v_j (left) or A u_j over the trailing
+        matrix, in partial sums (g_chunks of them)."""
+        m, n = self.m, self.n
+        if left:  # 1 lane an output column; chunks of 32 rows (each adds a term to y)
+            outputs, t_first, t_end, lanes, shortest = (j + 1, n), j, m, 1, 32
+            layout = dict(s_out=1, s_in=n, conj=1, vrow=0, vcol=j - p0)
+        else:  # 32 lanes an output row, 8 terms each
+            outputs, t_first, t_end, lanes, shortest = (j + 1, m), j + 1, n, 32, 256
+            layout = dict(s_out=n, s_in=1, conj=0, vrow=m, vcol=NB + j - p0)
+        length, chunks = chunking(t_end - t_first, shortest)
+        tiles = -(-(outputs[1] - outputs[0]) // (self.wg // lanes))
+        return dict(gemv=1, groups=tiles * chunks, o_first=outputs[0], o_end=outputs[1], t_first=t_first, t_end=t_end,
+                    g_chunks=chunks, chunk_len=length, lanes=lanes, **layout)
+
+    def step(self, p0: int, phases: int, j: int = 0, f: int = 0, chunks: int = 0, chunks_y: int = 0,
+             gemv: dict | None = None) -> None:
+        """A step (its phases), opened by a GEMV (see gemv) if given."""
+        gemv = gemv or dict(groups=1)
         params = STEP.pack(batch=self.batch, m=self.m, n=self.n, p0=p0, panel=p0 // NB, panels=self.panels, f=f, j=j,
                            phases=phases, chunks=chunks, chunks_y=chunks_y, small_stride=self.small_stride,
-                           keep_v=int(self.keep_v))
-        wg = step_workgroup(self.device, self.dtype)
-        launch_kernel(self.device, ("bidiag_step", self.dtype, wg),
-                      lambda: column_step_source("bidiag_step", self.dtype, self.device, STEP, wg),
+                           keep_v=int(self.keep_v), **gemv)
+        launch_kernel(self.device, ("bidiag_step", self.dtype, self.wg),
+                      lambda: column_step_source("bidiag_step", self.dtype, self.device, STEP, self.wg),
                       [self.pan.storage, self.refl.storage, self.small.storage, self.de.storage, self.part.storage,
-                       self.work.storage], params, self.batch * WORKGROUP, writes=5)
-
-    def gemv(self, left: bool, p0: int, j: int) -> int:
-        """Partial sums of A^H v_j (left) or A u_j over the trailing matrix; their count."""
-        m, n = self.m, self.n
-        if left:
-            outputs, t_first, t_end, lanes = (j + 1, n), j, m, 1
-            layout = dict(s_out=1, s_in=n, conj=1, vrow=0, vcol=j - p0)
-        else:
-            outputs, t_first, t_end, lanes = (j + 1, m), j + 1, n, 32
-            layout = dict(s_out=n, s_in=1, conj=0, vrow=m, vcol=NB + j - p0)
-        length, chunks = chunking(t_end - t_first)
-        tiles = -(-(outputs[1] - outputs[0]) // (WORKGROUP // lanes))
-        params = GEMV.pack(batch=self.batch, m=m, n=n, o_first=outputs[0], o_end=outputs[1], t_first=t_first,
-                           t_end=t_end, tiles=tiles, chunks=chunks, chunk_len=length, **layout)
-        launch_kernel(self.device, ("bidiag_gemv", self.dtype, lanes),
-                      lambda: kernel_source("bidiag_gemv", self.dtype, self.device, GEMV, NB=NB, LANES=lanes,
-                                                    MAX_CHUNKS=MAX_CHUNKS),
-                      [self.part.storage, self.work.storage, self.pan.storage], params,
-                      self.batch * tiles * chunks * WORKGROUP)
-        return chunks
+                       self.arrivals.storage, self.work.storage], params, self.batch * gemv["groups"] * WORKGROUP,
+                      writes=6)
 
     def run(self) -> None:
         m, n = self.m, self.n
         for p0 in range(0, n, NB):
             p1 = min(n, p0 + NB)
-            pending = None  # (column, partial sums) of the x the next step finishes
+            finish = dict(phases=0)  # the next step's: its GEMV A u_f and the finish of x_f
             for j in range(p0, p1):
-                finish = dict(phases=FINISH_X, f=pending[0], chunks=pending[1]) if pending else dict(phases=0)
                 if (m - j) * (n - j - 1) <= FUSE_AREA:
                     more = COLUMN | LOCAL_Y | FINISH_Y | (ROW | LOCAL_X | FINISH_X_HERE if j < n - 1 else 0)
                     self.step(p0, finish.pop("phases") | more, j=j, chunks_y=1, **finish)
-                    pending = None
+                    finish = dict(phases=0)
                     continue
                 self.step(p0, finish.pop("phases") | COLUMN, j=j, **finish)
-                self.step(p0, FINISH_Y | ROW, j=j, chunks_y=self.gemv(True, p0, j))
-                pending = (j, self.gemv(False, p0, j))
-            if pending:
-                self.step(p0, FINISH_X, f=pending[0], chunks=pending[1])
+                left = self.gemv(True, p0, j)
+                self.step(p0, FINISH_Y | ROW, j=j, chunks_y=left["g_chunks"], gemv=left)
+                right = self.gemv(False, p0, j)
+                finish = dict(phases=FINISH_X, f=j, chunks=right["g_chunks"], gemv=right)
+            if finish["phases"]:
+                self.step(p0, **finish)
             if p1 < n:  # A[p1:, p1:] -= V Y^H + X U^H = [V X] [Y U]^H
-                left = block(self.pan, p1, m - p1, 0, 2 * NB)
-                right = block(self.pan, m + p1, n - p1, 0, 2 * NB)
-                subtract_product(block(self.work, p1, m - p1, p1, n - p1), left, transposed(right), conj=True,
+                left = transposed(block(self.pan, 0, 2 * NB, p1, m - p1))
+                right_t = block(self.pan, 0, 2 * NB, m + p1, n - p1)
+                subtract_product(block(self.work, p1, m - p1, p1, n - p1), left, right_t, conj=True,
                                  conj_result=True)
 
     def reflectors(self):

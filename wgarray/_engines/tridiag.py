@@ -2,35 +2,39 @@
 sytrd/hetrd, blocked as latrd), the tridiagonal eigenproblem (tridiag_solve.py), and the
 back-transformation of the eigenvectors by the panels' compact WY form.
 
-  tridiagonalisation  panels of NB columns, on a full Hermitian working copy A. Per column j:
-      wgsl/tridiag_column.wgsl  one workgroup per matrix: finishes w of column j-1 (from the
-                                partial sums of y = A v), updates column j by the panel's
-                                rank-2 terms, makes its reflector (d_j, e_j, tau_j, v_j);
-      wgsl/tridiag_gemv.wgsl    y = A v_j over the trailing matrix, on many workgroups
-                                (row tiles x column chunks: partial sums, no atomics);
-    and per panel one more column step (the last w), then A[p1:, p1:] -= [V W] [W V]^H: one
-    product with K = 2 NB (matmul.product) and an in-place subtraction.
+  tridiagonalisation  panels of NB columns, on a full Hermitian working copy A. Per column j
+    one dispatch of wgsl/tridiag_column.wgsl: y = A v_{j-1} over the trailing matrix on many
+    workgroups (row tiles x column chunks: partial sums), each counting its arrival on an
+    atomic word of its matrix; the last of a matrix's workgroups to arrive then finishes
+    w_{j-1} from the partial sums, updates column j by the panel's rank-2 terms and makes its
+    reflector (d_j, e_j, tau_j, v_j). Per panel one more step (y and w of its last column),
+    then A[p1:, p1:] -= [V W] [W V]^H: one product with K = 2 NB (matmul.product) and an
+    in-place subtraction.
   back-transformation  Z := Q Z with Q = H_0 ... H_{n-2} = prod (I - V_p T_p V_p^H), panels in
     reverse: Z -= V_p (T_p (V_p^H Z)), three products and a subtraction per panel. T_p is made
     column by column by the column step (larft), from the V^H v it needs anyway.
 
 Dispatches for one n x n matrix (a batch costs the same: every kernel takes the whole batch):
-2 per column while the trailing matrix has more than FUSE_ROWS rows (column step + GEMV), 1
-per column past that (the column kernel makes y = A v itself), 3 per panel (a last column step,
-the product, the subtraction); ~2 for the eigenvalues (bisection, MAX_LOOP iterations a
-dispatch); 12 for the vectors (tridiag_solve.py: 5 rounds of a solve and a per-cluster
-orthogonalisation, whatever the clusters); 4 per panel in the back-transformation; the sort
-(argsort and gathers). At n = 1024, float32: about 2 x 896 + 128 + 95 in the reduction, replayed
-at ~5 us of host time each; measured on an H100: reduction 69 ms (~33 us per column step: two
-dependent dispatches), eigenvalues 2.6 ms, vectors 17 ms, back-transformation 1.7 ms, against
-2n^3/3 flops of GEMV that read the
+1 per column (past FUSE_ROWS trailing rows, the one workgroup makes y = A v itself), 3 per
+panel (a last column step, the product, the subtraction); ~2 for the eigenvalues (bisection,
+MAX_LOOP iterations a dispatch); 12 for the vectors (tridiag_solve.py: 5 rounds of a solve and
+a per-cluster orthogonalisation, whatever the clusters); 4 per panel in the
+back-transformation; the sort (argsort and gathers). At n = 1024, float32: about 1024 + 95 in
+the reduction, replayed at ~5 us of host time each, against 2n^3/3 flops of GEMV that read the
 trailing matrix (1.4 GB at n = 1024: under a millisecond of bandwidth) and 2n^3 flops of
-matmul in the trailing updates and back-transformation. The one-stage reduction is
-dispatch-bound, so its column step is one workgroup kernel plus one GEMV, the fewest that keep
-a long GEMV on many workgroups. A two-stage reduction (dense -> band by QR panels with matmul
+matmul in the trailing updates and back-transformation.
+Measured on an H100 (eigh 1024 float32; PyTorch 11.2 ms): with a GEMV dispatch of its own per
+column (~18 us: its loop of one load at a time was latency-bound) and the panel stored row by
+row, the reduction took 60 ms; one dispatch per column (the GEMV's loads 8 at a time), 48 ms
+(eigh 80 -> 72 ms, measured with subgroup reductions in the step, which cost 3 ms more than
+the trees kept). What remains is the one workgroup's step: ~5 us a dispatch, ~10 us of
+reductions and barriers, and (row-major panel) ~30 ns a trailing row of per-row panel terms,
+each invocation's loads a cache line of their own; the panel is now stored transposed so that
+they are coalesced (not yet measured on the H100). Then: vectors 17 ms, eigenvalues 2.6 ms,
+back-transformation 1.7 ms. A two-stage reduction (dense -> band by QR panels with matmul
 updates, band -> tridiagonal by bulge chasing in one workgroup, as MAGMA's) would cut the
 reduction to ~10 n/NB dispatches but serialises O(n^2 NB) work, a barrier per bulge step, on
-one multiprocessor: the next step if the H100 measurements show the dispatches dominate.
+one multiprocessor.
 """
 
 from __future__ import annotations
@@ -57,8 +61,7 @@ MIN_N = 65  # smaller matrices take the Jacobi engine (one workgroup per matrix,
 FUSE_ROWS = 128
 
 COLUMN = ParamLayout("batch", "n", ZERO, "p0", "panel", "panels", "f", "j", "finish", "column", "fused", "chunks",
-                     "small_stride", "keep_v")
-GEMV = ParamLayout("batch", "n", ZERO, "j", "col", "row_tiles", "chunks", "chunk_len")
+                     "small_stride", "keep_v", "gemv", "groups", "chunk_len")
 
 
 def suitable(device, shape, dtype) -> bool:
@@ -72,9 +75,10 @@ def suitable(device, shape, dtype) -> bool:
     return not device.is_cpu or tridiag_solve.serial_loops(n) <= MAX_LOOP
 
 
-def chunking(m: int) -> tuple[int, int]:
-    """(chunk length, chunks) of the GEMV over m trailing columns."""
-    length = max(64, -(-m // MAX_CHUNKS))
+def chunking(m: int, shortest: int = 64) -> tuple[int, int]:
+    """(chunk length, chunks) of the GEMV over m trailing columns: at most MAX_CHUNKS chunks,
+    of at least `shortest` columns."""
+    length = max(shortest, -(-m // MAX_CHUNKS))
     return length, max(1, -(-m // length))
 
 
@@ -105,58 +109,49 @@ class _Reduction:
         device, dtype, batch, n = self.device, self.dtype, self.batch, self.n
         self.keep_v = keep_v
         self.work = a
-        self.pan = allocate(device, (batch, n, 3 * NB), dtype)
+        self.pan = allocate(device, (batch, 3 * NB, n), dtype)  # [V W V], transposed
         self.vall = zeros(device, (batch, n, n) if keep_v else (1, 1, 1), dtype)
         self.small = zeros(device, (batch, self.small_stride), dtype)
         self.de = allocate(device, (batch, 2 * n), dt.real_dtype(dtype))
         self.ypart = allocate(device, (batch, MAX_CHUNKS, n), dtype)
-
-    def _source(self, template: str, params: ParamLayout):
-        return lambda: kernel_source(template, self.dtype, self.device, params, NB=NB,
-                                     MAX_CHUNKS=MAX_CHUNKS)
+        self.arrivals = zeros(device, (batch,), dt.uint32)  # see wgsl/tridiag_column.wgsl
 
     def column(self, p0: int, finish: int | None, j: int | None, fused: bool = False) -> None:
-        """A column step: w of reflector `finish`, then column j's reflector (either may be None),
-        and if fused, y = A v_j and w_j too."""
-        chunks = chunking(self.n - finish - 1)[1] if finish is not None else 0
+        """A column step: w of reflector `finish` (after y = A v_finish over the trailing matrix,
+        on many workgroups, in the same dispatch), then column j's reflector (either may be
+        None), and if fused, y = A v_j and w_j too (in the one workgroup)."""
+        wg = step_workgroup(self.device, self.dtype)
+        groups = length = chunks = 0
+        if finish is not None:  # row tiles of wg x column chunks (of 32: each adds a term to y)
+            m = self.n - finish - 1
+            length, chunks = chunking(m, 32)
+            groups = -(-m // wg) * chunks
         params = COLUMN.pack(batch=self.batch, n=self.n, p0=p0, panel=p0 // NB, panels=self.panels,
                              f=finish or 0, j=j or 0, finish=int(finish is not None), column=int(j is not None),
                              fused=int(fused), chunks=chunks, small_stride=self.small_stride,
-                             keep_v=int(self.keep_v))
-        wg = step_workgroup(self.device, self.dtype)
+                             keep_v=int(self.keep_v), gemv=int(groups > 0), groups=max(groups, 1), chunk_len=length)
         launch_kernel(self.device, ("tridiag_column", self.dtype, wg),
                       lambda: column_step_source("tridiag_column", self.dtype, self.device, COLUMN, wg),
                       [self.work.storage, self.pan.storage, self.vall.storage, self.small.storage,
-                       self.de.storage, self.ypart.storage], params, self.batch * WORKGROUP, writes=6)
-
-    def gemv(self, p0: int, j: int) -> None:
-        m = self.n - j - 1
-        length, chunks = chunking(m)
-        tiles = -(-m // WORKGROUP)
-        params = GEMV.pack(batch=self.batch, n=self.n, j=j, col=j - p0, row_tiles=tiles, chunks=chunks,
-                           chunk_len=length)
-        launch_kernel(self.device, ("tridiag_gemv", self.dtype), self._source("tridiag_gemv", GEMV),
-                      [self.ypart.storage, self.work.storage, self.pan.storage], params,
-                      self.batch * tiles * chunks * WORKGROUP)
+                       self.de.storage, self.ypart.storage, self.arrivals.storage], params,
+                      self.batch * max(groups, 1) * WORKGROUP, writes=7)
 
     def run(self) -> None:
         n = self.n
         for p0 in range(0, n, NB):
             p1 = min(n, p0 + NB)
-            pending = None  # the reflector whose w the next step finishes
+            pending = None  # the reflector whose GEMV and w the next step does
             for j in range(p0, p1):
                 fused = j < n - 1 and n - j - 1 <= FUSE_ROWS
                 self.column(p0, pending, j, fused)
                 pending = j if j < n - 1 and not fused else None
-                if pending is not None:
-                    self.gemv(p0, j)
             if pending is not None:
                 self.column(p0, pending, None)
             if p1 < n:  # A[p1:, p1:] -= V W^H + W V^H = [V W] [W V]^H
                 rows = n - p1
-                vw = block(self.pan, p1, rows, 0, 2 * NB)
-                wv = block(self.pan, p1, rows, NB, 2 * NB)
-                subtract_product(block(self.work, p1, rows, p1, rows), vw, transposed(wv), conj=True, conj_result=True)
+                vw = transposed(block(self.pan, 0, 2 * NB, p1, rows))
+                wv_t = block(self.pan, NB, 2 * NB, p1, rows)
+                subtract_product(block(self.work, p1, rows, p1, rows), vw, wv_t, conj=True, conj_result=True)
 
 
 def _hermitian_copy(a: BufferOperand, lower: bool) -> BufferOperand:
