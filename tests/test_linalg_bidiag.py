@@ -103,17 +103,12 @@ def _singular_values(kind, k, rng):
     return np.concatenate([1 + rng.random(k // 3), np.zeros(k - k // 3)])  # rank-deficient
 
 
-_TIGHT = ("inverse iteration (tridiag_solve) in a tight cluster of an unreduced Golub-Kahan tridiagonal: "
-          "80 singular values within 1e-5 in single precision reach 33 n eps for this matrix (docs/limitations.md)")
-
-
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("kind", ["repeated", "cluster", "graded", "tiny", "rank-deficient"])
-def test_svd_hard_spectra(dtype, kind, request):
-    if kind == "cluster" and dtype == np.complex64:
-        # (not strict: whether this matrix stays in bounds depends on the rounding of the
-        # reduction; on the H100 it does, and on lavapipe too since its sums load 4 terms at a time)
-        request.applymarker(pytest.mark.xfail(strict=False, reason=_TIGHT))
+def test_svd_hard_spectra(dtype, kind):
+    # (complex64 "cluster": 80 singular values within 1e-5 of an unreduced Golub-Kahan tridiagonal,
+    # near the bound for inverse iteration in single precision; within it since the reduction's
+    # sums take 4-8 terms at a time: docs/limitations.md)
     rng = rng_for(kind, dtype)
     m, n = (90, 80) if kind in ("graded", "rank-deficient") else (80, 80)
     check(with_singular_values(rng, m, n, _singular_values(kind, 80, rng), dtype), dtype)
