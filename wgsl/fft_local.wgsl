@@ -13,6 +13,8 @@
 // transforms (LOAD_RUN > 1), the last likewise for the destination, so loads and stores move
 // runs of adjacent elements.
 // Every root of unity comes from a table computed once per length (no sine or cosine per element).
+// Bluestein's convolution (fft_plan.Extras.convolve) runs the forward passes, the spectrum multiplied
+// into their last results (fft_spectral.wgsl), then the inverse passes, all in one dispatch.
 ${prelude}
 ${params}
 alias F = ${F};
@@ -59,9 +61,6 @@ fn slot(t: u32, k: u32) -> u32 {
 var<private> lane: u32;
 var<private> first: u32;  // the tile's first transform
 var<private> count: u32;  // and how many it has
-var<private> load_first: u32;  // ... of the tile the loads read: this one, or (PREFETCH) the next
-var<private> load_count: u32;
-const PREFETCH: bool = ${PREFETCH};  // tiles group, group + groups, ... per workgroup, loads a tile ahead
 
 fn cmul(a: C, b: C) -> C { return C(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
 fn conj(a: C) -> C { return C(a.x, -a.y); }
@@ -76,10 +75,6 @@ fn chirp(j: u32) -> C {  // exp(-i pi j^2 / n), conjugated for an inverse transf
     return select(w, conj(w), BLUE_INV);
 }
 
-// Bluestein's convolution in one dispatch: the forward transform's term k times the kernel's
-// spectrum (conjugated for an inverse transform), on its way to the inverse transform's passes.
-fn spectral(k: u32, value: C) -> C { let w = spectrum[k]; return cmul(value, select(w, conj(w), BLUE_INV)); }
-
 // What every store applies to the transform's value at position k, logical index j.
 fn finish(j: u32, k: u32, row: Row, value: C) -> C {
     var v = value;
@@ -91,6 +86,7 @@ fn finish(j: u32, k: u32, row: Row, value: C) -> C {
 ${source}
 ${sink}
 ${butterflies}
+${convolution}
 ${pass_fns}
 
 fn locate(b: u32) -> vec2<u32> {  // (row, j) of transform b
@@ -101,8 +97,8 @@ fn locate(b: u32) -> vec2<u32> {  // (row, j) of transform b
 
 // Position k of the tile's transform t from the source (0 past the batch).
 fn load(t: u32, k: u32) -> C {
-    if (t >= load_count) { return C(); }
-    let at_b = locate(load_first + t);
+    if (t >= count) { return C(); }
+    let at_b = locate(first + t);
     let row = src_row(at_b.x, at_b.y);
     let j = k * SRC_SPLIT + row.digit;
     if (j >= p_length(0u)) { return C(); }
@@ -130,21 +126,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let group = wid.x + wid.y * nwg.x;
     if (group >= p_groups()) { return; }
     lane = lid;
-    // Without PREFETCH every workgroup takes one tile; with it, the first pass of each tile loads
-    // the next one's elements into registers, so those loads overlap this tile's passes.
-    let tiles = (p_batch() + T - 1u) / T;
-    let step = p_groups();
-    if (PREFETCH) { aim_loads(group); ${prefetch} }
-    for (var tile = group; tile < tiles; tile += step) {
-        first = tile * T;
-        count = min(T, p_batch() - first);
-        aim_loads(select(tile, tile + step, PREFETCH));
-        ${passes}
-        if (PREFETCH) { workgroupBarrier(); }  // the next tile's first pass writes workgroup memory
-    }
-}
-
-fn aim_loads(tile: u32) {
-    load_first = tile * T;
-    load_count = select(0u, min(T, p_batch() - load_first), load_first < p_batch());
+    first = group * T;
+    count = min(T, p_batch() - first);
+    ${passes}
 }

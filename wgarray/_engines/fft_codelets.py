@@ -136,7 +136,7 @@ def _twiddles(r: int, ns: int, direction: str, powers: bool) -> list:
 
 def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, across: bool,
                   direction: str, sign: int, bases: tuple | None = None, halves: bool = False,
-                  powers: bool = False, spectral: bool = False, previous: str = "", prefetch: bool = False) -> str:
+                  powers: bool = False, spectral: bool = False, previous: str = "") -> str:
     """Pass i of a local transform (wgsl/fft_pass.wgsl): radix r after radices of product ns,
     bpt butterflies per invocation; its elements from the source (first) or workgroup memory,
     its results to the destination (store) or, through registers, to workgroup memory.
@@ -147,14 +147,10 @@ def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, a
     (_halved_pass). powers: twiddles as powers of one table entry (_twiddles). spectral: the
     results are multiplied by Bluestein's spectrum at their positions on their way to workgroup
     memory (the forward half of a convolution in one dispatch). previous: the direction of pass
-    i - 1 (a convolution's inverse half follows its forward half), by default this one's.
-    prefetch (the first pass of a workgroup that takes several tiles): its elements come from
-    registers that the previous tile's first pass (or pass0_fetch, for the first tile) loaded,
-    and it loads the next tile's into them, so that those loads overlap this tile's passes."""
-    fetched = _fetched(i, r, bpt, direction, across) if first and prefetch else ""
+    i - 1 (a convolution's inverse half follows its forward half), by default this one's."""
     if halves:
-        return fetched + _halved_pass(i, r, ns, bpt, first, store, across, direction, sign, powers, spectral,
-                                      previous or direction, prefetch)
+        return _halved_pass(i, r, ns, bpt, first, store, across, direction, sign, powers, spectral,
+                            previous or direction)
 
     def block(b: int, body: list) -> str:
         return render("fft_pass_butterfly", i=b, body="\n".join(" " * 12 + line for line in body))
@@ -169,7 +165,7 @@ def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, a
         writes = [f"store(t, dest + {q}u * NS, y{q});" if store else
                   f"s[{write_base}slot(t, dest + {q}u * NS)] = {_result(q, spectral)};" if bases else
                   f"h{b}_{q} = {_result(q, spectral)};" for q in range(r)]
-        blocks.append(block(b, _loads(b, r, reads, first and prefetch) + twiddles + dft + writes))
+        blocks.append(block(b, reads + twiddles + dft + writes))
     if bases and not store:
         exchange = "    workgroupBarrier();"
     elif not store:
@@ -177,25 +173,8 @@ def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, a
         writes = [block(b, [f"s[slot(t, dest + {q}u * NS)] = h{b}_{q};" for q in range(r)]) for b in range(bpt)]
         # the first pass's reads are from the source: nothing to wait for before writing
         exchange = "\n".join(([] if first else ["    workgroupBarrier();"]) + writes + ["    workgroupBarrier();"])
-    return fetched + render("fft_pass", I=i, R=r, NS=ns, D=direction, ACROSS="true" if across else "false",
-                            holds=holds, butterflies="\n".join(blocks), exchange=exchange)
-
-
-def _fetched(i: int, r: int, bpt: int, direction: str, across: bool) -> str:
-    """The registers pf<b>_<q> of a prefetching first pass, and pass<i>_fetch, which loads the
-    first tile's elements into them."""
-    declarations = "\n".join(f"var<private> pf{b}_{q}: C;" for b in range(bpt) for q in range(r))
-    loads = [_block(b, [f"pf{b}_{q} = load(t, j + {q}u * BF);" for q in range(r)]) for b in range(bpt)]
-    return declarations + "\n" + render("fft_pass", I=f"{i}_fetch", R=r, NS=1, D=direction,
-                                        ACROSS="true" if across else "false", holds="",
-                                        butterflies="\n".join(loads), exchange="") + "\n"
-
-
-def _loads(b: int, r: int, reads: list, prefetch: bool) -> list:
-    """A butterfly's reads; prefetching, from the registers, which then load the next tile's."""
-    if not prefetch:
-        return reads
-    return [f"var x{q} = pf{b}_{q};" for q in range(r)] + [f"pf{b}_{q} = load(t, j + {q}u * BF);" for q in range(r)]
+    return render("fft_pass", I=i, R=r, NS=ns, D=direction, ACROSS="true" if across else "false",
+                  holds=holds, butterflies="\n".join(blocks), exchange=exchange)
 
 
 def _result(q: int, spectral: bool) -> str:
@@ -208,7 +187,7 @@ def _block(b: int, body: list) -> str:
 
 
 def _halved_pass(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, across: bool,
-                 direction: str, sign: int, powers: bool, spectral: bool, previous: str, prefetch: bool) -> str:
+                 direction: str, sign: int, powers: bool, spectral: bool, previous: str) -> str:
     """pass_function with exchanges in halves: pass i reads the real parts of its elements,
     has pass i - 1 write its imaginary parts over them (pass(i-1)_im: its results are held in
     module-scope registers), reads those, and, after its butterflies, writes its own real parts
@@ -229,8 +208,7 @@ def _halved_pass(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, ac
     for b in range(bpt):
         writes = [f"store(t, dest + {q}u * NS, y{q});" if store else f"{hold(b, q)} = {_result(q, spectral)};"
                   for q in range(r)]
-        loads = _loads(b, r, [line.replace("{b}", str(b)) for line in reads], first and prefetch)
-        blocks.append(_block(b, loads + twiddles + dft + writes))
+        blocks.append(_block(b, [line.replace("{b}", str(b)) for line in reads] + twiddles + dft + writes))
     out, exchange = [], ""
     if not store:
         out.append("\n".join(f"var<private> {hold(b, q)}: C;" for b in range(bpt) for q in range(r)))

@@ -76,9 +76,10 @@ MAX_WORKGROUP = 1024
 # 1: passes into float32 results (complex64, float32) twiddle by powers of one table entry: H100, 4096 x
 # 1000 c64 55 us of GPU, not 57-58; 4096 x 1009 0.27 ms, not 0.31; 1000003 0.22, not 0.26; same errors
 TWIDDLE_POWERS = 1
-# > 1: a local dispatch's workgroups take up to this many tiles each, the first pass of each tile
-# loading the next one's elements into registers (its loads overlap this tile's passes); 0: one tile
-PREFETCH = 0
+# Not an option: workgroups that take several tiles, each tile's first pass loading the next one's
+# elements into registers (overlapping this tile's passes). H100, 4 or 8 tiles: c64 2^24 0.55 -> 0.65
+# ms, fft2 4096^2 0.64 -> 0.73, rfft f32 2^24 0.38 -> 0.42, Bluestein 4096 x 1009 0.20 -> 0.28; and
+# the loop over tiles alone, one tile per workgroup, made the 4096 x 1000 kernel 70 -> 155 us.
 # Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
 # pocketfft's generic passes, they keep short lengths as accurate as NumPy's.
 DIRECT_PRIMES = (11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61)
@@ -279,7 +280,7 @@ def _sink(mode: str, storage: str) -> str:
 
 def _source(key: tuple, device) -> str:
     (_, n, rads, t, wg, src_mode, src_dtype, dst_mode, dst_dtype, inverse, flags, per_row, j_major, runs, shapes,
-     pingpong, halves, powers, prefetch) = key
+     pingpong, halves, powers) = key
     chirp_in, chirp_out, blue_inverse, spectrum, twiddle, convolve = flags
     flag = lambda b: "true" if b else "false"
     dst_storage = dt.layout(dst_dtype).storage
@@ -300,7 +301,7 @@ def _source(key: tuple, device) -> str:
         bases = (((len(stages) - i) % 2) * t * n, ((len(stages) - 1 - i) % 2) * t * n) if pingpong else None
         pass_fns.append(fft_codelets.pass_function(
             i, r, ns, bpt, first, store, across, d, sign, bases, halves, powers,
-            spectral=convolve and i == len(rads) - 1, previous=stages[i - 1][2] if i else d, prefetch=prefetch))
+            spectral=convolve and i == len(rads) - 1, previous=stages[i - 1][2] if i else d))
     calls = [f"pass{i}_{d}();" for i, (_, _, d, _) in enumerate(stages)] + (["store_tile();"] if from_slots else [])
     rows = "\n".join(render("fft_row", NAME=name, SIDE=k, NDIM=ndim, SPLIT=split)
                      for k, (name, (ndim, split)) in enumerate(zip(("src", "dst"), shapes)))
@@ -316,8 +317,8 @@ def _source(key: tuple, device) -> str:
         INVERSE=flag(inverse),
         source=render(f"fft_src_{src_mode}"), sink=_sink(dst_mode, dst_storage),
         butterflies="\n".join(render("fft_twiddles", D=d, SIGN=sign, NEG=-sign) for d, sign in directions),
-        pass_fns="\n".join(pass_fns), passes="\n        ".join(calls), PREFETCH=flag(prefetch),
-        prefetch=f"pass0_fetch_{stages[0][2]}();" if prefetch else "")
+        convolution=render("fft_spectral") if convolve else "", pass_fns="\n".join(pass_fns),
+        passes="\n    ".join(calls))
 
 
 def _side_words(k: int, s: Side, dims: tuple, roots: int, words: dict) -> None:
@@ -368,7 +369,7 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     plan_key = (_side_key(src), _side_key(dst), n, batch, inverse, extras.chirp_in, extras.chirp_out,
                 extras.blue_inverse, extras.spectrum is not None, extras.scale, extras.convolve, tw_n, per_row, j_major,
                 capacity(device), MAX_WORKGROUP, MAX_POW2_RADIX, PINGPONG, MAX_TILE, MAX_MIXED_RADIX, WG_BY_SMALLEST,
-                HALVES, TILE_WORKGROUP, RUN_TILE, RADIX8_FOR_ODD, WIDE_LOCAL, WIDE_PASSES, TWIDDLE_POWERS, PREFETCH)
+                HALVES, TILE_WORKGROUP, RUN_TILE, RADIX8_FOR_ODD, WIDE_LOCAL, WIDE_PASSES, TWIDDLE_POWERS)
     plans = _local_plans(device)
     plan = plans.get(plan_key)
     if plan is None:
@@ -401,9 +402,7 @@ def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool,
     largest_wg = min(MAX_WORKGROUP, device.limits.get("max-compute-invocations-per-workgroup", 256),
                      device.limits.get("max-compute-workgroup-size-x", 256))
     wg = min(largest_wg, -(-t * n // (min(rads) if WG_BY_SMALLEST else max(rads)) // 32) * 32)
-    groups = -(-batch // t)  # tiles; workgroups, unless each takes several (PREFETCH)
-    prefetch = PREFETCH > 1 and groups > 1
-    groups = -(-groups // PREFETCH) if prefetch else groups
+    groups = -(-batch // t)
     if max(len(src_dims), len(dst_dims)) > MAXD:
         raise NotImplementedError(f"fft: more than {MAXD} batch dimensions that cannot be merged")
     flags = (extras.chirp_in, extras.chirp_out, extras.blue_inverse, extras.spectrum is not None, tw_n > 0,
@@ -411,8 +410,7 @@ def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool,
     shapes = tuple((len(dims), s.split) for s, dims in ((src, src_dims), (dst, dst_dims)))
     runs = (_run(src, src_dims, t, per_row, j_major), _run(dst, dst_dims, t, per_row, j_major))
     key = ("fft_local", n, rads, t, wg, src.mode, src.operand.dtype, dst.mode, dst.operand.dtype, inverse,
-           flags, per_row, j_major, runs, shapes, pingpong, halves, TWIDDLE_POWERS and dst.operand.dtype in _SINGLE,
-           prefetch)
+           flags, per_row, j_major, runs, shapes, pingpong, halves, TWIDDLE_POWERS and dst.operand.dtype in _SINGLE)
     words = {name: [0, 0] for name in ("offset", "axis", "length", "mode_n", "bits")}
     words["shape"], words["stride"] = [1] * (2 * MAXD), [0] * (2 * MAXD)
     roots = (_roots_of(src, n, tw_n, True), _roots_of(dst, n, tw_n, False))
