@@ -40,7 +40,11 @@ C128 = np.dtype(np.complex128)
 # H100, Bluestein's six passes took 353 us at m = 2^21, 530 us at m = 2000376 = 2^3 3^6 7^3
 # (radix-4 steps move an element in 2/3 the time of radices 7 and 3).
 POW2_PREFERENCE = 1.5
-FUSED = 1  # 0: the two stages as two dispatches through A in memory, also where m is local
+# 0: the two stages as two dispatches through A in memory, also where m is local. H100, 4096 x 1009
+# c64: 0.20 ms, not 0.25 (GPU 200 us, not 153 + 108); with MAX_POW2_RADIX 8 and TILE_WORKGROUP 256
+# (2048 = 8 8 8 4, 256 invocations) 162 us, measured with a loop over tiles around the passes that
+# slowed other kernels (see fft_plan, "Not an option (PREFETCH"): to be measured again without it.
+FUSED = 1
 
 
 @functools.lru_cache(maxsize=1024)  # the search costs the host more than the GPU's transform

@@ -76,10 +76,18 @@ MAX_WORKGROUP = 1024
 # 1: passes into float32 results (complex64, float32) twiddle by powers of one table entry: H100, 4096 x
 # 1000 c64 55 us of GPU, not 57-58; 4096 x 1009 0.27 ms, not 0.31; 1000003 0.22, not 0.26; same errors
 TWIDDLE_POWERS = 1
-# Not an option: workgroups that take several tiles, each tile's first pass loading the next one's
-# elements into registers (overlapping this tile's passes). H100, 4 or 8 tiles: c64 2^24 0.55 -> 0.65
-# ms, fft2 4096^2 0.64 -> 0.73, rfft f32 2^24 0.38 -> 0.42, Bluestein 4096 x 1009 0.20 -> 0.28; and
-# the loop over tiles alone, one tile per workgroup, made the 4096 x 1000 kernel 70 -> 155 us.
+# Not an option (PREFETCH, measured and dropped): workgroups that take several tiles, each tile's
+# first pass loading the next one's elements into registers (overlapping this tile's passes). H100, 4
+# or 8 tiles: c64 2^24 0.55 -> 0.65 ms, fft2 4096^2 0.64 -> 0.73, rfft f32 2^24 0.38 -> 0.42, 4096 x
+# 1009 0.20 -> 0.28; and the loop over tiles alone, one tile per workgroup, made the 4096 x 1000
+# kernel 70 -> 155 us.
+# Where the H100's time goes (GPU time of one dispatch, c64 4096 x 1000 = 4 2 5 5 5, T 2, 416
+# invocations: 70 us; memory floor ~21): float32 arithmetic and workgroup memory (not accurate
+# enough) 53 us; no barriers (wrong results) 62; workgroup-memory swizzle over 16 float64 words,
+# not 8, 69; 10 10 10 (MAX_MIXED_RADIX 10) 101, with TILE_WORKGROUP 256 71; 40 25: 334; 8 5 5 5
+# (MAX_POW2_RADIX 8 or RADIX8_FOR_ODD) 90, with TILE_WORKGROUP 256 67; HALVES 0: 131; TILE_WORKGROUP
+# 256 70, 1024 100; WG_BY_SMALLEST 107. A 256-point global pass of c64 2^24: 185 us (float32 121-153,
+# no barriers 165-171, MAX_POW2_RADIX 8 277-286).
 # Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
 # pocketfft's generic passes, they keep short lengths as accurate as NumPy's.
 DIRECT_PRIMES = (11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61)
