@@ -114,7 +114,7 @@ def test_bluestein_convolution_length(n, m):
 
 
 def test_repeated_transforms_reuse_their_plans(monkeypatch):
-    """A second call of the same transform (Bluestein: three dispatches) plans nothing; another view
+    """A second call of the same transform (Bluestein: one dispatch) plans nothing; another view
     of the same length is planned anew, and each gets its own result."""
     x = random_complex((3, 1009), C64)
     first = run_complex(x)

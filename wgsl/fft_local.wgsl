@@ -13,6 +13,8 @@
 // transforms (LOAD_RUN > 1), the last likewise for the destination, so loads and stores move
 // runs of adjacent elements.
 // Every root of unity comes from a table computed once per length (no sine or cosine per element).
+// Bluestein's convolution (fft_plan.Extras.convolve) runs the forward passes, the spectrum multiplied
+// into their last results (fft_spectral.wgsl), then the inverse passes, all in one dispatch.
 ${prelude}
 ${params}
 alias F = ${F};
@@ -84,6 +86,7 @@ fn finish(j: u32, k: u32, row: Row, value: C) -> C {
 ${source}
 ${sink}
 ${butterflies}
+${convolution}
 ${pass_fns}
 
 fn locate(b: u32) -> vec2<u32> {  // (row, j) of transform b

@@ -12,7 +12,8 @@ How a length n is computed (fft_plan.py, fft_bluestein.py, fft_real.py):
   store moves runs of 64-128 bytes (fft_plan.transform);
 - any other n: Bluestein's algorithm, a convolution of 7-smooth length m >= 2n - 1 (two
   transforms of length m, the chirps and the kernel's spectrum fused into their reads and
-  writes; the spectrum cached per length);
+  writes; the spectrum cached per length); where m fits one workgroup, the whole convolution
+  is one dispatch, the intermediate spectrum never leaving the workgroup;
 - real transforms of even n through a complex transform of n / 2 (pre- and post-processing
   fused into its read or write); odd n through a complex transform of length n.
 Both precisions compute in float64 (NumPy computes complex64 in float64 and rounds once; a
@@ -74,7 +75,8 @@ def _key(x: BufferOperand, axis: int, *transform) -> tuple:
     return (view.shape, view.strides, view.offset, x.dtype, axis, transform, p.MAX_LOCAL, p.MAX_WORKGROUP,
             p.MAX_POW2_RADIX, p.PINGPONG, p.MAX_TILE, p.MAX_MIXED_RADIX, p.WG_BY_SMALLEST, p.HALVES,
             p.TILE_WORKGROUP, p.RUN_TILE, p.RADIX8_FOR_ODD, p.WIDE_LOCAL, p.WIDE_PASSES, p.RUN_BYTES,
-            p.MIN_RUN_BYTES, p.DIRECT_PRIMES, p.TWIDDLE_POWERS, fft_bluestein.POW2_PREFERENCE)
+            p.MIN_RUN_BYTES, p.DIRECT_PRIMES, p.TWIDDLE_POWERS, fft_bluestein.POW2_PREFERENCE,
+            fft_bluestein.FUSED)
 
 
 def complex_transform(x: BufferOperand, axis: int, inverse: bool, scale: float = 1.0, n: int | None = None

@@ -7,8 +7,11 @@ smallest 7-smooth length the plans take where the power of two is much longer), 
 prime factor above fft_plan.DIRECT_PRIMES:
     stage 1: A = FFT_m(x * c) * B       the chirp on the way in, B on the way out
     stage 2: X = c * IFFT_m(A) / m      the chirp and scale on the way out
+or, where m fits one workgroup (FUSED), both stages in one dispatch: A never leaves the
+workgroup (H100, 4096 x 1009 complex64: the two stages moved 335 MB through a complex128 A).
 B = FFT_m(b), b the chirp conjugated and wrapped around, is computed once per n in complex128
-and cached on the device, as is the chirp (fft_plan.chirp_table). The inverse transform conjugates c and B (b is symmetric).
+and cached on the device, as is the chirp (fft_tables.chirp_table). The inverse transform
+conjugates c and B (b is symmetric).
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from .._core.operands import allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.wgsl import with_libraries
 from . import fft_recipe
-from .fft_plan import Extras, Side, can_plan, capacity, chirp_table, transform
+from .fft_plan import Extras, Side, can_plan, capacity, is_local, run_local, transform
+from .fft_tables import chirp_table
 
 _CHIRP = ParamLayout("n", "m", ZERO)
 _spectra = per_device(lambda device: plan_cache(16))
@@ -36,6 +40,11 @@ C128 = np.dtype(np.complex128)
 # H100, Bluestein's six passes took 353 us at m = 2^21, 530 us at m = 2000376 = 2^3 3^6 7^3
 # (radix-4 steps move an element in 2/3 the time of radices 7 and 3).
 POW2_PREFERENCE = 1.5
+# 0: the two stages as two dispatches through A in memory, also where m is local. H100, 4096 x 1009
+# c64: 0.20 ms, not 0.25 (GPU 200 us, not 153 + 108); with MAX_POW2_RADIX 8 and TILE_WORKGROUP 256
+# (2048 = 8 8 8 4, 256 invocations) 162 us, measured with a loop over tiles around the passes that
+# slowed other kernels (see fft_plan, "Not an option (PREFETCH"): to be measured again without it.
+FUSED = 1
 
 
 @functools.lru_cache(maxsize=1024)  # the search costs the host more than the GPU's transform
@@ -69,13 +78,17 @@ def bluestein(src: Side, dst: Side, n: int, batch: int, dtype, inverse: bool, sc
     """The DFT of length n of `batch` rows from src to dst (the sides' lengths as given)."""
     device = src.operand.device
     m = convolution_length(n, capacity(device))
+    chirp = chirp_table(device, n)
+    with fft_recipe.unrecorded():  # computed once per length and cached
+        kernel_spectrum = spectrum(device, n, m)
+    if FUSED and m <= capacity(device) and dst.mode != "rfft" and is_local(src, dst, m, batch, np.dtype(dtype)):
+        run_local(src, dst, m, batch, False, Extras(chirp_in=True, chirp_out=True, chirp=chirp, blue_inverse=inverse,
+                                                    spectrum=kernel_spectrum, scale=scale / m, convolve=True))
+        return
     # The convolution between the two transforms stays complex128 (with three or more passes,
     # complex64 roundings in between would pass 2x NumPy's error; with one, at 4096 x 1009 on the
     # H100: 1.4x NumPy's error and no faster).
     work = fft_recipe.scratch(device, (batch * m,), C128)
-    chirp = chirp_table(device, n)
-    with fft_recipe.unrecorded():  # computed once per length and cached
-        kernel_spectrum = spectrum(device, n, m)
     row = Side(work, "complex", 0, 1, ((batch, m),), m)
     # The passes' scratch rows too: a complex64 result rounds once, at the end.
     transform(src, row, m, batch, dtype, False,

@@ -136,7 +136,7 @@ def _twiddles(r: int, ns: int, direction: str, powers: bool) -> list:
 
 def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, across: bool,
                   direction: str, sign: int, bases: tuple | None = None, halves: bool = False,
-                  powers: bool = False) -> str:
+                  powers: bool = False, spectral: bool = False, previous: str = "") -> str:
     """Pass i of a local transform (wgsl/fft_pass.wgsl): radix r after radices of product ns,
     bpt butterflies per invocation; its elements from the source (first) or workgroup memory,
     its results to the destination (store) or, through registers, to workgroup memory.
@@ -144,9 +144,13 @@ def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, a
     at bases[0] and bases[1], so results go straight to workgroup memory (no registers held
     across a barrier) and one barrier, after the writes, ends the pass.
     halves: workgroup memory holds one float64 per position, so the exchanges go in halves
-    (_halved_pass). powers: twiddles as powers of one table entry (_twiddles)."""
+    (_halved_pass). powers: twiddles as powers of one table entry (_twiddles). spectral: the
+    results are multiplied by Bluestein's spectrum at their positions on their way to workgroup
+    memory (the forward half of a convolution in one dispatch). previous: the direction of pass
+    i - 1 (a convolution's inverse half follows its forward half), by default this one's."""
     if halves:
-        return _halved_pass(i, r, ns, bpt, first, store, across, direction, sign, powers)
+        return _halved_pass(i, r, ns, bpt, first, store, across, direction, sign, powers, spectral,
+                            previous or direction)
 
     def block(b: int, body: list) -> str:
         return render("fft_pass_butterfly", i=b, body="\n".join(" " * 12 + line for line in body))
@@ -159,8 +163,8 @@ def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, a
     blocks, holds, exchange = [], "", ""
     for b in range(bpt):
         writes = [f"store(t, dest + {q}u * NS, y{q});" if store else
-                  f"s[{write_base}slot(t, dest + {q}u * NS)] = y{q};" if bases else f"h{b}_{q} = y{q};"
-                  for q in range(r)]
+                  f"s[{write_base}slot(t, dest + {q}u * NS)] = {_result(q, spectral)};" if bases else
+                  f"h{b}_{q} = {_result(q, spectral)};" for q in range(r)]
         blocks.append(block(b, reads + twiddles + dft + writes))
     if bases and not store:
         exchange = "    workgroupBarrier();"
@@ -173,12 +177,17 @@ def pass_function(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, a
                   holds=holds, butterflies="\n".join(blocks), exchange=exchange)
 
 
+def _result(q: int, spectral: bool) -> str:
+    """Result q of a butterfly on its way to workgroup memory (spectral: times the spectrum)."""
+    return f"spectral(dest + {q}u * NS, y{q})" if spectral else f"y{q}"
+
+
 def _block(b: int, body: list) -> str:
     return render("fft_pass_butterfly", i=b, body="\n".join(" " * 12 + line for line in body))
 
 
 def _halved_pass(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, across: bool,
-                 direction: str, sign: int, powers: bool) -> str:
+                 direction: str, sign: int, powers: bool, spectral: bool, previous: str) -> str:
     """pass_function with exchanges in halves: pass i reads the real parts of its elements,
     has pass i - 1 write its imaginary parts over them (pass(i-1)_im: its results are held in
     module-scope registers), reads those, and, after its butterflies, writes its own real parts
@@ -194,10 +203,11 @@ def _halved_pass(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, ac
     if not first:
         head = ["\n".join(f"    var {x}: F;" for x in part_reads)]
         head += [_block(b, [f"xr{b}_{q} = s[slot(t, j + {q}u * BF)];" for q in range(r)]) for b in range(bpt)]
-        head += ["    workgroupBarrier();", f"    pass{i - 1}_im_{direction}();", "    workgroupBarrier();"]
+        head += ["    workgroupBarrier();", f"    pass{i - 1}_im_{previous}();", "    workgroupBarrier();"]
     blocks = []
     for b in range(bpt):
-        writes = [f"store(t, dest + {q}u * NS, y{q});" if store else f"{hold(b, q)} = y{q};" for q in range(r)]
+        writes = [f"store(t, dest + {q}u * NS, y{q});" if store else f"{hold(b, q)} = {_result(q, spectral)};"
+                  for q in range(r)]
         blocks.append(_block(b, [line.replace("{b}", str(b)) for line in reads] + twiddles + dft + writes))
     out, exchange = [], ""
     if not store:

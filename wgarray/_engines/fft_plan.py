@@ -42,12 +42,12 @@ from .._core import dtypes as dt
 from .._core.cache import plan_cache
 from .._core.device import per_device
 from .._core.kernels import WORKGROUP, render
-from .._core.launch import launch_kernel
-from .._core.operands import BufferOperand, allocate
+from .._core.operands import BufferOperand
 from .._core.params import ZERO, ParamLayout
 from .._core.view import coalesce
 from .._core.wgsl import with_libraries
 from . import fft_codelets, fft_recipe
+from .fft_tables import root_bits, root_table, twiddle_table
 
 MAXD = 6  # batch dimensions a side may have after coalescing
 ODD_RADICES = (7, 5, 3)
@@ -76,6 +76,18 @@ MAX_WORKGROUP = 1024
 # 1: passes into float32 results (complex64, float32) twiddle by powers of one table entry: H100, 4096 x
 # 1000 c64 55 us of GPU, not 57-58; 4096 x 1009 0.27 ms, not 0.31; 1000003 0.22, not 0.26; same errors
 TWIDDLE_POWERS = 1
+# Not an option (PREFETCH, measured and dropped): workgroups that take several tiles, each tile's
+# first pass loading the next one's elements into registers (overlapping this tile's passes). H100, 4
+# or 8 tiles: c64 2^24 0.55 -> 0.65 ms, fft2 4096^2 0.64 -> 0.73, rfft f32 2^24 0.38 -> 0.42, 4096 x
+# 1009 0.20 -> 0.28; and the loop over tiles alone, one tile per workgroup, made the 4096 x 1000
+# kernel 70 -> 155 us.
+# Where the H100's time goes (GPU time of one dispatch, c64 4096 x 1000 = 4 2 5 5 5, T 2, 416
+# invocations: 70 us; memory floor ~21): float32 arithmetic and workgroup memory (not accurate
+# enough) 53 us; no barriers (wrong results) 62; workgroup-memory swizzle over 16 float64 words,
+# not 8, 69; 10 10 10 (MAX_MIXED_RADIX 10) 101, with TILE_WORKGROUP 256 71; 40 25: 334; 8 5 5 5
+# (MAX_POW2_RADIX 8 or RADIX8_FOR_ODD) 90, with TILE_WORKGROUP 256 67; HALVES 0: 131; TILE_WORKGROUP
+# 256 70, 1024 100; WG_BY_SMALLEST 107. A 256-point global pass of c64 2^24: 185 us (float32 121-153,
+# no barriers 165-171, MAX_POW2_RADIX 8 277-286).
 # Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
 # pocketfft's generic passes, they keep short lengths as accurate as NumPy's.
 DIRECT_PRIMES = (11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61)
@@ -123,7 +135,9 @@ def batch_dims(s: Side) -> tuple:
 class Extras:
     """What a transform does besides the DFT: Bluestein's chirp on the way in and/or out (the
     table `chirp` of length n; conjugated when blue_inverse), a spectrum to multiply the output
-    by, and the scale of the output."""
+    by, and the scale of the output. convolve (a local transform only): Bluestein's whole
+    convolution in one dispatch, the forward transform, the spectrum multiplied into its terms,
+    then the inverse transform, all in the workgroup."""
 
     chirp_in: bool = False
     chirp_out: bool = False
@@ -131,6 +145,7 @@ class Extras:
     blue_inverse: bool = False
     spectrum: BufferOperand | None = None
     scale: float = 1.0
+    convolve: bool = False
 
 
 # -- lengths --------------------------------------------------------------------------------------
@@ -244,51 +259,6 @@ def can_plan(n: int, cap: int, direct: tuple = DIRECT_PRIMES) -> bool:
     return radices(n, direct) is not None and max(_primes(n), default=1) <= cap
 
 
-# -- tables ---------------------------------------------------------------------------------------
-_TABLE = ParamLayout("n", "bits", "entries", "square", ZERO)
-_tables = per_device(lambda device: plan_cache(64))
-
-
-def root_bits(m: int) -> int:
-    """The fine level of the two-level root table of m (wgsl/fft_roots.wgsl): about sqrt(m)
-    entries in each level."""
-    return ((max(m, 1) - 1).bit_length() + 1) // 2
-
-
-def _table(device, kind: str, m: int) -> BufferOperand:
-    """A table of the roots exp(-2 pi i k / m) (complex128, wgsl/fft_twiddle.wgsl), computed once
-    per (kind, m) on the device: "plain" (entry k, k < m), "split" (two levels of root_bits(m))
-    or "chirp" (entry j = the root of j^2 mod m, j < m / 2)."""
-    cache = _tables(device)
-    table = cache.get((kind, m))
-    if table is None:
-        bits = {"plain": (max(m, 1) - 1).bit_length(), "split": root_bits(m), "chirp": 0}[kind]
-        entries = {"plain": max(m, 1), "split": (1 << bits) + -(-m >> bits), "chirp": m // 2}[kind]
-        table = allocate(device, (entries,), C128)
-        launch_kernel(device, ("fft_twiddle",),
-                      lambda: with_libraries("fft_twiddle", device.features, params=_TABLE.wgsl(),
-                                             WG=WORKGROUP, root=render("fft_root")),
-                      [table.storage], _TABLE.pack(n=max(m, 1), bits=bits, entries=entries,
-                                                   square=int(kind == "chirp")), entries)
-        cache[(kind, m)] = table
-    return table
-
-
-def twiddle_table(device, n: int) -> BufferOperand:
-    """exp(-2 pi i k / n) for k < n: the passes' twiddles."""
-    return _table(device, "plain", n)
-
-
-def root_table(device, m: int) -> BufferOperand:
-    """exp(-2 pi i k / m) for k < m as two levels of root_bits(m) (wgsl/fft_roots.wgsl)."""
-    return _table(device, "split", m)
-
-
-def chirp_table(device, n: int) -> BufferOperand:
-    """Bluestein's chirp exp(-i pi j^2 / n) for j < n, j^2 reduced mod 2n exactly."""
-    return _table(device, "chirp", 2 * n)
-
-
 # -- the local kernel -----------------------------------------------------------------------------
 def _pow2_floor(x: int) -> int:
     return 1 << (max(x, 1).bit_length() - 1)
@@ -319,25 +289,28 @@ def _sink(mode: str, storage: str) -> str:
 def _source(key: tuple, device) -> str:
     (_, n, rads, t, wg, src_mode, src_dtype, dst_mode, dst_dtype, inverse, flags, per_row, j_major, runs, shapes,
      pingpong, halves, powers) = key
-    chirp_in, chirp_out, blue_inverse, spectrum, twiddle = flags
+    chirp_in, chirp_out, blue_inverse, spectrum, twiddle, convolve = flags
     flag = lambda b: "true" if b else "false"
-    direction, sign = ("i", 1) if inverse else ("f", -1)
     dst_storage = dt.layout(dst_dtype).storage
     from_slots = dst_mode == "rfft"  # its terms take two positions: written from workgroup memory
     position_major = t > 1 and max(runs) > 1
-    pass_fns, ns = [fft_codelets.loop_butterflies(r, direction, sign) for r in sorted(set(rads))], 1
-    for i, r in enumerate(rads):
-        first, store = i == 0, i == len(rads) - 1 and not from_slots
+    # the passes as (radix, ns, direction, sign): convolve, the forward ones, then the inverse ones
+    directions = (("f", -1), ("i", 1)) if convolve else ((("i", 1) if inverse else ("f", -1)),)
+    ns_of = [int(np.prod(rads[:i])) for i in range(len(rads))]
+    stages = [(r, ns, d, sign) for d, sign in directions for r, ns in zip(rads, ns_of)]
+    pass_fns = [fft_codelets.loop_butterflies(r, d, sign) for d, sign in directions for r in sorted(set(rads))]
+    for i, (r, ns, d, sign) in enumerate(stages):
+        first, store = i == 0, i == len(stages) - 1 and not from_slots
         # the first pass's butterflies in the source's memory order, the storing pass's in the
         # destination's (transform-fastest where runs go across transforms)
         across = (first and runs[0] > 1) or (store and runs[1] > 1) or (not (first or store) and position_major)
         bpt = -(-(t * n // r) // wg)
         # ping-pong: pass i writes tile (L - 1 - i) % 2, so the last one (store_tile's) is tile 0
-        bases = (((len(rads) - i) % 2) * t * n, ((len(rads) - 1 - i) % 2) * t * n) if pingpong else None
-        pass_fns.append(fft_codelets.pass_function(i, r, ns, bpt, first, store, across, direction, sign, bases,
-                                                   halves, powers))
-        ns *= r
-    calls = [f"pass{i}_{direction}();" for i in range(len(rads))] + (["store_tile();"] if from_slots else [])
+        bases = (((len(stages) - i) % 2) * t * n, ((len(stages) - 1 - i) % 2) * t * n) if pingpong else None
+        pass_fns.append(fft_codelets.pass_function(
+            i, r, ns, bpt, first, store, across, d, sign, bases, halves, powers,
+            spectral=convolve and i == len(rads) - 1, previous=stages[i - 1][2] if i else d))
+    calls = [f"pass{i}_{d}();" for i, (_, _, d, _) in enumerate(stages)] + (["store_tile();"] if from_slots else [])
     rows = "\n".join(render("fft_row", NAME=name, SIDE=k, NDIM=ndim, SPLIT=split)
                      for k, (name, (ndim, split)) in enumerate(zip(("src", "dst"), shapes)))
     roots = "\n".join(render("fft_roots", NAME=f"{name}_root", TABLE=f"{name}_roots", BITS=f"p_bits({k}u)")
@@ -348,10 +321,12 @@ def _source(key: tuple, device) -> str:
         SRC_SPLIT=shapes[0][1], DST_SPLIT=shapes[1][1], PER_ROW=per_row, J_MAJOR=flag(j_major),
         N=n, T=t, WG=wg, MAXD=MAXD, SMEM=max(t * n * (2 if pingpong else 1), 1), S="F" if halves else "C",
         LOAD_RUN=runs[0], STORE_RUN=runs[1], CHIRP_IN=flag(chirp_in), CHIRP_OUT=flag(chirp_out),
-        BLUE_INV=flag(blue_inverse), SPECTRUM=flag(spectrum), TWIDDLE=flag(twiddle), INVERSE=flag(inverse),
+        BLUE_INV=flag(blue_inverse), SPECTRUM=flag(spectrum and not convolve), TWIDDLE=flag(twiddle),
+        INVERSE=flag(inverse),
         source=render(f"fft_src_{src_mode}"), sink=_sink(dst_mode, dst_storage),
-        butterflies=render("fft_twiddles", D=direction, SIGN=sign, NEG=-sign),
-        pass_fns="\n".join(pass_fns), passes="\n    ".join(calls))
+        butterflies="\n".join(render("fft_twiddles", D=d, SIGN=sign, NEG=-sign) for d, sign in directions),
+        convolution=render("fft_spectral") if convolve else "", pass_fns="\n".join(pass_fns),
+        passes="\n    ".join(calls))
 
 
 def _side_words(k: int, s: Side, dims: tuple, roots: int, words: dict) -> None:
@@ -400,7 +375,7 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     # The kernel, its parameters and its tables depend on everything but the buffers: planned
     # once (the planning and packing cost the host about as much as a dispatch's GPU time).
     plan_key = (_side_key(src), _side_key(dst), n, batch, inverse, extras.chirp_in, extras.chirp_out,
-                extras.blue_inverse, extras.spectrum is not None, extras.scale, tw_n, per_row, j_major,
+                extras.blue_inverse, extras.spectrum is not None, extras.scale, extras.convolve, tw_n, per_row, j_major,
                 capacity(device), MAX_WORKGROUP, MAX_POW2_RADIX, PINGPONG, MAX_TILE, MAX_MIXED_RADIX, WG_BY_SMALLEST,
                 HALVES, TILE_WORKGROUP, RUN_TILE, RADIX8_FOR_ODD, WIDE_LOCAL, WIDE_PASSES, TWIDDLE_POWERS)
     plans = _local_plans(device)
@@ -427,7 +402,7 @@ def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool,
                 tw_n: int, per_row: int, j_major: bool) -> tuple:
     """run_local's kernel key, parameter bytes, root-table lengths and invocations."""
     rads = tuple(radices(n) or [1])  # n = 1: one pass of radix 1, which loads and stores
-    pingpong = PINGPONG > (per_row > 1) and len(rads) > 1 and 2 * n <= capacity(device)
+    pingpong = PINGPONG > (per_row > 1) and len(rads) > 1 and 2 * n <= capacity(device) and not extras.convolve
     halves = bool(HALVES) and not pingpong and len(rads) > 1 and dst.mode != "rfft"
     src_dims, dst_dims = batch_dims(src), batch_dims(dst)
     least = max(_least_tile(src, src_dims, per_row), _least_tile(dst, dst_dims, per_row))
@@ -438,7 +413,8 @@ def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool,
     groups = -(-batch // t)
     if max(len(src_dims), len(dst_dims)) > MAXD:
         raise NotImplementedError(f"fft: more than {MAXD} batch dimensions that cannot be merged")
-    flags = (extras.chirp_in, extras.chirp_out, extras.blue_inverse, extras.spectrum is not None, tw_n > 0)
+    flags = (extras.chirp_in, extras.chirp_out, extras.blue_inverse, extras.spectrum is not None, tw_n > 0,
+             extras.convolve)
     shapes = tuple((len(dims), s.split) for s, dims in ((src, src_dims), (dst, dst_dims)))
     runs = (_run(src, src_dims, t, per_row, j_major), _run(dst, dst_dims, t, per_row, j_major))
     key = ("fft_local", n, rads, t, wg, src.mode, src.operand.dtype, dst.mode, dst.operand.dtype, inverse,

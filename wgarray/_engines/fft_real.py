@@ -19,7 +19,8 @@ from .._core.kernels import WORKGROUP, render
 from .._core.operands import BufferOperand
 from .._core.params import ZERO, ParamLayout
 from .._core.wgsl import with_libraries
-from .fft_plan import Extras, Side, can_plan, capacity, is_local, radices, root_bits, root_table, run_local, side
+from .fft_plan import Extras, Side, can_plan, capacity, is_local, radices, run_local, side
+from .fft_tables import root_bits, root_table
 from . import fft_recipe
 from .fft_bluestein import bluestein
 from .fft_plan import C128, transform
@@ -57,7 +58,7 @@ def forward(x: BufferOperand, out: BufferOperand, axis: int, batch: int, scale: 
     inner = out.view.strides[axis]
     z_k, z_b = (batch, 1) if inner > 1 else (1, h)
     dft(pairs, Side(z, "complex", 0, z_k, ((batch, z_b),), h), h, batch, dtype, False, 1.0)
-    items = batch * (h + 1)
+    items = batch * (h // 2 + 1)  # pairs of terms (k, h - k)
     storage = dt.layout(dtype).storage
     fft_recipe.launch(device, ("fft_real_post", dtype),
                       lambda: with_libraries("fft_real_post", device.features, params=_POST.wgsl(), S=storage,
