@@ -85,13 +85,13 @@ class Tiling:
 
 
 BIG = Tiling(16, 16, 8, 8, 8, True, True, True)  # f32: 128 x 128 tiles, 8 x 8 per invocation
-# Measured against it on an H100 (float32 64 x 512^2 @ 512^2 | 4096^2 in ms; BIG 0.42 | 3.15-3.22, torch.bmm
+# Measured against it on an H100 (float32 64 x 512^2 @ 512^2 | 4096^2 in ms; BIG 0.42 | 3.16-3.23, torch.bmm
 # 0.354 | torch.mm 2.68, TF32 off), all slower or the same: BK = 16 0.47 | 3.41; 128 x 64 tiles in 8 x 4 blocks
 # 0.48 | 3.71 (BK = 16 0.56 | 4.01); 64 x 128 in 4 x 8 0.54 | 4.09 (0.57 | 4.17); workgroups of 128 invocations in
 # 8 x 8 blocks, 128 x 64 or 64 x 128 tiles 0.44 | 3.34-3.37 (BK = 16 0.86 | 6.47), 128 x 128 in 16 x 8 or 8 x 16
 # blocks 0.46 | 3.33-3.35; 64 invocations, 64 x 64 tiles in 8 x 8 0.46 | 3.50; tiles ordered in bands of 8 tile
 # rows, column by column 0.43 | 3.16-3.22; warps of 8 x 4 or 4 x 8 invocations (one wavefront per workgroup-memory
-# read) 0.42 | 3.15; fma() 0.42 | 3.19 (the driver fuses c + a * b already); one buffer, two barriers 0.51 | 3.84.
+# read) 0.42 | 3.15-3.22; fma() 0.42 | 3.19 (the driver fuses c + a * b already); one buffer, two barriers 0.51 | 3.84.
 MID = Tiling(16, 16, 4, 4, 8, True, True, True)  # f32: 64 x 64
 MID32 = Tiling(16, 16, 4, 4, 8, True, True)  # other 32-bit types
 GENERIC = Tiling(16, 16, 4, 4, 8, False, True)  # 64-bit integers and complex types
@@ -334,8 +334,8 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
         # Two slices per iteration, so every workgroup-memory row index is a constant (an H100 took
         # 0.53 ms, not 0.46, for 64 x 512^2 @ 512^2 in float32 with one slice an iteration whose
         # buffer was a run-time index into [2][BK][columns] arrays; float64 2048^2: 1.02 vs 1.06 ms).
-        # (An even number of slices needs no branch around the second: H100 float32 4096^2 3.15-3.19 ms vs
-        # 3.16-3.23, 64 x 512^2 @ 512^2 0.41-0.42 ms either way: within the noise, never slower.)
+        # (An even number of slices needs no branch around the second: H100 float32 4096^2 3.14-3.19 ms vs
+        # 3.16-3.23, 64 x 512^2 @ 512^2 0.41-0.42 ms either way: within the noise.)
         second = "        {" if access.even else "        if (t + 1u < tiles_k) {"
         body = ["        {"] + step("t", "0u", f"{BK}u") + ["        }", second]
         body += step("(t + 1u)", f"{BK}u", "0u") + ["        }"]
