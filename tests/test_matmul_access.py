@@ -26,7 +26,8 @@ def access_of(a, b):
     return plan.kernel_key[-1]
 
 
-QUADS = Access(True, True, True)
+QUADS = Access(True, True, True)  # an odd number of k-slices: the loop's second slice behind a branch
+EVEN = Access(True, True, True, even=True)  # an even number: no branch
 
 
 @pytest.mark.parametrize("transpose_a, transpose_b", [(False, False), (True, False), (False, True), (True, True)])
@@ -36,7 +37,7 @@ def test_exact_quads_both_orientations(transpose_a, transpose_b):
     A = wg(np.ascontiguousarray(a.mT)).mT if transpose_a else wg(a)
     B = wg(np.ascontiguousarray(b.mT)).mT if transpose_b else wg(b)
     check(A @ B, a, b)
-    assert access_of(A, B) == QUADS
+    assert access_of(A, B) == EVEN  # K = 192: 24 k-slices
 
 
 def test_einsum_batched_product_reads_quads():
@@ -44,7 +45,7 @@ def test_einsum_batched_product_reads_quads():
     A, B = wg(a), wg(b)
     got = xp.einsum("bij,bjk->bik", A, B)
     check(got, a, b)
-    assert access_of(A, B) == QUADS
+    assert access_of(A, B) == EVEN
 
 
 @pytest.mark.parametrize("shape_a, shape_b", [((130, 64), (64, 64)),  # M not a multiple of the tile
@@ -77,7 +78,7 @@ def test_broadcast_batch_and_offsets():
     A, B = wg(a), wg(b)
     y = B[:, 4:]  # offset 256, batch stride 4352
     check(A @ y, a, b[:, 4:])
-    assert access_of(A, y) == QUADS
+    assert access_of(A, y) == EVEN
 
 
 @pytest.mark.parametrize("dtype", ["complex64", "complex128", "int32", "int64", "uint8", "bool", "float16"])
@@ -126,10 +127,38 @@ def test_exact_prefetch_of_the_last_slice(force, tiling, dtype, access, K, split
                                 (A._view, (), -1), (B._view, (), -1)) == access
 
 
+@pytest.mark.parametrize("K, split, even", [(16, None, True), (24, None, False), (64, 2, True),  # 4 and 4
+                                           (48, 2, False),  # 3 and 3 k-slices
+                                           (136, 9, False),  # 2 k-slices each, the last 1
+                                           (528, 17, True),  # 4 each, the last 2
+                                           (80, 2, False)])  # 5 k-slices each
+def test_even_slice_counts_skip_the_branch(force, K, split, even):
+    """Where every K-slice (the last, shorter one too) has an even number of k-slices, the loop runs its second
+    slice without a branch; an odd count anywhere keeps the branch (a wrong proof computes a stale slice)."""
+    a, b = data((2, 64, K), "float32"), data((2, K, 64), "float32")
+    force(kernel="tiled", tiling=core.MID, **({"split": split} if split else {}))
+    A, B = wg(a), wg(b)
+    check(A @ B, a, b)
+    k_len = -(-K // (split or 1))
+    got = core._product_access(core.MID, 64, 64, K, k_len, np.dtype("float32"), np.dtype("float32"),
+                               (A._view, (), -1), (B._view, (), -1))
+    assert got == (EVEN if even else QUADS)
+
+
+def test_a_wrong_proof_of_even_slices_would_show(force):
+    """The test above can fail: forcing the branch-free loop on 3 k-slices computes a fourth, stale one."""
+    a, b = data((64, 24), "float32"), data((24, 64), "float32")
+    force(kernel="tiled", tiling=core.MID, access=EVEN)
+    assert not np.allclose(np.asarray(wg(a) @ wg(b)), a @ b, rtol=1e-4)
+
+
 def test_exact_special_values():
     a, b = data((64, 64), "float32"), data((64, 64), "float32")
     a[0, 0], a[1, 3], b[5, 2] = np.nan, np.inf, -np.inf
-    check_special_values(a, b, QUADS, 1e-5, 1e-4)
+    check_special_values(a, b, EVEN, 1e-5, 1e-4)
+    a2, b2 = data((64, 72), "float32"), data((72, 64), "float32")  # 9 k-slices: the branch
+    a2[3, 70], b2[71, 1], b2[0, 63] = np.inf, np.nan, -np.inf
+    check_special_values(a2, b2, QUADS, 1e-5, 1e-4)
 
 
 def check_special_values(a, b, access, rtol, atol):

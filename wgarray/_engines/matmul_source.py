@@ -85,6 +85,13 @@ class Tiling:
 
 
 BIG = Tiling(16, 16, 8, 8, 8, True, True, True)  # f32: 128 x 128 tiles, 8 x 8 per invocation
+# Measured against it on an H100 (float32 64 x 512^2 @ 512^2 | 4096^2 in ms; BIG 0.42 | 3.16-3.23, torch.bmm
+# 0.354 | torch.mm 2.68, TF32 off), all slower or the same: BK = 16 0.47 | 3.41; 128 x 64 tiles in 8 x 4 blocks
+# 0.48 | 3.71 (BK = 16 0.56 | 4.01); 64 x 128 in 4 x 8 0.54 | 4.09 (0.57 | 4.17); workgroups of 128 invocations in
+# 8 x 8 blocks, 128 x 64 or 64 x 128 tiles 0.44 | 3.34-3.37 (BK = 16 0.86 | 6.47), 128 x 128 in 16 x 8 or 8 x 16
+# blocks 0.46 | 3.33-3.35; 64 invocations, 64 x 64 tiles in 8 x 8 0.46 | 3.50; tiles ordered in bands of 8 tile
+# rows, column by column 0.43 | 3.16-3.22; warps of 8 x 4 or 4 x 8 invocations (one wavefront per workgroup-memory
+# read) 0.42 | 3.15-3.22; fma() 0.42 | 3.19 (the driver fuses c + a * b already); one buffer, two barriers 0.51 | 3.84.
 MID = Tiling(16, 16, 4, 4, 8, True, True, True)  # f32: 64 x 64
 MID32 = Tiling(16, 16, 4, 4, 8, True, True)  # other 32-bit types
 GENERIC = Tiling(16, 16, 4, 4, 8, False, True)  # 64-bit integers and complex types
@@ -106,11 +113,13 @@ class Access:
     around a double-buffered prefetch, and the result written in vec4 words where the tiling has them
     (an update's C too: its rows contiguous, its offset and strides multiples of 4). a_quads, b_quads (exact float32 only): the
     operand runs with unit stride along its contiguous axis and every other offset and stride is a
-    multiple of 4, so each invocation reads vec4 words (one load instruction instead of four)."""
+    multiple of 4, so each invocation reads vec4 words (one load instruction instead of four). even: the
+    double-buffered unrolled loop (two k-slices an iteration) runs its second slice without a branch."""
 
     exact: bool = False
     a_quads: bool = False
     b_quads: bool = False
+    even: bool = False  # exact, and an even number of k-slices a K-slice: the loop's second slice needs no branch
 
 
 ANY = Access()  # no assumption: every load and store checked
@@ -208,6 +217,7 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
     quads = (access.a_quads, access.b_quads)
     if any(quads):
         assert access.exact and cfg.vec and T == "f32", "vec4 reads need exact float32 tiles"
+    assert access.exact or not access.even, "an even number of k-slices is proved for exact tiles only"
     for k, quad in enumerate(quads):
         if quad:  # the binding in vec4 words (ld_a, ld_b stay valid, unused)
             fields["ab"[k] + "_storage"] = "vec4<f32>"
@@ -324,7 +334,10 @@ def tiled_source(cfg: Tiling, a_dtype, b_dtype, acc, a_fast: str, b_fast: str, c
         # Two slices per iteration, so every workgroup-memory row index is a constant (an H100 took
         # 0.53 ms, not 0.46, for 64 x 512^2 @ 512^2 in float32 with one slice an iteration whose
         # buffer was a run-time index into [2][BK][columns] arrays; float64 2048^2: 1.02 vs 1.06 ms).
-        body = ["        {"] + step("t", "0u", f"{BK}u") + ["        }", "        if (t + 1u < tiles_k) {"]
+        # (An even number of slices needs no branch around the second: H100 float32 4096^2 3.14-3.19 ms vs
+        # 3.16-3.23, 64 x 512^2 @ 512^2 0.41-0.42 ms either way: within the noise.)
+        second = "        {" if access.even else "        if (t + 1u < tiles_k) {"
+        body = ["        {"] + step("t", "0u", f"{BK}u") + ["        }", second]
         body += step("(t + 1u)", f"{BK}u", "0u") + ["        }"]
         t_step = "2u"
     elif cfg.double:
