@@ -16,6 +16,7 @@ and count_small_values (bincount's guess that every value is small: a summary te
 from __future__ import annotations
 
 import functools
+import struct
 from typing import NamedTuple
 
 from .._core import dtypes as dt
@@ -24,6 +25,7 @@ from .._core.launch import launch_kernel
 from .._core.memory import pool_for
 from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.params import ZERO, ParamLayout
+from .._core.stream import stream_for
 from .._core.view import TensorView
 from .._core.wgsl import REG_TAG, cast, load_fn, with_libraries
 from .fold import fold
@@ -81,7 +83,7 @@ def _bin_source(dtype, edges, vector, features) -> str:
     bindings.append(f"var<storage, read> in0: array<{dt.layout(dtype).storage}>;")
     if vector is not None:
         bindings.append(f"var<storage, read> vin0: array<{vector[0]}>;")
-    count_loop = _loop_source(vector)
+    count_loop = _loop_source(vector, last_first=edges is not None and edges[0] == "range")
     loaders = load_fn(0, dtype)
     if edges is None or edges[0] == "summary":  # bincount: the value is its bin (past the last: the last)
         wide = dt.uint64 if dtype.itemsize == 8 else dt.uint32
@@ -112,12 +114,15 @@ def _bin_source(dtype, edges, vector, features) -> str:
                           local_bins=LOCAL_BINS, T=reg, store_count=store)
 
 
-def _loop_source(vector) -> str:
-    """The loop of a workgroup over its share of the items: as vectors, or one by one."""
+def _loop_source(vector, last_first: bool = False) -> str:
+    """The loop of a workgroup over its share of the items: as vectors, or one by one; its
+    rounds in order, or last_first (for a pass right after one over the same items: the items
+    read last are the ones the L2 cache still holds)."""
+    turn = "(p_rounds() - 1u - round)" if last_first else "round"
     if vector is None:
-        return render("bin_count_items", workgroup=WORKGROUP)
+        return render("bin_count_items", workgroup=WORKGROUP, turn=turn)
     return render("bin_count_vectors", workgroup=WORKGROUP, vector=vector[0], width=vector[1],
-                  count_components=vector[2])
+                  count_components=vector[2], turn=turn)
 
 
 def _range_source(dtype, vector, features) -> str:
@@ -183,8 +188,9 @@ def count_equal_bins(values: BufferOperand, bins: int, dtype) -> tuple | None:
     (wgsl/bin_count_range.wgsl: a (min, max) pair per workgroup, and the counts zeroed), then the
     counting pass, which folds the pairs, makes NumPy's edges from them
     (wgsl/bin_count_stage_range.wgsl) and adds its counts into the output.
-    Returns (counts as dtype, edges, checks): checks holds (min, max, step) in the values' dtype,
-    for the caller to read and compare with NumPy's step (the edges are NumPy's only then, and
+    Returns (counts as dtype, edges, checks): checks is (min, max, step) as Python floats, read
+    back at once (the one read: the host must see the range, NumPy raises for one that is not
+    finite), for the caller to compare with NumPy's step (the edges are NumPy's only then, and
     only for a finite range). None where this does not apply (other dtypes, more bins than
     LOCAL_BINS, ...: count_bins on edges made on the host then)."""
     if values.dtype not in _PAIRS or not 1 <= bins <= LOCAL_BINS or not values.shape[0] or not _applies([values], bins):
@@ -207,9 +213,9 @@ def count_equal_bins(values: BufferOperand, bins: int, dtype) -> tuple | None:
     launch_kernel(device, ("bin_count", values.dtype, source, vector),
                   lambda: _bin_source(values.dtype, source, vector, device.features),
                   [out, edges_and_checks] + read + [parts], plan.params, groups * WORKGROUP, writes=2)
-    counts_view, edges_view, checks_view = plan.views
-    return (BufferOperand(out, counts_view, dtype), BufferOperand(edges_and_checks, edges_view, values.dtype),
-            BufferOperand(edges_and_checks, checks_view, values.dtype))
+    checks = plan.checks.unpack(stream_for(device).download(edges_and_checks, plan.checks_at, plan.checks.size))
+    counts_view, edges_view = plan.views
+    return BufferOperand(out, counts_view, dtype), BufferOperand(edges_and_checks, edges_view, values.dtype), checks
 
 
 def _applies(operands, bins: int) -> bool:
@@ -256,7 +262,9 @@ class _RangePlan(NamedTuple):
     vector: tuple | None
     params: bytes  # both passes'
     sizes: tuple  # bytes of the counts, the (min, max) pairs, the edges and checks
-    views: tuple  # of the counts, the edges and the checks (after the edges, in their storage)
+    views: tuple  # of the counts and the edges
+    checks_at: int  # the byte offset of (min, max, step), after the edges in their storage
+    checks: struct.Struct  # their format
 
 
 @functools.lru_cache(maxsize=64)
@@ -266,9 +274,10 @@ def _range_plan(dtype, n: int, offset: int, stride: int, bins: int, words: int) 
     groups = _groups(n)
     vector, fields = _share(dtype, n, offset, stride, bins, ("range",), groups,
                             max(1, min(MAX_COPIES, LOCAL_BINS // bins)))
-    views = (TensorView.contiguous((bins,)), TensorView.contiguous((bins + 1,)), TensorView((3,), (1,), bins + 1))
+    views = (TensorView.contiguous((bins,)), TensorView.contiguous((bins + 1,)))
     sizes = (bins * words * 4, groups * 2 * dtype.itemsize, (bins + 4) * dtype.itemsize)
-    return _RangePlan(groups, vector, PARAMS.pack(count_words=bins * words, **fields), sizes, views)
+    return _RangePlan(groups, vector, PARAMS.pack(count_words=bins * words, **fields), sizes, views,
+                      (bins + 1) * dtype.itemsize, struct.Struct("<3f" if dtype == dt.float32 else "<3d"))
 
 
 def _share(dtype, n: int, offset: int, stride: int, bins: int, source, groups: int, copies: int) -> tuple:
