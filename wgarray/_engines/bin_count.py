@@ -78,7 +78,8 @@ def _bin_source(dtype, edges, vector, features) -> str:
     store = _STORE_ROW
     if edges is not None and edges[0] == "range":
         storage = dt.layout(edges[1]).storage
-        bindings.append(f"var<storage, read_write> edges_out: array<{storage}>;")  # then (min, max, step)
+        # then (min, max, step), then the range pass's (min, max) pairs
+        bindings.append(f"var<storage, read_write> edges_out: array<{storage}>;")
         store = _STORE_TOTAL.format(edges[2])
     bindings.append(f"var<storage, read> in0: array<{dt.layout(dtype).storage}>;")
     if vector is not None:
@@ -103,7 +104,6 @@ def _bin_source(dtype, edges, vector, features) -> str:
             stage = render("bin_count_stage_given", C=creg, workgroup=WORKGROUP, edge=cast(
                 "load1(p_edges_offset() + k * p_edges_stride())", edges_dtype, edges_dtype))
         else:
-            bindings.append(f"var<storage, read> range_parts: array<{dt.layout(_PAIRS[edges_dtype]).storage}>;")
             stage = render("bin_count_stage_range", C=creg, I=_SIGNED_BITS[creg], tag=REG_TAG[creg],
                            INF=_INFINITY[creg], workgroup=WORKGROUP)
         bin_of = render("bin_count_edges", C=creg, T=reg, tag=REG_TAG[creg], value=cast("value", dtype, edges_dtype),
@@ -193,29 +193,29 @@ def count_equal_bins(values: BufferOperand, bins: int, dtype) -> tuple | None:
     finite), for the caller to compare with NumPy's step (the edges are NumPy's only then, and
     only for a finite range). None where this does not apply (other dtypes, more bins than
     LOCAL_BINS, ...: count_bins on edges made on the host then)."""
-    if values.dtype not in _PAIRS or not 1 <= bins <= LOCAL_BINS or not values.shape[0] or not _applies([values], bins):
+    view, storage = values.view, values.storage
+    if (values.dtype not in _PAIRS or not 1 <= bins <= LOCAL_BINS or not 0 < view.shape[0] < 1 << 31
+            or storage.segments is not None):
         return None
     if dtype not in _COUNT_DTYPES:
         raise TypeError(f"count_bins: counts as {dtype} are not supported")
-    device, view, words = values.device, values.view, dtype.itemsize // 4
+    device, words = values.device, dtype.itemsize // 4
     dt.check_supported(dtype, device)
     plan = _range_plan(values.dtype, view.shape[0], view.offset, view.strides[0], bins, words)
-    groups, vector = plan.groups, plan.vector
-    read = [values.storage] * (1 if vector is None else 2)  # the items, and as vectors
+    vector, items = plan.vector, plan.groups * WORKGROUP
+    read = [storage] * (1 if vector is None else 2)  # the items, and as vectors
     pool = pool_for(device)  # straight from the pool: the views are planned (a call's host time counts here)
     out = pool.allocate(plan.sizes[0])
-    parts = pool.allocate(plan.sizes[1])  # a (min, max) pair per workgroup
-    edges_and_checks = pool.allocate(plan.sizes[2])  # the edges, then (min, max, step)
+    edges = pool.allocate(plan.sizes[1])  # the edges, (min, max, step), then a (min, max) pair per workgroup
     launch_kernel(device, ("bin_count_range", values.dtype, vector), lambda: _range_source(values.dtype, vector,
                                                                                            device.features),
-                  [out, parts] + read, plan.params, groups * WORKGROUP, writes=2)
+                  [out, edges] + read, plan.params, items, writes=2)
     source = ("range", values.dtype, words)
     launch_kernel(device, ("bin_count", values.dtype, source, vector),
                   lambda: _bin_source(values.dtype, source, vector, device.features),
-                  [out, edges_and_checks] + read + [parts], plan.params, groups * WORKGROUP, writes=2)
-    checks = plan.checks.unpack(stream_for(device).download(edges_and_checks, plan.checks_at, plan.checks.size))
-    counts_view, edges_view = plan.views
-    return BufferOperand(out, counts_view, dtype), BufferOperand(edges_and_checks, edges_view, values.dtype), checks
+                  [out, edges] + read, plan.params, items, writes=2)
+    checks = plan.checks.unpack(stream_for(device).download(edges, plan.checks_at, plan.checks.size))
+    return BufferOperand(out, plan.views[0], dtype), BufferOperand(edges, plan.views[1], values.dtype), checks
 
 
 def _applies(operands, bins: int) -> bool:
@@ -261,7 +261,7 @@ class _RangePlan(NamedTuple):
     groups: int
     vector: tuple | None
     params: bytes  # both passes'
-    sizes: tuple  # bytes of the counts, the (min, max) pairs, the edges and checks
+    sizes: tuple  # bytes of the counts, and of the edges, checks and (min, max) pairs
     views: tuple  # of the counts and the edges
     checks_at: int  # the byte offset of (min, max, step), after the edges in their storage
     checks: struct.Struct  # their format
@@ -275,8 +275,10 @@ def _range_plan(dtype, n: int, offset: int, stride: int, bins: int, words: int) 
     vector, fields = _share(dtype, n, offset, stride, bins, ("range",), groups,
                             max(1, min(MAX_COPIES, LOCAL_BINS // bins)))
     views = (TensorView.contiguous((bins,)), TensorView.contiguous((bins + 1,)))
-    sizes = (bins * words * 4, groups * 2 * dtype.itemsize, (bins + 4) * dtype.itemsize)
-    return _RangePlan(groups, vector, PARAMS.pack(count_words=bins * words, **fields), sizes, views,
+    pairs_at = (bins + 5) // 2  # the (min, max) pairs' first, in pairs, after the edges and checks
+    sizes = (bins * words * 4, 2 * (pairs_at + groups) * dtype.itemsize)
+    params = PARAMS.pack(count_words=bins * words, edges_offset=pairs_at, **fields)
+    return _RangePlan(groups, vector, params, sizes, views,
                       (bins + 1) * dtype.itemsize, struct.Struct("<3f" if dtype == dt.float32 else "<3d"))
 
 
