@@ -223,6 +223,28 @@ def test_count_equal_bins_adds_into_each_count_dtype(dtype, values):
     np.testing.assert_array_equal(host(Array._wrap(edges))[[0, -1]], exp_edges[[0, -1]])
 
 
+# float32 zeros and subnormals are placed on their bits (NVIDIA's compares flush them to zero):
+# next to an edge at 0.0, among subnormal edges, over the data's own range and given edges
+_TINY = np.float32(np.finfo(np.float32).smallest_subnormal)
+
+
+@pytest.mark.parametrize("case", ["own_range", "edge_at_zero", "subnormal_edges", "zeros_only"])
+def test_histogram_of_float32_zeros_and_subnormals(case):
+    tiny = [-_TINY * 3, -_TINY, -0.0, 0.0, _TINY, _TINY * 2, _TINY * 7, np.float32(1e-38), np.float32(-1e-38)]
+    x = np.array(tiny * 50 + [-1.0, 1.0, 0.5, -0.25], np.float32)
+    bins = {"own_range": 2, "edge_at_zero": 10,
+            "subnormal_edges": np.array([-_TINY * 4, -_TINY, 0.0, _TINY, _TINY * 3, _TINY * 7, 1e-38], np.float32),
+            "zeros_only": np.array([-1.0, 0.0, 1.0], np.float32)}[case]
+    if case == "zeros_only":
+        x = np.array([0.0, -0.0] * 7 + [1.0], np.float32)
+    range_ = (-5.0, 5.0) if case == "edge_at_zero" else None  # the middle edge is 0.0
+    exp_counts, exp_edges = np.histogram(x, bins=bins, range=range_)
+    counts, edges = wgarray.histogram(wg(x), bins=wg(bins) if isinstance(bins, np.ndarray) else bins, range=range_)
+    _same(edges, exp_edges)
+    _same(counts, exp_counts)
+    _same(wgarray.histogram(wg(x)[::-1], bins=bins, range=range_)[0], exp_counts)  # items one by one
+
+
 # the counting pass takes its rounds last first (the L2 cache holds what the range pass read
 # last): items of several rounds, the last one partial, each counted once, as vectors and one by one
 @pytest.mark.parametrize("dtype, rounds", [("float32", 2), ("float64", 3)])

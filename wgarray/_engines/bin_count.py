@@ -46,6 +46,9 @@ _PAIRS = {dt.float32: dt.complex64, dt.float64: dt.complex128}  # (min, max) pai
 _SIGNED_BITS = {"f32": "i32", "f64": "i64"}  # the integer register of a float's bits
 _INFINITY = {"f32": "bitcast<f32>(0x7f800000u)", "f64": "bitcast<f64>(0x7ff0000000000000lu)"}
 _NO_EDGES = "fn stage_bins(lid: u32, group: u32) {}\nfn prepare_bins() {}\n"
+# float64 compares keep subnormals: no value takes bin_count_flushed.wgsl's way
+_NOT_FLUSHED = ("fn is_flushed(v: f64) -> bool { return false; }\nfn flushed_bin(v: f64) -> u32 { return 0u; }\n"
+                "fn prepare_flushed() {}")
 _STORE_ROW = "fn store_count(group: u32, bin: u32, c: u32) { atomicStore(&counts[group * p_bins() + bin], c); }"
 # histogram's counts, added into the output's words: a count is below 2^31 (the items are), so the
 # low word of a 64-bit count holds it all and the high word stays the range pass's zero
@@ -106,8 +109,9 @@ def _bin_source(dtype, edges, vector, features) -> str:
         else:
             stage = render("bin_count_stage_range", C=creg, I=_SIGNED_BITS[creg], tag=REG_TAG[creg],
                            INF=_INFINITY[creg], workgroup=WORKGROUP)
+        flushed = render("bin_count_flushed") if creg == "f32" else _NOT_FLUSHED
         bin_of = render("bin_count_edges", C=creg, T=reg, tag=REG_TAG[creg], value=cast("value", dtype, edges_dtype),
-                        stage=stage)
+                        stage=stage, flushed=flushed)
     bindings = "\n".join(f"@group(0) @binding({k}) {b}" for k, b in enumerate(bindings, 1))
     return with_libraries("bin_count", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
                           bindings=bindings, loaders=loaders, bin_of=bin_of, count_loop=count_loop,
