@@ -198,27 +198,18 @@ def count_equal_bins(values: BufferOperand, bins: int, dtype) -> tuple | None:
     only for a finite range). None where this does not apply (other dtypes, more bins than
     LOCAL_BINS, ...: count_bins on edges made on the host then)."""
     view, storage = values.view, values.storage
-    if (values.dtype not in _PAIRS or not 1 <= bins <= LOCAL_BINS or not 0 < view.shape[0] < 1 << 31
-            or storage.segments is not None):
+    plan = None if storage.segments is not None else _range_plan(values.device, values.dtype, view.shape[0],
+                                                                 view.offset, view.strides[0], bins, dtype)
+    if plan is None:
         return None
-    if dtype not in _COUNT_DTYPES:
-        raise TypeError(f"count_bins: counts as {dtype} are not supported")
-    device, words = values.device, dtype.itemsize // 4
-    dt.check_supported(dtype, device)
-    plan = _range_plan(values.dtype, view.shape[0], view.offset, view.strides[0], bins, words)
-    vector, items = plan.vector, plan.groups * WORKGROUP
-    read = [storage] * (1 if vector is None else 2)  # the items, and as vectors
-    pool = pool_for(device)  # straight from the pool: the views are planned (a call's host time counts here)
+    read = [storage] * (1 if plan.vector is None else 2)  # the items, and as vectors
+    pool = pool_for(plan.device)  # straight from the pool: the views are planned (host time counts here)
     out = pool.allocate(plan.sizes[0])
     edges = pool.allocate(plan.sizes[1])  # the edges, (min, max, step), then a (min, max) pair per workgroup
-    launch_kernel(device, ("bin_count_range", values.dtype, vector), lambda: _range_source(values.dtype, vector,
-                                                                                           device.features),
-                  [out, edges] + read, plan.params, items, writes=2)
-    source = ("range", values.dtype, words)
-    launch_kernel(device, ("bin_count", values.dtype, source, vector),
-                  lambda: _bin_source(values.dtype, source, vector, device.features),
-                  [out, edges] + read, plan.params, items, writes=2)
-    checks = plan.checks.unpack(stream_for(device).download(edges, plan.checks_at, plan.checks.size))
+    items = plan.groups * WORKGROUP
+    launch_kernel(plan.device, plan.range_key, plan.range_source, [out, edges] + read, plan.params, items, writes=2)
+    launch_kernel(plan.device, plan.count_key, plan.count_source, [out, edges] + read, plan.params, items, writes=2)
+    checks = plan.checks.unpack(stream_for(plan.device).download(edges, plan.checks_at, plan.checks.size))
     return BufferOperand(out, plan.views[0], dtype), BufferOperand(edges, plan.views[1], values.dtype), checks
 
 
@@ -262,9 +253,14 @@ def _groups(n: int) -> int:
 
 
 class _RangePlan(NamedTuple):
+    device: object
     groups: int
     vector: tuple | None
     params: bytes  # both passes'
+    range_key: tuple  # the kernels' keys and sources
+    range_source: functools.partial
+    count_key: tuple
+    count_source: functools.partial
     sizes: tuple  # bytes of the counts, and of the edges, checks and (min, max) pairs
     views: tuple  # of the counts and the edges
     checks_at: int  # the byte offset of (min, max, step), after the edges in their storage
@@ -272,17 +268,27 @@ class _RangePlan(NamedTuple):
 
 
 @functools.lru_cache(maxsize=64)
-def _range_plan(dtype, n: int, offset: int, stride: int, bins: int, words: int) -> _RangePlan:
-    """What count_equal_bins records for values of this layout (cached: a loop of calls on
-    same-shaped data plans once)."""
+def _range_plan(device, dtype, n: int, offset: int, stride: int, bins: int, counts_dtype) -> _RangePlan | None:
+    """What count_equal_bins records for values of this layout, or None where it does not apply
+    (cached: a loop of calls on same-shaped data plans once, and checks nothing more)."""
+    if dtype not in _PAIRS or not 1 <= bins <= LOCAL_BINS or not 0 < n < 1 << 31:
+        return None
+    if counts_dtype not in _COUNT_DTYPES:
+        raise TypeError(f"count_bins: counts as {counts_dtype} are not supported")
+    dt.check_supported(counts_dtype, device)
+    words = counts_dtype.itemsize // 4
     groups = _groups(n)
     vector, fields = _share(dtype, n, offset, stride, bins, ("range",), groups,
                             max(1, min(MAX_COPIES, LOCAL_BINS // bins)))
+    source = ("range", dtype, words)
+    range_source = functools.partial(_range_source, dtype, vector, device.features)
+    count_source = functools.partial(_bin_source, dtype, source, vector, device.features)
     views = (TensorView.contiguous((bins,)), TensorView.contiguous((bins + 1,)))
     pairs_at = (bins + 5) // 2  # the (min, max) pairs' first, in pairs, after the edges and checks
     sizes = (bins * words * 4, 2 * (pairs_at + groups) * dtype.itemsize)
     params = PARAMS.pack(count_words=bins * words, edges_offset=pairs_at, **fields)
-    return _RangePlan(groups, vector, params, sizes, views,
+    return _RangePlan(device, groups, vector, params, ("bin_count_range", dtype, vector), range_source,
+                      ("bin_count", dtype, source, vector), count_source, sizes, views,
                       (bins + 1) * dtype.itemsize, struct.Struct("<3f" if dtype == dt.float32 else "<3d"))
 
 
