@@ -29,14 +29,19 @@ fn prepare_bins() {
     prepare_flushed();
 }
 
+// v's bin if the edges are equal (any bin below p_bins() otherwise: the caller checks it)
+fn guess_bin(v: ${C}) -> u32 {
+    let scaled = (v - first_edge) * edge_scale;
+    return min(u32(clamp(scaled, ${C}(0), ${C}(p_bins() - 1u))), p_bins() - 1u);
+}
+
 fn bin_of(value: ${T}) -> u32 {
     let v = ${value};
     let bins = p_bins();
     if (is_flushed(v)) { return flushed_bin(v); }
     if (isnan_${tag}(v) || v < first_edge || v > last_edge) { return bins; }
     if (v == last_edge) { return bins - 1u; }
-    let scaled = (v - first_edge) * edge_scale;
-    let guess = min(u32(clamp(scaled, ${C}(0), ${C}(bins - 1u))), bins - 1u);
+    let guess = guess_bin(v);
     if (edge(guess) <= v && v < edge(guess + 1u)) { return guess; }
     var lo = 0u;  // the number of edges <= v, less one: searchsorted(edges, v, 'right') - 1
     var hi = bins + 1u;
