@@ -5,12 +5,15 @@ of the workgroups' rows of partial counts into the output dtype (wgsl/bin_count_
 An item's bin is the item itself (bincount: non-negative integers, bins = max + 1) or its place
 among sorted edges (histogram: edges[i] <= v < edges[i + 1], the last bin closed on the right,
 values outside the edges and NaN in no bin), found in the promoted dtype of the items and the
-edges, as NumPy's searchsorted compares them.
+edges, as NumPy's searchsorted compares them (float32 zeros and subnormals on their bits:
+wgsl/bin_count_flushed.wgsl).
 
 Two variants spare the host's read before counting: count_equal_bins (histogram's equal bins
 over the data's range: a pass of (min, max) pairs, wgsl/bin_count_range.wgsl, then the counting
-pass makes NumPy's edges from them and adds its counts straight into the output: two dispatches)
-and count_small_values (bincount's guess that every value is small: a summary tells whether it was).
+pass makes NumPy's edges from them and adds its counts straight into the output: two dispatches
+and one read of (min, max, step) after them; on an H100 such a call is mostly host time, submit
+and read, so its host path is planned once per layout) and count_small_values (bincount's guess
+that every value is small: a summary tells whether it was).
 """
 
 from __future__ import annotations
