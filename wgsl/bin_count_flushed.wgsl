@@ -1,5 +1,6 @@
-// float32 values that NVIDIA's compare instructions flush to zero: zero and subnormal ones
-// (exponent bits 0). Those are placed by comparisons on the bits (lib_float's less_f32, ...),
+// Given float32 edges (bin_count.py's _bin_source): values that NVIDIA's compare instructions
+// flush to zero, zero and subnormal ones (exponent bits 0), are placed by comparisons on the
+// bits (lib_float's less_f32, ...),
 // a zero once per invocation (zero_bin, in prepare_bins: data often holds many zeros),
 // so that they fall in NumPy's bins next to subnormal edges or an edge at 0.0. A normal value
 // compares with any edge natively as with its bits (a flushed edge keeps its sign and order).

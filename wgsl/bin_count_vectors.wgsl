@@ -2,8 +2,6 @@
 // (${vector} each, p_offset() a whole number of vectors in): UNROLL vector loads at clamped
 // indices, then their items taken; the p_tail() items after the last whole vector are taken by
 // group 0, one per invocation (take(v): counted, or folded into the range).
-// The rounds go in the order of ${turn} (histogram's counting pass takes them last first: the
-// range pass before it has just read those, and the last tens of MiB are still in the L2 cache).
 fn count_vector(v: ${vector}) { ${count_components} }
 
 fn count_share(group: u32, lid: u32) {
@@ -12,7 +10,7 @@ fn count_share(group: u32, lid: u32) {
     let base = p_offset() / ${width}u;
     let last = vectors - 1u;
     for (var round = 0u; round < p_rounds(); round++) {
-        let i = (group + ${turn} * UNROLL * p_groups()) * ${workgroup}u + lid;
+        let i = (group + round * UNROLL * p_groups()) * ${workgroup}u + lid;
         let v0 = vin0[base + min(i, last)];
         let v1 = vin0[base + min(i + stride, last)];
         let v2 = vin0[base + min(i + 2u * stride, last)];
