@@ -49,6 +49,7 @@ _PAIRS = {dt.float32: dt.complex64, dt.float64: dt.complex128}  # (min, max) pai
 _SIGNED_BITS = {"f32": "i32", "f64": "i64"}  # the integer register of a float's bits
 _INFINITY = {"f32": "bitcast<f32>(0x7f800000u)", "f64": "bitcast<f64>(0x7ff0000000000000lu)"}
 _NO_EDGES = "fn stage_bins(lid: u32, group: u32) {}\nfn prepare_bins() {}\n"
+_TAIL_FROM_VECTORS = "fn load0(idx: u32) -> f32 {{ return vin0[idx / {width}u][idx % {width}u]; }}"
 # No value takes bin_count_flushed.wgsl's way (float64 compares keep subnormals; see _bin_source)
 _NOT_FLUSHED = ("fn is_flushed(v: {C}) -> bool {{ return false; }}\n"
                 "fn flushed_bin(v: {C}) -> u32 {{ return 0u; }}\nfn prepare_flushed() {{}}")
@@ -87,11 +88,9 @@ def _bin_source(dtype, edges, vector, features) -> str:
         # then (min, max, step), then the range pass's (min, max) pairs
         bindings.append(f"var<storage, read_write> edges_out: array<{storage}>;")
         store = _STORE_TOTAL.format(edges[2])
-    bindings.append(f"var<storage, read> in0: array<{dt.layout(dtype).storage}>;")
-    if vector is not None:
-        bindings.append(f"var<storage, read> vin0: array<{vector[0]}>;")
+    items, loaders = _items_source(dtype, vector, edges is not None and edges[0] == "range")
+    bindings += items
     count_loop = _loop_source(vector)
-    loaders = load_fn(0, dtype)
     if edges is None or edges[0] == "summary":  # bincount: the value is its bin (past the last: the last)
         wide = dt.uint64 if dtype.itemsize == 8 else dt.uint32
         last = f"{dt.layout(wide).register}(p_bins() - 1u)"
@@ -136,15 +135,27 @@ def _loop_source(vector) -> str:
 def _range_source(dtype, vector, features) -> str:
     """count_equal_bins' first pass (wgsl/bin_count_range.wgsl) over float items of dtype."""
     reg = dt.layout(dtype).register
+    items, loaders = _items_source(dtype, vector, True)
     bindings = ["var<storage, read_write> counts: array<u32>;",
-                f"var<storage, read_write> partials: array<{dt.layout(_PAIRS[dtype]).storage}>;",
-                f"var<storage, read> in0: array<{dt.layout(dtype).storage}>;"]
-    if vector is not None:
-        bindings.append(f"var<storage, read> vin0: array<{vector[0]}>;")
+                f"var<storage, read_write> partials: array<{dt.layout(_PAIRS[dtype]).storage}>;", *items]
     bindings = "\n".join(f"@group(0) @binding({k}) {b}" for k, b in enumerate(bindings, 1))
     return with_libraries("bin_count_range", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
-                          bindings=bindings, loaders=load_fn(0, dtype), count_loop=_loop_source(vector), C=reg,
+                          bindings=bindings, loaders=loaders, count_loop=_loop_source(vector), C=reg,
                           tag=REG_TAG[reg], INF=_INFINITY[reg])
+
+
+def _items_source(dtype, vector, vectors_only: bool) -> tuple:
+    """The items' bindings and load0: in0, and the items as vectors vin0 where they load so; or,
+    vectors_only (count_equal_bins' float32 vectors), vin0 alone, the tail items read from it too
+    (a storage's size is a whole number of vectors). A pass over the items then binds them once:
+    the stream counts each binding's bytes as work, and two passes binding 2 x 64 MiB each reach
+    its early-submit mark (stream.IDLE_SUBMIT_BYTES) just before count_equal_bins' read submits."""
+    if vector is not None and vectors_only:
+        return [f"var<storage, read> vin0: array<{vector[0]}>;"], _TAIL_FROM_VECTORS.format(width=vector[1])
+    bindings = [f"var<storage, read> in0: array<{dt.layout(dtype).storage}>;"]
+    if vector is not None:
+        bindings.append(f"var<storage, read> vin0: array<{vector[0]}>;")
+    return bindings, load_fn(0, dtype)
 
 
 def _merge_source(dtype, summary: bool, features) -> str:
@@ -206,7 +217,7 @@ def count_equal_bins(values: BufferOperand, bins: int, dtype) -> tuple | None:
                                                                  view.offset, view.strides[0], bins, dtype)
     if plan is None:
         return None
-    read = [storage] * (1 if plan.vector is None else 2)  # the items, and as vectors
+    read = [storage]  # the items (as vectors, or one by one: _items_source)
     pool = pool_for(plan.device)  # straight from the pool: the views are planned (host time counts here)
     out = pool.allocate(plan.sizes[0])
     edges = pool.allocate(plan.sizes[1])  # the edges, (min, max, step), then a (min, max) pair per workgroup
