@@ -1,13 +1,14 @@
 // histogram's first pass over the items, for equal bins over their own range: each workgroup
 // folds its share (the grid stride of bin_count.wgsl, with the same loop and parameters) into a
-// (min, max) pair, partials[group], that the counting pass folds in turn
+// (min, max) pair, partials[p_edges_offset() + group] (in the storage of the counting pass's
+// edges, after them and the checks), that the counting pass folds in turn
 // (bin_count_stage_range.wgsl). NaN anywhere makes the pair NaN, as NumPy's min and max.
 // It also zeroes the output's p_count_words() words, which the counting pass adds to.
 // Parameters: bin_count.py's PARAMS.
 ${enables}
 ${prelude}
 ${params}
-// Bindings: counts (the output's words), partials, in0 (the items), vin0 (the items as vectors).
+// Bindings: counts (the output's words), partials (the edges' storage), in0 (the items), vin0 (the items as vectors).
 ${bindings}
 
 fn zero_word() -> u32 { return p_zero(); }
@@ -48,5 +49,5 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         }
         workgroupBarrier();
     }
-    if (lid == 0u) { partials[group] = vec2<${C}>(lows[0], highs[0]); }
+    if (lid == 0u) { partials[p_edges_offset() + group] = vec2<${C}>(lows[0], highs[0]); }
 }

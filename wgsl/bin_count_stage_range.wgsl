@@ -1,6 +1,7 @@
 // histogram's equal bins over the data's own range, made here rather than read back and sent:
 // the (min, max) pair folded from the p_groups() partial pairs of bin_count_range.wgsl (every
-// workgroup folds them all: a few KiB, read from the cache), then NumPy's linspace(first, last,
+// workgroup folds them all: a few KiB, read from the cache; they lie in edges_out's storage, after
+// the edges and checks, from pair p_edges_offset() on), then NumPy's linspace(first, last,
 // bins + 1) of the pair (first == last: 0.5 below and above), in ${C}: step = (last - first) /
 // bins (correctly rounded), edge k = (k * step) * one + first with its two roundings (one: a 1
 // the compiler cannot see, so that no driver fuses the multiply into the add), the last edge
@@ -38,7 +39,8 @@ fn data_range(lid: u32) -> vec2<${C}> {
     var low = ${INF};
     var high = -${INF};
     for (var k = lid; k < p_groups(); k += ${workgroup}u) {
-        let part = range_parts[k];
+        let at = 2u * (p_edges_offset() + k);
+        let part = vec2<${C}>(edges_out[at], edges_out[at + 1u]);
         low = minimum_${tag}(low, part.x);
         high = maximum_${tag}(high, part.y);
     }

@@ -5,17 +5,21 @@ of the workgroups' rows of partial counts into the output dtype (wgsl/bin_count_
 An item's bin is the item itself (bincount: non-negative integers, bins = max + 1) or its place
 among sorted edges (histogram: edges[i] <= v < edges[i + 1], the last bin closed on the right,
 values outside the edges and NaN in no bin), found in the promoted dtype of the items and the
-edges, as NumPy's searchsorted compares them.
+edges, as NumPy's searchsorted compares them (float32 zeros and subnormals among given edges
+on their bits: wgsl/bin_count_flushed.wgsl).
 
 Two variants spare the host's read before counting: count_equal_bins (histogram's equal bins
 over the data's range: a pass of (min, max) pairs, wgsl/bin_count_range.wgsl, then the counting
-pass makes NumPy's edges from them and adds its counts straight into the output: two dispatches)
-and count_small_values (bincount's guess that every value is small: a summary tells whether it was).
+pass makes NumPy's edges from them and adds its counts straight into the output: two dispatches
+and one read of (min, max, step) after them; on an H100 such a call of 2^24 items is mostly host
+time, submit and read, so its host path is planned once per layout) and count_small_values
+(bincount's guess that every value is small: a summary tells whether it was).
 """
 
 from __future__ import annotations
 
 import functools
+import struct
 from typing import NamedTuple
 
 from .._core import dtypes as dt
@@ -24,6 +28,7 @@ from .._core.launch import launch_kernel
 from .._core.memory import pool_for
 from .._core.operands import BufferOperand, ScalarOperand, allocate
 from .._core.params import ZERO, ParamLayout
+from .._core.stream import stream_for
 from .._core.view import TensorView
 from .._core.wgsl import REG_TAG, cast, load_fn, with_libraries
 from .fold import fold
@@ -44,6 +49,10 @@ _PAIRS = {dt.float32: dt.complex64, dt.float64: dt.complex128}  # (min, max) pai
 _SIGNED_BITS = {"f32": "i32", "f64": "i64"}  # the integer register of a float's bits
 _INFINITY = {"f32": "bitcast<f32>(0x7f800000u)", "f64": "bitcast<f64>(0x7ff0000000000000lu)"}
 _NO_EDGES = "fn stage_bins(lid: u32, group: u32) {}\nfn prepare_bins() {}\n"
+_TAIL_FROM_VECTORS = "fn load0(idx: u32) -> f32 {{ return vin0[idx / {width}u][idx % {width}u]; }}"
+# No value takes bin_count_flushed.wgsl's way (float64 compares keep subnormals; see _bin_source)
+_NOT_FLUSHED = ("fn is_flushed(v: {C}) -> bool {{ return false; }}\n"
+                "fn flushed_bin(v: {C}) -> u32 {{ return 0u; }}\nfn prepare_flushed() {{}}")
 _STORE_ROW = "fn store_count(group: u32, bin: u32, c: u32) { atomicStore(&counts[group * p_bins() + bin], c); }"
 # histogram's counts, added into the output's words: a count is below 2^31 (the items are), so the
 # low word of a 64-bit count holds it all and the high word stays the range pass's zero
@@ -76,13 +85,12 @@ def _bin_source(dtype, edges, vector, features) -> str:
     store = _STORE_ROW
     if edges is not None and edges[0] == "range":
         storage = dt.layout(edges[1]).storage
-        bindings.append(f"var<storage, read_write> edges_out: array<{storage}>;")  # then (min, max, step)
+        # then (min, max, step), then the range pass's (min, max) pairs
+        bindings.append(f"var<storage, read_write> edges_out: array<{storage}>;")
         store = _STORE_TOTAL.format(edges[2])
-    bindings.append(f"var<storage, read> in0: array<{dt.layout(dtype).storage}>;")
-    if vector is not None:
-        bindings.append(f"var<storage, read> vin0: array<{vector[0]}>;")
+    items, loaders = _items_source(dtype, vector, edges is not None and edges[0] == "range")
+    bindings += items
     count_loop = _loop_source(vector)
-    loaders = load_fn(0, dtype)
     if edges is None or edges[0] == "summary":  # bincount: the value is its bin (past the last: the last)
         wide = dt.uint64 if dtype.itemsize == 8 else dt.uint32
         last = f"{dt.layout(wide).register}(p_bins() - 1u)"
@@ -101,11 +109,15 @@ def _bin_source(dtype, edges, vector, features) -> str:
             stage = render("bin_count_stage_given", C=creg, workgroup=WORKGROUP, edge=cast(
                 "load1(p_edges_offset() + k * p_edges_stride())", edges_dtype, edges_dtype))
         else:
-            bindings.append(f"var<storage, read> range_parts: array<{dt.layout(_PAIRS[edges_dtype]).storage}>;")
             stage = render("bin_count_stage_range", C=creg, I=_SIGNED_BITS[creg], tag=REG_TAG[creg],
                            INF=_INFINITY[creg], workgroup=WORKGROUP)
+        # float32 given edges: any may be subnormal or zero. The equal bins over the data's range
+        # are normal or 0.0 (count_equal_bins' caller keeps them only then): a value there is
+        # misplaced only where it is a negative subnormal and an edge is 0.0, which the check
+        # of every value would cost the counting pass 10 % on the H100 (80 -> 88 us, 2^24 items)
+        flushed = render("bin_count_flushed") if creg == "f32" and kind == "given" else _NOT_FLUSHED.format(C=creg)
         bin_of = render("bin_count_edges", C=creg, T=reg, tag=REG_TAG[creg], value=cast("value", dtype, edges_dtype),
-                        stage=stage)
+                        stage=stage, flushed=flushed)
     bindings = "\n".join(f"@group(0) @binding({k}) {b}" for k, b in enumerate(bindings, 1))
     return with_libraries("bin_count", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
                           bindings=bindings, loaders=loaders, bin_of=bin_of, count_loop=count_loop,
@@ -123,15 +135,27 @@ def _loop_source(vector) -> str:
 def _range_source(dtype, vector, features) -> str:
     """count_equal_bins' first pass (wgsl/bin_count_range.wgsl) over float items of dtype."""
     reg = dt.layout(dtype).register
+    items, loaders = _items_source(dtype, vector, True)
     bindings = ["var<storage, read_write> counts: array<u32>;",
-                f"var<storage, read_write> partials: array<{dt.layout(_PAIRS[dtype]).storage}>;",
-                f"var<storage, read> in0: array<{dt.layout(dtype).storage}>;"]
-    if vector is not None:
-        bindings.append(f"var<storage, read> vin0: array<{vector[0]}>;")
+                f"var<storage, read_write> partials: array<{dt.layout(_PAIRS[dtype]).storage}>;", *items]
     bindings = "\n".join(f"@group(0) @binding({k}) {b}" for k, b in enumerate(bindings, 1))
     return with_libraries("bin_count_range", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
-                          bindings=bindings, loaders=load_fn(0, dtype), count_loop=_loop_source(vector), C=reg,
+                          bindings=bindings, loaders=loaders, count_loop=_loop_source(vector), C=reg,
                           tag=REG_TAG[reg], INF=_INFINITY[reg])
+
+
+def _items_source(dtype, vector, vectors_only: bool) -> tuple:
+    """The items' bindings and load0: in0, and the items as vectors vin0 where they load so; or,
+    vectors_only (count_equal_bins' float32 vectors), vin0 alone, the tail items read from it too
+    (a storage's size is a whole number of vectors). A pass over the items then binds them once:
+    the stream counts each binding's bytes as work, and two passes binding 2 x 64 MiB each reach
+    its early-submit mark (stream.IDLE_SUBMIT_BYTES) just before count_equal_bins' read submits."""
+    if vector is not None and vectors_only:
+        return [f"var<storage, read> vin0: array<{vector[0]}>;"], _TAIL_FROM_VECTORS.format(width=vector[1])
+    bindings = [f"var<storage, read> in0: array<{dt.layout(dtype).storage}>;"]
+    if vector is not None:
+        bindings.append(f"var<storage, read> vin0: array<{vector[0]}>;")
+    return bindings, load_fn(0, dtype)
 
 
 def _merge_source(dtype, summary: bool, features) -> str:
@@ -183,33 +207,25 @@ def count_equal_bins(values: BufferOperand, bins: int, dtype) -> tuple | None:
     (wgsl/bin_count_range.wgsl: a (min, max) pair per workgroup, and the counts zeroed), then the
     counting pass, which folds the pairs, makes NumPy's edges from them
     (wgsl/bin_count_stage_range.wgsl) and adds its counts into the output.
-    Returns (counts as dtype, edges, checks): checks holds (min, max, step) in the values' dtype,
-    for the caller to read and compare with NumPy's step (the edges are NumPy's only then, and
+    Returns (counts as dtype, edges, checks): checks is (min, max, step) as Python floats, read
+    back at once (the one read: the host must see the range, NumPy raises for one that is not
+    finite), for the caller to compare with NumPy's step (the edges are NumPy's only then, and
     only for a finite range). None where this does not apply (other dtypes, more bins than
     LOCAL_BINS, ...: count_bins on edges made on the host then)."""
-    if values.dtype not in _PAIRS or not 1 <= bins <= LOCAL_BINS or not values.shape[0] or not _applies([values], bins):
+    view, storage = values.view, values.storage
+    plan = None if storage.segments is not None else _range_plan(values.device, values.dtype, view.shape[0],
+                                                                 view.offset, view.strides[0], bins, dtype)
+    if plan is None:
         return None
-    if dtype not in _COUNT_DTYPES:
-        raise TypeError(f"count_bins: counts as {dtype} are not supported")
-    device, view, words = values.device, values.view, dtype.itemsize // 4
-    dt.check_supported(dtype, device)
-    plan = _range_plan(values.dtype, view.shape[0], view.offset, view.strides[0], bins, words)
-    groups, vector = plan.groups, plan.vector
-    read = [values.storage] * (1 if vector is None else 2)  # the items, and as vectors
-    pool = pool_for(device)  # straight from the pool: the views are planned (a call's host time counts here)
+    read = [storage]  # the items (as vectors, or one by one: _items_source)
+    pool = pool_for(plan.device)  # straight from the pool: the views are planned (host time counts here)
     out = pool.allocate(plan.sizes[0])
-    parts = pool.allocate(plan.sizes[1])  # a (min, max) pair per workgroup
-    edges_and_checks = pool.allocate(plan.sizes[2])  # the edges, then (min, max, step)
-    launch_kernel(device, ("bin_count_range", values.dtype, vector), lambda: _range_source(values.dtype, vector,
-                                                                                           device.features),
-                  [out, parts] + read, plan.params, groups * WORKGROUP, writes=2)
-    source = ("range", values.dtype, words)
-    launch_kernel(device, ("bin_count", values.dtype, source, vector),
-                  lambda: _bin_source(values.dtype, source, vector, device.features),
-                  [out, edges_and_checks] + read + [parts], plan.params, groups * WORKGROUP, writes=2)
-    counts_view, edges_view, checks_view = plan.views
-    return (BufferOperand(out, counts_view, dtype), BufferOperand(edges_and_checks, edges_view, values.dtype),
-            BufferOperand(edges_and_checks, checks_view, values.dtype))
+    edges = pool.allocate(plan.sizes[1])  # the edges, (min, max, step), then a (min, max) pair per workgroup
+    items = plan.groups * WORKGROUP
+    launch_kernel(plan.device, plan.range_key, plan.range_source, [out, edges] + read, plan.params, items, writes=2)
+    launch_kernel(plan.device, plan.count_key, plan.count_source, [out, edges] + read, plan.params, items, writes=2)
+    checks = plan.checks.unpack(stream_for(plan.device).download(edges, plan.checks_at, plan.checks.size))
+    return BufferOperand(out, plan.views[0], dtype), BufferOperand(edges, plan.views[1], values.dtype), checks
 
 
 def _applies(operands, bins: int) -> bool:
@@ -252,23 +268,43 @@ def _groups(n: int) -> int:
 
 
 class _RangePlan(NamedTuple):
+    device: object
     groups: int
     vector: tuple | None
     params: bytes  # both passes'
-    sizes: tuple  # bytes of the counts, the (min, max) pairs, the edges and checks
-    views: tuple  # of the counts, the edges and the checks (after the edges, in their storage)
+    range_key: tuple  # the kernels' keys and sources
+    range_source: functools.partial
+    count_key: tuple
+    count_source: functools.partial
+    sizes: tuple  # bytes of the counts, and of the edges, checks and (min, max) pairs
+    views: tuple  # of the counts and the edges
+    checks_at: int  # the byte offset of (min, max, step), after the edges in their storage
+    checks: struct.Struct  # their format
 
 
 @functools.lru_cache(maxsize=64)
-def _range_plan(dtype, n: int, offset: int, stride: int, bins: int, words: int) -> _RangePlan:
-    """What count_equal_bins records for values of this layout (cached: a loop of calls on
-    same-shaped data plans once)."""
+def _range_plan(device, dtype, n: int, offset: int, stride: int, bins: int, counts_dtype) -> _RangePlan | None:
+    """What count_equal_bins records for values of this layout, or None where it does not apply
+    (cached: a loop of calls on same-shaped data plans once, and checks nothing more)."""
+    if dtype not in _PAIRS or not 1 <= bins <= LOCAL_BINS or not 0 < n < 1 << 31:
+        return None
+    if counts_dtype not in _COUNT_DTYPES:
+        raise TypeError(f"count_bins: counts as {counts_dtype} are not supported")
+    dt.check_supported(counts_dtype, device)
+    words = counts_dtype.itemsize // 4
     groups = _groups(n)
     vector, fields = _share(dtype, n, offset, stride, bins, ("range",), groups,
                             max(1, min(MAX_COPIES, LOCAL_BINS // bins)))
-    views = (TensorView.contiguous((bins,)), TensorView.contiguous((bins + 1,)), TensorView((3,), (1,), bins + 1))
-    sizes = (bins * words * 4, groups * 2 * dtype.itemsize, (bins + 4) * dtype.itemsize)
-    return _RangePlan(groups, vector, PARAMS.pack(count_words=bins * words, **fields), sizes, views)
+    source = ("range", dtype, words)
+    range_source = functools.partial(_range_source, dtype, vector, device.features)
+    count_source = functools.partial(_bin_source, dtype, source, vector, device.features)
+    views = (TensorView.contiguous((bins,)), TensorView.contiguous((bins + 1,)))
+    pairs_at = (bins + 5) // 2  # the (min, max) pairs' first, in pairs, after the edges and checks
+    sizes = (bins * words * 4, 2 * (pairs_at + groups) * dtype.itemsize)
+    params = PARAMS.pack(count_words=bins * words, edges_offset=pairs_at, **fields)
+    return _RangePlan(device, groups, vector, params, ("bin_count_range", dtype, vector), range_source,
+                      ("bin_count", dtype, source, vector), count_source, sizes, views,
+                      (bins + 1) * dtype.itemsize, struct.Struct("<3f" if dtype == dt.float32 else "<3d"))
 
 
 def _share(dtype, n: int, offset: int, stride: int, bins: int, source, groups: int, copies: int) -> tuple:

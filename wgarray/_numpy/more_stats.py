@@ -9,7 +9,9 @@ edges, and flags that make it raise (negative or fractional weights, edges that 
 
 from __future__ import annotations
 
+import math
 import operator
+import struct
 import warnings
 
 import numpy as np
@@ -36,6 +38,8 @@ from .statistics import average
 from .views import set_part
 
 _F64 = dt.as_dtype("float64")
+_F32 = dt.as_dtype("float32")
+_I64 = dt.as_dtype("int64")
 
 
 # -- cov, corrcoef ----------------------------------------------------------------------------------
@@ -314,32 +318,49 @@ def _counts_over_own_range(x: Array, bins):
     """histogram(x, bins) for an integer bins over float data's own range, with its one read at
     the end (_engines/bin_count.count_equal_bins): (counts, edges); else (None, the data's (min,
     max) as read) where the GPU's step is not NumPy's (the caller then makes the edges on the
-    host over that range); None where this does not apply."""
-    if isinstance(bins, (str, Array)) or np.ndim(bins) != 0:
+    host over that range); None where this does not apply. (Host time counts here: a call on
+    large data is two dispatches and a read, so the checks are plain Python float arithmetic.)"""
+    if type(bins) is not int and (isinstance(bins, (str, Array)) or np.ndim(bins) != 0):
         return None
     try:
         count = operator.index(bins)
     except TypeError:
         return None
-    made = count_equal_bins(x._data(), count, dt.as_dtype("int64")) if count >= 1 and x.size else None
+    made = count_equal_bins(x._data(), count, _I64) if count >= 1 and x.size else None
     if made is None:
         return None
-    counts, edges, checks = made
-    low, high, step = np.asarray(Array._wrap(checks))
+    counts, edges, (low, high, step) = made
+    if not (math.isfinite(low) and math.isfinite(high)):
+        low, high = x._dtype.type(low), x._dtype.type(high)  # NumPy's a.min(), a.max(), as it prints them
+        raise ValueError(f"autodetected range of [{low}, {high}] is not finite")
+    # NumPy's edges from a.min() and a.max(), in the data's dtype: Python's arithmetic is
+    # float64's, and a float64 sum or quotient of float32 values rounded to float32 is float32's
+    # own (53 >= 2 * 24 + 2 bits)
+    single = x._dtype == _F32
+    rounded = _float32 if single else float
     first, last = low, high
-    if not (np.isfinite(first) and np.isfinite(last)):
-        raise ValueError(f"autodetected range of [{first}, {last}] is not finite")
     if first == last:
-        first, last = first - 0.5, last + 0.5
-    with np.errstate(all="ignore"):  # NumPy's linspace: the difference, then the step, in the data's dtype
-        numpy_step = (last - first) / x._dtype.type(count)
-        # _surely_increasing's test, on the step just made
-        increasing = numpy_step > 4 * np.spacing(max(abs(first), abs(last)))
+        first, last = rounded(first - 0.5), rounded(last + 0.5)
+    numpy_step = rounded(rounded(last - first) / count)  # linspace's difference, then its step
+    # _surely_increasing's test on that step (the ends are normal numbers where the rest holds)
+    spacing = math.ulp(max(abs(first), abs(last))) * (_F32_ULP_SCALE if single else 1)
     tiny = _NORMAL_ENOUGH[x._dtype]
-    if (step == numpy_step and increasing and np.isfinite(step)
+    if (step == numpy_step and numpy_step > 4 * spacing and math.isfinite(step)
             and (first == 0 or abs(first) >= tiny) and (last == 0 or abs(last) >= tiny) and abs(step) >= tiny):
         return Array._wrap(counts), Array._wrap(edges)
-    return None, (low, high)
+    return None, (x._dtype.type(low), x._dtype.type(high))
+
+
+_F32_BITS = struct.Struct("<f")
+_F32_ULP_SCALE = 2.0**29  # a normal float32's unit in the last place, over its float64 one
+
+
+def _float32(value: float) -> float:
+    """value rounded to float32 (to infinity past its largest), as a Python float."""
+    try:
+        return _F32_BITS.unpack(_F32_BITS.pack(value))[0]
+    except OverflowError:
+        return math.copysign(math.inf, value)
 
 
 def _density(counts: Array, edges: Array) -> Array:
