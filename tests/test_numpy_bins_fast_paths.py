@@ -225,16 +225,16 @@ def test_count_equal_bins_adds_into_each_count_dtype(dtype, values):
 
 # float32 zeros and subnormals among given edges are placed on their bits (NVIDIA's compares
 # flush them to zero): next to an edge at 0.0, among subnormal edges; over the data's own range
-# the edges are normal (or the host makes them and they are given), with no edge at 0.0 here
-# (a negative subnormal next to one is the own range's known miss on NVIDIA: _bin_source)
+# the edges are normal or 0.0 (else the host makes them and they are given), and a negative
+# subnormal next to an edge at 0.0 takes -FLT_MIN's bin (own_range_zero_edge: bins -1, 0, 1)
 _TINY = np.float32(np.finfo(np.float32).smallest_subnormal)
 
 
-@pytest.mark.parametrize("case", ["own_range", "edge_at_zero", "subnormal_edges", "zeros_only"])
+@pytest.mark.parametrize("case", ["own_range", "own_range_zero_edge", "edge_at_zero", "subnormal_edges", "zeros_only"])
 def test_histogram_of_float32_zeros_and_subnormals(case):
     tiny = [-_TINY * 3, -_TINY, -0.0, 0.0, _TINY, _TINY * 2, _TINY * 7, np.float32(1e-38), np.float32(-1e-38)]
     x = np.array(tiny * 50 + [-1.0, 1.0, 0.5, -0.25], np.float32)
-    bins = {"own_range": 3, "edge_at_zero": 10,
+    bins = {"own_range": 3, "own_range_zero_edge": 2, "edge_at_zero": 10,
             "subnormal_edges": np.array([-_TINY * 4, -_TINY, 0.0, _TINY, _TINY * 3, _TINY * 7, 1e-38], np.float32),
             "zeros_only": np.array([-1.0, 0.0, 1.0], np.float32)}[case]
     if case == "zeros_only":

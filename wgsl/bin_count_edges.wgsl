@@ -7,7 +7,8 @@
 // The workgroup stages the edges in its memory first (when they fit: the counters do too), and
 // each invocation reads the outer edges and the scale once. The stage (below) says where the edges
 // come from: edges_local(), global_edge(k) and stage_bins(lid, group). float32 zeros and
-// subnormals go their own way (is_flushed(v), flushed_bin(v): bin_count_flushed.wgsl).
+// subnormals go their own way (is_flushed(v), flushed_bin(v): bin_count_flushed.wgsl; over the data's
+// own range, unflushed(v): bin_count_range_flushed.wgsl).
 var<workgroup> local_edges: array<${C}, LOCAL_BINS + 1u>;
 var<private> first_edge: ${C};
 var<private> last_edge: ${C};
@@ -36,7 +37,7 @@ fn guess_bin(v: ${C}) -> u32 {
 }
 
 fn bin_of(value: ${T}) -> u32 {
-    let v = ${value};
+    let v = unflushed(${value});
     let bins = p_bins();
     if (is_flushed(v)) { return flushed_bin(v); }
     if (isnan_${tag}(v) || v < first_edge || v > last_edge) { return bins; }

@@ -52,7 +52,8 @@ _NO_EDGES = "fn stage_bins(lid: u32, group: u32) {}\nfn prepare_bins() {}\n"
 _TAIL_FROM_VECTORS = "fn load0(idx: u32) -> f32 {{ return vin0[idx / {width}u][idx % {width}u]; }}"
 # No value takes bin_count_flushed.wgsl's way (float64 compares keep subnormals; see _bin_source)
 _NOT_FLUSHED = ("fn is_flushed(v: {C}) -> bool {{ return false; }}\n"
-                "fn flushed_bin(v: {C}) -> u32 {{ return 0u; }}\nfn prepare_flushed() {{}}")
+                "fn flushed_bin(v: {C}) -> u32 {{ return 0u; }}\nfn prepare_flushed() {{}}\n"
+                "fn unflushed(v: {C}) -> {C} {{ return v; }}")
 _STORE_ROW = "fn store_count(group: u32, bin: u32, c: u32) { atomicStore(&counts[group * p_bins() + bin], c); }"
 # histogram's counts, added into the output's words: a count is below 2^31 (the items are), so the
 # low word of a 64-bit count holds it all and the high word stays the range pass's zero
@@ -111,11 +112,12 @@ def _bin_source(dtype, edges, vector, features) -> str:
         else:
             stage = render("bin_count_stage_range", C=creg, I=_SIGNED_BITS[creg], tag=REG_TAG[creg],
                            INF=_INFINITY[creg], workgroup=WORKGROUP)
-        # float32 given edges: any may be subnormal or zero. The equal bins over the data's range
-        # are normal or 0.0 (count_equal_bins' caller keeps them only then): a value there is
-        # misplaced only where it is a negative subnormal and an edge is 0.0, which the check
-        # of every value would cost the counting pass 10 % on the H100 (80 -> 88 us, 2^24 items)
-        flushed = render("bin_count_flushed") if creg == "f32" and kind == "given" else _NOT_FLUSHED.format(C=creg)
+        # float32 given edges: any may be subnormal or zero (bits compared). The equal bins over the
+        # data's range are normal or 0.0: only a negative subnormal value needs care there, a select
+        # (the bits compared for every value cost the counting pass 10 % on the H100: 80 -> 88 us)
+        flushed = _NOT_FLUSHED.format(C=creg)
+        if creg == "f32":
+            flushed = render("bin_count_flushed" if kind == "given" else "bin_count_range_flushed")
         bin_of = render("bin_count_edges", C=creg, T=reg, tag=REG_TAG[creg], value=cast("value", dtype, edges_dtype),
                         stage=stage, flushed=flushed)
     bindings = "\n".join(f"@group(0) @binding({k}) {b}" for k, b in enumerate(bindings, 1))
