@@ -6,7 +6,8 @@ An item's bin is the item itself (bincount: non-negative integers, bins = max + 
 among sorted edges (histogram: edges[i] <= v < edges[i + 1], the last bin closed on the right,
 values outside the edges and NaN in no bin), found in the promoted dtype of the items and the
 edges, as NumPy's searchsorted compares them (float32 zeros and subnormals among given edges
-on their bits: wgsl/bin_count_flushed.wgsl).
+on their bits: wgsl/bin_count_flushed.wgsl; over the data's own range a negative subnormal
+takes -FLT_MIN's bin: wgsl/bin_count_range_flushed.wgsl).
 
 Two variants spare the host's read before counting: count_equal_bins (histogram's equal bins
 over the data's range: a pass of (min, max) pairs, wgsl/bin_count_range.wgsl, then the counting
