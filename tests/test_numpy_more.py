@@ -193,7 +193,7 @@ def test_nanquantile_special_cases():
     check("nanpercentile", a, 50, axis=(0, 1))
 
 
-def test_nanquantile_methods():
+def test_nanquantile_other_methods_and_a_misspelt_one():
     assert float(wg.nanquantile(wg.asarray([1.0, np.nan, 2.0]), 0.5, method="hazen")) == \
         np.nanquantile([1.0, np.nan, 2.0], 0.5, method="hazen")
     with pytest.raises(ValueError):
