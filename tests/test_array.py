@@ -321,7 +321,6 @@ def test_operator_returns_notimplemented():
 def test_in_place_operators(name, op, dtype, value):
     x = sample(dtype, 12, seed=7).reshape(3, 4)
     a = wg(x)
-    view = a[1:, ::-2]
     before = a
     with np.errstate(all="ignore"):
         h = x.copy()
