@@ -8,7 +8,7 @@
 //   A = (I - Y T Y^H) [S R; 0] where Y = [Y1; Q2 U^{-1}] (qr_hr_solve.wgsl finds Q2 U^{-1}).
 // These are LAPACK's geqrf reflectors: Y the vectors, tau = diag(T), R_householder its R.
 // The kernel writes the panel's top block of h (S R on and above the diagonal, Y1 below), of
-// v (Y1 explicitly), tau, T (t) and U (u[b * u_batch + i * cols + j], for qr_hr_solve).
+// v (Y1 explicitly), tau, T (t) and U^{-1} (u[b * u_batch + i * cols + j], for qr_hr_solve).
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> h: array<${S}>;
@@ -76,7 +76,21 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         h[hbase + i * p_h_row() + c * p_h_col()] = select(lu, sc_scale(r[b * p_r_batch() + e], signs[i]), i <= c);
         v[vbase + i * p_v_row() + c] = select(select(${T}(), sc_real(R(1)), i == c), lu, i > c);
         t[tbase + i * p_t_row() + c] = tm[i * PB + c];
-        u[b * p_u_batch() + e] = lu;
         if (i == c) { taus[p_tau_offset() + b * p_tau_batch() + i] = tm[i * PB + i]; }
     }
+    workgroupBarrier();
+    // Column c of U^{-1} into tm (T is out), back substitution by invocation c: qr_hr_solve.wgsl
+    // then multiplies rows of Q2 by it, all elements at once.
+    if (lid < cols) {
+        let c = lid;
+        for (var i = 0u; i < cols; i++) { tm[i * PB + c] = ${T}(); }
+        for (var step = 0u; step <= c; step++) {
+            let i = c - step;
+            var acc = select(${T}(), sc_real(R(1)), i == c);
+            for (var l = i + 1u; l <= c; l++) { acc = acc - sc_mul(m[i * PB + l], tm[l * PB + c]); }
+            tm[i * PB + c] = sc_mul(acc, sc_recip(m[i * PB + i]));
+        }
+    }
+    workgroupBarrier();
+    for (var e = lid; e < cols * cols; e += WG) { u[b * p_u_batch() + e] = tm[(e / cols) * PB + e % cols]; }
 }

@@ -13,7 +13,8 @@ tall panel the GPU idles. Here, for a panel A (batch, rows, cols <= PB):
     reconstruction  wgsl/qr_hr_lu.wgsl     LU of Q1 - S without pivoting (S = diag(+-1) keeps
                                            every pivot >= 1): Y1, U; T = -U S Y1^{-H},
                                            R_householder = S R;
-                wgsl/qr_hr_solve.wgsl      Y2 = Q2 U^{-1}, row by row on many workgroups.
+                wgsl/qr_hr_solve.wgsl      Y2 = Q2 U^{-1} (qr_hr_lu inverts U), an element
+                                           an invocation on many workgroups.
 Y, tau = diag(T), T and S R are what LAPACK's geqrf gives (the same sign choices), written
 where qr.py's panel kernel writes them. Nothing is read back.
 """
@@ -153,6 +154,6 @@ def panel(h: BufferOperand, v: BufferOperand, tau: BufferOperand, t: BufferOpera
                  u_batch=cols * cols, q_batch=rows * cols, r_batch=cols * cols)
     _launch("qr_hr_lu", h, LU, words, [h.storage, v.storage, tau.storage, t.storage, u.storage, q.storage, r.storage],
             batch, 5)
-    groups = -(-(rows - cols) // WG)
+    groups = -(-(rows - cols) // (WG // PB))  # WG / PB rows a workgroup
     words = dict(batch=batch, rows=rows, cols=cols, groups=groups, **out, q_batch=rows * cols, u_batch=cols * cols)
     _launch("qr_hr_solve", h, SOLVE, words, [h.storage, v.storage, q.storage, u.storage], batch * groups, 2)
