@@ -26,6 +26,10 @@ const WG: u32 = ${WG}u;
 var<workgroup> m: array<${T}, ${PB2}>;
 var<workgroup> tm: array<${T}, ${PB2}>;
 var<workgroup> signs: array<R, PB>;
+var<workgroup> pivots: array<${T}, PB>;
+
+// s_j for the pivot d_j: -sign(re d_j), so that |d_j - s_j| >= 1.
+fn sign_of(d: ${T}) -> R { return select(R(1), R(-1), sc_re(d) >= R(0)); }
 
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
@@ -35,24 +39,32 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let cols = p_cols();
     for (var e = lid; e < cols * cols; e += WG) { m[(e / cols) * PB + e % cols] = q[b * p_q_batch() + e]; }
     workgroupBarrier();
+    // One barrier a column: step j's multipliers m[i, j] / (d_j - s_j) are formed on the fly by
+    // every invocation that needs them (column j and the pivot stay as they are until all steps
+    // are done; then the multipliers and pivots are written, the same values).
     for (var j = 0u; j < cols; j++) {
-        if (lid == 0u) {
-            let d = m[j * PB + j];
-            let s = select(R(1), R(-1), sc_re(d) >= R(0));
-            signs[j] = s;
-            m[j * PB + j] = d - sc_real(s);
-        }
-        workgroupBarrier();
-        if (lid > j && lid < cols) { m[lid * PB + j] = sc_mul(m[lid * PB + j], sc_recip(m[j * PB + j])); }
-        workgroupBarrier();
+        let inv = sc_recip(m[j * PB + j] - sc_real(sign_of(m[j * PB + j])));
         let rest = cols - 1u - j;
         for (var e = lid; e < rest * rest; e += WG) {
             let i = j + 1u + e / rest;
             let c = j + 1u + e % rest;
-            m[i * PB + c] = m[i * PB + c] - sc_mul(m[i * PB + j], m[j * PB + c]);
+            m[i * PB + c] = m[i * PB + c] - sc_mul(sc_mul(m[i * PB + j], inv), m[j * PB + c]);
         }
         workgroupBarrier();
     }
+    if (lid < cols) {
+        let d = m[lid * PB + lid];
+        signs[lid] = sign_of(d);
+        pivots[lid] = d - sc_real(signs[lid]);
+    }
+    workgroupBarrier();
+    for (var e = lid; e < cols * cols; e += WG) {
+        let i = e / cols;
+        let c = e % cols;
+        if (i > c) { m[i * PB + c] = sc_mul(m[i * PB + c], sc_recip(pivots[c])); }
+        if (i == c) { m[i * PB + i] = pivots[i]; }
+    }
+    workgroupBarrier();
     // Row i of T from T Y1^H = -U S, column by column (Y1^H is unit upper triangular).
     if (lid < cols) {
         let i = lid;
