@@ -28,7 +28,19 @@ fn at(e: u32) -> ${T} { return a[min(e, ${CAP}u - 1u)]; }
 
 // v = scal x below the diagonal of column j, beta on it.
 fn store_vector(j: u32, rows: u32, beta: R, scal: ${T}, lane: u32, lanes: u32) {
-    for (var i = j + 1u + lane; i < rows; i += lanes) { a[j * RS + i] = sc_mul(scal, a[j * RS + i]); }
+    for (var i = j + 1u + lane; i < rows; i += 4u * lanes) {
+        let i1 = i + lanes;
+        let i2 = i1 + lanes;
+        let i3 = i2 + lanes;
+        let x0 = at(j * RS + i);
+        let x1 = at(j * RS + i1);
+        let x2 = at(j * RS + i2);
+        let x3 = at(j * RS + i3);
+        a[j * RS + i] = sc_mul(scal, x0);
+        if (i1 < rows) { a[j * RS + i1] = sc_mul(scal, x1); }
+        if (i2 < rows) { a[j * RS + i2] = sc_mul(scal, x2); }
+        if (i3 < rows) { a[j * RS + i3] = sc_mul(scal, x3); }
+    }
     if (lane == 0u) { a[j * RS + j] = sc_real(beta); }
 }
 

@@ -88,7 +88,7 @@ class Reflectors:
 
     def _factor_block(self, o: int) -> None:
         """Outer block o: its panels (each updating the rest of the block), T of the block
-        from theirs (T12 = -T1 V1^H V2 T2), then the trailing update of the columns right of it."""
+        from theirs, then the trailing update of the columns right of it."""
         m, n = self.m, self.n
         o0 = o * OUTER
         width = min(OUTER, n - o0)  # columns of H in the block
@@ -102,12 +102,23 @@ class Reflectors:
             tau = self.tau.with_view(TensorView((self.batch, kp), self.tau.view.strides, c0))
             _panel(block(self.h, c0, m - c0, c0, cols), v, tau, t)
             _apply_left(block(self.h, c0, m - c0, c0 + cols, o0 + width - c0 - cols), v, t)
-            if at:
-                v_before = block(self.v, o0, m - o0, o0, at)
-                gram = mul(transposed(v_before), block(self.v, o0, m - o0, c0, kp), conj=True)  # V1^H V2
-                subtract_product(self.t_block(o, 0, at, at, kp), mul(self.t_block(o, 0, at, 0, at), gram), t)
+        self._join(o, ko)
         _, v, t = self.outer(o)
         _apply_left(block(self.h, o0, m - o0, o0 + width, n - o0 - width), v, t)
+
+    def _join(self, o: int, ko: int) -> None:
+        """T of outer block o from its panels' (on its diagonal): panel by panel,
+        T12 = -T1 (V1^H V2) T2, every V1^H V2 a block of the one product V^H V of the block's
+        vectors (a product of K = m - o0 each would be a split-K matmul and its reduction)."""
+        if ko <= PB:
+            return
+        _, v, _ = self.outer(o)
+        gram = mul(transposed(v), v, conj=True)
+        for at in range(PB, ko, PB):
+            kp = min(PB, ko - at)
+            subtract_product(self.t_block(o, 0, at, at, kp),
+                             mul(self.t_block(o, 0, at, 0, at), block(gram, 0, at, at, kp)),
+                             self.t_block(o, at, kp, at, kp))
 
     def q(self, columns: int) -> BufferOperand:
         """The first `columns` columns of Q = H_0 H_1 ... (batch, m, columns)."""

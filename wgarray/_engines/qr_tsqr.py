@@ -38,6 +38,7 @@ NODE_ROWS = 256  # rows of a chunk of TSQR (fewer where workgroup memory holds f
 # 32 columns) TSQR took 250 us for 128 rows, 336 us for 256 and 470 us for 512; the one-workgroup
 # kernel 457, 496 and 584 us (each kernel's steps are bound by latency, not by the rows).
 MIN_ROWS = 64
+MAX_WG = 1024  # the factor and apply kernels' invocations at most
 SUBGROUPS = True  # the _sg kernels (a subgroup per column) where the adapter has subgroups (tests turn it off)
 
 _SRC = ("src_offset", "src_batch", "src_row", "src_col", "tau_offset", "tau_batch")
@@ -61,7 +62,7 @@ def _shape(dtype, device) -> tuple[int, int]:
     (dots, top) and x_max. (A chunk that overran the limit by those rows hung the complex
     factor kernel on the H100: the real ones had the bytes to spare.)"""
     per_invocation = dtype.itemsize + _real_bytes(dtype)
-    wg = wide_workgroup(device, per_invocation, (NODE_ROWS + 1) * PB * dtype.itemsize)
+    wg = min(MAX_WG, wide_workgroup(device, per_invocation, (NODE_ROWS + 1) * PB * dtype.itemsize))
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     return wg, (limit - wg * per_invocation - 2 * PB * dtype.itemsize - 16) // dtype.itemsize
 
