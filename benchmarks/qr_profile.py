@@ -26,33 +26,6 @@ from wgarray._engines import qr_tsqr
 PHASE = ["other"]
 
 
-def _factor_block(self, o):  # qr.Reflectors._factor_block with phase tags
-    m, n = self.m, self.n
-    o0 = o * qre.OUTER
-    width = min(qre.OUTER, n - o0)
-    ko = min(qre.OUTER, self.k - o0)
-    for c0 in range(o0, o0 + ko, qre.PB):
-        cols = min(qre.PB, o0 + width - c0)
-        kp = min(cols, m - c0)
-        at = c0 - o0
-        v = qre.block(self.v, c0, m - c0, c0, kp)
-        t = self.t_block(o, at, kp, at, kp)
-        tau = self.tau.with_view(qre.TensorView((self.batch, kp), self.tau.view.strides, c0))
-        PHASE[0] = "panel"
-        qre._panel(qre.block(self.h, c0, m - c0, c0, cols), v, tau, t)
-        PHASE[0] = "inblock"
-        qre._apply_left(qre.block(self.h, c0, m - c0, c0 + cols, o0 + width - c0 - cols), v, t)
-        if at:
-            PHASE[0] = "tjoin"
-            v_before = qre.block(self.v, o0, m - o0, o0, at)
-            gram = qre.mul(qre.transposed(v_before), qre.block(self.v, o0, m - o0, c0, kp), conj=True)
-            qre.subtract_product(self.t_block(o, 0, at, at, kp), qre.mul(self.t_block(o, 0, at, 0, at), gram), t)
-    _, v, t = self.outer(o)
-    PHASE[0] = "outer"
-    qre._apply_left(qre.block(self.h, o0, m - o0, o0 + width, n - o0 - width), v, t)
-    PHASE[0] = "other"
-
-
 def capture(a):
     stream = stream_for(a._data().device)
     cls = type(stream)
@@ -67,24 +40,33 @@ def capture(a):
         records.append((phase, str(name)[:28], kernel, list(storages), params, groups))
         return original(self, kernel, storages, params, groups)
 
-    orig_factor, orig_q = qre.Reflectors._factor_block, qre.Reflectors.q
+    def tagged(phase, function):
+        def run(*args, **kwargs):
+            before = PHASE[0]
+            PHASE[0] = phase(*args) if callable(phase) else phase
+            try:
+                return function(*args, **kwargs)
+            finally:
+                PHASE[0] = before
+        return run
 
-    def q(self, columns):
-        PHASE[0] = "qform"
-        try:
-            return orig_q(self, columns)
-        finally:
-            PHASE[0] = "other"
-
+    saved = {name: getattr(holder, name) for holder, name in
+             ((qre, "_panel"), (qre, "_apply_left"), (qre.Reflectors, "_join"), (qre.Reflectors, "q"))}
+    # an update of the columns right of an outer block has more than OUTER - PB columns (but the last)
+    qre._panel = tagged("panel", saved["_panel"])
+    qre._apply_left = tagged(lambda a, *_: "outer" if a.shape[-1] > qre.OUTER - qre.PB else "inblock",
+                             saved["_apply_left"])
+    qre.Reflectors._join = tagged("tjoin", saved["_join"])
+    qre.Reflectors.q = tagged("qform", saved["q"])
     replay.clear()
     cls.dispatch = hook
-    qre.Reflectors._factor_block, qre.Reflectors.q = _factor_block, q
     try:
         out = wg.linalg.qr(a)
         wg.synchronize()
     finally:
         cls.dispatch = original
-        qre.Reflectors._factor_block, qre.Reflectors.q = orig_factor, orig_q
+        for name, value in saved.items():
+            setattr(qre.Reflectors if name in ("_join", "q") else qre, name, value)
         replay.clear()
     return stream, records, out
 
@@ -210,15 +192,15 @@ def main():
 
 VARIANTS = [
     ("base", {}),
+    ("MAX_WG 512", {"tsqr.MAX_WG": 512}),
+    ("MAX_WG 256", {"tsqr.MAX_WG": 256}),
     ("NODE_ROWS 128", {"tsqr.NODE_ROWS": 128}),
-    ("NODE_ROWS 512 (capped)", {"tsqr.NODE_ROWS": 512}),
-    ("SUBGROUPS off", {"tsqr.SUBGROUPS": False}),
+    ("NODE_ROWS 192", {"tsqr.NODE_ROWS": 192}),
     ("MIN_ROWS 256", {"tsqr.MIN_ROWS": 256}),
-    ("MIN_ROWS 1024", {"tsqr.MIN_ROWS": 1024}),
-    ("MIN_ROWS 1e9 (no TSQR)", {"tsqr.MIN_ROWS": 10 ** 9}),
+    ("MIN_ROWS 128", {"tsqr.MIN_ROWS": 128}),
+    ("OUTER 32", {"qr.OUTER": 32}),
     ("OUTER 64", {"qr.OUTER": 64}),
     ("OUTER 256", {"qr.OUTER": 256}),
-    ("OUTER 64 NODE_ROWS 512", {"qr.OUTER": 64, "tsqr.NODE_ROWS": 512}),
     ("base again", {}),
 ]
 

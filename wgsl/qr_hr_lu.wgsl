@@ -72,7 +72,16 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             var acc = ${T}();
             if (c >= i) {
                 acc = -sc_scale(m[i * PB + c], signs[c]);
-                for (var l = i; l < c; l++) { acc = acc - sc_mul(tm[i * PB + l], sc_conj(m[c * PB + l])); }
+                for (var l = i; l < c; l += 4u) {  // four terms an iteration, loads together, in order
+                    let p0 = sc_mul(tm[i * PB + l], sc_conj(m[c * PB + l]));
+                    let p1 = sc_mul(tm[i * PB + min(l + 1u, PB - 1u)], sc_conj(m[c * PB + min(l + 1u, PB - 1u)]));
+                    let p2 = sc_mul(tm[i * PB + min(l + 2u, PB - 1u)], sc_conj(m[c * PB + min(l + 2u, PB - 1u)]));
+                    let p3 = sc_mul(tm[i * PB + min(l + 3u, PB - 1u)], sc_conj(m[c * PB + min(l + 3u, PB - 1u)]));
+                    acc = acc - p0;
+                    acc = select(acc, acc - p1, l + 1u < c);
+                    acc = select(acc, acc - p2, l + 2u < c);
+                    acc = select(acc, acc - p3, l + 3u < c);
+                }
             }
             tm[i * PB + c] = acc;
         }
@@ -99,7 +108,16 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         for (var step = 0u; step <= c; step++) {
             let i = c - step;
             var acc = select(${T}(), sc_real(R(1)), i == c);
-            for (var l = i + 1u; l <= c; l++) { acc = acc - sc_mul(m[i * PB + l], tm[l * PB + c]); }
+            for (var l = i + 1u; l <= c; l += 4u) {  // as T's
+                let p0 = sc_mul(m[i * PB + l], tm[l * PB + c]);
+                let p1 = sc_mul(m[i * PB + min(l + 1u, PB - 1u)], tm[min(l + 1u, PB - 1u) * PB + c]);
+                let p2 = sc_mul(m[i * PB + min(l + 2u, PB - 1u)], tm[min(l + 2u, PB - 1u) * PB + c]);
+                let p3 = sc_mul(m[i * PB + min(l + 3u, PB - 1u)], tm[min(l + 3u, PB - 1u) * PB + c]);
+                acc = acc - p0;
+                acc = select(acc, acc - p1, l + 1u <= c);
+                acc = select(acc, acc - p2, l + 2u <= c);
+                acc = select(acc, acc - p3, l + 3u <= c);
+            }
             tm[i * PB + c] = sc_mul(acc, sc_recip(m[i * PB + i]));
         }
     }

@@ -16,6 +16,7 @@ const PB: u32 = ${PB}u;
 const WG: u32 = ${WG}u;
 const RS: u32 = ${RS}u;
 var<workgroup> a: array<${T}, ${CAP}>;
+var<workgroup> tau_s: array<${T}, PB>;
 
 // a[e], clamped: the unrolled loops read past a chunk's rows (and ignore what they read).
 fn q_at(e: u32) -> ${T} { return a[min(e, ${CAP}u - 1u)]; }
@@ -44,9 +45,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         }
         a[(e % cols) * RS + i] = value;
     }
+    let tau_base = p_tau_offset() + b * p_tau_batch() + g * PB;
+    if (lid < PB) { tau_s[lid] = taus[tau_base + lid]; }  // out of the steps' chain of loads
     workgroupBarrier();
     let k = min(rows, cols);
-    let tau_base = p_tau_offset() + b * p_tau_batch() + g * PB;
     for (var c = sg; c < cols; c += sgs) {
         for (var step = 0u; step < k; step++) {
             let j = k - 1u - step;
@@ -69,7 +71,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
                 acc = select(acc, acc + p2, i2 >= j && i2 < rows);
                 acc = select(acc, acc + p3, i3 >= j && i3 < rows);
             }
-            let f = sc_mul(taus[tau_base + j], subgroupAdd(acc));
+            let f = sc_mul(tau_s[j], subgroupAdd(acc));
             for (var i = first; i < rows; i += 4u * lanes) {
                 let i1 = i + lanes;
                 let i2 = i1 + lanes;
