@@ -198,6 +198,7 @@ VARIANTS = [
     ("NODE_ROWS 192", {"tsqr.NODE_ROWS": 192}),
     ("MIN_ROWS 256", {"tsqr.MIN_ROWS": 256}),
     ("MIN_ROWS 128", {"tsqr.MIN_ROWS": 128}),
+    ("MIN_ROWS 32", {"tsqr.MIN_ROWS": 32}),
     ("OUTER 32", {"qr.OUTER": 32}),
     ("OUTER 64", {"qr.OUTER": 64}),
     ("OUTER 256", {"qr.OUTER": 256}),
