@@ -9,8 +9,8 @@ matrices of the batch at once, in place on one working copy H. For each panel:
     update in the block     A2 := (I - V T V^H)^H A2 = A2 - V (T^H (V^H A2)) on the block's
                             columns right of the panel: matmuls (matmul.product) and an
                             in-place subtraction;
-and the panels' T join into the block's (T12 = -T1 V1^H V2 T2), whose update of the columns
-right of the block has K = OUTER. Q is formed the same way backwards from the identity
+and the panels' T join into the block's (T12 = -T1 V1^H V2 T2, the V1^H V2 from one product
+V^H V a block), whose update of the columns right of the block has K = OUTER. Q is formed the same way backwards from the identity
 (orgqr): Q := (I - V T V^H) Q on the rows and columns each block touches. R is the upper triangle of H. Nothing is read back.
 """
 
@@ -29,7 +29,9 @@ from . import qr_tsqr
 from .chol_blocks import WG, as_batch, block, copy, identity, kernel_source, mul, subtract_product, transposed, zeros
 
 PB = 32  # panel width: the kernel's column lanes
-OUTER = 128  # columns of an outer block: its trailing update and Q's formation are matmuls with K = OUTER
+# Columns of an outer block: its trailing update and Q's formation are matmuls with K = OUTER.
+# qr 4096 float32 on an H100: 69.2 ms with 128, 68.4 with 256, 71.2 with 64, 79.2 with 32.
+OUTER = 128
 
 PANEL = ParamLayout("batch", "rows", "cols", ZERO, "h_offset", "h_batch", "h_row", "h_col",
                     "v_offset", "v_batch", "v_row", "tau_offset", "tau_batch", "t_offset", "t_batch", "t_row")
