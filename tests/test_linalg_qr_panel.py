@@ -220,3 +220,24 @@ def test_tsqr_views(tsqr):
     q, r = (host(x) for x in qr(wg(base).mT[:, ::2, 1::3]))
     assert tsqr[0] > 0
     check_factors(view, q, r, np.float64)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.complex64, np.float64])
+@pytest.mark.parametrize("max_wg", [32, 64])
+def test_tsqr_narrow_workgroups(tsqr, monkeypatch, dtype, max_wg):
+    """Factor and apply kernels of few invocations (qr_tsqr.MAX_WG): several columns a subgroup
+    (the _sg kernels) or a slice (the others); uneven chunks whose rows end inside the loops'
+    groups of four rows; the T joins of two outer blocks (100 columns)."""
+    monkeypatch.setattr(qr_tsqr, "MAX_WG", max_wg)
+    qr_tsqr._shape.cache_clear()
+    try:
+        a = random((203, 100), dtype)
+        q, r = (host(x) for x in qr(wg(a)))
+    finally:
+        qr_tsqr._shape.cache_clear()
+    assert tsqr[0] > 0 or not takes_tsqr(dtype, a.shape)
+    check_factors(a, q, r, dtype)
+    ref = np.linalg.qr(a)
+    tol = 10 * 203 * eps(dtype)
+    assert relative(r - ref.R, ref.R) <= tol
+    assert relative(q - ref.Q, ref.Q) <= tol

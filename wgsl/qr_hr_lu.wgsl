@@ -8,7 +8,7 @@
 //   A = (I - Y T Y^H) [S R; 0] where Y = [Y1; Q2 U^{-1}] (qr_hr_solve.wgsl finds Q2 U^{-1}).
 // These are LAPACK's geqrf reflectors: Y the vectors, tau = diag(T), R_householder its R.
 // The kernel writes the panel's top block of h (S R on and above the diagonal, Y1 below), of
-// v (Y1 explicitly), tau, T (t) and U (u[b * u_batch + i * cols + j], for qr_hr_solve).
+// v (Y1 explicitly), tau, T (t) and U^{-1} (u[b * u_batch + i * cols + j], for qr_hr_solve).
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> h: array<${S}>;
@@ -26,6 +26,10 @@ const WG: u32 = ${WG}u;
 var<workgroup> m: array<${T}, ${PB2}>;
 var<workgroup> tm: array<${T}, ${PB2}>;
 var<workgroup> signs: array<R, PB>;
+var<workgroup> pivots: array<${T}, PB>;
+
+// s_j for the pivot d_j: -sign(re d_j), so that |d_j - s_j| >= 1.
+fn sign_of(d: ${T}) -> R { return select(R(1), R(-1), sc_re(d) >= R(0)); }
 
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
@@ -35,24 +39,32 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let cols = p_cols();
     for (var e = lid; e < cols * cols; e += WG) { m[(e / cols) * PB + e % cols] = q[b * p_q_batch() + e]; }
     workgroupBarrier();
+    // One barrier a column: step j's multipliers m[i, j] / (d_j - s_j) are formed on the fly by
+    // every invocation that needs them (column j and the pivot stay as they are until all steps
+    // are done; then the multipliers and pivots are written, the same values).
     for (var j = 0u; j < cols; j++) {
-        if (lid == 0u) {
-            let d = m[j * PB + j];
-            let s = select(R(1), R(-1), sc_re(d) >= R(0));
-            signs[j] = s;
-            m[j * PB + j] = d - sc_real(s);
-        }
-        workgroupBarrier();
-        if (lid > j && lid < cols) { m[lid * PB + j] = sc_mul(m[lid * PB + j], sc_recip(m[j * PB + j])); }
-        workgroupBarrier();
+        let inv = sc_recip(m[j * PB + j] - sc_real(sign_of(m[j * PB + j])));
         let rest = cols - 1u - j;
         for (var e = lid; e < rest * rest; e += WG) {
             let i = j + 1u + e / rest;
             let c = j + 1u + e % rest;
-            m[i * PB + c] = m[i * PB + c] - sc_mul(m[i * PB + j], m[j * PB + c]);
+            m[i * PB + c] = m[i * PB + c] - sc_mul(sc_mul(m[i * PB + j], inv), m[j * PB + c]);
         }
         workgroupBarrier();
     }
+    if (lid < cols) {
+        let d = m[lid * PB + lid];
+        signs[lid] = sign_of(d);
+        pivots[lid] = d - sc_real(signs[lid]);
+    }
+    workgroupBarrier();
+    for (var e = lid; e < cols * cols; e += WG) {
+        let i = e / cols;
+        let c = e % cols;
+        if (i > c) { m[i * PB + c] = sc_mul(m[i * PB + c], sc_recip(pivots[c])); }
+        if (i == c) { m[i * PB + i] = pivots[i]; }
+    }
+    workgroupBarrier();
     // Row i of T from T Y1^H = -U S, column by column (Y1^H is unit upper triangular).
     if (lid < cols) {
         let i = lid;
@@ -60,7 +72,16 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             var acc = ${T}();
             if (c >= i) {
                 acc = -sc_scale(m[i * PB + c], signs[c]);
-                for (var l = i; l < c; l++) { acc = acc - sc_mul(tm[i * PB + l], sc_conj(m[c * PB + l])); }
+                for (var l = i; l < c; l += 4u) {  // four terms an iteration, loads together, in order
+                    let p0 = sc_mul(tm[i * PB + l], sc_conj(m[c * PB + l]));
+                    let p1 = sc_mul(tm[i * PB + min(l + 1u, PB - 1u)], sc_conj(m[c * PB + min(l + 1u, PB - 1u)]));
+                    let p2 = sc_mul(tm[i * PB + min(l + 2u, PB - 1u)], sc_conj(m[c * PB + min(l + 2u, PB - 1u)]));
+                    let p3 = sc_mul(tm[i * PB + min(l + 3u, PB - 1u)], sc_conj(m[c * PB + min(l + 3u, PB - 1u)]));
+                    acc = acc - p0;
+                    acc = select(acc, acc - p1, l + 1u < c);
+                    acc = select(acc, acc - p2, l + 2u < c);
+                    acc = select(acc, acc - p3, l + 3u < c);
+                }
             }
             tm[i * PB + c] = acc;
         }
@@ -76,7 +97,30 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         h[hbase + i * p_h_row() + c * p_h_col()] = select(lu, sc_scale(r[b * p_r_batch() + e], signs[i]), i <= c);
         v[vbase + i * p_v_row() + c] = select(select(${T}(), sc_real(R(1)), i == c), lu, i > c);
         t[tbase + i * p_t_row() + c] = tm[i * PB + c];
-        u[b * p_u_batch() + e] = lu;
         if (i == c) { taus[p_tau_offset() + b * p_tau_batch() + i] = tm[i * PB + i]; }
     }
+    workgroupBarrier();
+    // Column c of U^{-1} into tm (T is out), back substitution by invocation c: qr_hr_solve.wgsl
+    // then multiplies rows of Q2 by it, all elements at once.
+    if (lid < cols) {
+        let c = lid;
+        for (var i = 0u; i < cols; i++) { tm[i * PB + c] = ${T}(); }
+        for (var step = 0u; step <= c; step++) {
+            let i = c - step;
+            var acc = select(${T}(), sc_real(R(1)), i == c);
+            for (var l = i + 1u; l <= c; l += 4u) {  // as T's
+                let p0 = sc_mul(m[i * PB + l], tm[l * PB + c]);
+                let p1 = sc_mul(m[i * PB + min(l + 1u, PB - 1u)], tm[min(l + 1u, PB - 1u) * PB + c]);
+                let p2 = sc_mul(m[i * PB + min(l + 2u, PB - 1u)], tm[min(l + 2u, PB - 1u) * PB + c]);
+                let p3 = sc_mul(m[i * PB + min(l + 3u, PB - 1u)], tm[min(l + 3u, PB - 1u) * PB + c]);
+                acc = acc - p0;
+                acc = select(acc, acc - p1, l + 1u <= c);
+                acc = select(acc, acc - p2, l + 2u <= c);
+                acc = select(acc, acc - p3, l + 3u <= c);
+            }
+            tm[i * PB + c] = sc_mul(acc, sc_recip(m[i * PB + i]));
+        }
+    }
+    workgroupBarrier();
+    for (var e = lid; e < cols * cols; e += WG) { u[b * p_u_batch() + e] = tm[(e / cols) * PB + e % cols]; }
 }

@@ -23,9 +23,24 @@ const RS: u32 = ${RS}u;
 const SAFE_LOW: R = ${SAFE_LOW};
 var<workgroup> a: array<${T}, ${CAP}>;
 
+// a[e], clamped: the loops of four rows an iteration read past a column's rows (and ignore what they read).
+fn at(e: u32) -> ${T} { return a[min(e, ${CAP}u - 1u)]; }
+
 // v = scal x below the diagonal of column j, beta on it.
 fn store_vector(j: u32, rows: u32, beta: R, scal: ${T}, lane: u32, lanes: u32) {
-    for (var i = j + 1u + lane; i < rows; i += lanes) { a[j * RS + i] = sc_mul(scal, a[j * RS + i]); }
+    for (var i = j + 1u + lane; i < rows; i += 4u * lanes) {
+        let i1 = i + lanes;
+        let i2 = i1 + lanes;
+        let i3 = i2 + lanes;
+        let x0 = at(j * RS + i);
+        let x1 = at(j * RS + i1);
+        let x2 = at(j * RS + i2);
+        let x3 = at(j * RS + i3);
+        a[j * RS + i] = sc_mul(scal, x0);
+        if (i1 < rows) { a[j * RS + i1] = sc_mul(scal, x1); }
+        if (i2 < rows) { a[j * RS + i2] = sc_mul(scal, x2); }
+        if (i3 < rows) { a[j * RS + i3] = sc_mul(scal, x3); }
+    }
     if (lane == 0u) { a[j * RS + j] = sc_real(beta); }
 }
 
@@ -53,10 +68,23 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         if (j > 0u && sg == sgs - 1u) { store_vector(j - 1u, rows, last_beta, last_scal, lane, lanes); }
         var ss = R(0);
         var mx = R(0);
-        for (var i = j + 1u + lane; i < rows; i += lanes) {
-            let x = a[j * RS + i];
-            ss = ss + sc_sq(x);
-            mx = max(mx, sc_absmax(x));
+        // Four rows an iteration (their loads issued together), summed in row order.
+        for (var i = j + 1u + lane; i < rows; i += 4u * lanes) {
+            let i1 = i + lanes;
+            let i2 = i1 + lanes;
+            let i3 = i2 + lanes;
+            let x0 = at(j * RS + i);
+            let x1 = at(j * RS + i1);
+            let x2 = at(j * RS + i2);
+            let x3 = at(j * RS + i3);
+            ss = ss + sc_sq(x0);
+            mx = max(mx, sc_absmax(x0));
+            ss = select(ss, ss + sc_sq(x1), i1 < rows);
+            mx = select(mx, max(mx, sc_absmax(x1)), i1 < rows);
+            ss = select(ss, ss + sc_sq(x2), i2 < rows);
+            mx = select(mx, max(mx, sc_absmax(x2)), i2 < rows);
+            ss = select(ss, ss + sc_sq(x3), i3 < rows);
+            mx = select(mx, max(mx, sc_absmax(x3)), i3 < rows);
         }
         ss = subgroupAdd(ss);
         mx = subgroupMax(mx);
@@ -78,15 +106,37 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         for (var c = j + 1u + sg; c < cols; c += sgs) {
             let top = a[c * RS + j];  // read by every lane before lane 0 writes it
             var acc = ${T}();
-            for (var i = j + 1u + lane; i < rows; i += lanes) {
-                acc = acc + sc_mul(sc_conj(sc_opaque_t(sc_scale(a[j * RS + i], inv_scale))), a[c * RS + i]);
+            for (var i = j + 1u + lane; i < rows; i += 4u * lanes) {
+                let i1 = i + lanes;
+                let i2 = i1 + lanes;
+                let i3 = i2 + lanes;
+                let p0 = sc_mul(sc_conj(sc_opaque_t(sc_scale(at(j * RS + i), inv_scale))), at(c * RS + i));
+                let p1 = sc_mul(sc_conj(sc_opaque_t(sc_scale(at(j * RS + i1), inv_scale))), at(c * RS + i1));
+                let p2 = sc_mul(sc_conj(sc_opaque_t(sc_scale(at(j * RS + i2), inv_scale))), at(c * RS + i2));
+                let p3 = sc_mul(sc_conj(sc_opaque_t(sc_scale(at(j * RS + i3), inv_scale))), at(c * RS + i3));
+                acc = acc + p0;
+                acc = select(acc, acc + p1, i1 < rows);
+                acc = select(acc, acc + p2, i2 < rows);
+                acc = select(acc, acc + p3, i3 < rows);
             }
             acc = subgroupAdd(acc);
             let d = sc_mul(sc_conj(sc_opaque_t(sc_scale(reflector.scal, x_scale))), acc) + top;
             let f = sc_mul(sc_conj(reflector.tau), d);
             let fx = sc_mul(reflector.scal, f);
             if (lane == 0u) { a[c * RS + j] = a[c * RS + j] - f; }
-            for (var i = j + 1u + lane; i < rows; i += lanes) { a[c * RS + i] = a[c * RS + i] - sc_mul(a[j * RS + i], fx); }
+            for (var i = j + 1u + lane; i < rows; i += 4u * lanes) {
+                let i1 = i + lanes;
+                let i2 = i1 + lanes;
+                let i3 = i2 + lanes;
+                let y0 = at(c * RS + i) - sc_mul(at(j * RS + i), fx);
+                let y1 = at(c * RS + i1) - sc_mul(at(j * RS + i1), fx);
+                let y2 = at(c * RS + i2) - sc_mul(at(j * RS + i2), fx);
+                let y3 = at(c * RS + i3) - sc_mul(at(j * RS + i3), fx);
+                a[c * RS + i] = y0;
+                if (i1 < rows) { a[c * RS + i1] = y1; }
+                if (i2 < rows) { a[c * RS + i2] = y2; }
+                if (i3 < rows) { a[c * RS + i3] = y3; }
+            }
         }
         last_beta = reflector.beta;
         last_scal = reflector.scal;

@@ -13,9 +13,18 @@ tall panel the GPU idles. Here, for a panel A (batch, rows, cols <= PB):
     reconstruction  wgsl/qr_hr_lu.wgsl     LU of Q1 - S without pivoting (S = diag(+-1) keeps
                                            every pivot >= 1): Y1, U; T = -U S Y1^{-H},
                                            R_householder = S R;
-                wgsl/qr_hr_solve.wgsl      Y2 = Q2 U^{-1}, row by row on many workgroups.
+                wgsl/qr_hr_solve.wgsl      Y2 = Q2 U^{-1} (qr_hr_lu inverts U), an element
+                                           an invocation on many workgroups.
 Y, tau = diag(T), T and S R are what LAPACK's geqrf gives (the same sign choices), written
 where qr.py's panel kernel writes them. Nothing is read back.
+
+Where the time goes (an H100, qr of 4096 x 4096 float32, 69 ms in all; each group's
+dispatches re-issued alone, benchmarks/qr_profile.py): the factor kernels 30.2 ms (310
+dispatches: a panel of 4096 rows has levels of 16 chunks of 256 rows, 113 us, 2 chunks, 117 us,
+and one of 64 rows, 98 us: about 3 us a column whatever the rows, the steps' latency), the
+apply kernels 14.3 ms (69, 68 and 41 us a level; 27.9 ms while their loops took a row at a time,
+each load of a vector from global memory waiting for the last), qr_hr_lu 5.3 ms (48 us; 6.5
+with three barriers a column), qr_hr_solve 1.5 ms (15 us; 6.9 ms as a substitution by rows).
 """
 
 from __future__ import annotations
@@ -35,8 +44,12 @@ PB = 32  # the widest panel: the kernels' column lanes (qr.PB)
 NODE_ROWS = 256  # rows of a chunk of TSQR (fewer where workgroup memory holds fewer)
 # Panels of more rows take TSQR; shorter ones the one-workgroup kernel. On an H100 (float32,
 # 32 columns) TSQR took 250 us for 128 rows, 336 us for 256 and 470 us for 512; the one-workgroup
-# kernel 457, 496 and 584 us (each kernel's steps are bound by latency, not by the rows).
+# kernel 457, 496 and 584 us (each kernel's steps are bound by latency, not by the rows). (qr
+# 4096 float32 took the same, 69-71 ms, with 32, 64, 128 and 256 here; NODE_ROWS 128 74.7 ms, 192 72.0.)
 MIN_ROWS = 64
+# The factor and apply kernels' invocations at most: qr 4096 float32 on an H100 took 67.8 ms
+# with 512 (two columns a subgroup), 69.2 with 1024 and 79.1 with 256.
+MAX_WG = 512
 SUBGROUPS = True  # the _sg kernels (a subgroup per column) where the adapter has subgroups (tests turn it off)
 
 _SRC = ("src_offset", "src_batch", "src_row", "src_col", "tau_offset", "tau_batch")
@@ -60,7 +73,7 @@ def _shape(dtype, device) -> tuple[int, int]:
     (dots, top) and x_max. (A chunk that overran the limit by those rows hung the complex
     factor kernel on the H100: the real ones had the bytes to spare.)"""
     per_invocation = dtype.itemsize + _real_bytes(dtype)
-    wg = wide_workgroup(device, per_invocation, (NODE_ROWS + 1) * PB * dtype.itemsize)
+    wg = min(MAX_WG, wide_workgroup(device, per_invocation, (NODE_ROWS + 1) * PB * dtype.itemsize))
     limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     return wg, (limit - wg * per_invocation - 2 * PB * dtype.itemsize - 16) // dtype.itemsize
 
@@ -153,6 +166,6 @@ def panel(h: BufferOperand, v: BufferOperand, tau: BufferOperand, t: BufferOpera
                  u_batch=cols * cols, q_batch=rows * cols, r_batch=cols * cols)
     _launch("qr_hr_lu", h, LU, words, [h.storage, v.storage, tau.storage, t.storage, u.storage, q.storage, r.storage],
             batch, 5)
-    groups = -(-(rows - cols) // WG)
+    groups = -(-(rows - cols) // (WG // PB))  # WG / PB rows a workgroup
     words = dict(batch=batch, rows=rows, cols=cols, groups=groups, **out, q_batch=rows * cols, u_batch=cols * cols)
     _launch("qr_hr_solve", h, SOLVE, words, [h.storage, v.storage, q.storage, u.storage], batch * groups, 2)
