@@ -3,6 +3,9 @@
 // from vt, where the factor wrote them by columns). Q_g lives in workgroup memory by columns, q_g[c * RS + i];
 // each column goes through all of the chunk's reflectors in its own subgroup (v^H q_c by a
 // subgroupAdd, then q_c -= tau v (v^H q_c)): the columns never meet, no barrier between steps.
+// A subgroup takes its columns two at a time (c and c + sgs), through the steps together: one
+// load of v serves both, their reductions go together (the steps are bound by latency: a
+// column at a time, a subgroup's 64 steps took ~1 us each on the H100).
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> q: array<${S}>;
@@ -49,7 +52,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     if (lid < PB) { tau_s[lid] = taus[tau_base + lid]; }  // out of the steps' chain of loads
     workgroupBarrier();
     let k = min(rows, cols);
-    for (var c = sg; c < cols; c += sgs) {
+    for (var c = sg; c < cols; c += 2u * sgs) {
+        // c1's loads clamped where it is missing (its values unused, never written).
+        let c1 = c + sgs;
+        let both = c1 < cols;
         for (var step = 0u; step < k; step++) {
             let j = k - 1u - step;
             // A lane owns the rows lane, lane + lanes, ... in every step: it reads only what it wrote.
@@ -57,33 +63,61 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             // memory: one at a time, the steps were bound by that latency), summed in row order.
             let first = j - j % lanes + lane;
             let vj = vbase + j * rows;
-            var acc = ${T}();
+            var acc0 = ${T}();
+            var acc1 = ${T}();
             for (var i = first; i < rows; i += 4u * lanes) {
                 let i1 = i + lanes;
                 let i2 = i1 + lanes;
                 let i3 = i2 + lanes;
-                let p0 = sc_mul(sc_conj(v_at(vj, i, j)), q_at(c * RS + i));
-                let p1 = sc_mul(sc_conj(v_at(vj, i1, j)), q_at(c * RS + i1));
-                let p2 = sc_mul(sc_conj(v_at(vj, i2, j)), q_at(c * RS + i2));
-                let p3 = sc_mul(sc_conj(v_at(vj, i3, j)), q_at(c * RS + i3));
-                acc = select(acc, acc + p0, i >= j);
-                acc = select(acc, acc + p1, i1 >= j && i1 < rows);
-                acc = select(acc, acc + p2, i2 >= j && i2 < rows);
-                acc = select(acc, acc + p3, i3 >= j && i3 < rows);
+                let v0 = sc_conj(v_at(vj, i, j));
+                let v1 = sc_conj(v_at(vj, i1, j));
+                let v2 = sc_conj(v_at(vj, i2, j));
+                let v3 = sc_conj(v_at(vj, i3, j));
+                let p0 = sc_mul(v0, q_at(c * RS + i));
+                let p1 = sc_mul(v1, q_at(c * RS + i1));
+                let p2 = sc_mul(v2, q_at(c * RS + i2));
+                let p3 = sc_mul(v3, q_at(c * RS + i3));
+                let r0 = sc_mul(v0, q_at(c1 * RS + i));
+                let r1 = sc_mul(v1, q_at(c1 * RS + i1));
+                let r2 = sc_mul(v2, q_at(c1 * RS + i2));
+                let r3 = sc_mul(v3, q_at(c1 * RS + i3));
+                acc0 = select(acc0, acc0 + p0, i >= j);
+                acc1 = select(acc1, acc1 + r0, i >= j);
+                acc0 = select(acc0, acc0 + p1, i1 >= j && i1 < rows);
+                acc1 = select(acc1, acc1 + r1, i1 >= j && i1 < rows);
+                acc0 = select(acc0, acc0 + p2, i2 >= j && i2 < rows);
+                acc1 = select(acc1, acc1 + r2, i2 >= j && i2 < rows);
+                acc0 = select(acc0, acc0 + p3, i3 >= j && i3 < rows);
+                acc1 = select(acc1, acc1 + r3, i3 >= j && i3 < rows);
             }
-            let f = sc_mul(tau_s[j], subgroupAdd(acc));
+            let f0 = sc_mul(tau_s[j], subgroupAdd(acc0));
+            let f1 = sc_mul(tau_s[j], subgroupAdd(acc1));
             for (var i = first; i < rows; i += 4u * lanes) {
                 let i1 = i + lanes;
                 let i2 = i1 + lanes;
                 let i3 = i2 + lanes;
-                let q0 = q_at(c * RS + i) - sc_mul(v_at(vj, i, j), f);
-                let q1 = q_at(c * RS + i1) - sc_mul(v_at(vj, i1, j), f);
-                let q2 = q_at(c * RS + i2) - sc_mul(v_at(vj, i2, j), f);
-                let q3 = q_at(c * RS + i3) - sc_mul(v_at(vj, i3, j), f);
+                let v0 = v_at(vj, i, j);
+                let v1 = v_at(vj, i1, j);
+                let v2 = v_at(vj, i2, j);
+                let v3 = v_at(vj, i3, j);
+                let q0 = q_at(c * RS + i) - sc_mul(v0, f0);
+                let q1 = q_at(c * RS + i1) - sc_mul(v1, f0);
+                let q2 = q_at(c * RS + i2) - sc_mul(v2, f0);
+                let q3 = q_at(c * RS + i3) - sc_mul(v3, f0);
+                let s0 = q_at(c1 * RS + i) - sc_mul(v0, f1);
+                let s1 = q_at(c1 * RS + i1) - sc_mul(v1, f1);
+                let s2 = q_at(c1 * RS + i2) - sc_mul(v2, f1);
+                let s3 = q_at(c1 * RS + i3) - sc_mul(v3, f1);
                 if (i >= j) { a[c * RS + i] = q0; }
                 if (i1 >= j && i1 < rows) { a[c * RS + i1] = q1; }
                 if (i2 >= j && i2 < rows) { a[c * RS + i2] = q2; }
                 if (i3 >= j && i3 < rows) { a[c * RS + i3] = q3; }
+                if (both) {
+                    if (i >= j) { a[c1 * RS + i] = s0; }
+                    if (i1 >= j && i1 < rows) { a[c1 * RS + i1] = s1; }
+                    if (i2 >= j && i2 < rows) { a[c1 * RS + i2] = s2; }
+                    if (i3 >= j && i3 < rows) { a[c1 * RS + i3] = s3; }
+                }
             }
         }
     }
