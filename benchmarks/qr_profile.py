@@ -6,7 +6,11 @@ kernels by name, the in-block update, the T joins, the outer trailing updates, Q
 each phase's dispatches are then re-issued alone, in order, between two synchronisations.
 Then the whole qr is timed under variants of the engines' constants.
 
-  python benchmarks/qr_profile.py [--n 4096] [--variants]
+  python benchmarks/qr_profile.py [--n 4096] [--variants] [--ablate]
+
+--ablate times the first panel's TSQR kernels (a dispatch chained many times) with parts of
+their WGSL cut out (results wrong: for timing only), and the whole qr with each kernel's
+older text where wgsl/<name>__old.wgsl exists (a copy put there by hand).
 """
 from __future__ import annotations
 
@@ -18,7 +22,7 @@ import time
 import numpy as np
 
 import wgarray as wg
-from wgarray._core import replay
+from wgarray._core import kernels, replay
 from wgarray._core.stream import stream_for
 from wgarray._engines import qr as qre
 from wgarray._engines import qr_tsqr
@@ -163,6 +167,7 @@ def main():
     parser.add_argument("--n", type=int, default=4096)
     parser.add_argument("--variants", action="store_true")
     parser.add_argument("--torch", action="store_true")
+    parser.add_argument("--ablate", action="store_true")
     args = parser.parse_args()
     print("device:", wg.get_device())
     host = np.random.default_rng(1).standard_normal((args.n, args.n)).astype(np.float32)
@@ -184,24 +189,141 @@ def main():
     t, h = time_qr(a)
     print(f"wgarray qr {args.n}: {t * 1e3:.2f} ms (host {h * 1e3:.2f} ms)", flush=True)
     profile(a)
+    if args.ablate:
+        ablate(a)
     if args.variants:
         for label, changes in VARIANTS:
             variant(a, label, **changes)
     sys.stdout.flush()
 
 
-VARIANTS = [
+# (label, kernel, [(text, replacement), ...]): parts of the kernels cut out, for timing only.
+_STEP_END = "        workgroupBarrier();\n    }\n    if (k > 0u"
+CUTS = [
+    ("factor", "qr_tsqr_factor_sg", []),
+    ("factor: no barrier a column", "qr_tsqr_factor_sg", [(_STEP_END, "    }\n    if (k > 0u")]),
+    ("factor: no update", "qr_tsqr_factor_sg", [("if (c0 < cols) { update(", "if (c0 > 9999u) { update(")]),
+    ("factor: no householder", "qr_tsqr_factor_sg",
+     [("householder(a[j * RS + j], x_scale * sc_sqrt(max(ss, R(0))))", "Reflector(ss, sc_real(ss), sc_real(mx))")]),
+    ("factor: no reductions", "qr_tsqr_factor_sg",
+     [("ss = subgroupAdd(ss);\n        mx = subgroupMax(mx);\n        var s = array<${T}, 2>(subgroupAdd(acc0), subgroupAdd(acc1));",
+       "var s = array<${T}, 2>(acc0, acc1);")]),
+    ("factor: no fused pass", "qr_tsqr_factor_sg",
+     [("        for (var i = j + 1u + lane; i < rows; i += 4u * lanes) {\n            let i1",
+       "        for (var i = rows; i < rows; i += 4u * lanes) {\n            let i1")]),
+    ("factor: no store_vector", "qr_tsqr_factor_sg", [("if (j > 0u && sg == sgs", "if (j > 9999u && sg == sgs")]),
+    ("factor: no scaling branch", "qr_tsqr_factor_sg", [("if (!(ss >= SAFE_LOW && ss <= R(1) / SAFE_LOW) && mx > R(0)) {", "if (mx < R(0)) {")]),
+    ("factor: no column steps", "qr_tsqr_factor_sg", [("let k = min(rows, cols);", "let k = min(rows, cols) * 0u;")]),
+    ("factor: barriers only", "qr_tsqr_factor_sg",
+     [("if (c0 < cols) { update(", "if (c0 > 9999u) { update("),
+      ("householder(a[j * RS + j], x_scale * sc_sqrt(max(ss, R(0))))", "Reflector(ss, sc_real(ss), sc_real(mx))"),
+      ("ss = subgroupAdd(ss);\n        mx = subgroupMax(mx);\n        var s = array<${T}, 2>(subgroupAdd(acc0), subgroupAdd(acc1));",
+       "var s = array<${T}, 2>(acc0, acc1);"),
+      ("        for (var i = j + 1u + lane; i < rows; i += 4u * lanes) {\n            let i1",
+       "        for (var i = rows; i < rows; i += 4u * lanes) {\n            let i1"),
+      ("if (j > 0u && sg == sgs", "if (j > 9999u && sg == sgs")]),
+    ("apply", "qr_tsqr_apply_sg", []),
+    ("apply: no steps", "qr_tsqr_apply_sg", [("let k = min(rows, cols);", "let k = min(rows, cols) * 0u;")]),
+    ("apply: no loads of v", "qr_tsqr_apply_sg",
+     [("return select(vt[min(vj + i, arrayLength(&vt) - 1u)], sc_real(R(1)), i == j);",
+       "return select(sc_real(R(0.5) + R(vt[0]) * R(0)), sc_real(R(1)), i == j);")]),
+    ("apply: no reductions", "qr_tsqr_apply_sg",
+     [("let f0 = sc_mul(tau_s[j], subgroupAdd(acc0));\n            let f1 = sc_mul(tau_s[j], subgroupAdd(acc1));",
+       "let f0 = sc_mul(tau_s[j], acc0);\n            let f1 = sc_mul(tau_s[j], acc1);")]),
+]
+
+
+def _variant_template(kernel: str, label: str, cuts) -> str | None:
+    """wgsl/<kernel>__<tag>.wgsl: the kernel with the cuts made (None where a text is missing)."""
+    text = (kernels.WGSL_DIR / f"{kernel}.wgsl").read_text()
+    for old, new in cuts:
+        if text.count(old) != 1:
+            return None
+        text = text.replace(old, new)
+    name = f"{kernel}__{abs(hash(label)) % 10**8}"
+    (kernels.WGSL_DIR / f"{name}.wgsl").write_text(text)
+    return name
+
+
+def _launches(a):
+    """qr_tsqr._launch's calls of one qr of a (name, args, fields)."""
+    calls = []
+    launch = qr_tsqr._launch
+
+    def hook(name, *args, **fields):
+        calls.append((name, args, fields))
+        return launch(name, *args, **fields)
+
+    replay.clear()
+    qr_tsqr._launch = hook
+    try:
+        wg.linalg.qr(a)
+        wg.synchronize()
+    finally:
+        qr_tsqr._launch = launch
+        replay.clear()
+    return calls
+
+
+def _time_launch(name, args, fields, count):
+    wg.synchronize()
+    best = float("inf")
+    for _ in range(2):
+        t0 = time.perf_counter()
+        for _ in range(count):
+            qr_tsqr._launch(name, *args, **fields)
+        wg.synchronize()
+        best = min(best, (time.perf_counter() - t0) / count)
+    return best
+
+
+def _renamed(renames):
+    launch = qr_tsqr._launch
+
+    def hook(name, *args, **fields):
+        return launch(renames.get(name, name), *args, **fields)
+    return hook
+
+
+def ablate(a):
+    calls = _launches(a)
+    first = {}
+    for name, args, fields in calls[:12]:  # the first panel: its levels' factor and apply
+        first.setdefault((name, args[4]), (name, args, fields))
+    old = {k: f"{k}__old" for k in ("qr_tsqr_factor_sg", "qr_tsqr_apply_sg")
+           if (kernels.WGSL_DIR / f"{k}__old.wgsl").exists()}
+    rows = list(CUTS) + [(f"{k.removeprefix('qr_tsqr_')}: older text", k, "old") for k in old]
+    made = []
+    for label, kernel, cuts in rows * 2:
+        name = old[kernel] if cuts == "old" else _variant_template(kernel, label, cuts)
+        made.append(name)
+        if name is None:
+            print(f"  {label}: a text to cut is missing", flush=True)
+            continue
+        times = [f"grid {args[4]:3d} {_time_launch(name, args, fields, 60) * 1e6:7.1f} us"
+                 for (kind, _), (_, args, fields) in first.items() if kind == kernel]
+        print(f"  {label:34s} {'  '.join(times)}", flush=True)
+    for name in set(made) - set(old.values()) - {None}:
+        (kernels.WGSL_DIR / f"{name}.wgsl").unlink()
+    if old:
+        for label, renames in [("qr, older kernels", old), ("qr, these kernels", {})] * 2:
+            saved = qr_tsqr._launch
+            qr_tsqr._launch = _renamed(renames)
+            replay.clear()
+            try:
+                t, host = time_qr(a)
+            finally:
+                qr_tsqr._launch = saved
+                replay.clear()
+            print(f"  {label:28s} {t * 1e3:8.2f} ms (host {host * 1e3:6.2f} ms)", flush=True)
+
+
+VARIANTS = [  # (the constants' earlier measurements: qr_tsqr.py's and qr.py's docstrings)
     ("base", {}),
-    ("MAX_WG 512", {"tsqr.MAX_WG": 512}),
+    ("MAX_WG 1024", {"tsqr.MAX_WG": 1024}),
     ("MAX_WG 256", {"tsqr.MAX_WG": 256}),
     ("NODE_ROWS 128", {"tsqr.NODE_ROWS": 128}),
-    ("NODE_ROWS 192", {"tsqr.NODE_ROWS": 192}),
-    ("MIN_ROWS 256", {"tsqr.MIN_ROWS": 256}),
     ("MIN_ROWS 128", {"tsqr.MIN_ROWS": 128}),
-    ("MIN_ROWS 32", {"tsqr.MIN_ROWS": 32}),
-    ("OUTER 32", {"qr.OUTER": 32}),
-    ("OUTER 64", {"qr.OUTER": 64}),
-    ("OUTER 256", {"qr.OUTER": 256}),
     ("base again", {}),
 ]
 
