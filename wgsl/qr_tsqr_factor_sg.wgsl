@@ -48,6 +48,25 @@ fn store_vector(j: u32, rows: u32, beta: R, scal: ${T}, lane: u32, lanes: u32) {
     if (lane == 0u) { a[j * RS + j] = sc_real(beta); }
 }
 
+// The chunk's element q (row-major; q clamped to the last: the loads of four an iteration
+// read past the chunk and ignore what they read).
+fn src_at(base: u32, q: u32, count: u32, cols: u32) -> ${T} {
+    let e = min(q, count - 1u);
+    return src[base + (e / cols) * p_src_row() + (e % cols) * p_src_col()];
+}
+
+// householder(alpha, sqrt(ss)) where neither ss = ||x||^2 (> 0) nor |alpha|^2 comes near over-
+// or underflow: the same formulas (LAPACK's larfg), with beta's magnitude the square root of
+// |alpha|^2 + ss (householder() takes sqrt(ss) first, then the norm of (alpha, ||x||) scaled by
+// its largest part: two square roots, in f64 for f32, in each column's chain of steps).
+fn plain_reflector(alpha: ${T}, ss: R) -> Reflector {
+    let ar = sc_re(alpha);
+    let ai = sc_im(alpha);
+    let norm = sc_sqrt(ar * ar + ai * ai + ss);
+    let beta = select(norm, -norm, ar >= R(0));
+    return Reflector(beta, sc_make((beta - ar) / beta, -ai / beta), sc_recip(sc_make(ar - beta, ai)));
+}
+
 // A lane's part of (x 2^-e)^H a[j+1:, c] for c = c0, c1 (x = a[j+1:, j], 2^-e = inv_scale), in
 // row order (the scaled columns and further columns: off the common path).
 fn dots(j: u32, c0: u32, c1: u32, rows: u32, inv_scale: R, lane: u32, lanes: u32) -> array<${T}, 2> {
@@ -117,8 +136,21 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let r0 = g * p_rows() / nodes;
     let rows = (g + 1u) * p_rows() / nodes - r0;
     let base = p_src_offset() + b * p_src_batch() + r0 * p_src_row();
-    for (var q = lid; q < rows * cols; q += WG) {
-        a[(q % cols) * RS + q / cols] = src[base + (q / cols) * p_src_row() + (q % cols) * p_src_col()];
+    // Four elements an iteration, their loads issued together (one at a time, each waited on
+    // global memory).
+    let count = rows * cols;
+    for (var q = lid; q < count; q += 4u * WG) {
+        let q1 = q + WG;
+        let q2 = q1 + WG;
+        let q3 = q2 + WG;
+        let x0 = src_at(base, q, count, cols);
+        let x1 = src_at(base, q1, count, cols);
+        let x2 = src_at(base, q2, count, cols);
+        let x3 = src_at(base, q3, count, cols);
+        a[(q % cols) * RS + q / cols] = x0;
+        if (q1 < count) { a[(q1 % cols) * RS + q1 / cols] = x1; }
+        if (q2 < count) { a[(q2 % cols) * RS + q2 / cols] = x2; }
+        if (q3 < count) { a[(q3 % cols) * RS + q3 / cols] = x3; }
     }
     workgroupBarrier();
     let k = min(rows, cols);
@@ -175,7 +207,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         // as LAPACK's nrm2 (exactly; the scaled values opaque: see wgsl/householder.wgsl).
         var x_scale = R(1);
         var inv_scale = R(1);
-        if (!(ss >= SAFE_LOW && ss <= R(1) / SAFE_LOW) && mx > R(0)) {
+        let plain = ss >= SAFE_LOW && ss <= R(1) / SAFE_LOW;
+        if (!plain && mx > R(0)) {
             let e = sc_scale_exponent(mx);
             x_scale = sc_pow2(e);
             inv_scale = sc_pow2(-e);
@@ -187,7 +220,13 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
                 s = array<${T}, 2>(subgroupAdd(d[0]), subgroupAdd(d[1]));
             }
         }
-        let reflector = householder(a[j * RS + j], x_scale * sc_sqrt(max(ss, R(0))));  // wgsl/householder.wgsl
+        let alpha = a[j * RS + j];
+        var reflector: Reflector;
+        if (plain && sc_absmax(alpha) * sc_absmax(alpha) <= R(1) / SAFE_LOW) {
+            reflector = plain_reflector(alpha, ss);
+        } else {
+            reflector = householder(alpha, x_scale * sc_sqrt(max(ss, R(0))));  // wgsl/householder.wgsl
+        }
         if (lid == 0u) { taus[p_tau_offset() + b * p_tau_batch() + g * PB + j] = reflector.tau; }
         if (c0 < cols) { update(j, c0, c1, c1 < cols, top, s, reflector, x_scale, rows, lane, lanes); }
         // Further columns two at a time where the subgroups are few: c0 + 2 m sgs and that + sgs.
