@@ -9,8 +9,8 @@ Then the whole qr is timed under variants of the engines' constants.
   python benchmarks/qr_profile.py [--n 4096] [--variants] [--ablate]
 
 --ablate times the first panel's TSQR kernels (a dispatch chained many times) with parts of
-their WGSL cut out (results wrong: for timing only), and the whole qr with each kernel's
-older text where wgsl/<name>__old.wgsl exists (a copy put there by hand).
+their WGSL cut out (results wrong: for timing only), and the whole qr with the kernels' older
+texts where wgsl/<kernel>__<tag>.wgsl exists (tags OLDER; copies put there by hand).
 """
 from __future__ import annotations
 
@@ -151,8 +151,12 @@ def variant(a, label, **changes):
         t, host = time_qr(a)
         q, r = wg.linalg.qr(a)
         h = np.asarray(a).astype(np.float64)
-        err = np.linalg.norm(np.asarray(q).astype(np.float64) @ np.asarray(r).astype(np.float64) - h) / np.linalg.norm(h)
-        print(f"  {label:28s} {t * 1e3:8.2f} ms (host {host * 1e3:6.2f} ms)  error {err / np.finfo(np.float32).eps:.1f} eps", flush=True)
+        q = np.asarray(q).astype(np.float64)
+        err = np.linalg.norm(q @ np.asarray(r).astype(np.float64) - h) / np.linalg.norm(h)
+        orth = np.linalg.norm(q.T @ q - np.eye(q.shape[1]))
+        eps = np.finfo(np.float32).eps
+        print(f"  {label:28s} {t * 1e3:8.2f} ms (host {host * 1e3:6.2f} ms)  error {err / eps:.1f} eps, "
+              f"orthogonality {orth / eps:.1f} eps", flush=True)
     except Exception as e:  # noqa: BLE001
         print(f"  {label:28s} failed: {type(e).__name__}: {str(e)[:200]}", flush=True)
     finally:
@@ -198,39 +202,23 @@ def main():
 
 
 # (label, kernel, [(text, replacement), ...]): parts of the kernels cut out, for timing only.
-_STEP_END = "        workgroupBarrier();\n    }\n    if (k > 0u"
+# (Measured on an H100 with the kernels as of their first fused version, the first panel's
+# first level of 16 chunks: the factor 90-115 us; with no column steps 33, barriers only 36-42,
+# no householder() 64-67, no fused pass 67-70, no update 80-82, no reductions 81-83; the apply
+# 75, with no steps 30-33, no loads of v 64, no reductions 66-69.)
+_NO_REFLECTOR = [("reflector = plain_reflector(alpha, ss);", "reflector = Reflector(ss, sc_real(ss), sc_real(mx));")]
 CUTS = [
     ("factor", "qr_tsqr_factor_sg", []),
-    ("factor: no barrier a column", "qr_tsqr_factor_sg", [(_STEP_END, "    }\n    if (k > 0u")]),
-    ("factor: no update", "qr_tsqr_factor_sg", [("if (c0 < cols) { update(", "if (c0 > 9999u) { update(")]),
-    ("factor: no householder", "qr_tsqr_factor_sg",
-     [("householder(a[j * RS + j], x_scale * sc_sqrt(max(ss, R(0))))", "Reflector(ss, sc_real(ss), sc_real(mx))")]),
-    ("factor: no reductions", "qr_tsqr_factor_sg",
-     [("ss = subgroupAdd(ss);\n        mx = subgroupMax(mx);\n        var s = array<${T}, 2>(subgroupAdd(acc0), subgroupAdd(acc1));",
-       "var s = array<${T}, 2>(acc0, acc1);")]),
-    ("factor: no fused pass", "qr_tsqr_factor_sg",
-     [("        for (var i = j + 1u + lane; i < rows; i += 4u * lanes) {\n            let i1",
-       "        for (var i = rows; i < rows; i += 4u * lanes) {\n            let i1")]),
-    ("factor: no store_vector", "qr_tsqr_factor_sg", [("if (j > 0u && sg == sgs", "if (j > 9999u && sg == sgs")]),
-    ("factor: no scaling branch", "qr_tsqr_factor_sg", [("if (!(ss >= SAFE_LOW && ss <= R(1) / SAFE_LOW) && mx > R(0)) {", "if (mx < R(0)) {")]),
     ("factor: no column steps", "qr_tsqr_factor_sg", [("let k = min(rows, cols);", "let k = min(rows, cols) * 0u;")]),
-    ("factor: barriers only", "qr_tsqr_factor_sg",
-     [("if (c0 < cols) { update(", "if (c0 > 9999u) { update("),
-      ("householder(a[j * RS + j], x_scale * sc_sqrt(max(ss, R(0))))", "Reflector(ss, sc_real(ss), sc_real(mx))"),
-      ("ss = subgroupAdd(ss);\n        mx = subgroupMax(mx);\n        var s = array<${T}, 2>(subgroupAdd(acc0), subgroupAdd(acc1));",
-       "var s = array<${T}, 2>(acc0, acc1);"),
-      ("        for (var i = j + 1u + lane; i < rows; i += 4u * lanes) {\n            let i1",
-       "        for (var i = rows; i < rows; i += 4u * lanes) {\n            let i1"),
-      ("if (j > 0u && sg == sgs", "if (j > 9999u && sg == sgs")]),
+    ("factor: no reflector", "qr_tsqr_factor_sg", _NO_REFLECTOR),
+    ("factor: no barrier a column", "qr_tsqr_factor_sg",
+     [("        workgroupBarrier();\n    }\n    if (k > 0u", "    }\n    if (k > 0u")]),
     ("apply", "qr_tsqr_apply_sg", []),
     ("apply: no steps", "qr_tsqr_apply_sg", [("let k = min(rows, cols);", "let k = min(rows, cols) * 0u;")]),
-    ("apply: no loads of v", "qr_tsqr_apply_sg",
-     [("return select(vt[min(vj + i, arrayLength(&vt) - 1u)], sc_real(R(1)), i == j);",
-       "return select(sc_real(R(0.5) + R(vt[0]) * R(0)), sc_real(R(1)), i == j);")]),
-    ("apply: no reductions", "qr_tsqr_apply_sg",
-     [("let f0 = sc_mul(tau_s[j], subgroupAdd(acc0));\n            let f1 = sc_mul(tau_s[j], subgroupAdd(acc1));",
-       "let f0 = sc_mul(tau_s[j], acc0);\n            let f1 = sc_mul(tau_s[j], acc1);")]),
 ]
+# Older texts of the kernels, wgsl/<kernel>__<tag>.wgsl where copied there by hand.
+OLDER = ("old", "mid")
+_KERNELS = ("qr_tsqr_factor_sg", "qr_tsqr_apply_sg")
 
 
 def _variant_template(kernel: str, label: str, cuts) -> str | None:
@@ -290,12 +278,11 @@ def ablate(a):
     first = {}
     for name, args, fields in calls[:12]:  # the first panel: its levels' factor and apply
         first.setdefault((name, args[4]), (name, args, fields))
-    old = {k: f"{k}__old" for k in ("qr_tsqr_factor_sg", "qr_tsqr_apply_sg")
-           if (kernels.WGSL_DIR / f"{k}__old.wgsl").exists()}
-    rows = list(CUTS) + [(f"{k.removeprefix('qr_tsqr_')}: older text", k, "old") for k in old]
+    older = {(k, tag): f"{k}__{tag}" for k in _KERNELS for tag in OLDER if (kernels.WGSL_DIR / f"{k}__{tag}.wgsl").exists()}
+    rows = list(CUTS) + [(f"{k.removeprefix('qr_tsqr_')}: text {tag}", k, tag) for k, tag in older]
     made = []
     for label, kernel, cuts in rows * 2:
-        name = old[kernel] if cuts == "old" else _variant_template(kernel, label, cuts)
+        name = older[kernel, cuts] if isinstance(cuts, str) else _variant_template(kernel, label, cuts)
         made.append(name)
         if name is None:
             print(f"  {label}: a text to cut is missing", flush=True)
@@ -303,27 +290,28 @@ def ablate(a):
         times = [f"grid {args[4]:3d} {_time_launch(name, args, fields, 60) * 1e6:7.1f} us"
                  for (kind, _), (_, args, fields) in first.items() if kind == kernel]
         print(f"  {label:34s} {'  '.join(times)}", flush=True)
-    for name in set(made) - set(old.values()) - {None}:
+    for name in set(made) - set(older.values()) - {None}:
         (kernels.WGSL_DIR / f"{name}.wgsl").unlink()
-    if old:
-        for label, renames in [("qr, older kernels", old), ("qr, these kernels", {})] * 2:
-            saved = qr_tsqr._launch
-            qr_tsqr._launch = _renamed(renames)
+    combos = [(f"qr, kernels {tag}", {k: n for (k, t), n in older.items() if t == tag}) for tag in OLDER]
+    combos += [(f"qr, these, apply {tag}", {k: n for (k, t), n in older.items() if t == tag and k == _KERNELS[1]})
+               for tag in OLDER]
+    combos = [(label, renames) for label, renames in combos if renames] + [("qr, these kernels", {})]
+    for label, renames in combos * 2:
+        saved = qr_tsqr._launch
+        qr_tsqr._launch = _renamed(renames)
+        replay.clear()
+        try:
+            t, host = time_qr(a)
+        finally:
+            qr_tsqr._launch = saved
             replay.clear()
-            try:
-                t, host = time_qr(a)
-            finally:
-                qr_tsqr._launch = saved
-                replay.clear()
-            print(f"  {label:28s} {t * 1e3:8.2f} ms (host {host * 1e3:6.2f} ms)", flush=True)
+        print(f"  {label:28s} {t * 1e3:8.2f} ms (host {host * 1e3:6.2f} ms)", flush=True)
 
 
 VARIANTS = [  # (the constants' earlier measurements: qr_tsqr.py's and qr.py's docstrings)
     ("base", {}),
-    ("MAX_WG 1024", {"tsqr.MAX_WG": 1024}),
     ("MAX_WG 256", {"tsqr.MAX_WG": 256}),
     ("NODE_ROWS 128", {"tsqr.NODE_ROWS": 128}),
-    ("MIN_ROWS 128", {"tsqr.MIN_ROWS": 128}),
     ("base again", {}),
 ]
 
