@@ -164,6 +164,21 @@ def test_tsqr_scaling(tsqr, dtype, scale):
     assert relative(r - ref, ref) <= 10 * 160 * eps(dtype)
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.complex64, np.float64])
+def test_tsqr_extreme_diagonal(tsqr, dtype):
+    """Diagonal entries whose squares overflow (the _sg factor's one-square-root reflector must
+    not take them) or underflow (it may) beside columns of ordinary entries."""
+    a = random((160, 12), dtype)
+    for j in range(12):
+        a[j, j] *= np.finfo(dtype).max ** 0.75 if j % 3 == 0 else np.finfo(dtype).tiny ** 0.75 if j % 3 == 1 else 1
+    q, r = (host(x) for x in qr(wg(a)))
+    assert tsqr[0] > 0 or not takes_tsqr(dtype, a.shape)
+    assert np.isfinite(q).all() and np.isfinite(r).all()
+    check_factors(a, q, r, dtype)
+    ref = np.linalg.qr(a).R
+    assert relative(r - ref, ref) <= 10 * 160 * eps(dtype)
+
+
 @pytest.mark.parametrize("dtype", FLOATS)
 @pytest.mark.parametrize("scale", ["huge", "tiny"])
 @pytest.mark.parametrize("shape", [(60, 10), (80, 80)])

@@ -18,13 +18,20 @@ tall panel the GPU idles. Here, for a panel A (batch, rows, cols <= PB):
 Y, tau = diag(T), T and S R are what LAPACK's geqrf gives (the same sign choices), written
 where qr.py's panel kernel writes them. Nothing is read back.
 
-Where the time goes (an H100, qr of 4096 x 4096 float32, 69 ms in all; each group's
-dispatches re-issued alone, benchmarks/qr_profile.py): the factor kernels 30.2 ms (310
-dispatches: a panel of 4096 rows has levels of 16 chunks of 256 rows, 113 us, 2 chunks, 117 us,
-and one of 64 rows, 98 us: about 3 us a column whatever the rows, the steps' latency), the
-apply kernels 14.3 ms (69, 68 and 41 us a level; 27.9 ms while their loops took a row at a time,
-each load of a vector from global memory waiting for the last), qr_hr_lu 5.3 ms (48 us; 6.5
-with three barriers a column), qr_hr_solve 1.5 ms (15 us; 6.9 ms as a substitution by rows).
+Where the time goes (an H100, qr of 4096 x 4096 float32, 56.4 ms in all against torch's 29.0;
+each group's dispatches re-issued alone, benchmarks/qr_profile.py): the factor kernels 20.6 ms
+(310 dispatches: a panel of 4096 rows has levels of 16 chunks of 256 rows, 2 chunks, and one of
+64 rows, 80-115 us each, of which ~20-30 us with no column steps at all: about 2 us a column
+whatever the rows, the steps' latency), the apply kernels 10.4 ms (45-65 us a level),
+qr_hr_lu 5.3 ms (42 us), qr_hr_solve 1.4 ms (11 us). History of the _sg kernels (the whole qr,
+in one process): 68.5 ms with the factor taking the norm, then each column's dot product, in
+separate passes (each waiting on its reduction) and the apply a column and a reflector at a
+time; 61 with the norm and the dot products in one pass and the apply's columns in pairs; 57.7
+with the reflector from one square root (householder() takes two, in f64) and the chunk's
+loads four at a time; 56.4 with the apply's reflectors in pairs too. (Earlier: the apply took
+27.9 ms while its loops took a row at a time, each load of a vector from global memory waiting
+for the last; qr_hr_lu 6.5 ms with three barriers a column, qr_hr_solve 6.9 as a substitution
+by rows.)
 """
 
 from __future__ import annotations
@@ -45,10 +52,13 @@ NODE_ROWS = 256  # rows of a chunk of TSQR (fewer where workgroup memory holds f
 # Panels of more rows take TSQR; shorter ones the one-workgroup kernel. On an H100 (float32,
 # 32 columns) TSQR took 250 us for 128 rows, 336 us for 256 and 470 us for 512; the one-workgroup
 # kernel 457, 496 and 584 us (each kernel's steps are bound by latency, not by the rows). (qr
-# 4096 float32 took the same, 69-71 ms, with 32, 64, 128 and 256 here; NODE_ROWS 128 74.7 ms, 192 72.0.)
+# 4096 float32 took the same, 69-71 ms, with 32, 64, 128 and 256 here; NODE_ROWS 128 74.7 ms, 192 72.0;
+# with the kernels of 56.4 ms, NODE_ROWS 128 59.6.)
 MIN_ROWS = 64
 # The factor and apply kernels' invocations at most: qr 4096 float32 on an H100 took 67.8 ms
-# with 512 (two columns a subgroup), 69.2 with 1024 and 79.1 with 256.
+# with 512 (two columns a subgroup), 69.2 with 1024 and 79.1 with 256; with the _sg kernels
+# taking a subgroup's columns in pairs, 56.4 with 512, 64.2 with 256 (and 74.2 against 59.8 with
+# 1024 before the reflector from one square root: a column a subgroup, the pairs half empty).
 MAX_WG = 512
 SUBGROUPS = True  # the _sg kernels (a subgroup per column) where the adapter has subgroups (tests turn it off)
 
