@@ -37,6 +37,7 @@ ${library}
 
 const WG: u32 = ${WG}u;
 const TOL: R = R(${TOL});
+const LANES: u32 = 32u;  // invocations per row in project_out's update
 var<workgroup> red_r: array<R, WG>;
 var<workgroup> red_i: array<u32, WG>;
 var<workgroup> flag_wg: u32;
@@ -133,21 +134,67 @@ fn accepted(q: u32, k: u32) -> bool {
     return q != k && (q < k || index[b * 2u * n + n + q] == 0u);
 }
 
-// Column k of `which` less its projection on the accepted columns (classical Gram-Schmidt).
+// Column q of `which` dotted with column k, over all n rows: invocations take consecutive q
+// (consecutive words of each row), each 8 rows at a time with the loads first (the loop is
+// latency-bound: one workgroup reads the whole matrix), masked past the end.
+fn column_dot(which: u32, q: u32, k: u32) -> R {
+    let n = p_n();
+    var acc = R(0);
+    for (var r = 0u; r < n; r += 8u) {
+        var x: array<R, 8>;
+        var y: array<R, 8>;
+        for (var i = 0u; i < 8u; i++) {
+            let row = min(r + i, n - 1u);
+            x[i] = entry(which, row, q);
+            y[i] = entry(which, row, k);
+        }
+        for (var i = 0u; i < 8u; i++) { acc += select(R(0), x[i] * y[i], r + i < n); }
+    }
+    return acc;
+}
+
+// A LANES-th of row r of `which` dotted with the coefficients work[b] (invocation `lane` takes
+// q = lane, lane + LANES, ...: the LANES invocations of a row read consecutive words), 4 at a time.
+fn row_part(which: u32, r: u32, lane: u32) -> R {
+    let n = p_n();
+    var acc = R(0);
+    for (var q = lane; q < n; q += 4u * LANES) {
+        var x: array<R, 4>;
+        var c: array<R, 4>;
+        for (var i = 0u; i < 4u; i++) {
+            let col = min(q + i * LANES, n - 1u);
+            x[i] = entry(which, r, col);
+            c[i] = work[b * n + col];
+        }
+        for (var i = 0u; i < 4u; i++) { acc += select(R(0), x[i] * c[i], q + i * LANES < n); }
+    }
+    return acc;
+}
+
+// Column k of `which` less its projection on the accepted columns (classical Gram-Schmidt):
+// the coefficients d_q (0 for the others) into work[b], then x_r -= sum_q X[r, q] d_q, WG / LANES
+// rows at a time, LANES invocations each, their parts summed in workgroup memory.
 fn project_out(which: u32, k: u32) {
     let n = p_n();
     for (var q = local_id; q < n; q += WG) {
         var d = R(0);
-        if (accepted(q, k)) {
-            for (var r = 0u; r < n; r++) { d += entry(which, r, q) * entry(which, r, k); }
-        }
+        if (accepted(q, k)) { d = column_dot(which, q, k); }
         work[b * n + q] = d;
     }
     sync();
-    for (var r = local_id; r < n; r += WG) {
-        var x = entry(which, r, k);
-        for (var q = 0u; q < n; q++) { x -= work[b * n + q] * entry(which, r, q); }
-        set_entry(which, r, k, x);
+    let lane = local_id % LANES;
+    for (var r0 = 0u; r0 < n; r0 += WG / LANES) {
+        let r = r0 + local_id / LANES;
+        var part = R(0);
+        if (r < n) { part = row_part(which, r, lane); }
+        red_r[local_id] = part;
+        workgroupBarrier();
+        if (lane == 0u && r < n) {  // d_k = 0: column k's own term (read above) adds nothing
+            var total = R(0);
+            for (var l = 0u; l < LANES; l++) { total += red_r[local_id + l]; }
+            set_entry(which, r, k, entry(which, r, k) - total);
+        }
+        workgroupBarrier();
     }
     sync();
 }
