@@ -66,44 +66,27 @@ fn sync() {
 
 fn masked(x: ${T}, keep: bool) -> ${T} { return select(${T}(), x, keep); }
 
-// x - sum over c < count of pan[r, c] dot_a[c] + pan[r, NB + c] dot_b[c], term by term, 8
-// columns at a time (their 16 loads first).
+// x - sum over c < count of pan[r, c] dot_a[c] + pan[r, NB + c] dot_b[c], term by term.
 fn less_pair(x: ${T}, r: u32, count: u32) -> ${T} {
     var y = x;
-    for (var c = 0u; c < count; c += 8u) {
+    for (var c = 0u; c < count; c += 4u) {
         let last = count - 1u;
         let c0 = c;
         let c1 = min(c + 1u, last);
         let c2 = min(c + 2u, last);
         let c3 = min(c + 3u, last);
-        let c4 = min(c + 4u, last);
-        let c5 = min(c + 5u, last);
-        let c6 = min(c + 6u, last);
-        let c7 = min(c + 7u, last);
         let v0 = pan[at(r, c0)];
         let v1 = pan[at(r, c1)];
         let v2 = pan[at(r, c2)];
         let v3 = pan[at(r, c3)];
-        let v4 = pan[at(r, c4)];
-        let v5 = pan[at(r, c5)];
-        let v6 = pan[at(r, c6)];
-        let v7 = pan[at(r, c7)];
         let w0 = pan[at(r, NB + c0)];
         let w1 = pan[at(r, NB + c1)];
         let w2 = pan[at(r, NB + c2)];
         let w3 = pan[at(r, NB + c3)];
-        let w4 = pan[at(r, NB + c4)];
-        let w5 = pan[at(r, NB + c5)];
-        let w6 = pan[at(r, NB + c6)];
-        let w7 = pan[at(r, NB + c7)];
         y = y - sc_mul(v0, dot_a[c0]) - sc_mul(w0, dot_b[c0]);
         y = y - masked(sc_mul(v1, dot_a[c1]), c + 1u < count) - masked(sc_mul(w1, dot_b[c1]), c + 1u < count);
         y = y - masked(sc_mul(v2, dot_a[c2]), c + 2u < count) - masked(sc_mul(w2, dot_b[c2]), c + 2u < count);
         y = y - masked(sc_mul(v3, dot_a[c3]), c + 3u < count) - masked(sc_mul(w3, dot_b[c3]), c + 3u < count);
-        y = y - masked(sc_mul(v4, dot_a[c4]), c + 4u < count) - masked(sc_mul(w4, dot_b[c4]), c + 4u < count);
-        y = y - masked(sc_mul(v5, dot_a[c5]), c + 5u < count) - masked(sc_mul(w5, dot_b[c5]), c + 5u < count);
-        y = y - masked(sc_mul(v6, dot_a[c6]), c + 6u < count) - masked(sc_mul(w6, dot_b[c6]), c + 6u < count);
-        y = y - masked(sc_mul(v7, dot_a[c7]), c + 7u < count) - masked(sc_mul(w7, dot_b[c7]), c + 7u < count);
     }
     return y;
 }
@@ -170,57 +153,31 @@ fn panel_dots(r0: u32, r1: u32, col: u32, count_a: u32, count_b: u32) {
     let q = lid / SL;  // SL invocations a column, at consecutive rows
     var acc_a = ${T}();
     var acc_b = ${T}();
-    if (q < max(count_a, count_b)) {  // eight rows at a time (their 24 loads first), row by row
+    if (q < max(count_a, count_b)) {  // four rows at a time, row by row
         let keep_a = q < count_a;
         let keep_b = q < count_b;
-        for (var r = r0 + lid % SL; r < r1; r += 8u * SL) {
-            let row1 = min(r + 1u * SL, r1 - 1u);
-            let row2 = min(r + 2u * SL, r1 - 1u);
-            let row3 = min(r + 3u * SL, r1 - 1u);
-            let row4 = min(r + 4u * SL, r1 - 1u);
-            let row5 = min(r + 5u * SL, r1 - 1u);
-            let row6 = min(r + 6u * SL, r1 - 1u);
-            let row7 = min(r + 7u * SL, r1 - 1u);
+        for (var r = r0 + lid % SL; r < r1; r += 4u * SL) {
+            let ra = min(r + SL, r1 - 1u);
+            let rb = min(r + 2u * SL, r1 - 1u);
+            let rc = min(r + 3u * SL, r1 - 1u);
             let x0 = pan[at(r, col)];
-            let x1 = pan[at(row1, col)];
-            let x2 = pan[at(row2, col)];
-            let x3 = pan[at(row3, col)];
-            let x4 = pan[at(row4, col)];
-            let x5 = pan[at(row5, col)];
-            let x6 = pan[at(row6, col)];
-            let x7 = pan[at(row7, col)];
+            let x1 = pan[at(ra, col)];
+            let x2 = pan[at(rb, col)];
+            let x3 = pan[at(rc, col)];
             let pa0 = pan[at(r, q)];
-            let pa1 = pan[at(row1, q)];
-            let pa2 = pan[at(row2, q)];
-            let pa3 = pan[at(row3, q)];
-            let pa4 = pan[at(row4, q)];
-            let pa5 = pan[at(row5, q)];
-            let pa6 = pan[at(row6, q)];
-            let pa7 = pan[at(row7, q)];
+            let pa1 = pan[at(ra, q)];
+            let pa2 = pan[at(rb, q)];
+            let pa3 = pan[at(rc, q)];
             let pb0 = pan[at(r, NB + q)];
-            let pb1 = pan[at(row1, NB + q)];
-            let pb2 = pan[at(row2, NB + q)];
-            let pb3 = pan[at(row3, NB + q)];
-            let pb4 = pan[at(row4, NB + q)];
-            let pb5 = pan[at(row5, NB + q)];
-            let pb6 = pan[at(row6, NB + q)];
-            let pb7 = pan[at(row7, NB + q)];
-            acc_a = acc_a + masked(sc_mul(sc_conj(pa0), x0), keep_a);
-            acc_b = acc_b + masked(sc_mul(sc_conj(pb0), x0), keep_b);
-            acc_a = acc_a + masked(sc_mul(sc_conj(pa1), x1), keep_a && r + 1u * SL < r1);
-            acc_b = acc_b + masked(sc_mul(sc_conj(pb1), x1), keep_b && r + 1u * SL < r1);
-            acc_a = acc_a + masked(sc_mul(sc_conj(pa2), x2), keep_a && r + 2u * SL < r1);
-            acc_b = acc_b + masked(sc_mul(sc_conj(pb2), x2), keep_b && r + 2u * SL < r1);
-            acc_a = acc_a + masked(sc_mul(sc_conj(pa3), x3), keep_a && r + 3u * SL < r1);
-            acc_b = acc_b + masked(sc_mul(sc_conj(pb3), x3), keep_b && r + 3u * SL < r1);
-            acc_a = acc_a + masked(sc_mul(sc_conj(pa4), x4), keep_a && r + 4u * SL < r1);
-            acc_b = acc_b + masked(sc_mul(sc_conj(pb4), x4), keep_b && r + 4u * SL < r1);
-            acc_a = acc_a + masked(sc_mul(sc_conj(pa5), x5), keep_a && r + 5u * SL < r1);
-            acc_b = acc_b + masked(sc_mul(sc_conj(pb5), x5), keep_b && r + 5u * SL < r1);
-            acc_a = acc_a + masked(sc_mul(sc_conj(pa6), x6), keep_a && r + 6u * SL < r1);
-            acc_b = acc_b + masked(sc_mul(sc_conj(pb6), x6), keep_b && r + 6u * SL < r1);
-            acc_a = acc_a + masked(sc_mul(sc_conj(pa7), x7), keep_a && r + 7u * SL < r1);
-            acc_b = acc_b + masked(sc_mul(sc_conj(pb7), x7), keep_b && r + 7u * SL < r1);
+            let pb1 = pan[at(ra, NB + q)];
+            let pb2 = pan[at(rb, NB + q)];
+            let pb3 = pan[at(rc, NB + q)];
+            acc_a = acc_a + masked(sc_mul(sc_conj(pa0), x0), keep_a) + masked(sc_mul(sc_conj(pa1), x1), keep_a && r + SL < r1)
+                + masked(sc_mul(sc_conj(pa2), x2), keep_a && r + 2u * SL < r1)
+                + masked(sc_mul(sc_conj(pa3), x3), keep_a && r + 3u * SL < r1);
+            acc_b = acc_b + masked(sc_mul(sc_conj(pb0), x0), keep_b) + masked(sc_mul(sc_conj(pb1), x1), keep_b && r + SL < r1)
+                + masked(sc_mul(sc_conj(pb2), x2), keep_b && r + 2u * SL < r1)
+                + masked(sc_mul(sc_conj(pb3), x3), keep_b && r + 3u * SL < r1);
         }
     }
     red[lid] = acc_a;
@@ -299,54 +256,19 @@ fn finish(b: u32, left: bool, j: u32, chunks: u32) {
     sync();
 }
 
-// LAPACK's lassq: scale^2 sumsq is the sum of squares so far, scale the largest |part| seen
-// (no over- or underflow). The quotients are opaque so that the driver cannot square v and
-// scale apart (householder.wgsl says why).
-struct Ssq { scale: R, sumsq: R }
-
-fn ssq_part(acc: Ssq, part: R) -> Ssq {
-    let v = abs(part);
-    if (v > acc.scale) {
-        let t = sc_opaque(acc.scale / v);
-        return Ssq(v, R(1) + acc.sumsq * t * t);
-    }
-    let t = sc_opaque(select(v / acc.scale, R(0), v == R(0)));
-    return Ssq(acc.scale, acc.sumsq + t * t);
-}
-
-fn ssq_add(acc: Ssq, x: ${T}) -> Ssq { return ssq_part(ssq_part(acc, sc_re(x)), sc_im(x)); }
-
-// The norm scale sqrt(sumsq) of the workgroup's sums of squares, a fixed tree (in red, red2)
-// so that every invocation gets the same value.
-fn wg_norm(x: Ssq) -> R {
-    red[local_id] = sc_real(x.scale);
-    red2[local_id] = sc_real(x.sumsq);
-    workgroupBarrier();
-    for (var s = WG / 2u; s > 0u; s >>= 1u) {
-        if (local_id < s) {
-            let s1 = sc_re(red[local_id]);
-            let s2 = sc_re(red[local_id + s]);
-            let big = max(s1, s2);
-            let t1 = sc_opaque(select(s1 / big, R(0), big == R(0)));
-            let t2 = sc_opaque(select(s2 / big, R(0), big == R(0)));
-            red[local_id] = sc_real(big);
-            red2[local_id] = sc_real(sc_re(red2[local_id]) * t1 * t1 + sc_re(red2[local_id + s]) * t2 * t2);
-        }
-        workgroupBarrier();
-    }
-    let norm = sc_re(red[0]) * sc_sqrt(sc_re(red2[0]));
-    workgroupBarrier();
-    return norm;
-}
-
-// The reflector of the vector x in pan column `col`, rows first .. end (x[first] its alpha),
-// given each invocation's sums of squares `ssq` of its rows past first (taken as it wrote them):
+// The reflector of the vector x in pan column `col`, rows first .. end (x[first] its alpha):
 // scales x[first+1 ..] into v (v[first] = 1), copies v into refl at rbase + row * n + j, and
 // returns (beta, tau).
-fn reflect(first: u32, end: u32, col: u32, rbase: u32, row_offset: u32, j: u32, ssq: Ssq) -> Reflector {
-    let xnorm = wg_norm(ssq);
+fn reflect(first: u32, end: u32, col: u32, rbase: u32, row_offset: u32, j: u32) -> Reflector {
+    var mx = R(0);
+    for (var r = first + 1u + local_id; r < end; r += WG) { mx = max(mx, sc_absmax(pan[at(r, col)])); }
+    let amax = wg_reduce_r(mx, true);
+    let inv_amax = select(R(1) / amax, R(0), amax == R(0));
+    var ssq = R(0);
+    for (var r = first + 1u + local_id; r < end; r += WG) { ssq += sc_sq(sc_scale(pan[at(r, col)], inv_amax)); }
+    let total = wg_reduce_r(ssq, false);
     let alpha = pan[at(first, col)];
-    let reflector = householder(alpha, xnorm);  // wgsl/householder.wgsl
+    let reflector = householder(alpha, amax * sc_sqrt(total));  // wgsl/householder.wgsl
     workgroupBarrier();  // every invocation has read alpha before it is overwritten
     let n = p_n();
     for (var r = first + local_id; r < end; r += WG) {
@@ -369,14 +291,11 @@ fn column(b: u32, j: u32) {
         dot_b[local_id] = sc_conj(pan[at(m + j, NB + local_id)]);
     }
     workgroupBarrier();
-    var ssq = Ssq(R(0), R(0));
     for (var r = j + local_id; r < m; r += WG) {
-        let x = less_pair(a[b * m * n + r * n + j], r, i);
-        pan[at(r, i)] = x;
-        if (r > j) { ssq = ssq_add(ssq, x); }
+        pan[at(r, i)] = less_pair(a[b * m * n + r * n + j], r, i);
     }
     sync();
-    let reflector = reflect(j, m, i, b * (m * n + n * n), 0u, j, ssq);
+    let reflector = reflect(j, m, i, b * (m * n + n * n), 0u, j);
     if (local_id == 0u) {
         let ss = p_small_stride();
         small[b * 2u * ss + p_panels() * NB * NB + j] = reflector.tau;
@@ -399,14 +318,12 @@ fn row(b: u32, j: u32) {
         dot_b[local_id] = sc_conj(pan[at(j, NB + local_id)]);
     }
     workgroupBarrier();
-    var ssq = Ssq(R(0), R(0));
     for (var c = j + 1u + local_id; c < n; c += WG) {
-        let x = less_one(less_one(sc_conj(a[b * m * n + j * n + c]), m + c, 0u, i + 1u, false), m + c, NB, i, true);
-        pan[at(m + c, NB + i)] = x;
-        if (c > j + 1u) { ssq = ssq_add(ssq, x); }
+        let x = sc_conj(a[b * m * n + j * n + c]);
+        pan[at(m + c, NB + i)] = less_one(less_one(x, m + c, 0u, i + 1u, false), m + c, NB, i, true);
     }
     sync();
-    let reflector = reflect(m + j + 1u, m + n, NB + i, b * (m * n + n * n) + m * n, m, j, ssq);
+    let reflector = reflect(m + j + 1u, m + n, NB + i, b * (m * n + n * n) + m * n, m, j);
     if (local_id == 0u) {
         let ss = p_small_stride();
         small[b * 2u * ss + ss + p_panels() * NB * NB + j] = reflector.tau;
