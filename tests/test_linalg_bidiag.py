@@ -16,7 +16,7 @@ import wgarray as xp
 from conftest import host, wg
 from wgarray._core import replay
 from wgarray._core.device import get_device
-from wgarray._engines import bidiag, tridiag
+from wgarray._engines import bidiag, bidiag_solve, tridiag
 
 DTYPES = [np.float32, np.float64, np.complex64, np.complex128]
 
@@ -212,4 +212,18 @@ def test_svd_gemv_steps_at_gpu_width(monkeypatch, dtype):
     for x, y in zip(first, (host(r) for r in xp.linalg.svd(wg(a)))):
         np.testing.assert_array_equal(x, y)
     check(random(rng, (70, 100), dtype).astype(dtype), dtype, full_matrices=True)
+    replay.clear()
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.complex128])
+@pytest.mark.parametrize("kind", ["rank-deficient", "tiny"])
+def test_svd_repair_at_gpu_width(monkeypatch, dtype, kind):
+    """The repair of small singular values' vectors (Gram-Schmidt against the accepted columns,
+    32 invocations a row in its update; unit vectors where a part vanishes) at a GPU's
+    workgroup width (1024 invocations, more than the matrix has rows)."""
+    monkeypatch.setattr(bidiag_solve, "wide_workgroup", lambda device, *args: 1024)
+    replay.clear()
+    rng = rng_for("wide repair", dtype, kind)
+    m, n = (90, 80) if kind == "rank-deficient" else (80, 80)
+    check(with_singular_values(rng, m, n, _singular_values(kind, n, rng), dtype), dtype)
     replay.clear()

@@ -37,6 +37,7 @@ ${library}
 
 const WG: u32 = ${WG}u;
 const TOL: R = R(${TOL});
+const LANES: u32 = 32u;  // invocations per row in project_out's update
 var<workgroup> red_r: array<R, WG>;
 var<workgroup> red_i: array<u32, WG>;
 var<workgroup> flag_wg: u32;
@@ -133,21 +134,100 @@ fn accepted(q: u32, k: u32) -> bool {
     return q != k && (q < k || index[b * 2u * n + n + q] == 0u);
 }
 
-// Column k of `which` less its projection on the accepted columns (classical Gram-Schmidt).
+// Column q of `which` dotted with column k, over all n rows: invocations take consecutive q
+// (consecutive words of each row), each 8 rows at a time with the loads first (the loop is
+// latency-bound: one workgroup reads the whole matrix), masked past the end. (Written out:
+// the H100's driver leaves loops over local arrays in memory.)
+fn column_dot(which: u32, q: u32, k: u32) -> R {
+    let n = p_n();
+    var acc = R(0);
+    for (var r = 0u; r < n; r += 8u) {
+        let row0 = min(r + 0u, n - 1u);
+        let row1 = min(r + 1u, n - 1u);
+        let row2 = min(r + 2u, n - 1u);
+        let row3 = min(r + 3u, n - 1u);
+        let row4 = min(r + 4u, n - 1u);
+        let row5 = min(r + 5u, n - 1u);
+        let row6 = min(r + 6u, n - 1u);
+        let row7 = min(r + 7u, n - 1u);
+        let x0 = entry(which, row0, q);
+        let x1 = entry(which, row1, q);
+        let x2 = entry(which, row2, q);
+        let x3 = entry(which, row3, q);
+        let x4 = entry(which, row4, q);
+        let x5 = entry(which, row5, q);
+        let x6 = entry(which, row6, q);
+        let x7 = entry(which, row7, q);
+        let y0 = entry(which, row0, k);
+        let y1 = entry(which, row1, k);
+        let y2 = entry(which, row2, k);
+        let y3 = entry(which, row3, k);
+        let y4 = entry(which, row4, k);
+        let y5 = entry(which, row5, k);
+        let y6 = entry(which, row6, k);
+        let y7 = entry(which, row7, k);
+        acc += x0 * y0;
+        acc += select(R(0), x1 * y1, r + 1u < n);
+        acc += select(R(0), x2 * y2, r + 2u < n);
+        acc += select(R(0), x3 * y3, r + 3u < n);
+        acc += select(R(0), x4 * y4, r + 4u < n);
+        acc += select(R(0), x5 * y5, r + 5u < n);
+        acc += select(R(0), x6 * y6, r + 6u < n);
+        acc += select(R(0), x7 * y7, r + 7u < n);
+    }
+    return acc;
+}
+
+// A LANES-th of row r of `which` dotted with the coefficients work[b] (invocation `lane` takes
+// q = lane, lane + LANES, ...: the LANES invocations of a row read consecutive words), 4 at a time.
+fn row_part(which: u32, r: u32, lane: u32) -> R {
+    let n = p_n();
+    var acc = R(0);
+    for (var q = lane; q < n; q += 4u * LANES) {
+        let col0 = min(q + 0u * LANES, n - 1u);
+        let col1 = min(q + 1u * LANES, n - 1u);
+        let col2 = min(q + 2u * LANES, n - 1u);
+        let col3 = min(q + 3u * LANES, n - 1u);
+        let x0 = entry(which, r, col0);
+        let x1 = entry(which, r, col1);
+        let x2 = entry(which, r, col2);
+        let x3 = entry(which, r, col3);
+        let c0 = work[b * n + col0];
+        let c1 = work[b * n + col1];
+        let c2 = work[b * n + col2];
+        let c3 = work[b * n + col3];
+        acc += x0 * c0;
+        acc += select(R(0), x1 * c1, q + 1u * LANES < n);
+        acc += select(R(0), x2 * c2, q + 2u * LANES < n);
+        acc += select(R(0), x3 * c3, q + 3u * LANES < n);
+    }
+    return acc;
+}
+
+// Column k of `which` less its projection on the accepted columns (classical Gram-Schmidt):
+// the coefficients d_q (0 for the others) into work[b], then x_r -= sum_q X[r, q] d_q, WG / LANES
+// rows at a time, LANES invocations each, their parts summed in workgroup memory.
 fn project_out(which: u32, k: u32) {
     let n = p_n();
     for (var q = local_id; q < n; q += WG) {
         var d = R(0);
-        if (accepted(q, k)) {
-            for (var r = 0u; r < n; r++) { d += entry(which, r, q) * entry(which, r, k); }
-        }
+        if (accepted(q, k)) { d = column_dot(which, q, k); }
         work[b * n + q] = d;
     }
     sync();
-    for (var r = local_id; r < n; r += WG) {
-        var x = entry(which, r, k);
-        for (var q = 0u; q < n; q++) { x -= work[b * n + q] * entry(which, r, q); }
-        set_entry(which, r, k, x);
+    let lane = local_id % LANES;
+    for (var r0 = 0u; r0 < n; r0 += WG / LANES) {
+        let r = r0 + local_id / LANES;
+        var part = R(0);
+        if (r < n) { part = row_part(which, r, lane); }
+        red_r[local_id] = part;
+        workgroupBarrier();
+        if (lane == 0u && r < n) {  // d_k = 0: column k's own term (read above) adds nothing
+            var total = R(0);
+            for (var l = 0u; l < LANES; l++) { total += red_r[local_id + l]; }
+            set_entry(which, r, k, entry(which, r, k) - total);
+        }
+        workgroupBarrier();
     }
     sync();
 }

@@ -34,7 +34,14 @@ two GEMVs of their own), 148 ms; the GEMVs in the steps' dispatches (their loads
 136 ms with subgroup reductions in the steps (the reduction 93 ms of it; 89 with the trees
 kept). The steps are one workgroup's, as tridiag.py's (see there:
 the panel is now stored transposed so that their per-row terms are coalesced, not yet
-measured there).
+measured there). With it, 97 ms: the reduction 53 ms (1983 dispatches issued in 19 ms of host
+time, so GPU-bound at ~50 us a column; square n = 768, 512, 384, 256, 128 reduce in 38, 24,
+19, 17, 6 ms), the 2n eigenvalues 6.6 ms, their vectors 8.3 ms, bidiag_solve.vectors 31 ms
+(the back-transformations ~6 ms each, issued unreplayed; most of the rest the repair's
+one-workgroup Gram-Schmidt of 5 flagged columns). The repair's loops coalesced, at the
+device's width: vectors 10 ms, svd 77 ms. Tried without gain: the reflector's norm in one
+pass (lassq sums of squares taken as the column is written, one tree instead of two passes
+and two trees) and less_pair, panel_dots 8 terms at a time: the reduction 53.2 ms either way.
 """
 
 from __future__ import annotations
