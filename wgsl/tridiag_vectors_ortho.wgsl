@@ -106,9 +106,26 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
                     let q = lid % QB;
                     var acc = R(0);
                     if (q < count) {
-                        for (var r = first + lid / QB; r < end; r += SEGS) {
-                            acc += x[xbase + r * n + lead + c0 + q] * x[col + r * n];
+                        let member = xbase + lead + c0 + q;
+                        var r = first + lid / QB;
+                        for (; r + 3u * SEGS < end; r += 4u * SEGS) {  // four rows' loads issued together
+                            let r1 = r + SEGS;
+                            let r2 = r1 + SEGS;
+                            let r3 = r2 + SEGS;
+                            let m0 = x[member + r * n];
+                            let m1 = x[member + r1 * n];
+                            let m2 = x[member + r2 * n];
+                            let m3 = x[member + r3 * n];
+                            let v0 = x[col + r * n];
+                            let v1 = x[col + r1 * n];
+                            let v2 = x[col + r2 * n];
+                            let v3 = x[col + r3 * n];
+                            acc += m0 * v0;
+                            acc += m1 * v1;
+                            acc += m2 * v2;
+                            acc += m3 * v3;
                         }
+                        for (; r < end; r += SEGS) { acc += x[member + r * n] * x[col + r * n]; }
                     }
                     partial[lid] = acc;
                     workgroupBarrier();
@@ -120,7 +137,19 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
                     workgroupBarrier();
                     for (var r = first + lid; r < end; r += WG) {
                         var v = x[col + r * n];
-                        for (var p = 0u; p < count; p++) { v -= dots[p] * x[xbase + r * n + lead + c0 + p]; }
+                        let row = xbase + r * n + lead + c0;
+                        var p = 0u;
+                        for (; p + 3u < count; p += 4u) {  // four members' loads issued together
+                            let m0 = x[row + p];
+                            let m1 = x[row + p + 1u];
+                            let m2 = x[row + p + 2u];
+                            let m3 = x[row + p + 3u];
+                            v -= dots[p] * m0;
+                            v -= dots[p + 1u] * m1;
+                            v -= dots[p + 2u] * m2;
+                            v -= dots[p + 3u] * m3;
+                        }
+                        for (; p < count; p++) { v -= dots[p] * x[row + p]; }
                         x[col + r * n] = v;
                     }
                     storageBarrier();

@@ -59,6 +59,9 @@ CLUSTER_GAP = 0.1  # eigenvalues closer than CLUSTER_GAP ||T_block||_1 / size fo
 INFO_WORDS = 6  # per vector: its block (first, end), place in its cluster, cluster size, tests passed, done
 LU_DIAGONALS = 3  # U of the LU of T - lambda I, per vector and row
 QB = 32  # cluster members per chunk of the Gram-Schmidt (the dots' lanes)
+# Invocations per workgroup of the kernels with one serial invocation per eigenvalue or vector
+# (bisection, setup, solve): narrow workgroups spread n of them over more multiprocessors.
+SERIAL_WG = 32
 
 
 def serial_loops(n: int) -> int:
@@ -89,11 +92,17 @@ def _split_source(real) -> str:
                   rtag=REG_TAG[dt.layout(real).register])
 
 
-def _make(template: str, dtype, device, params: ParamLayout):
+def _make(template: str, dtype, device, params: ParamLayout, wg: int = WORKGROUP):
     real = dt.real_dtype(dtype)
     return lambda: kernel_source(template, dtype, device, params, split=_split_source(real),
                                  rtag=REG_TAG[dt.layout(real).register], CLUSTER_GAP=repr(CLUSTER_GAP), QB=QB,
-                                 INFO_WORDS=INFO_WORDS)
+                                 INFO_WORDS=INFO_WORDS, WG=wg)
+
+
+def _serial(items: int) -> int:
+    """The invocations to launch (launch_kernel counts WORKGROUP a workgroup) for `items` of a
+    SERIAL_WG kernel."""
+    return -(-items // SERIAL_WG) * WORKGROUP
 
 
 @replayable
@@ -109,8 +118,8 @@ def eigenvalues(de: BufferOperand, batch: int, n: int) -> BufferOperand:
     stage = 0
     for start in range(0, needed, per):
         params = BISECT.pack(batch=batch, n=n, stage=stage, iters=min(per, needed - start))
-        launch_kernel(device, ("tridiag_bisect", real), _make("tridiag_bisect", real, device, BISECT),
-                      [w.storage, lohi.storage, de.storage], params, batch * n, writes=2)
+        launch_kernel(device, ("tridiag_bisect", real), _make("tridiag_bisect", real, device, BISECT, SERIAL_WG),
+                      [w.storage, lohi.storage, de.storage], params, _serial(batch * n), writes=2)
         stage = 1
     return w
 
@@ -132,21 +141,22 @@ def eigenvectors(de: BufferOperand, w: BufferOperand, batch: int, n: int, dtype)
     norms = allocate(device, (batch, n), real)
     stats = zeros(device, (1,), np.dtype(np.uint32))
     lu = allocate(device, (lu_matrices * LU_DIAGONALS * n * n,), real)
-    launch_kernel(device, ("tridiag_vectors_setup", real), _make("tridiag_vectors_setup", real, device, SETUP),
+    launch_kernel(device, ("tridiag_vectors_setup", real),
+                  _make("tridiag_vectors_setup", real, device, SETUP, SERIAL_WG),
                   [x.storage, info.storage, norms.storage, stats.storage, de.storage, w.storage],
-                  SETUP.pack(batch=batch, n=n), batch * n, writes=4)
+                  SETUP.pack(batch=batch, n=n), _serial(batch * n), writes=4)
     members = cluster = n
     if device.is_cpu:  # split the largest cluster's members over dispatches within MAX_LOOP
         cluster = int(np.frombuffer(stream_for(device).download(stats.storage, 0, 4), dtype=np.uint32)[0])
         members = max(1, MAX_LOOP // _ortho_loops(n, cluster))
-    solve = _make("tridiag_vectors_solve", real, device, SOLVE)
+    solve = _make("tridiag_vectors_solve", real, device, SOLVE, SERIAL_WG)
     ortho = _make("tridiag_vectors_ortho", dtype, device, ORTHO)
     for its in range(MAX_ITS):
         for b_first in range(0, batch, lu_matrices):
             chunk = min(lu_matrices, batch - b_first)
             launch_kernel(device, ("tridiag_vectors_solve", real), solve,
                           [x.storage, lu.storage, info.storage, norms.storage, de.storage, w.storage],
-                          SOLVE.pack(batch=chunk, n=n, b_first=b_first), chunk * n, writes=2)
+                          SOLVE.pack(batch=chunk, n=n, b_first=b_first), _serial(chunk * n), writes=2)
         for j_first in range(0, cluster, members):
             params = ORTHO.pack(batch=batch, n=n, j_first=j_first, j_end=min(cluster, j_first + members),
                                 last=int(its == MAX_ITS - 1))
