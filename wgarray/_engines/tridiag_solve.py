@@ -62,6 +62,12 @@ QB = 32  # cluster members per chunk of the Gram-Schmidt (the dots' lanes)
 # Invocations per workgroup of the kernels with one serial invocation per eigenvalue or vector
 # (bisection, setup, solve): narrow workgroups spread n of them over more multiprocessors.
 SERIAL_WG = 32
+# Halvings of a bisection step: 2^depth lanes count at the 2^depth - 1 midpoints they may
+# visit at once (a GPU has lanes to spare: n eigenvalues, each a serial chain of Sturm counts; a
+# CPU adapter not), 32 / 2^depth eigenvalues a workgroup.
+BISECT_DEPTH = 5
+CPU_BISECT_DEPTH = 1
+BISECT_WG = 32
 
 
 def serial_loops(n: int) -> int:
@@ -92,11 +98,11 @@ def _split_source(real) -> str:
                   rtag=REG_TAG[dt.layout(real).register])
 
 
-def _make(template: str, dtype, device, params: ParamLayout, wg: int = WORKGROUP):
+def _make(template: str, dtype, device, params: ParamLayout, wg: int = WORKGROUP, **fields):
     real = dt.real_dtype(dtype)
     return lambda: kernel_source(template, dtype, device, params, split=_split_source(real),
                                  rtag=REG_TAG[dt.layout(real).register], CLUSTER_GAP=repr(CLUSTER_GAP), QB=QB,
-                                 INFO_WORDS=INFO_WORDS, WG=wg)
+                                 INFO_WORDS=INFO_WORDS, WG=wg, **fields)
 
 
 def _serial(items: int) -> int:
@@ -114,12 +120,14 @@ def eigenvalues(de: BufferOperand, batch: int, n: int) -> BufferOperand:
     lohi = allocate(device, (batch, n, 2), real)
     # Halvings from the Gerschgorin interval (<= 2 ||T|| + pads) to eps ||T||: mantissa + 3.
     needed = np.finfo(real).nmant + 8
-    per = max(1, (MAX_LOOP - 6 * n) // max(n, 1))
+    depth = CPU_BISECT_DEPTH if device.is_cpu else BISECT_DEPTH
+    per = max(depth, 1) * max(1, (MAX_LOOP - 6 * n) // max(n, 1))  # a Sturm count per step
+    bisect = _make("tridiag_bisect", real, device, BISECT, BISECT_WG, DEPTH=depth)
     stage = 0
     for start in range(0, needed, per):
         params = BISECT.pack(batch=batch, n=n, stage=stage, iters=min(per, needed - start))
-        launch_kernel(device, ("tridiag_bisect", real), _make("tridiag_bisect", real, device, BISECT, SERIAL_WG),
-                      [w.storage, lohi.storage, de.storage], params, _serial(batch * n), writes=2)
+        launch_kernel(device, ("tridiag_bisect", real, depth), bisect, [w.storage, lohi.storage, de.storage],
+                      params, -(-batch * n // (BISECT_WG >> depth)) * WORKGROUP, writes=2)
         stage = 1
     return w
 
