@@ -106,9 +106,35 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
                     let q = lid % QB;
                     var acc = R(0);
                     if (q < count) {
-                        for (var r = first + lid / QB; r < end; r += SEGS) {
-                            acc += x[xbase + r * n + lead + c0 + q] * x[col + r * n];
+                        let member = xbase + lead + c0 + q;
+                        var r = first + lid / QB;
+                        for (; r + 7u * SEGS < end; r += 8u * SEGS) {  // eight rows' loads issued together
+                            let m0 = x[member + r * n];
+                            let m1 = x[member + (r + 1u * SEGS) * n];
+                            let m2 = x[member + (r + 2u * SEGS) * n];
+                            let m3 = x[member + (r + 3u * SEGS) * n];
+                            let m4 = x[member + (r + 4u * SEGS) * n];
+                            let m5 = x[member + (r + 5u * SEGS) * n];
+                            let m6 = x[member + (r + 6u * SEGS) * n];
+                            let m7 = x[member + (r + 7u * SEGS) * n];
+                            let v0 = x[col + r * n];
+                            let v1 = x[col + (r + 1u * SEGS) * n];
+                            let v2 = x[col + (r + 2u * SEGS) * n];
+                            let v3 = x[col + (r + 3u * SEGS) * n];
+                            let v4 = x[col + (r + 4u * SEGS) * n];
+                            let v5 = x[col + (r + 5u * SEGS) * n];
+                            let v6 = x[col + (r + 6u * SEGS) * n];
+                            let v7 = x[col + (r + 7u * SEGS) * n];
+                            acc += m0 * v0;
+                            acc += m1 * v1;
+                            acc += m2 * v2;
+                            acc += m3 * v3;
+                            acc += m4 * v4;
+                            acc += m5 * v5;
+                            acc += m6 * v6;
+                            acc += m7 * v7;
                         }
+                        for (; r < end; r += SEGS) { acc += x[member + r * n] * x[col + r * n]; }
                     }
                     partial[lid] = acc;
                     workgroupBarrier();
@@ -120,7 +146,27 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
                     workgroupBarrier();
                     for (var r = first + lid; r < end; r += WG) {
                         var v = x[col + r * n];
-                        for (var p = 0u; p < count; p++) { v -= dots[p] * x[xbase + r * n + lead + c0 + p]; }
+                        let row = xbase + r * n + lead + c0;
+                        var p = 0u;
+                        for (; p + 7u < count; p += 8u) {  // eight members' loads issued together
+                            let m0 = x[row + p];
+                            let m1 = x[row + p + 1u];
+                            let m2 = x[row + p + 2u];
+                            let m3 = x[row + p + 3u];
+                            let m4 = x[row + p + 4u];
+                            let m5 = x[row + p + 5u];
+                            let m6 = x[row + p + 6u];
+                            let m7 = x[row + p + 7u];
+                            v -= dots[p] * m0;
+                            v -= dots[p + 1u] * m1;
+                            v -= dots[p + 2u] * m2;
+                            v -= dots[p + 3u] * m3;
+                            v -= dots[p + 4u] * m4;
+                            v -= dots[p + 5u] * m5;
+                            v -= dots[p + 6u] * m6;
+                            v -= dots[p + 7u] * m7;
+                        }
+                        for (; p < count; p++) { v -= dots[p] * x[row + p]; }
                         x[col + r * n] = v;
                     }
                     storageBarrier();
