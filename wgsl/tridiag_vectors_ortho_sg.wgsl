@@ -63,11 +63,23 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             for (var c0 = 0u; c0 < j; c0 += chunk) {
                 let count = min(chunk, j - c0);
                 let members = xbase + lead + c0;
-                for (var p = 0u; p < count; p++) {
-                    var acc = f32(0);
-                    for (var r = first + lid; r < end; r += WG) { acc += x[members + r * n + p] * x[col + r * n]; }
+                for (var p = 0u; p < count; p += 4u) {  // four members at once (their loads and sums overlap)
+                    let last = count - 1u;
+                    let p1 = min(p + 1u, last);
+                    let p2 = min(p + 2u, last);
+                    let p3 = min(p + 3u, last);
+                    var acc = vec4<f32>();
+                    for (var r = first + lid; r < end; r += WG) {
+                        let row = members + r * n;
+                        acc += x[col + r * n] * vec4<f32>(x[row + p], x[row + p1], x[row + p2], x[row + p3]);
+                    }
                     let s = subgroupAdd(acc);
-                    if (sg_lane == 0u) { sums[p * sg_count + sg_id] = s; }
+                    if (sg_lane == 0u) {
+                        sums[p * sg_count + sg_id] = s.x;
+                        if (p + 1u < count) { sums[(p + 1u) * sg_count + sg_id] = s.y; }
+                        if (p + 2u < count) { sums[(p + 2u) * sg_count + sg_id] = s.z; }
+                        if (p + 3u < count) { sums[(p + 3u) * sg_count + sg_id] = s.w; }
+                    }
                 }
                 workgroupBarrier();
                 // subgroup q folds the partials of members q, q + sg_count, ... (a uniform loop)

@@ -54,12 +54,22 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         var lo = vec4<R>();
         var hi = vec4<R>();
         let c = g * 8u;
-        for (var r = 0u; r < n; r++) {
-            let v = x[base + r * n + k0 + a];
-            lo += v * vec4<R>(around(base, n, k0, c, r), around(base, n, k0, c + 1u, r),
+        for (var r = 0u; r < n; r += 2u) {  // two rows a step: their loads issued together
+            let r1 = min(r + 1u, n - 1u);
+            let v0 = x[base + r * n + k0 + a];
+            let v1 = select(R(0), x[base + r1 * n + k0 + a], r + 1u < n);
+            let lo0 = vec4<R>(around(base, n, k0, c, r), around(base, n, k0, c + 1u, r),
                               around(base, n, k0, c + 2u, r), around(base, n, k0, c + 3u, r));
-            hi += v * vec4<R>(around(base, n, k0, c + 4u, r), around(base, n, k0, c + 5u, r),
+            let hi0 = vec4<R>(around(base, n, k0, c + 4u, r), around(base, n, k0, c + 5u, r),
                               around(base, n, k0, c + 6u, r), around(base, n, k0, c + 7u, r));
+            let lo1 = vec4<R>(around(base, n, k0, c, r1), around(base, n, k0, c + 1u, r1),
+                              around(base, n, k0, c + 2u, r1), around(base, n, k0, c + 3u, r1));
+            let hi1 = vec4<R>(around(base, n, k0, c + 4u, r1), around(base, n, k0, c + 5u, r1),
+                              around(base, n, k0, c + 6u, r1), around(base, n, k0, c + 7u, r1));
+            lo += v0 * lo0;
+            hi += v0 * hi0;
+            lo += v1 * lo1;
+            hi += v1 * hi1;
         }
         keep(a, c, lo.x);
         keep(a, c + 1u, lo.y);
