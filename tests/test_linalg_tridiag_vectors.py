@@ -185,3 +185,19 @@ def test_pairs_just_outside_the_cluster_gap(dtype, ratio):
     assert np.linalg.norm(t @ z - z * hw) <= 10 * n * eps * np.linalg.norm(t, 2)
     products = np.abs(z.T @ z - np.eye(n))
     assert products.max() <= 0.2 * n * eps, products.max() / (n * eps)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.complex128])
+@pytest.mark.parametrize("kind", ["tight", "wishart"])
+def test_orthogonalisation_at_a_gpu_width(monkeypatch, dtype, kind):
+    """The orthogonalisation with 1024 invocations (a GPU's: SEGS = 32 row segments for the dots,
+    ten-step reductions; a CPU adapter gets 256)."""
+    monkeypatch.setattr(tridiag_solve, "wide_workgroup", lambda device, *args: 1024)
+    rng = rng_for("width", dtype, kind)
+    n = 150
+    if kind == "tight":  # one cluster of n members: five chunks of QB
+        a = with_spectrum(rng, 1 + 1e-6 * rng.standard_normal(n), dtype)
+    else:
+        a = wishart(rng, n, dtype)
+    w, v = xp.linalg.eigh(wg(a))
+    check(a, host(w), host(v), dtype)

@@ -69,7 +69,6 @@ CLUSTER_GAP = 0.1  # eigenvalues closer than CLUSTER_GAP ||T_block||_1 / size fo
 INFO_WORDS = 6  # per vector: its block (first, end), place in its cluster, cluster size, tests passed, done
 LU_DIAGONALS = 3  # U of the LU of T - lambda I, per vector and row
 QB = 32  # cluster members per chunk of the Gram-Schmidt (the dots' lanes)
-SUBGROUPS = True  # tridiag_vectors_ortho_sg where it applies (tests turn it off)
 POLISH_TILE = 32  # vectors a workgroup of the final correction (WORKGROUP / 8 lanes)
 POLISH_HALO = 16  # neighbours on either side each vector is corrected against
 # Halvings of a bisection step: 2^depth lanes count at the 2^depth - 1 midpoints they may
@@ -96,13 +95,11 @@ def _ortho_loops(n: int, members: int) -> int:
     return 2 * sweep + 4 * rows + 24
 
 
-def _ortho_kernel(device, real) -> tuple[str, int]:
-    """The orthogonalisation's kernel and workgroup width: float32 vectors on an adapter with
-    subgroups take tridiag_vectors_ortho_sg (rows owned by invocations, sums by subgroups: up to
-    1024 invocations, four words of workgroup memory each), the others tridiag_vectors_ortho."""
-    if SUBGROUPS and real == np.float32 and "subgroup" in device.features:
-        return "tridiag_vectors_ortho_sg", wide_workgroup(device, 16, 4 * QB)
-    return "tridiag_vectors_ortho", WORKGROUP
+def _ortho_width(device, real) -> int:
+    """The orthogonalisation's workgroup: up to 1024 invocations on a GPU (a member's dot
+    products loop over n / (width / QB) rows an invocation: the step's latency), 256 on a CPU
+    adapter (whose loop limit _ortho_loops counts with 256)."""
+    return wide_workgroup(device, 2 * real.itemsize + 4, QB * real.itemsize)
 
 
 def _lu_matrices(device, batch: int, n: int, real) -> int:
@@ -170,8 +167,8 @@ def eigenvectors(de: BufferOperand, w: BufferOperand, batch: int, n: int, dtype)
         cluster = int(np.frombuffer(stream_for(device).download(stats.storage, 0, 4), dtype=np.uint32)[0])
         members = max(1, MAX_LOOP // _ortho_loops(n, cluster))
     solve = _make("tridiag_vectors_solve", real, device, SOLVE)
-    ortho_name, ortho_wg = _ortho_kernel(device, real)
-    ortho = _make(ortho_name, real, device, ORTHO, ortho_wg)
+    ortho_wg = _ortho_width(device, real)
+    ortho = _make("tridiag_vectors_ortho", real, device, ORTHO, ortho_wg)
     for _ in range(MAX_ITS):
         for b_first in range(0, batch, lu_matrices):
             chunk = min(lu_matrices, batch - b_first)
@@ -180,7 +177,7 @@ def eigenvectors(de: BufferOperand, w: BufferOperand, batch: int, n: int, dtype)
                           SOLVE.pack(batch=chunk, n=n, b_first=b_first), chunk * n, writes=2)
         for j_first in range(0, cluster, members):
             params = ORTHO.pack(batch=batch, n=n, j_first=j_first, j_end=min(cluster, j_first + members))
-            launch_kernel(device, (ortho_name, real, ortho_wg), ortho, [x.storage, info.storage],
+            launch_kernel(device, ("tridiag_vectors_ortho", real, ortho_wg), ortho, [x.storage, info.storage],
                           params, batch * n * ortho_wg, writes=2)
     polish = _make("tridiag_vectors_polish", dtype, device, POLISH, TILE=POLISH_TILE, HALO=POLISH_HALO)
     launch_kernel(device, ("tridiag_vectors_polish", dtype), polish, [z.storage, x.storage], POLISH.pack(batch=batch, n=n),
