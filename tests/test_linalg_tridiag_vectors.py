@@ -160,13 +160,17 @@ def _lanczos(spectrum, rng):
     return d, e
 
 
+@pytest.mark.parametrize("width", [None, 1024])
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("ratio", [1.05, 1.5])
-def test_pairs_just_outside_the_cluster_gap(dtype, ratio):
+def test_pairs_just_outside_the_cluster_gap(monkeypatch, dtype, ratio, width):
     """Pairs of eigenvalues ratio * CLUSTER_GAP ||T||_1 / n apart, each pair far from the others:
     no clusters, and their vectors' products eps ||T|| / gap (about n eps: 0.5 - 1.3 n eps for
     the worst pair before the final correction) drop to O(eps) by the correction against the
-    neighbours (tridiag_vectors_polish.wgsl: 0.02 - 0.04 n eps)."""
+    neighbours (tridiag_vectors_polish.wgsl: 0.02 - 0.04 n eps), at this adapter's width and a
+    GPU's (the dot products over four parts of the rows)."""
+    if width:
+        monkeypatch.setattr(tridiag_solve, "wide_workgroup", lambda device, *args: width)
     rng = rng_for("pairs", dtype, ratio)
     n = 80
     centres = np.arange(n // 2, dtype=np.float64)

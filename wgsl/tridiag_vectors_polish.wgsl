@@ -7,8 +7,9 @@
 // 1/2 sum_j p_jk (r_j + (lambda_j - lambda_k) x_j), each term within |r_j| + |r_k|.
 // One workgroup per TILE vectors of one matrix: first each invocation sums the products of one
 // of them (column a) with 8 of the TILE + 2 HALO columns around the tile (a group g of 8) over
-// all rows, keeping those within HALO of a; then the update, the same invocations taking a
-// column's rows in turn. Columns past the matrix count as zero.
+// one of PARTS interleaved parts of the rows, keeping those within HALO of a (the parts added
+// in turn); then the update, the same invocations taking a column's rows in turn. Columns past
+// the matrix count as zero.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> z: array<${S}>;
@@ -20,7 +21,9 @@ const WG: u32 = ${WG}u;
 const TILE: u32 = ${TILE}u;
 const HALO: u32 = ${HALO}u;
 const BAND: u32 = 2u * HALO + 1u;
-const GROUPS: u32 = WG / TILE;  // column groups of 8: TILE + 2 HALO == 8 GROUPS
+const GROUPS: u32 = (TILE + 2u * HALO) / 8u;  // column groups of 8
+const PARTS: u32 = WG / (TILE * GROUPS);  // row parts of the dot products
+const LANES: u32 = TILE * GROUPS;
 
 // products[a * BAND + t]: x_{k0+a} . x_{k0+a-HALO+t} (0 at t == HALO, and past the matrix)
 var<workgroup> products: array<R, TILE * BAND>;
@@ -33,7 +36,7 @@ fn around(base: u32, n: u32, k0: u32, c: u32, r: u32) -> R {
 }
 
 fn keep(a: u32, c: u32, value: R) {
-    if (c >= a && c <= a + 2u * HALO && c != a + HALO) { products[a * BAND + c - a] = value; }
+    if (c >= a && c <= a + 2u * HALO && c != a + HALO) { products[a * BAND + c - a] += value; }
 }
 
 @compute @workgroup_size(${WG})
@@ -46,18 +49,19 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let base = (g_index / tiles) * n * n;
     let k0 = (g_index % tiles) * TILE;
     let a = lid % TILE;
-    let g = lid / TILE;
+    let g = (lid / TILE) % GROUPS;
+    let part = lid / LANES;
     for (var t = lid; t < TILE * BAND; t += WG) { products[t] = R(0); }
     workgroupBarrier();
     let mine = k0 + a < n;
+    var lo = vec4<R>();
+    var hi = vec4<R>();
+    let c = g * 8u;
     if (mine) {
-        var lo = vec4<R>();
-        var hi = vec4<R>();
-        let c = g * 8u;
-        for (var r = 0u; r < n; r += 2u) {  // two rows a step: their loads issued together
-            let r1 = min(r + 1u, n - 1u);
+        for (var r = part; r < n; r += 2u * PARTS) {  // two rows a step: their loads issued together
+            let r1 = min(r + PARTS, n - 1u);
             let v0 = x[base + r * n + k0 + a];
-            let v1 = select(R(0), x[base + r1 * n + k0 + a], r + 1u < n);
+            let v1 = select(R(0), x[base + r1 * n + k0 + a], r + PARTS < n);
             let lo0 = vec4<R>(around(base, n, k0, c, r), around(base, n, k0, c + 1u, r),
                               around(base, n, k0, c + 2u, r), around(base, n, k0, c + 3u, r));
             let hi0 = vec4<R>(around(base, n, k0, c + 4u, r), around(base, n, k0, c + 5u, r),
@@ -71,18 +75,22 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             lo += v1 * lo1;
             hi += v1 * hi1;
         }
-        keep(a, c, lo.x);
-        keep(a, c + 1u, lo.y);
-        keep(a, c + 2u, lo.z);
-        keep(a, c + 3u, lo.w);
-        keep(a, c + 4u, hi.x);
-        keep(a, c + 5u, hi.y);
-        keep(a, c + 6u, hi.z);
-        keep(a, c + 7u, hi.w);
     }
-    workgroupBarrier();
+    for (var p = 0u; p < PARTS; p++) {  // the parts in turn: the same sums on every run
+        if (mine && part == p) {
+            keep(a, c, lo.x);
+            keep(a, c + 1u, lo.y);
+            keep(a, c + 2u, lo.z);
+            keep(a, c + 3u, lo.w);
+            keep(a, c + 4u, hi.x);
+            keep(a, c + 5u, hi.y);
+            keep(a, c + 6u, hi.z);
+            keep(a, c + 7u, hi.w);
+        }
+        workgroupBarrier();
+    }
     if (!mine) { return; }
-    for (var r = g; r < n; r += GROUPS) {
+    for (var r = lid / TILE; r < n; r += WG / TILE) {
         var correction = R(0);
         for (var t = 0u; t < BAND; t++) {
             correction += products[a * BAND + t] * around(base, n, k0, a + t, r);

@@ -69,7 +69,7 @@ CLUSTER_GAP = 0.1  # eigenvalues closer than CLUSTER_GAP ||T_block||_1 / size fo
 INFO_WORDS = 6  # per vector: its block (first, end), place in its cluster, cluster size, tests passed, done
 LU_DIAGONALS = 3  # U of the LU of T - lambda I, per vector and row
 QB = 32  # cluster members per chunk of the Gram-Schmidt (the dots' lanes)
-POLISH_TILE = 32  # vectors a workgroup of the final correction (WORKGROUP / 8 lanes)
+POLISH_TILE = 32  # vectors a workgroup of the final correction (TILE + 2 HALO = 64 columns: 256 lanes a part)
 POLISH_HALO = 16  # neighbours on either side each vector is corrected against
 # Halvings of a bisection step: 2^depth lanes count at the 2^depth - 1 midpoints they may
 # visit at once (a GPU has lanes to spare: n eigenvalues, each a serial chain of Sturm counts; a
@@ -179,7 +179,8 @@ def eigenvectors(de: BufferOperand, w: BufferOperand, batch: int, n: int, dtype)
             params = ORTHO.pack(batch=batch, n=n, j_first=j_first, j_end=min(cluster, j_first + members))
             launch_kernel(device, ("tridiag_vectors_ortho", real, ortho_wg), ortho, [x.storage, info.storage],
                           params, batch * n * ortho_wg, writes=2)
-    polish = _make("tridiag_vectors_polish", dtype, device, POLISH, TILE=POLISH_TILE, HALO=POLISH_HALO)
-    launch_kernel(device, ("tridiag_vectors_polish", dtype), polish, [z.storage, x.storage], POLISH.pack(batch=batch, n=n),
-                  batch * -(-n // POLISH_TILE) * WORKGROUP, writes=1)
+    polish_wg = wide_workgroup(device)  # its dot products over 1 (a CPU adapter) to 4 parts of the rows
+    polish = _make("tridiag_vectors_polish", dtype, device, POLISH, polish_wg, TILE=POLISH_TILE, HALO=POLISH_HALO)
+    launch_kernel(device, ("tridiag_vectors_polish", dtype, polish_wg), polish, [z.storage, x.storage],
+                  POLISH.pack(batch=batch, n=n), batch * -(-n // POLISH_TILE) * polish_wg, writes=1)
     return z
