@@ -69,6 +69,7 @@ CLUSTER_GAP = 0.1  # eigenvalues closer than CLUSTER_GAP ||T_block||_1 / size fo
 INFO_WORDS = 6  # per vector: its block (first, end), place in its cluster, cluster size, tests passed, done
 LU_DIAGONALS = 3  # U of the LU of T - lambda I, per vector and row
 QB = 32  # cluster members per chunk of the Gram-Schmidt (the dots' lanes)
+ORTHO_SUBGROUPS = True  # tridiag_vectors_ortho_sg where it applies (tests and benchmarks turn it off)
 POLISH_TILE = 32  # vectors a workgroup of the final correction (TILE + 2 HALO = 64 columns: 256 lanes a part)
 POLISH_HALO = 16  # neighbours on either side each vector is corrected against
 # Halvings of a bisection step: 2^depth lanes count at the 2^depth - 1 midpoints they may
@@ -95,11 +96,18 @@ def _ortho_loops(n: int, members: int) -> int:
     return 2 * sweep + 4 * rows + 24
 
 
-def _ortho_width(device, real) -> int:
-    """The orthogonalisation's workgroup: up to 1024 invocations on a GPU (a member's dot
-    products loop over n / (width / QB) rows an invocation: the step's latency), 256 on a CPU
-    adapter (whose loop limit _ortho_loops counts with 256)."""
-    return wide_workgroup(device, 2 * real.itemsize + 4, QB * real.itemsize)
+def _ortho_kernel(device, real, n: int) -> tuple[str, int, dict]:
+    """The orthogonalisation's kernel, workgroup width and fields: float32 vectors on a GPU with
+    subgroups take tridiag_vectors_ortho_sg (a subgroup's lanes a chunk of members, the vector
+    in registers, RPL rows an invocation), the others tridiag_vectors_ortho. Up to 1024
+    invocations on a GPU (the step's latency: a member's dot products loop over n / (width / QB)
+    rows an invocation in the latter), 256 on a CPU adapter (as _ortho_loops counts; not the
+    former there: its loop over the subgroups' partials, cumulated over a cluster's members,
+    would pass llvmpipe's loop limit for clusters of ~100)."""
+    if ORTHO_SUBGROUPS and real == np.float32 and "subgroup" in device.features and not device.is_cpu:
+        wg = wide_workgroup(device, 12, 64)
+        return "tridiag_vectors_ortho_sg", wg, {"RPL": -(-n // wg)}
+    return "tridiag_vectors_ortho", wide_workgroup(device, 2 * real.itemsize + 4, QB * real.itemsize), {}
 
 
 def _lu_matrices(device, batch: int, n: int, real) -> int:
@@ -167,8 +175,8 @@ def eigenvectors(de: BufferOperand, w: BufferOperand, batch: int, n: int, dtype)
         cluster = int(np.frombuffer(stream_for(device).download(stats.storage, 0, 4), dtype=np.uint32)[0])
         members = max(1, MAX_LOOP // _ortho_loops(n, cluster))
     solve = _make("tridiag_vectors_solve", real, device, SOLVE)
-    ortho_wg = _ortho_width(device, real)
-    ortho = _make("tridiag_vectors_ortho", real, device, ORTHO, ortho_wg)
+    ortho_name, ortho_wg, ortho_fields = _ortho_kernel(device, real, n)
+    ortho = _make(ortho_name, real, device, ORTHO, ortho_wg, **ortho_fields)
     for _ in range(MAX_ITS):
         for b_first in range(0, batch, lu_matrices):
             chunk = min(lu_matrices, batch - b_first)
@@ -177,7 +185,7 @@ def eigenvectors(de: BufferOperand, w: BufferOperand, batch: int, n: int, dtype)
                           SOLVE.pack(batch=chunk, n=n, b_first=b_first), chunk * n, writes=2)
         for j_first in range(0, cluster, members):
             params = ORTHO.pack(batch=batch, n=n, j_first=j_first, j_end=min(cluster, j_first + members))
-            launch_kernel(device, ("tridiag_vectors_ortho", real, ortho_wg), ortho, [x.storage, info.storage],
+            launch_kernel(device, (ortho_name, real, ortho_wg, *ortho_fields.values()), ortho, [x.storage, info.storage],
                           params, batch * n * ortho_wg, writes=2)
     polish_wg = wide_workgroup(device)  # its dot products over 1 (a CPU adapter) to 4 parts of the rows
     polish = _make("tridiag_vectors_polish", dtype, device, POLISH, polish_wg, TILE=POLISH_TILE, HALO=POLISH_HALO)
