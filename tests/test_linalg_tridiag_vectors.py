@@ -13,7 +13,6 @@ import wgarray as xp
 from conftest import host, wg
 from test_linalg_tridiag import check, rng_for, with_spectrum
 from wgarray._array import Array
-from wgarray._core import replay
 from wgarray._core.stream import Stream
 from wgarray._core.device import get_device
 from wgarray._engines import tridiag, tridiag_solve
@@ -206,34 +205,3 @@ def test_orthogonalisation_at_a_gpu_width(monkeypatch, dtype, kind):
         a = wishart(rng, n, dtype)
     w, v = xp.linalg.eigh(wg(a))
     check(a, host(w), host(v), dtype)
-
-
-@pytest.mark.parametrize("dtype", [np.float32, np.complex64])
-@pytest.mark.parametrize("kind", ["tight", "wilkinson", "wishart", "repeated"])
-def test_subgroup_orthogonalisation(monkeypatch, dtype, kind):
-    """tridiag_vectors_ortho_sg (float32 vectors on a GPU with subgroups), here on lavapipe
-    taken for a GPU at a CPU's width (clusters within llvmpipe's loop limit): clusters of many
-    chunks of members, Wilkinson's pairs, repeated eigenvalues, a batch."""
-    device = get_device()
-    if "subgroup" not in device.features:
-        pytest.skip("the adapter has no subgroups")
-    monkeypatch.setattr(device, "is_cpu", False)
-    monkeypatch.setattr(tridiag_solve, "wide_workgroup", lambda device, *args: 256)
-    launched = []
-    launch = tridiag_solve.launch_kernel
-    monkeypatch.setattr(tridiag_solve, "launch_kernel", lambda d, key, *a, **kw: launched.append(key[0]) or launch(d, key, *a, **kw))
-    replay.clear()
-    rng = rng_for("subgroups", dtype, kind)
-    n = 70
-    if kind == "tight":  # one cluster of n members
-        a = with_spectrum(rng, 1 + 1e-6 * rng.standard_normal(n), dtype)
-    elif kind == "wilkinson":
-        a = (np.diag(np.abs(np.arange(n + 11) - (n + 11) // 2.0)) + np.eye(n + 11, k=1) + np.eye(n + 11, k=-1)).astype(dtype)
-    elif kind == "repeated":
-        a = np.stack([with_spectrum(rng, np.resize([1.0, 1, 1, 2, 2], n), dtype), wishart(rng, n, dtype)])
-    else:
-        a = wishart(rng, 150, dtype)
-    w, v = xp.linalg.eigh(wg(a))
-    check(a, host(w), host(v), dtype)
-    assert "tridiag_vectors_ortho_sg" in launched
-    replay.clear()
