@@ -2,9 +2,9 @@
 // neighbours, all at once from the iteration's final vectors x (batch, n, n; vector k in column
 // k), into z in the matrix dtype. Vectors of close eigenvalues outside a cluster keep products
 // p_jk = x_j . x_k of up to a few n eps (eps ||T|| over their gap); the first-order symmetric
-// orthogonalisation z_k = x_k - 1/2 sum_j p_jk x_j over the 2 HALO vectors on either side of k
+// orthogonalisation z_k = x_k - 1/2 sum_j p_jk x_j over the HALO vectors on either side of k
 // leaves O(p^2) for those pairs (p ~ 1e-5 -> 1e-10) and moves a residual by
-// 1/2 sum_j p_jk (r_j + (lambda_j - lambda_k) x_j), each term within |r_j| + |r_k|.
+// 1/2 sum_j p_jk (r_j + (lambda_j - lambda_k) x_j): O(eps ||T||) (tridiag_solve.py's bound).
 // One workgroup per TILE vectors of one matrix: first each invocation sums the products of one
 // of them (column a) with 8 of the TILE + 2 HALO columns around the tile (a group g of 8) over
 // one of PARTS interleaved parts of the rows, keeping those within HALO of a (the parts added
