@@ -5,13 +5,11 @@
 // dots on QB x SEGS lanes, the update on lanes over rows), then passes the convergence test of
 // LAPACK's stein (||x||_inf >= sqrt(0.1 / size) in the solve's scaling) or not, and is normalised
 // (2-norm 1, its largest entry positive). A member is done after three passed tests once the
-// members before it are done: from then on it is fixed, neither solved nor orthogonalised. The
-// last pass writes the vectors to z (batch, n, n) in the matrix dtype.
+// members before it are done: from then on it is fixed, neither solved nor orthogonalised.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> x: array<R>;
 @group(0) @binding(2) var<storage, read_write> info: array<u32>;
-@group(0) @binding(3) var<storage, read_write> z: array<${S}>;
 ${scalar}
 ${library}
 
@@ -190,9 +188,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             for (var r = first + lid; r < end; r += WG) { x[col + r * n] *= scale; }
             storageBarrier();
             workgroupBarrier();
-        }
-        if (p_last() != 0u) {
-            for (var r = lid; r < n; r += WG) { z[col + r * n] = sc_real(x[col + r * n]); }
         }
     }
 }

@@ -56,11 +56,18 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     var cur_u = select(R(0), t_e(b, n, first), first + 1u < end);
     var cur_x = x[column + first * n];
     asum += abs(cur_x);
+    // x's rows i + 1 .. i + 3 loaded ahead (a row's load issued three steps before its use)
+    var ahead1 = x[column + min(first + 1u, end - 1u) * n];
+    var ahead2 = x[column + min(first + 2u, end - 1u) * n];
+    var ahead3 = x[column + min(first + 3u, end - 1u) * n];
     for (var i = first; i + 1u < end; i++) {
         let l = t_e(b, n, i);
         let next_d = t_d(b, n, i + 1u) - shift;
         let next_u = select(R(0), t_e(b, n, i + 1u), i + 2u < end);
-        let next_x = x[column + (i + 1u) * n];
+        let next_x = ahead1;
+        ahead1 = ahead2;
+        ahead2 = ahead3;
+        ahead3 = x[column + min(i + 4u, end - 1u) * n];
         asum += abs(next_x);
         var row = vec3<R>(cur_d, cur_u, R(0));
         var kept_x = cur_x;
@@ -88,7 +95,31 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     var x1 = scale * cur_x / last_d;  // x_{i+1}
     var x2 = R(0);  // x_{i+2}
     x[column + (end - 1u) * n] = x1;
-    for (var q = 1u; q < end - first; q++) {
+    // Four rows a step, their loads issued together (the recurrence itself is short: a serial
+    // chain of loads waited for one by one was the solve's time).
+    var q = 1u;
+    for (; q + 3u < end - first; q += 4u) {
+        let i = end - 1u - q;
+        let xa = x[column + i * n];
+        let xb = x[column + (i - 1u) * n];
+        let xc = x[column + (i - 2u) * n];
+        let xd = x[column + (i - 3u) * n];
+        let ua = vec3<R>(lu[u_at(0u, i)], lu[u_at(1u, i)], lu[u_at(2u, i)]);
+        let ub = vec3<R>(lu[u_at(0u, i - 1u)], lu[u_at(1u, i - 1u)], lu[u_at(2u, i - 1u)]);
+        let uc = vec3<R>(lu[u_at(0u, i - 2u)], lu[u_at(1u, i - 2u)], lu[u_at(2u, i - 2u)]);
+        let ud = vec3<R>(lu[u_at(0u, i - 3u)], lu[u_at(1u, i - 3u)], lu[u_at(2u, i - 3u)]);
+        let va = (scale * xa - ua.y * x1 - ua.z * x2) / ua.x;
+        let vb = (scale * xb - ub.y * va - ub.z * x1) / ub.x;
+        let vc = (scale * xc - uc.y * vb - uc.z * va) / uc.x;
+        let vd = (scale * xd - ud.y * vc - ud.z * vb) / ud.x;
+        x[column + i * n] = va;
+        x[column + (i - 1u) * n] = vb;
+        x[column + (i - 2u) * n] = vc;
+        x[column + (i - 3u) * n] = vd;
+        x2 = vc;
+        x1 = vd;
+    }
+    for (; q < end - first; q++) {
         let i = end - 1u - q;
         let value = (scale * x[column + i * n] - lu[u_at(1u, i)] * x1 - lu[u_at(2u, i)] * x2) / lu[u_at(0u, i)];
         x[column + i * n] = value;

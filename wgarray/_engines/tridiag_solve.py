@@ -11,27 +11,42 @@
                 two dispatches: a solve with T - lambda_k I per vector (one invocation each,
                 wgsl/tridiag_vectors_solve.wgsl), then the orthogonalisation of each cluster of
                 close eigenvalues, one workgroup per cluster taking its members in order
-                (wgsl/tridiag_vectors_ortho.wgsl), after a setup (tridiag_vectors_setup.wgsl).
-                Dispatches: 2 + 2 MAX_ITS = 12, whatever the clusters (on CPU adapters, whose
-                loops end past MAX_LOOP iterations, a large cluster's members are split over
-                several dispatches, sized by one host read of the largest cluster).
+                (wgsl/tridiag_vectors_ortho.wgsl), after a setup (tridiag_vectors_setup.wgsl);
+                last, every vector corrected against its neighbours and written in the matrix
+                dtype (tridiag_vectors_polish.wgsl, below). Dispatches: 3 + 2 MAX_ITS = 13,
+                whatever the clusters (on CPU adapters, whose loops end past MAX_LOOP
+                iterations, a large cluster's members are split over several dispatches, sized
+                by one host read of the largest cluster).
                 On an H100 at n = 1024 (Wishart, float32; every vector passes the convergence
-                test from the first solve, so done after 3 rounds): 12.6 ms, of it 3 x 3.4 ms
-                the orthogonalisation (a cluster of 51 members, each a serial step of loads
-                and barriers; 5.2 ms before its loops issued 8 loads together), 3 x 0.7 ms the
-                solves, 0.5 ms the setup (narrower workgroups of 32: no faster).
+                test from the first solve, so done after 3 rounds): 10.3 ms (11.6 before the
+                wide workgroups and the solve's loads issued ahead), of it 3 x 3.0 ms the
+                orthogonalisation (a cluster of 51 members, each a serial step of loads and
+                barriers, ~60 us a member: the same with 256 or 1024 invocations, and with a
+                kernel holding the member in registers and summing by subgroups, whose chunk
+                of members were a subgroup's lanes), 3 x 0.5 ms the solves, 0.5 ms the setup,
+                0.4 ms the correction. For svd 1024 (order 2048, clusters of at most 2): 6.0 ms
+                (6.7), the solves 3 x 1.3 ms (3 x 1.7 before their loads were issued ahead).
 
-Accuracy. A vector's residual ||T z - lambda z|| is O(eps ||T||) once lambda is (Wilkinson: a
-few iterations from a random start suffice), and |z_i^H z_j| <= (residual_i + residual_j) /
-|lambda_i - lambda_j|. stein orthogonalises the vectors of eigenvalues closer than
-1e-3 ||T||_1, but the bound asked here is ||Z^H Z - I|| <= 10 n eps, which eigenvalues
-CLUSTER_GAP ||T_block||_1 / size apart (size: the order of the split block) meet without
-help: per pair at most 2 c eps ||T|| size / (CLUSTER_GAP ||T||) = 20 c size eps for a residual
-c eps ||T|| (c ~ 1), and in practice the residual's component along the other vector is a
-1/sqrt(size) part of it (measured at n = 1024, Wishart spectrum, float32: 0.7 n eps, against
-0.4 n eps with stein's 1e-3). The threshold matters for speed: with stein's, that spectrum's
-~900 closely spaced eigenvalues chain into clusters of up to 408 members, one after another;
-with CLUSTER_GAP / size, into clusters of at most 51.
+Accuracy. A vector's residual r_k = T z_k - lambda_k z_k is O(eps ||T||) once lambda is
+(Wilkinson: a few iterations from a random start suffice), and a product p_jk = z_j . z_k is at
+most (|r_j| + |r_k|) / |lambda_j - lambda_k|. stein orthogonalises the vectors of eigenvalues
+closer than 1e-3 ||T||_1; here, for speed, only those closer than CLUSTER_GAP ||T_block||_1 /
+size (size: the order of the split block) form a cluster: with stein's threshold the Wishart
+spectrum's ~900 closely spaced eigenvalues chain into clusters of up to 408 members, one after
+another, with CLUSTER_GAP / size into clusters of at most 51. Pairs just outside a cluster keep
+p up to 2 c eps ||T|| size / (CLUSTER_GAP ||T||) = 20 c size eps for residuals c eps ||T||
+(measured: 0.5 - 1.3 n eps for the worst pair on tridiagonals built with pairs 1.05 - 1.5 gaps
+apart; an H100 reached 10.4 n eps in ||Z^T Z - I||_F on one matrix, against the 10 n eps asked).
+So a final pass corrects every vector against the POLISH_HALO vectors on either side of it, all
+at once from the fixed vectors (the symmetric first-order orthogonalisation):
+z_k' = z_k - 1/2 sum_j p_jk z_j. With P the largest |p_jk| in the windows, a pair within a
+window keeps O(POLISH_HALO P^2 + eps) (P ~ 1e-5 -> 1e-10; measured 0.02 - 0.04 n eps for the
+pairs above), norms move by O(POLISH_HALO P^2), and since (lambda_j - lambda_k) p_jk =
+z_j . r_k - r_j . z_k the residual grows by at most 1/2 (|r_k| + sqrt(2 POLISH_HALO) max_j |r_j|)
++ O(P |r|): a bounded factor, O(eps ||T||) still. Pairs farther apart than the window keep p
+<= (|r_j| + |r_k|) / |lambda_j - lambda_k| with at least POLISH_HALO eigenvalues between them
+(at n = 1024, Wishart, float32: ||Z^T Z - I||_F = 0.3 n eps). Within a cluster the products are
+O(eps) already, so the correction leaves them so.
 Inside a cluster the members are iterated together: after every solve, each member not yet
 done is orthogonalised against the members before it (Gram-Schmidt twice), as stein does
 against the finished vectors of its cluster; a member is done (fixed) once it passed stein's
@@ -39,7 +54,8 @@ convergence test three times and the members before it are done, so the finished
 cluster grows in order as in stein. Eigenvalues equal to working precision (Wilkinson's
 pairs, repeated eigenvalues of an unsplit T) get independent vectors the same way: the
 orthogonalised remainder of the solve is what the next solve amplifies. Split blocks are
-solved apart, their vectors exactly orthogonal.
+solved apart, their vectors exactly orthogonal (the correction's products across blocks are
+exact zeros).
 """
 
 from __future__ import annotations
@@ -49,7 +65,7 @@ import functools
 import numpy as np
 
 from .._core import dtypes as dt
-from .._core.kernels import MAX_LOOP, WORKGROUP, render
+from .._core.kernels import MAX_LOOP, WORKGROUP, render, wide_workgroup
 from .._core.launch import launch_kernel
 from .._core.memory import pool_for
 from .._core.operands import BufferOperand, allocate
@@ -62,12 +78,15 @@ from .chol_blocks import kernel_source, zeros
 BISECT = ParamLayout("batch", "n", ZERO, "stage", "iters")
 SETUP = ParamLayout("batch", "n", ZERO)
 SOLVE = ParamLayout("batch", "n", ZERO, "b_first")
-ORTHO = ParamLayout("batch", "n", ZERO, "j_first", "j_end", "last")
+ORTHO = ParamLayout("batch", "n", ZERO, "j_first", "j_end")
+POLISH = ParamLayout("batch", "n", ZERO)
 MAX_ITS = 5  # inverse iterations (solve + orthogonalisation) per vector, as stein's MAXITS
 CLUSTER_GAP = 0.1  # eigenvalues closer than CLUSTER_GAP ||T_block||_1 / size form a cluster
 INFO_WORDS = 6  # per vector: its block (first, end), place in its cluster, cluster size, tests passed, done
 LU_DIAGONALS = 3  # U of the LU of T - lambda I, per vector and row
 QB = 32  # cluster members per chunk of the Gram-Schmidt (the dots' lanes)
+POLISH_TILE = 32  # vectors a workgroup of the final correction (TILE + 2 HALO = 64 columns: 256 lanes a part)
+POLISH_HALO = 16  # neighbours on either side each vector is corrected against
 # Halvings of a bisection step: 2^depth lanes count at the 2^depth - 1 midpoints they may
 # visit at once (a GPU has lanes to spare: n eigenvalues, each a serial chain of Sturm counts; a
 # CPU adapter not), 32 / 2^depth eigenvalues a workgroup.
@@ -90,6 +109,13 @@ def _ortho_loops(n: int, members: int) -> int:
     chunks = -(-members // QB)
     sweep = chunks * (-(-n // (WORKGROUP // QB)) + WORKGROUP // QB + rows * QB + 4)
     return 2 * sweep + 4 * rows + 24
+
+
+def _ortho_width(device, real) -> int:
+    """The orthogonalisation's workgroup: up to 1024 invocations on a GPU (a member's dot
+    products loop over n / (width / QB) rows an invocation), 256 on a CPU adapter (as
+    _ortho_loops counts)."""
+    return wide_workgroup(device, 2 * real.itemsize + 4, QB * real.itemsize)
 
 
 def _lu_matrices(device, batch: int, n: int, real) -> int:
@@ -157,16 +183,20 @@ def eigenvectors(de: BufferOperand, w: BufferOperand, batch: int, n: int, dtype)
         cluster = int(np.frombuffer(stream_for(device).download(stats.storage, 0, 4), dtype=np.uint32)[0])
         members = max(1, MAX_LOOP // _ortho_loops(n, cluster))
     solve = _make("tridiag_vectors_solve", real, device, SOLVE)
-    ortho = _make("tridiag_vectors_ortho", dtype, device, ORTHO)
-    for its in range(MAX_ITS):
+    ortho_wg = _ortho_width(device, real)
+    ortho = _make("tridiag_vectors_ortho", real, device, ORTHO, ortho_wg)
+    for _ in range(MAX_ITS):
         for b_first in range(0, batch, lu_matrices):
             chunk = min(lu_matrices, batch - b_first)
             launch_kernel(device, ("tridiag_vectors_solve", real), solve,
                           [x.storage, lu.storage, info.storage, norms.storage, de.storage, w.storage],
                           SOLVE.pack(batch=chunk, n=n, b_first=b_first), chunk * n, writes=2)
         for j_first in range(0, cluster, members):
-            params = ORTHO.pack(batch=batch, n=n, j_first=j_first, j_end=min(cluster, j_first + members),
-                                last=int(its == MAX_ITS - 1))
-            launch_kernel(device, ("tridiag_vectors_ortho", dtype), ortho, [x.storage, info.storage, z.storage],
-                          params, batch * n * WORKGROUP, writes=3)
+            params = ORTHO.pack(batch=batch, n=n, j_first=j_first, j_end=min(cluster, j_first + members))
+            launch_kernel(device, ("tridiag_vectors_ortho", real, ortho_wg), ortho, [x.storage, info.storage],
+                          params, batch * n * ortho_wg, writes=2)
+    polish_wg = wide_workgroup(device)  # its dot products over 1 (a CPU adapter) to 4 parts of the rows
+    polish = _make("tridiag_vectors_polish", dtype, device, POLISH, polish_wg, TILE=POLISH_TILE, HALO=POLISH_HALO)
+    launch_kernel(device, ("tridiag_vectors_polish", dtype, polish_wg), polish, [z.storage, x.storage],
+                  POLISH.pack(batch=batch, n=n), batch * -(-n // POLISH_TILE) * polish_wg, writes=1)
     return z
