@@ -34,8 +34,13 @@ from .chol_blocks import kernel_source
 from .jacobi import conj_transpose
 from .tridiag import apply_reflectors
 
-VECTORS = ParamLayout("batch", "m", "n", "ucols", ZERO, "stage", "k0", "k1")
+VECTORS = ParamLayout("batch", "m", "n", "ucols", ZERO, "stage", "k0", "k1", "slots")
 TOL = 16  # singular values at most TOL eps sigma_max have their vectors repaired
+# The first SLOTS flagged columns of a matrix are orthogonalised against the unflagged ones on
+# many workgroups (stages 4 and 5), the one-workgroup repair then only against each other.
+SLOTS = 64
+# Stage 4's workgroups take QT columns, stage 5's RT rows; SLOT_GROUPS of them share a tile's slots.
+QT, RT, SLOT_GROUPS = 64, 32, 8
 
 
 def _launch(dtype, s, index, ub, vb, work, w, z, items: int, wg: int = WORKGROUP, **params) -> None:
@@ -44,19 +49,22 @@ def _launch(dtype, s, index, ub, vb, work, w, z, items: int, wg: int = WORKGROUP
     params = VECTORS.pack(**params)
     launch_kernel(device, ("bidiag_vectors", dtype, wg),
                   lambda: kernel_source("bidiag_vectors", dtype, device, VECTORS, rtag=REG_TAG[dt.layout(real).register],
-                                        TOL=repr(TOL * float(np.finfo(real).eps)), WG=wg),
+                                        TOL=repr(TOL * float(np.finfo(real).eps)), WG=wg, QT=QT, RT=RT,
+                                        SLOT_GROUPS=SLOT_GROUPS),
                   [s.storage, index.storage, ub.storage, vb.storage, work.storage, w.storage, z.storage], params,
                   items, writes=5)
 
 
 def singular_values(w: BufferOperand, n: int, dtype=None):
-    """(s (batch, n) descending, index (batch, 2n): which eigenvalue of w (batch, 2n) each is)."""
+    """(s (batch, n) descending, index (batch, 3n): which eigenvalue of w (batch, 2n) each is,
+    then room for wgsl/bidiag_vectors.wgsl's flags and list of flagged columns)."""
     device, real = w.device, w.dtype
     batch = w.shape[0]
     dtype = dtype or real
     s = allocate(device, (batch, n), real)
-    index = allocate(device, (batch, 2 * n), np.dtype(np.uint32))
-    _launch(dtype, s, index, s, s, s, w, w, batch * 2 * n, batch=batch, m=n, n=n, ucols=n, stage=0, k0=0, k1=0)
+    index = allocate(device, (batch, 3 * n), np.dtype(np.uint32))  # (ranks, flag words, flagged columns)
+    _launch(dtype, s, index, s, s, s, w, w, batch * 2 * n, batch=batch, m=n, n=n, ucols=n, stage=0, k0=0, k1=0,
+            slots=0)
     return s, index
 
 
@@ -80,11 +88,19 @@ def vectors(w, z, q, tq, p, tp, dtype, wide: bool, full_matrices: bool):
     s, index = singular_values(w, n, dtype)
     ub = allocate(device, (batch, m, ucols), dtype)
     vb = allocate(device, (batch, n, n), dtype)
-    work = allocate(device, (batch, n), dt.real_dtype(dtype))
-    common = dict(batch=batch, m=m, n=n, ucols=ucols)
+    slots = min(SLOTS, n)
+    work = allocate(device, (batch, n * (1 + 2 * slots)), dt.real_dtype(dtype))
+    common = dict(batch=batch, m=m, n=n, ucols=ucols, slots=slots)
     _launch(dtype, s, index, ub, vb, work, w, z, batch * ucols * WORKGROUP, stage=1, k0=0, k1=0, **common)
-    # The repair: one workgroup per matrix, as wide as the device allows (its Gram-Schmidt reads
-    # the n x n parts a few times per flagged column, latency-bound); scratch: red_r and red_i.
+    # The repair of the flagged columns: first (list, then twice coefficients and update) the
+    # projections of the first `slots` on the unflagged columns, on many workgroups; then one
+    # workgroup per matrix, as wide as the device allows (its Gram-Schmidt reads the n x n
+    # parts a few times per flagged column past the slots, latency-bound): scratch red_r, red_i.
+    _launch(dtype, s, index, ub, vb, work, w, z, batch * WORKGROUP, stage=3, k0=0, k1=0, **common)
+    for _ in range(2):
+        for stage, tile in ((4, QT), (5, RT)):
+            groups = batch * 2 * SLOT_GROUPS * -(-n // tile)
+            _launch(dtype, s, index, ub, vb, work, w, z, groups * WORKGROUP, stage=stage, k0=0, k1=0, **common)
     repair_wg = wide_workgroup(device, dt.real_dtype(dtype).itemsize + 4)
     for k0, k1 in _fix_ranges(device, n):
         _launch(dtype, s, index, ub, vb, work, w, z, batch * WORKGROUP, wg=repair_wg, stage=2, k0=k0, k1=k1, **common)
