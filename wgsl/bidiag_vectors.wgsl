@@ -34,11 +34,10 @@ ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> s: array<R>;
 @group(0) @binding(2) var<storage, read_write> index: array<u32>;
-@group(0) @binding(3) var<storage, read_write> ub: array<${S}>;
-@group(0) @binding(4) var<storage, read_write> vb: array<${S}>;
-@group(0) @binding(5) var<storage, read_write> work: array<R>;
-@group(0) @binding(6) var<storage, read> w: array<R>;
-@group(0) @binding(7) var<storage, read> z: array<R>;
+@group(0) @binding(3) var<storage, read_write> uv: array<${S}>;  // per matrix ub, then vb
+@group(0) @binding(4) var<storage, read_write> work: array<R>;
+@group(0) @binding(5) var<storage, read> w: array<R>;
+@group(0) @binding(6) var<storage, read> z: array<R>;
 ${scalar}
 ${library}
 
@@ -105,19 +104,18 @@ fn rank(item: u32) {
     }
 }
 
-// Entry (r, q) of the bidiagonal's right (which = 0: vb) or left (1: ub) singular vectors.
-fn entry(which: u32, r: u32, q: u32) -> R {
-    if (which == 0u) { return sc_re(vb[b * p_n() * p_n() + r * p_n() + q]); }
-    return sc_re(ub[b * p_m() * p_ucols() + r * p_ucols() + q]);
+// Where entry (r, q) of the bidiagonal's right (which = 0: vb) or left (1: ub) singular vectors
+// lies in uv: per matrix ub (m x ucols), then vb (n x n).
+fn at_uv(which: u32, r: u32, q: u32) -> u32 {
+    let ub_size = p_m() * p_ucols();
+    let base = b * (ub_size + p_n() * p_n());
+    if (which == 0u) { return base + ub_size + r * p_n() + q; }
+    return base + r * p_ucols() + q;
 }
 
-fn set_entry(which: u32, r: u32, q: u32, x: R) {
-    if (which == 0u) {
-        vb[b * p_n() * p_n() + r * p_n() + q] = sc_real(x);
-    } else {
-        ub[b * p_m() * p_ucols() + r * p_ucols() + q] = sc_real(x);
-    }
-}
+fn entry(which: u32, r: u32, q: u32) -> R { return sc_re(uv[at_uv(which, r, q)]); }
+
+fn set_entry(which: u32, r: u32, q: u32, x: R) { uv[at_uv(which, r, q)] = sc_real(x); }
 
 fn assemble(k: u32) {
     let m = p_m();

@@ -29,6 +29,7 @@ from .._core.launch import launch_kernel
 from .._core.operands import BufferOperand, allocate
 from .._core.params import ZERO, ParamLayout
 from .._core.replay import replayable
+from .._core.view import TensorView
 from .._core.wgsl import REG_TAG
 from .chol_blocks import kernel_source
 from .jacobi import conj_transpose
@@ -43,7 +44,7 @@ SLOTS = 64
 QT, RT, SLOT_GROUPS = 64, 32, 8
 
 
-def _launch(dtype, s, index, ub, vb, work, w, z, items: int, wg: int = WORKGROUP, **params) -> None:
+def _launch(dtype, s, index, uv, work, w, z, items: int, wg: int = WORKGROUP, **params) -> None:
     device = w.device
     real = dt.real_dtype(dtype)
     params = VECTORS.pack(**params)
@@ -51,8 +52,7 @@ def _launch(dtype, s, index, ub, vb, work, w, z, items: int, wg: int = WORKGROUP
                   lambda: kernel_source("bidiag_vectors", dtype, device, VECTORS, rtag=REG_TAG[dt.layout(real).register],
                                         TOL=repr(TOL * float(np.finfo(real).eps)), WG=wg, QT=QT, RT=RT,
                                         SLOT_GROUPS=SLOT_GROUPS),
-                  [s.storage, index.storage, ub.storage, vb.storage, work.storage, w.storage, z.storage], params,
-                  items, writes=5)
+                  [s.storage, index.storage, uv.storage, work.storage, w.storage, z.storage], params, items, writes=4)
 
 
 def singular_values(w: BufferOperand, n: int, dtype=None):
@@ -63,7 +63,7 @@ def singular_values(w: BufferOperand, n: int, dtype=None):
     dtype = dtype or real
     s = allocate(device, (batch, n), real)
     index = allocate(device, (batch, 3 * n), np.dtype(np.uint32))  # (ranks, flag words, flagged columns)
-    _launch(dtype, s, index, s, s, s, w, w, batch * 2 * n, batch=batch, m=n, n=n, ucols=n, stage=0, k0=0, k1=0,
+    _launch(dtype, s, index, s, s, w, w, batch * 2 * n, batch=batch, m=n, n=n, ucols=n, stage=0, k0=0, k1=0,
             slots=0)
     return s, index
 
@@ -86,26 +86,50 @@ def vectors(w, z, q, tq, p, tp, dtype, wide: bool, full_matrices: bool):
     batch, m, n = q.shape
     ucols = m if full_matrices else n
     s, index = singular_values(w, n, dtype)
-    ub = allocate(device, (batch, m, ucols), dtype)
-    vb = allocate(device, (batch, n, n), dtype)
+    # ub (m x ucols) and vb (n x n) of a matrix side by side: for a square one, the layout of
+    # its reflectors (q, p), so that both back-transformations run as one of a stack of 2 batch.
+    stride = m * ucols + n * n
+    uv = allocate(device, (batch, stride), dtype)
+    ub = uv.with_view(TensorView((batch, m, ucols), (stride, ucols, 1), 0))
+    vb = uv.with_view(TensorView((batch, n, n), (stride, n, 1), m * ucols))
     slots = min(SLOTS, n)
     work = allocate(device, (batch, n * (1 + 2 * slots)), dt.real_dtype(dtype))
     common = dict(batch=batch, m=m, n=n, ucols=ucols, slots=slots)
-    _launch(dtype, s, index, ub, vb, work, w, z, batch * ucols * WORKGROUP, stage=1, k0=0, k1=0, **common)
+    _launch(dtype, s, index, uv, work, w, z, batch * ucols * WORKGROUP, stage=1, k0=0, k1=0, **common)
     # The repair of the flagged columns: first (list, then twice coefficients and update) the
     # projections of the first `slots` on the unflagged columns, on many workgroups; then one
     # workgroup per matrix, as wide as the device allows (its Gram-Schmidt reads the n x n
     # parts a few times per flagged column past the slots, latency-bound): scratch red_r, red_i.
-    _launch(dtype, s, index, ub, vb, work, w, z, batch * WORKGROUP, stage=3, k0=0, k1=0, **common)
+    _launch(dtype, s, index, uv, work, w, z, batch * WORKGROUP, stage=3, k0=0, k1=0, **common)
     for _ in range(2):
         for stage, tile in ((4, QT), (5, RT)):
             groups = batch * 2 * SLOT_GROUPS * -(-n // tile)
-            _launch(dtype, s, index, ub, vb, work, w, z, groups * WORKGROUP, stage=stage, k0=0, k1=0, **common)
+            _launch(dtype, s, index, uv, work, w, z, groups * WORKGROUP, stage=stage, k0=0, k1=0, **common)
     repair_wg = wide_workgroup(device, dt.real_dtype(dtype).itemsize + 4)
     for k0, k1 in _fix_ranges(device, n):
-        _launch(dtype, s, index, ub, vb, work, w, z, batch * WORKGROUP, wg=repair_wg, stage=2, k0=k0, k1=k1, **common)
-    u = apply_reflectors(q, tq, ub, 0)
-    v = apply_reflectors(p, tp, vb, 1)
+        _launch(dtype, s, index, uv, work, w, z, batch * WORKGROUP, wg=repair_wg, stage=2, k0=k0, k1=k1, **common)
+    stack = _stacked(q, tq, p, tp, uv)
+    if stack is not None:
+        apply_reflectors(*stack, 0)
+    else:
+        apply_reflectors(q, tq, ub, 0)
+        apply_reflectors(p, tp, vb, 1)
     if wide:  # A^H = U' S V'^H: U = V', Vh = U'^H
-        return v, s, conj_transpose(u)
-    return u, s, conj_transpose(v)
+        return vb, s, conj_transpose(ub)
+    return ub, s, conj_transpose(vb)
+
+
+def _stacked(q, tq, p, tp, uv):
+    """(reflectors, T factors, vectors) of both back-transformations as one stack of 2 batch
+    matrices (n x n, reflector j from row j: P's rows j and above in column j are zero, and its
+    column n - 1 and T's entries for it, no reflector, are zero), where the reduction was square
+    and P's vectors and T factors lie right after Q's; else None."""
+    batch, m, n = q.shape
+    ss = tq.shape[1]
+    if (m != n or p.storage is not q.storage or tp.storage is not tq.storage or q.view.strides != (2 * n * n, n, 1)
+            or p.view.offset != q.view.offset + n * n or tq.view.strides != (2 * ss, 1)
+            or tp.view.offset != tq.view.offset + ss):
+        return None
+    return (q.with_view(TensorView((2 * batch, n, n), (n * n, n, 1), q.view.offset)),
+            tq.with_view(TensorView((2 * batch, ss), (ss, 1), tq.view.offset)),
+            uv.with_view(TensorView((2 * batch, n, n), (n * n, n, 1), 0)))
