@@ -17,13 +17,13 @@
 //      = 1) when sigma <= max(TOL, 4 / n) sigma_max (a loss within n eps above that) or a
 //      part's norm^2 is below 1/4 (1/2 for an accurate vector).
 //   3  one workgroup per matrix: the flagged columns in order, their slots: list[slot] = k
-//      (index[b][2n + slot], slot < p_slots(); NONE past the last) and the slot in k's flag
+//      (index[b][2n + slot]; NONE past the last) and the slot in k's flag
 //      word (bit 0: flagged; bits 1, 2: its v, u part vanished; the slot from bit 3 up).
 //   4, 5  (twice) the flagged columns of the first p_slots() slots, both parts, less their
 //      projection on the unflagged columns (classical Gram-Schmidt, on many workgroups):
 //      4 their coefficients (QT columns a workgroup), 5 the update (RT rows a workgroup);
 //      SLOT_GROUPS workgroups share a tile, taking every SLOT_GROUPS-th slot.
-//   2  one workgroup per matrix, columns p_k0() .. p_k1(): each flagged column's two parts
+//   2  one workgroup per matrix, slots p_k0() .. p_k1(): each flagged column's two parts
 //      are orthogonalised (twice) against the accepted columns (unflagged, or flagged and
 //      earlier: just the latter for the columns of stages 4 and 5), and replaced by the unit
 //      vector e_i least in their span where they lose more than half of their norm. Removing the partner's share c v_j from v and -c u_j
@@ -268,7 +268,23 @@ fn project_flagged(which: u32, k: u32, slot: u32) {
         var acc = R(0);
         if (t < slot) {
             let q = slot_column(t);
-            for (var r = lane; r < n; r += LANES) { acc += entry(which, r, q) * entry(which, r, k); }
+            for (var r = lane; r < n; r += 4u * LANES) {  // written out: see column_dot
+                let row1 = min(r + LANES, n - 1u);
+                let row2 = min(r + 2u * LANES, n - 1u);
+                let row3 = min(r + 3u * LANES, n - 1u);
+                let x0 = entry(which, r, q);
+                let x1 = entry(which, row1, q);
+                let x2 = entry(which, row2, q);
+                let x3 = entry(which, row3, q);
+                let y0 = entry(which, r, k);
+                let y1 = entry(which, row1, k);
+                let y2 = entry(which, row2, k);
+                let y3 = entry(which, row3, k);
+                acc += x0 * y0;
+                acc += select(R(0), x1 * y1, r + LANES < n);
+                acc += select(R(0), x2 * y2, r + 2u * LANES < n);
+                acc += select(R(0), x3 * y3, r + 3u * LANES < n);
+            }
         }
         red_r[local_id] = acc;
         workgroupBarrier();
@@ -308,16 +324,16 @@ fn list_flagged() {
         if (flag != 0u) {
             let slot = count + red_i[local_id] - 1u;
             index[ibase() + n + k] = flag | (slot << SLOT_SHIFT);
-            if (slot < p_slots()) { index[ibase() + 2u * n + slot] = k; }
+            index[ibase() + 2u * n + slot] = k;
         }
         count += workgroupUniformLoad(&red_i[WG - 1u]);
     }
-    for (var slot = count + local_id; slot < p_slots(); slot += WG) { index[ibase() + 2u * n + slot] = NONE; }
+    for (var slot = count + local_id; slot < n; slot += WG) { index[ibase() + 2u * n + slot] = NONE; }
 }
 
-// The column of a stage-4/5 workgroup's slot (NONE past the flagged ones), uniform.
+// The column of a slot (NONE past the flagged ones), uniform.
 fn slot_column_uniform(slot: u32) -> u32 {
-    if (local_id == 0u) { column_wg = select(NONE, slot_column(slot), slot < p_slots()); }
+    if (local_id == 0u) { column_wg = select(NONE, slot_column(slot), slot < p_n()); }
     return workgroupUniformLoad(&column_wg);
 }
 
@@ -486,12 +502,12 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         list_flagged();
         return;
     }
-    for (var k = p_k0(); k < p_k1(); k++) {
+    for (var slot = p_k0(); slot < p_k1(); slot++) {  // the flagged columns, in order
+        let k = slot_column_uniform(slot);
+        if (k == NONE) { break; }
         if (lid == 0u) { flag_wg = index[ibase() + n + k]; }
         let flag = workgroupUniformLoad(&flag_wg);
-        if (flag != 0u) {
-            fix(0u, k, flag);
-            fix(1u, k, flag);
-        }
+        fix(0u, k, flag);
+        fix(1u, k, flag);
     }
 }

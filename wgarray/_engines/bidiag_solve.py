@@ -69,8 +69,8 @@ def singular_values(w: BufferOperand, n: int, dtype=None):
 
 
 def _fix_ranges(device, n: int):
-    """Column ranges of the repair stage's dispatches: one on a GPU; on a CPU adapter, few
-    enough columns that a workgroup's loops stay within MAX_LOOP (18 passes of n/WG x n each)."""
+    """Ranges of flagged columns (slots) of the repair stage's dispatches: one on a GPU; on a CPU
+    adapter, few enough that a workgroup's loops stay within MAX_LOOP (18 passes of n/WG x n each)."""
     if not device.is_cpu:
         return [(0, n)]
     per = max(1, MAX_LOOP // (18 * -(-n // WORKGROUP) * n + n))
