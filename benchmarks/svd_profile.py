@@ -4,7 +4,8 @@ wgarray/_engines/bidiag.py and bidiag_solve.py).
 
 One svd is captured dispatch by dispatch, each tagged with its stage (scaling, copies, the
 bidiagonalisation, the Golub-Kahan tridiagonal's eigenvalues and eigenvectors, the ranking,
-the assembly, the repair, the two back-transformations, the transposes, the rest); each
+the assembly, the repair (its preparation on many workgroups, then the one workgroup), the
+back-transformations, the transposes, the rest); each
 stage's dispatches are then re-issued alone, in order, between two synchronisations. Then the
 back-transformation's products are timed with wider blocks of reflectors (timing only: the
 values are meaningless), stacked or not, to see what aggregating panels would give.
@@ -56,7 +57,8 @@ def capture(a):
         (spectral_scaling, "unscaled", "unscale"), (bidiag, "copy", "copy_in"),
         (bidiag, "_bidiagonalise", None), (tridiag_solve, "eigenvalues", "eigenvalues"),
         (tridiag_solve, "eigenvectors", "eigenvectors"), (bidiag_solve, "singular_values", "rank"),
-        (bidiag_solve, "_launch", lambda *a, **k: {1: "assemble", 2: "repair"}.get(k.get("stage"), "rank")),
+        (bidiag_solve, "_launch", lambda *a, **k: {1: "assemble", 2: "repair"}.get(k.get("stage"),
+                                                                                "rank" if k.get("stage") == 0 else "prepare")),
         (bidiag_solve, "apply_reflectors", lambda v, t, z, shift: "back_U" if shift == 0 else "back_V"),
         (bidiag_solve, "conj_transpose", "transpose"),
     ]

@@ -22,7 +22,7 @@
 //   4, 5  (twice) the flagged columns of the first p_slots() slots, both parts, less their
 //      projection on the unflagged columns (classical Gram-Schmidt, on many workgroups):
 //      4 their coefficients (QT columns a workgroup), 5 the update (RT rows a workgroup);
-//      SLOT_GROUPS workgroups share a tile, taking every SLOT_GROUPS-th slot.
+//      p_slot_groups() workgroups share a tile, taking every p_slot_groups()-th slot.
 //   2  one workgroup per matrix, slots p_k0() .. p_k1(): each flagged column's two parts
 //      are orthogonalised (twice) against the accepted columns (unflagged, or flagged and
 //      earlier: just the latter for the columns of stages 4 and 5), and replaced by the unit
@@ -47,7 +47,6 @@ const LANES: u32 = 32u;  // invocations per row in project_out's update
 const QT: u32 = ${QT}u;  // columns of a stage-4 workgroup
 const STEP: u32 = WG / QT;  // its rows at a time
 const RT: u32 = ${RT}u;  // rows of a stage-5 workgroup (WG / LANES at a time)
-const SLOT_GROUPS: u32 = ${SLOT_GROUPS}u;
 const NONE: u32 = 0xffffffffu;
 const FLAGGED: u32 = 1u;
 const SLOT_SHIFT: u32 = 3u;
@@ -349,7 +348,7 @@ fn flagged_dots(g: u32) {
     let q = min(tile * QT + local_id % QT, n - 1u);
     let first_row = local_id / QT;
     let unflagged = tile * QT + local_id % QT < n && index[ibase() + n + q] == 0u;
-    for (var slot = group; slot < p_slots(); slot += SLOT_GROUPS) {
+    for (var slot = group; slot < p_slots(); slot += p_slot_groups()) {
         let k = slot_column_uniform(slot);
         if (k == NONE) { break; }
         var acc = R(0);
@@ -392,7 +391,7 @@ fn flagged_update(g: u32) {
     let tile = (g / 2u) % tiles;
     let group = g / (2u * tiles);
     let lane = local_id % LANES;
-    for (var slot = group; slot < p_slots(); slot += SLOT_GROUPS) {
+    for (var slot = group; slot < p_slots(); slot += p_slot_groups()) {
         let k = slot_column_uniform(slot);
         if (k == NONE) { break; }
         let coefficients = work_base() + n + (which * p_slots() + slot) * n;
@@ -490,7 +489,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         return;
     }
     if (p_stage() == 4u || p_stage() == 5u) {
-        let tiles = 2u * SLOT_GROUPS * ((n + select(RT, QT, p_stage() == 4u) - 1u) / select(RT, QT, p_stage() == 4u));
+        let tiles = 2u * p_slot_groups() * ((n + select(RT, QT, p_stage() == 4u) - 1u) / select(RT, QT, p_stage() == 4u));
         b = g / tiles;
         if (b >= p_batch()) { return; }
         if (p_stage() == 4u) { flagged_dots(g % tiles); } else { flagged_update(g % tiles); }
