@@ -7,18 +7,19 @@
 //      last); the n largest give s (batch, n) (max(w, 0): the singular values, descending)
 //      and index[b][rank] = j.
 //   1  one workgroup per column k < ucols of U: the v and u parts of eigenvector index[k],
-//      each normalised, into column k of vb (batch, n, n) and the top n rows of ub (batch, m,
-//      ucols; zero below, e_k in the columns past n). The parts of a tiny sigma's vector are
-//      unreliable (T's eigenvectors of sigma and -sigma mix when they are equally close to
-//      each other as the eigenvalues' accuracy, and of a zero sigma of an odd split block one
-//      part is zero), and of a small one lose orthogonality to the others' (T's vectors of
-//      sigma_k and -sigma_j mix by about eps sigma_max / sigma_k, which T's orthogonality does
-//      not see: it moves v and u by opposite amounts). The column is flagged (index[b][n + k]
-//      = 1) when sigma <= max(TOL, 4 / n) sigma_max (a loss within n eps above that) or a
-//      part's norm^2 is below 1/4 (1/2 for an accurate vector).
-//   3  one workgroup per matrix: the flagged columns in order, their slots: list[slot] = k
-//      (index[b][2n + slot]; NONE past the last) and the slot in k's flag
-//      word (bit 0: flagged; bits 1, 2: its v, u part vanished; the slot from bit 3 up).
+//      each normalised, into column k of vb (n x n) and the top n rows of ub (m x ucols; zero
+//      below, e_k in the columns past n); uv holds per matrix ub, then vb. The parts of a
+//      tiny sigma's vector are unreliable (T's eigenvectors of sigma and -sigma mix when they
+//      are equally close to each other as the eigenvalues' accuracy, and of a zero sigma of an
+//      odd split block one part is zero), and of a small one lose orthogonality to the others'
+//      (T's vectors of sigma_k and -sigma_j mix by about eps sigma_max / sigma_k, which T's
+//      orthogonality does not see: it moves v and u by opposite amounts). The column is
+//      flagged (its word index[b][n + k] nonzero) when sigma <= max(TOL, 4 / n) sigma_max (a
+//      loss within n eps above that) or a part's norm^2 is below 1/4 (1/2 for an accurate
+//      vector).
+//   3  one workgroup per matrix: the flagged columns in order, each in a slot: list[slot] = k
+//      (index[b][2n + slot]; NONE past the last), and the slot in k's flag word (bit 0:
+//      flagged; bits 1, 2: its v, u part vanished; the slot from bit 3 up).
 //   4, 5  (twice) the flagged columns of the first p_slots() slots, both parts, less their
 //      projection on the unflagged columns (classical Gram-Schmidt, on many workgroups):
 //      4 their coefficients (QT columns a workgroup), 5 the update (RT rows a workgroup);
@@ -26,10 +27,11 @@
 //   2  one workgroup per matrix, slots p_k0() .. p_k1(): each flagged column's two parts
 //      are orthogonalised (twice) against the accepted columns (unflagged, or flagged and
 //      earlier: just the latter for the columns of stages 4 and 5), and replaced by the unit
-//      vector e_i least in their span where they lose more than half of their norm. Removing the partner's share c v_j from v and -c u_j
-//      from u changes the residual B v - sigma u by c (sigma_j + sigma_k) u_j: O(eps sigma_max),
-//      as T's residual. Replaced vectors span the near-null singular subspaces (sigma <= TOL
-//      sigma_max), where any orthonormal basis leaves a residual below 2 TOL sigma_max.
+//      vector e_i least in their span where they lose more than half of their norm. Removing
+//      the partner's share c v_j from v and -c u_j from u changes the residual B v - sigma u
+//      by c (sigma_j + sigma_k) u_j: O(eps sigma_max), as T's residual. Replaced vectors span
+//      the near-null singular subspaces (sigma <= TOL sigma_max), where any orthonormal basis
+//      leaves a residual below 2 TOL sigma_max.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> s: array<R>;
@@ -201,8 +203,9 @@ fn column_dot(which: u32, q: u32, k: u32) -> R {
     return acc;
 }
 
-// A LANES-th of row r of `which` dotted with the coefficients from work[coefficients] (invocation `lane` takes
-// q = lane, lane + LANES, ...: the LANES invocations of a row read consecutive words), 4 at a time.
+// A LANES-th of row r of `which` dotted with the coefficients from work[coefficients]
+// (invocation `lane` takes q = lane, lane + LANES, ...: the LANES invocations of a row read
+// consecutive words), 4 at a time.
 fn row_part(which: u32, r: u32, lane: u32, coefficients: u32) -> R {
     let n = p_n();
     var acc = R(0);
@@ -489,7 +492,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         return;
     }
     if (p_stage() == 4u || p_stage() == 5u) {
-        let tiles = 2u * p_slot_groups() * ((n + select(RT, QT, p_stage() == 4u) - 1u) / select(RT, QT, p_stage() == 4u));
+        let tile = select(RT, QT, p_stage() == 4u);
+        let tiles = 2u * p_slot_groups() * ((n + tile - 1u) / tile);
         b = g / tiles;
         if (b >= p_batch()) { return; }
         if (p_stage() == 4u) { flagged_dots(g % tiles); } else { flagged_update(g % tiles); }
