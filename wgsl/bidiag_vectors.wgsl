@@ -7,40 +7,55 @@
 //      last); the n largest give s (batch, n) (max(w, 0): the singular values, descending)
 //      and index[b][rank] = j.
 //   1  one workgroup per column k < ucols of U: the v and u parts of eigenvector index[k],
-//      each normalised, into column k of vb (batch, n, n) and the top n rows of ub (batch, m,
-//      ucols; zero below, e_k in the columns past n). The parts of a tiny sigma's vector are
-//      unreliable (T's eigenvectors of sigma and -sigma mix when they are equally close to
-//      each other as the eigenvalues' accuracy, and of a zero sigma of an odd split block one
-//      part is zero), and of a small one lose orthogonality to the others' (T's vectors of
-//      sigma_k and -sigma_j mix by about eps sigma_max / sigma_k, which T's orthogonality does
-//      not see: it moves v and u by opposite amounts). The column is flagged (index[b][n + k]
-//      = 1) when sigma <= max(TOL, 4 / n) sigma_max (a loss within n eps above that) or a
-//      part's norm^2 is below 1/4 (1/2 for an accurate vector).
-//   2  one workgroup per matrix, columns p_k0() .. p_k1(): each flagged column's two parts
+//      each normalised, into column k of vb (n x n) and the top n rows of ub (m x ucols; zero
+//      below, e_k in the columns past n); uv holds per matrix ub, then vb. The parts of a
+//      tiny sigma's vector are unreliable (T's eigenvectors of sigma and -sigma mix when they
+//      are equally close to each other as the eigenvalues' accuracy, and of a zero sigma of an
+//      odd split block one part is zero), and of a small one lose orthogonality to the others'
+//      (T's vectors of sigma_k and -sigma_j mix by about eps sigma_max / sigma_k, which T's
+//      orthogonality does not see: it moves v and u by opposite amounts). The column is
+//      flagged (its word index[b][n + k] nonzero) when sigma <= max(TOL, 4 / n) sigma_max (a
+//      loss within n eps above that) or a part's norm^2 is below 1/4 (1/2 for an accurate
+//      vector).
+//   3  one workgroup per matrix: the flagged columns in order, each in a slot: list[slot] = k
+//      (index[b][2n + slot]; NONE past the last), and the slot in k's flag word (bit 0:
+//      flagged; bits 1, 2: its v, u part vanished; the slot from bit 3 up).
+//   4, 5  (twice) the flagged columns of the first p_slots() slots, both parts, less their
+//      projection on the unflagged columns (classical Gram-Schmidt, on many workgroups):
+//      4 their coefficients (QT columns a workgroup), 5 the update (RT rows a workgroup);
+//      p_slot_groups() workgroups share a tile, taking every p_slot_groups()-th slot.
+//   2  one workgroup per matrix, slots p_k0() .. p_k1(): each flagged column's two parts
 //      are orthogonalised (twice) against the accepted columns (unflagged, or flagged and
-//      earlier), and replaced by the unit vector e_i least in their span where they lose
-//      more than half of their norm. Removing the partner's share c v_j from v and -c u_j
-//      from u changes the residual B v - sigma u by c (sigma_j + sigma_k) u_j: O(eps sigma_max),
-//      as T's residual. Replaced vectors span the near-null singular subspaces (sigma <= TOL
-//      sigma_max), where any orthonormal basis leaves a residual below 2 TOL sigma_max.
+//      earlier: just the latter for the columns of stages 4 and 5), and replaced by the unit
+//      vector e_i least in their span where they lose more than half of their norm. Removing
+//      the partner's share c v_j from v and -c u_j from u changes the residual B v - sigma u
+//      by c (sigma_j + sigma_k) u_j: O(eps sigma_max), as T's residual. Replaced vectors span
+//      the near-null singular subspaces (sigma <= TOL sigma_max), where any orthonormal basis
+//      leaves a residual below 2 TOL sigma_max.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> s: array<R>;
 @group(0) @binding(2) var<storage, read_write> index: array<u32>;
-@group(0) @binding(3) var<storage, read_write> ub: array<${S}>;
-@group(0) @binding(4) var<storage, read_write> vb: array<${S}>;
-@group(0) @binding(5) var<storage, read_write> work: array<R>;
-@group(0) @binding(6) var<storage, read> w: array<R>;
-@group(0) @binding(7) var<storage, read> z: array<R>;
+@group(0) @binding(3) var<storage, read_write> uv: array<${S}>;  // per matrix ub, then vb
+@group(0) @binding(4) var<storage, read_write> work: array<R>;
+@group(0) @binding(5) var<storage, read> w: array<R>;
+@group(0) @binding(6) var<storage, read> z: array<R>;
 ${scalar}
 ${library}
 
 const WG: u32 = ${WG}u;
 const TOL: R = R(${TOL});
 const LANES: u32 = 32u;  // invocations per row in project_out's update
+const QT: u32 = ${QT}u;  // columns of a stage-4 workgroup
+const STEP: u32 = WG / QT;  // its rows at a time
+const RT: u32 = ${RT}u;  // rows of a stage-5 workgroup (WG / LANES at a time)
+const NONE: u32 = 0xffffffffu;
+const FLAGGED: u32 = 1u;
+const SLOT_SHIFT: u32 = 3u;
 var<workgroup> red_r: array<R, WG>;
 var<workgroup> red_i: array<u32, WG>;
 var<workgroup> flag_wg: u32;
+var<workgroup> column_wg: u32;
 
 var<private> local_id: u32;
 var<private> b: u32;
@@ -62,6 +77,14 @@ fn sync() {
     workgroupBarrier();
 }
 
+// Matrix b's words of index: ranks [0, n), flag words [n, 2n), the slots' columns [2n, 3n).
+fn ibase() -> u32 { return b * 3u * p_n(); }
+
+// Matrix b's words of work: project_out's coefficients [0, n), then stage 4's per part and slot.
+fn work_base() -> u32 { return b * p_n() * (1u + 2u * p_slots()); }
+
+fn slot_column(slot: u32) -> u32 { return index[ibase() + 2u * p_n() + slot]; }
+
 fn rank(item: u32) {
     let n = p_n();
     let j = item % (2u * n);
@@ -77,24 +100,23 @@ fn rank(item: u32) {
         count += u32(ahead);
     }
     if (count < n) {
-        index[wbase + count] = j;
+        index[ibase() + count] = j;
         s[b * n + count] = select(max(raw, R(0)), raw, isnan_${rtag}(raw));
     }
 }
 
-// Entry (r, q) of the bidiagonal's right (which = 0: vb) or left (1: ub) singular vectors.
-fn entry(which: u32, r: u32, q: u32) -> R {
-    if (which == 0u) { return sc_re(vb[b * p_n() * p_n() + r * p_n() + q]); }
-    return sc_re(ub[b * p_m() * p_ucols() + r * p_ucols() + q]);
+// Where entry (r, q) of the bidiagonal's right (which = 0: vb) or left (1: ub) singular vectors
+// lies in uv: per matrix ub (m x ucols), then vb (n x n).
+fn at_uv(which: u32, r: u32, q: u32) -> u32 {
+    let ub_size = p_m() * p_ucols();
+    let base = b * (ub_size + p_n() * p_n());
+    if (which == 0u) { return base + ub_size + r * p_n() + q; }
+    return base + r * p_ucols() + q;
 }
 
-fn set_entry(which: u32, r: u32, q: u32, x: R) {
-    if (which == 0u) {
-        vb[b * p_n() * p_n() + r * p_n() + q] = sc_real(x);
-    } else {
-        ub[b * p_m() * p_ucols() + r * p_ucols() + q] = sc_real(x);
-    }
-}
+fn entry(which: u32, r: u32, q: u32) -> R { return sc_re(uv[at_uv(which, r, q)]); }
+
+fn set_entry(which: u32, r: u32, q: u32, x: R) { uv[at_uv(which, r, q)] = sc_real(x); }
 
 fn assemble(k: u32) {
     let m = p_m();
@@ -104,7 +126,7 @@ fn assemble(k: u32) {
         for (var r = local_id; r < m; r += WG) { set_entry(1u, r, k, select(R(0), R(1), r == k)); }
         return;
     }
-    let j = index[b * 2u * n + k];
+    let j = index[ibase() + k];
     let sigma = s[b * n + k];
     let zbase = b * 4u * n * n + j;
     var sv = R(0);
@@ -126,12 +148,15 @@ fn assemble(k: u32) {
         set_entry(1u, i, k, select(z[zbase + (2u * i + 1u) * 2u * n] * scale_u, sigma, bad));
     }
     for (var r = n + local_id; r < m; r += WG) { set_entry(1u, r, k, select(R(0), sigma, bad)); }
-    if (local_id == 0u) { index[b * 2u * n + n + k] = u32(flagged); }
+    if (local_id == 0u) {
+        let vanished = u32(!(nv2 > R(0))) << 1u | u32(!(nu2 > R(0))) << 2u;
+        index[ibase() + n + k] = select(0u, FLAGGED | vanished, flagged);
+    }
 }
 
 fn accepted(q: u32, k: u32) -> bool {
     let n = p_n();
-    return q != k && (q < k || index[b * 2u * n + n + q] == 0u);
+    return q != k && (q < k || index[ibase() + n + q] == 0u);
 }
 
 // Column q of `which` dotted with column k, over all n rows: invocations take consecutive q
@@ -178,9 +203,10 @@ fn column_dot(which: u32, q: u32, k: u32) -> R {
     return acc;
 }
 
-// A LANES-th of row r of `which` dotted with the coefficients work[b] (invocation `lane` takes
-// q = lane, lane + LANES, ...: the LANES invocations of a row read consecutive words), 4 at a time.
-fn row_part(which: u32, r: u32, lane: u32) -> R {
+// A LANES-th of row r of `which` dotted with the coefficients from work[coefficients]
+// (invocation `lane` takes q = lane, lane + LANES, ...: the LANES invocations of a row read
+// consecutive words), 4 at a time.
+fn row_part(which: u32, r: u32, lane: u32, coefficients: u32) -> R {
     let n = p_n();
     var acc = R(0);
     for (var q = lane; q < n; q += 4u * LANES) {
@@ -192,10 +218,10 @@ fn row_part(which: u32, r: u32, lane: u32) -> R {
         let x1 = entry(which, r, col1);
         let x2 = entry(which, r, col2);
         let x3 = entry(which, r, col3);
-        let c0 = work[b * n + col0];
-        let c1 = work[b * n + col1];
-        let c2 = work[b * n + col2];
-        let c3 = work[b * n + col3];
+        let c0 = work[coefficients + col0];
+        let c1 = work[coefficients + col1];
+        let c2 = work[coefficients + col2];
+        let c3 = work[coefficients + col3];
         acc += x0 * c0;
         acc += select(R(0), x1 * c1, q + 1u * LANES < n);
         acc += select(R(0), x2 * c2, q + 2u * LANES < n);
@@ -212,14 +238,14 @@ fn project_out(which: u32, k: u32) {
     for (var q = local_id; q < n; q += WG) {
         var d = R(0);
         if (accepted(q, k)) { d = column_dot(which, q, k); }
-        work[b * n + q] = d;
+        work[work_base() + q] = d;
     }
     sync();
     let lane = local_id % LANES;
     for (var r0 = 0u; r0 < n; r0 += WG / LANES) {
         let r = r0 + local_id / LANES;
         var part = R(0);
-        if (r < n) { part = row_part(which, r, lane); }
+        if (r < n) { part = row_part(which, r, lane, work_base()); }
         red_r[local_id] = part;
         workgroupBarrier();
         if (lane == 0u && r < n) {  // d_k = 0: column k's own term (read above) adds nothing
@@ -230,6 +256,162 @@ fn project_out(which: u32, k: u32) {
         workgroupBarrier();
     }
     sync();
+}
+
+// Column k of `which` less its projection on the columns of the slots before `slot` (the flagged
+// columns before k, already repaired; stages 4 and 5 took out the unflagged ones): the dots
+// WG / LANES at a time, LANES invocations each, then the update, a row per invocation.
+fn project_flagged(which: u32, k: u32, slot: u32) {
+    let n = p_n();
+    let coefficients = work_base();
+    let lane = local_id % LANES;
+    for (var t0 = 0u; t0 < slot; t0 += WG / LANES) {
+        let t = t0 + local_id / LANES;
+        var acc = R(0);
+        if (t < slot) {
+            let q = slot_column(t);
+            for (var r = lane; r < n; r += 4u * LANES) {  // written out: see column_dot
+                let row1 = min(r + LANES, n - 1u);
+                let row2 = min(r + 2u * LANES, n - 1u);
+                let row3 = min(r + 3u * LANES, n - 1u);
+                let x0 = entry(which, r, q);
+                let x1 = entry(which, row1, q);
+                let x2 = entry(which, row2, q);
+                let x3 = entry(which, row3, q);
+                let y0 = entry(which, r, k);
+                let y1 = entry(which, row1, k);
+                let y2 = entry(which, row2, k);
+                let y3 = entry(which, row3, k);
+                acc += x0 * y0;
+                acc += select(R(0), x1 * y1, r + LANES < n);
+                acc += select(R(0), x2 * y2, r + 2u * LANES < n);
+                acc += select(R(0), x3 * y3, r + 3u * LANES < n);
+            }
+        }
+        red_r[local_id] = acc;
+        workgroupBarrier();
+        if (lane == 0u && t < slot) {
+            var total = R(0);
+            for (var l = 0u; l < LANES; l++) { total += red_r[local_id + l]; }
+            work[coefficients + t] = total;
+        }
+        workgroupBarrier();
+    }
+    sync();
+    for (var r = local_id; r < n; r += WG) {
+        var total = R(0);
+        for (var t = 0u; t < slot; t++) { total += entry(which, r, slot_column(t)) * work[coefficients + t]; }
+        set_entry(which, r, k, entry(which, r, k) - total);
+    }
+    sync();
+}
+
+// Stage 3: the flagged columns' slots, in column order (a prefix count of the flags per WG columns).
+fn list_flagged() {
+    let n = p_n();
+    var count = 0u;
+    for (var k0 = 0u; k0 < n; k0 += WG) {
+        let k = k0 + local_id;
+        var flag = 0u;
+        if (k < n) { flag = index[ibase() + n + k]; }
+        red_i[local_id] = u32(flag != 0u);
+        workgroupBarrier();
+        for (var offset = 1u; offset < WG; offset <<= 1u) {  // inclusive prefix sums
+            var add = 0u;
+            if (local_id >= offset) { add = red_i[local_id - offset]; }
+            workgroupBarrier();
+            red_i[local_id] += add;
+            workgroupBarrier();
+        }
+        if (flag != 0u) {
+            let slot = count + red_i[local_id] - 1u;
+            index[ibase() + n + k] = flag | (slot << SLOT_SHIFT);
+            index[ibase() + 2u * n + slot] = k;
+        }
+        count += workgroupUniformLoad(&red_i[WG - 1u]);
+    }
+    for (var slot = count + local_id; slot < n; slot += WG) { index[ibase() + 2u * n + slot] = NONE; }
+}
+
+// The column of a slot (NONE past the flagged ones), uniform.
+fn slot_column_uniform(slot: u32) -> u32 {
+    if (local_id == 0u) { column_wg = select(NONE, slot_column(slot), slot < p_n()); }
+    return workgroupUniformLoad(&column_wg);
+}
+
+// Stage 4, tile g of matrix b: for its slots' columns k, the coefficients X[:, q]^H X[:, k] of
+// the unflagged columns q of its QT (0 for the others), each invocation STEP rows apart, 8
+// loads at a time (QT consecutive words of a row read together).
+fn flagged_dots(g: u32) {
+    let n = p_n();
+    let tiles = (n + QT - 1u) / QT;
+    let which = g % 2u;
+    let tile = (g / 2u) % tiles;
+    let group = g / (2u * tiles);
+    let q = min(tile * QT + local_id % QT, n - 1u);
+    let first_row = local_id / QT;
+    let unflagged = tile * QT + local_id % QT < n && index[ibase() + n + q] == 0u;
+    for (var slot = group; slot < p_slots(); slot += p_slot_groups()) {
+        let k = slot_column_uniform(slot);
+        if (k == NONE) { break; }
+        var acc = R(0);
+        for (var r = first_row; r < n; r += 4u * STEP) {  // written out: see column_dot
+            let row1 = min(r + STEP, n - 1u);
+            let row2 = min(r + 2u * STEP, n - 1u);
+            let row3 = min(r + 3u * STEP, n - 1u);
+            let x0 = entry(which, r, q);
+            let x1 = entry(which, row1, q);
+            let x2 = entry(which, row2, q);
+            let x3 = entry(which, row3, q);
+            let y0 = entry(which, r, k);
+            let y1 = entry(which, row1, k);
+            let y2 = entry(which, row2, k);
+            let y3 = entry(which, row3, k);
+            acc += x0 * y0;
+            acc += select(R(0), x1 * y1, r + STEP < n);
+            acc += select(R(0), x2 * y2, r + 2u * STEP < n);
+            acc += select(R(0), x3 * y3, r + 3u * STEP < n);
+        }
+        red_r[local_id] = acc;
+        workgroupBarrier();
+        if (local_id < QT) {
+            var total = R(0);
+            for (var part = local_id; part < WG; part += QT) { total += red_r[part]; }
+            if (tile * QT + local_id < n) {
+                work[work_base() + n + (which * p_slots() + slot) * n + q] = select(R(0), total, unflagged);
+            }
+        }
+        workgroupBarrier();
+    }
+}
+
+// Stage 5, tile g of matrix b: rows RT of its slots' columns k less sum_q X[r, q] c_q (the
+// coefficients of stage 4; 0 for the flagged q, k among them), LANES invocations a row.
+fn flagged_update(g: u32) {
+    let n = p_n();
+    let tiles = (n + RT - 1u) / RT;
+    let which = g % 2u;
+    let tile = (g / 2u) % tiles;
+    let group = g / (2u * tiles);
+    let lane = local_id % LANES;
+    for (var slot = group; slot < p_slots(); slot += p_slot_groups()) {
+        let k = slot_column_uniform(slot);
+        if (k == NONE) { break; }
+        let coefficients = work_base() + n + (which * p_slots() + slot) * n;
+        for (var r0 = tile * RT; r0 < min(n, tile * RT + RT); r0 += WG / LANES) {
+            let r = r0 + local_id / LANES;
+            var part = R(0);
+            if (r < n) { part = row_part(which, r, lane, coefficients); }
+            red_r[local_id] = part;
+            workgroupBarrier();
+            if (lane == 0u && r < n) {
+                var total = R(0);
+                for (var l = 0u; l < LANES; l++) { total += red_r[local_id + l]; }
+                set_entry(which, r, k, entry(which, r, k) - total);
+            }
+            workgroupBarrier();
+        }
+    }
 }
 
 fn norm2(which: u32, k: u32) -> R {
@@ -243,13 +425,22 @@ fn scale_column(which: u32, k: u32, factor: R) {
     sync();
 }
 
-fn fix(which: u32, k: u32) {
+fn fix(which: u32, k: u32, flag: u32) {
     let n = p_n();
-    let before = norm2(which, k);  // 1, or 0 where the part vanished
+    let slot = flag >> SLOT_SHIFT;
+    let prepared = slot < p_slots();  // stages 4 and 5 took out the unflagged columns
+    // 1, or 0 where the part vanished (assembled normalised)
+    var before = select(R(1), R(0), (flag & (2u << which)) != 0u);
+    if (!prepared) { before = norm2(which, k); }
     var after = R(0);
     if (before > R(0.01)) {
-        project_out(which, k);
-        project_out(which, k);
+        if (prepared) {
+            project_flagged(which, k, slot);
+            project_flagged(which, k, slot);
+        } else {
+            project_out(which, k);
+            project_out(which, k);
+        }
         after = norm2(which, k);
     }
     if (after < R(0.25) * before || before <= R(0.01)) {
@@ -300,13 +491,26 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         if (b < p_batch()) { assemble(g % p_ucols()); }
         return;
     }
+    if (p_stage() == 4u || p_stage() == 5u) {
+        let tile = select(RT, QT, p_stage() == 4u);
+        let tiles = 2u * p_slot_groups() * ((n + tile - 1u) / tile);
+        b = g / tiles;
+        if (b >= p_batch()) { return; }
+        if (p_stage() == 4u) { flagged_dots(g % tiles); } else { flagged_update(g % tiles); }
+        return;
+    }
     b = g;
     if (b >= p_batch()) { return; }
-    for (var k = p_k0(); k < p_k1(); k++) {
-        if (lid == 0u) { flag_wg = index[b * 2u * n + n + k]; }
-        if (workgroupUniformLoad(&flag_wg) != 0u) {
-            fix(0u, k);
-            fix(1u, k);
-        }
+    if (p_stage() == 3u) {
+        list_flagged();
+        return;
+    }
+    for (var slot = p_k0(); slot < p_k1(); slot++) {  // the flagged columns, in order
+        let k = slot_column_uniform(slot);
+        if (k == NONE) { break; }
+        if (lid == 0u) { flag_wg = index[ibase() + n + k]; }
+        let flag = workgroupUniformLoad(&flag_wg);
+        fix(0u, k, flag);
+        fix(1u, k, flag);
     }
 }

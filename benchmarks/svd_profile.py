@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Where svd of a large float32 matrix spends its GPU time (a profiling aid for
+wgarray/_engines/bidiag.py and bidiag_solve.py).
+
+One svd is captured dispatch by dispatch, each tagged with its stage (scaling, copies, the
+bidiagonalisation, the Golub-Kahan tridiagonal's eigenvalues and eigenvectors, the ranking,
+the assembly, the repair (its preparation on many workgroups, then the one workgroup), the
+back-transformations, the transposes, the rest); each
+stage's dispatches are then re-issued alone, in order, between two synchronisations. Then the
+back-transformation's products are timed with wider blocks of reflectors (timing only: the
+values are meaningless), stacked or not, to see what aggregating panels would give.
+
+  python benchmarks/svd_profile.py [--n 1024] [--torch] [--widths 32,64,128]
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import time
+
+import numpy as np
+
+import wgarray as wg
+from wgarray._core import replay
+from wgarray._core.stream import stream_for
+from wgarray._core.view import TensorView
+from wgarray._engines import bidiag, bidiag_solve, spectral_scaling, tridiag_solve
+from wgarray._engines.chol_blocks import block, mul, subtract_product, transposed
+
+PHASE = ["other"]
+
+
+def _tagged(phase, function):
+    def run(*args, **kwargs):
+        before = PHASE[0]
+        PHASE[0] = phase(*args, **kwargs) if callable(phase) else phase
+        try:
+            return function(*args, **kwargs)
+        finally:
+            PHASE[0] = before
+    return run
+
+
+def capture(a):
+    stream = stream_for(a._data().device)
+    cls = type(stream)
+    original = cls.dispatch
+    records = []
+
+    def hook(self, kernel, storages, params, groups):
+        name = kernel.key[0] if isinstance(kernel.key, tuple) else kernel.key
+        records.append((PHASE[0], str(name)[:28], kernel, list(storages), params, groups))
+        return original(self, kernel, storages, params, groups)
+
+    patches = [
+        (spectral_scaling, "scale_factors", "scale"), (spectral_scaling, "scaled", "scale"),
+        (spectral_scaling, "unscaled", "unscale"), (bidiag, "copy", "copy_in"),
+        (bidiag, "_bidiagonalise", None), (tridiag_solve, "eigenvalues", "eigenvalues"),
+        (tridiag_solve, "eigenvectors", "eigenvectors"), (bidiag_solve, "singular_values", "rank"),
+        (bidiag_solve, "_launch", lambda *a, **k: {1: "assemble", 2: "repair"}.get(k.get("stage"),
+                                                                                "rank" if k.get("stage") == 0 else "prepare")),
+        (bidiag_solve, "apply_reflectors", lambda v, t, z, shift: "back_U" if shift == 0 else "back_V"),
+        (bidiag_solve, "conj_transpose", "transpose"),
+    ]
+    saved = [(module, name, getattr(module, name)) for module, name, _ in patches]
+    for module, name, phase in patches:
+        function = getattr(module, name)
+        setattr(module, name, _tagged(phase, function) if phase is not None else _tagged("reduce", function))
+    replay.clear()
+    cls.dispatch = hook
+    try:
+        out = wg.linalg.svd(a)
+        wg.synchronize()
+    finally:
+        cls.dispatch = original
+        for module, name, function in saved:
+            setattr(module, name, function)
+        replay.clear()
+    return stream, records, out
+
+
+def time_records(stream, recs, trials=3):
+    best = float("inf")
+    for _ in range(trials):
+        wg.synchronize()
+        t0 = time.perf_counter()
+        for _, _, kernel, storages, params, groups in recs:
+            stream.dispatch(kernel, storages, params, groups)
+        wg.synchronize()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def time_call(function, reps=3, trials=3):
+    function()
+    wg.synchronize()
+    best = host = float("inf")
+    for _ in range(trials):
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            function()
+        t1 = time.perf_counter()
+        wg.synchronize()
+        best = min(best, (time.perf_counter() - t0) / reps)
+        host = min(host, (t1 - t0) / reps)
+    return best, host
+
+
+def profile(a):
+    stream, records, _ = capture(a)
+    print(f"dispatches: {len(records)}")
+    by_phase = collections.OrderedDict()
+    for r in records:
+        by_phase.setdefault(r[0], []).append(r)
+    total = 0.0
+    for phase, recs in by_phase.items():
+        t = time_records(stream, recs)
+        total += t
+        kinds = collections.Counter(r[1] for r in recs)
+        print(f"  {phase:14s} {len(recs):5d} dispatches {t * 1e3:8.2f} ms  {t / len(recs) * 1e6:7.1f} us each  "
+              f"{dict(kinds.most_common(5))}", flush=True)
+    print(f"  sum of stages {total * 1e3:.2f} ms; all in order {time_records(stream, records) * 1e3:.2f} ms")
+    back = by_phase.get("back_U", [])
+    for r in back[:8]:  # the first (last-applied: widest) panel's dispatches
+        t = time_records(stream, [r] * 20) / 20
+        print(f"    back_U {r[1]:26s} grid {r[5]}  {t * 1e6:7.1f} us each (20 chained)", flush=True)
+
+
+def _apply(v, t_all, z, width):
+    """Z -= V_p (T_p (V_p^H Z)) for blocks of `width` reflectors (timing only)."""
+    batch, rows, cols = z.shape
+    for p in reversed(range(-(-rows // width))):
+        p0 = p * width
+        kb = min(width, rows - p0)
+        vp = block(v, p0, rows - p0, p0, kb)
+        t = t_all.with_view(TensorView((batch, kb, kb), (t_all.view.strides[0], width, 1), t_all.view.offset))
+        zs = block(z, p0, rows - p0, 0, cols)
+        subtract_product(zs, vp, mul(t, mul(transposed(vp), zs, conj=True)))
+
+
+def widths(n, sizes):
+    """The back-transformation's products with blocks of each width, one matrix or two stacked."""
+    rng = np.random.default_rng(0)
+    for batch in (1, 2):
+        v = wg.asarray((rng.standard_normal((batch, n, n)) * 0.01).astype(np.float32))._data()
+        z = wg.asarray(rng.standard_normal((batch, n, n)).astype(np.float32))._data()
+        t_all = wg.asarray((rng.standard_normal((batch, 128 * 128)) * 0.01).astype(np.float32))._data()
+        for width in sizes:
+            best, host = time_call(lambda: _apply(v, t_all, z, width))
+            replayed = replay.replayable(lambda v, t, z: _apply(v, t, z, width) or z)
+            best_r, host_r = time_call(lambda: replayed(v, t_all, z))
+            print(f"  apply batch {batch} width {width:4d}: {best * 1e3:7.2f} ms (host {host * 1e3:6.2f}); "
+                  f"replayed {best_r * 1e3:7.2f} ms (host {host_r * 1e3:6.2f})", flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--n", type=int, default=1024)
+    parser.add_argument("--torch", action="store_true")
+    parser.add_argument("--widths", default="32,64,128")
+    args = parser.parse_args()
+    print("device:", wg.get_device())
+    host = np.random.default_rng(1).standard_normal((args.n, args.n)).astype(np.float32)
+    a = wg.asarray(host)
+    if args.torch:
+        import torch
+        torch.backends.cuda.matmul.allow_tf32 = False
+        ta = torch.from_numpy(host).cuda()
+        torch.linalg.svd(ta)
+        torch.cuda.synchronize()
+        best = float("inf")
+        for _ in range(3):
+            t0 = time.perf_counter()
+            for _ in range(3):
+                torch.linalg.svd(ta)
+            torch.cuda.synchronize()
+            best = min(best, (time.perf_counter() - t0) / 3)
+        print(f"torch svd {args.n}: {best * 1e3:.2f} ms")
+    t, h = time_call(lambda: wg.linalg.svd(a))
+    print(f"wgarray svd {args.n}: {t * 1e3:.2f} ms (host {h * 1e3:.2f} ms)", flush=True)
+    profile(a)
+    if args.widths:
+        widths(args.n, [int(w) for w in args.widths.split(",")])
+
+
+if __name__ == "__main__":
+    main()
