@@ -213,7 +213,7 @@ def test_histogram_over_its_own_range_special_ranges(monkeypatch, dtype, case):
 @pytest.mark.parametrize("dtype", ["uint32", "int32", "uint64", "int64"])
 @pytest.mark.parametrize("values", ["float32", "float64"])
 def test_count_equal_bins_adds_into_each_count_dtype(dtype, values):
-    n = bin_count.MAX_GROUPS * 256 * bin_count.UNROLL + 4099  # every workgroup loops, a tail after the vectors
+    n = bin_count.RANGE_GROUPS * 256 * bin_count.UNROLL + 4099  # every workgroup loops, a tail after the vectors
     x = np.random.default_rng(21).standard_normal(n).astype(values)
     x[n // 2], x[-1] = -9, 9  # the minimum in a middle workgroup's share, the maximum in the tail
     counts, edges, checks = bin_count.count_equal_bins(wg(x)._data(), 37, np.dtype(dtype))
@@ -251,7 +251,7 @@ def test_histogram_of_float32_zeros_and_subnormals(case):
 # counted once, as vectors and one by one
 @pytest.mark.parametrize("dtype, rounds", [("float32", 2), ("float64", 3)])
 def test_histogram_over_its_own_range_of_several_rounds(dtype, rounds):
-    per_round = bin_count.MAX_GROUPS * 256 * bin_count.UNROLL * (4 if dtype == "float32" else 1)
+    per_round = bin_count.RANGE_GROUPS * 256 * bin_count.UNROLL * (4 if dtype == "float32" else 1)
     n = (rounds - 1) * per_round + 4099
     x = np.random.default_rng(24).standard_normal(n).astype(dtype)
     x[[5, per_round + 7, n - 9]] = [-7.5, 6.25, 7]  # extremes and far bins in the first, second and last rounds
@@ -277,9 +277,10 @@ def test_histogram_passes_bind_float32_vectors_once(size):
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 @pytest.mark.parametrize("where", [0, "middle", "tail"])
-@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+@pytest.mark.parametrize("bad", [np.nan, -np.nan, np.inf, -np.inf])
 def test_histogram_range_pass_carries_a_bad_value_from_any_workgroup(dtype, where, bad):
-    n = bin_count.MAX_GROUPS * 256 * 2 + 3
+    # the passes fold order keys: a NaN's lies past +inf's (sign bit clear) or below -inf's (set)
+    n = bin_count.RANGE_GROUPS * 256 * 2 + 3
     x = np.random.default_rng(22).standard_normal(n).astype(dtype)
     x[{0: 0, "middle": n // 2 + 5, "tail": n - 1}[where]] = bad
     with pytest.raises(ValueError, match="autodetected range") as exp:

@@ -1,18 +1,30 @@
 // histogram's equal bins over the data's own range, made here rather than read back and sent:
-// the (min, max) pair folded from the p_groups() partial pairs of bin_count_range.wgsl (every
-// workgroup folds them all: a few KiB, read from the cache; they lie in edges_out's storage, after
-// the edges and checks, from pair p_edges_offset() on), then NumPy's linspace(first, last,
-// bins + 1) of the pair (first == last: 0.5 below and above), in ${C}: step = (last - first) /
-// bins (correctly rounded), edge k = (k * step) * one + first with its two roundings (one: a 1
-// the compiler cannot see, so that no driver fuses the multiply into the add), the last edge
-// `last` itself. Group 0 writes the edges out, then (min, max, step) after them: the host reads
-// those once and keeps these edges only where NumPy's step is the same (else, and for subnormals
-// or a range that is not finite, it recounts). NaN anywhere makes the pair NaN.
-// p_bins() <= LOCAL_BINS: the edges always fit, and local_edges holds the fold's 2 x ${workgroup}
-// lanes before them.
-fn edges_local() -> bool { return true; }
+// the (min, max) pair folded from the p_groups() partial pairs of order keys of
+// bin_count_range.wgsl (every workgroup folds them all: a few KiB, read from the cache; they lie
+// in edges_out's storage, after the edges and checks, from pair p_edges_offset() on), then
+// NumPy's linspace(first, last, bins + 1) of the pair (first == last: 0.5 below and above), in
+// ${C}: step = (last - first) / bins (correctly rounded), edge k = (k * step) * one + first with
+// its two roundings (one: a 1 the compiler cannot see, so that no driver fuses the multiply into
+// the add), the last edge `last` itself. Group 0 writes the edges out, then (min, max, step)
+// after them: the host reads those once and keeps these edges only where NumPy's step is the
+// same (else, and for subnormals or a range that is not finite, it recounts). NaN anywhere
+// makes the pair NaN.
+// Every invocation makes an edge where bin_of checks one (edge_at: a few multiplies and adds,
+// the same bits as the edges written out), not read from workgroup memory: those reads at
+// scattered bins cost the H100's counting pass 16 of its 80 us over 2^24 float32 items.
+var<workgroup> range_keys: array<${I}, 2u * ${workgroup}u>;
+var<private> range_first: ${C};
+var<private> range_last: ${C};
+var<private> range_step: ${C};
+var<private> range_one: ${C};
 
-fn global_edge(k: u32) -> ${C} { return local_edges[k]; }
+fn edges_local() -> bool { return false; }
+
+fn edge_at(k: u32) -> ${C} {
+    return select((${C}(k) * range_step) * range_one + range_first, range_last, k == p_bins());
+}
+
+fn global_edge(k: u32) -> ${C} { return edge_at(k); }
 
 // (last - first) / bins rounded as NumPy's division rounds it: WGSL's division may be an ulp or
 // two off (NVIDIA's is), so of its quotient and two neighbours each side, the one whose remainder
@@ -33,31 +45,38 @@ fn rounded_quotient(a: ${C}, b: ${C}) -> ${C} {
     return best;
 }
 
-// The (min, max) of the partial pairs, for every invocation: each folds a strided few, then a
-// tree in local_edges (lows in the first ${workgroup} words, highs in the next).
+// The (min, max) of the partial pairs' order keys, for every invocation: each folds a strided
+// few, then a tree in range_keys (lows in the first ${workgroup} words, highs in the next). A
+// NaN key (past an infinity's) makes the pair NaN.
 fn data_range(lid: u32) -> vec2<${C}> {
-    var low = ${INF};
-    var high = -${INF};
+    let lowest = order_key_${tag}(-${INF});
+    let highest = order_key_${tag}(${INF});
+    var low = highest;
+    var high = lowest;
     for (var k = lid; k < p_groups(); k += ${workgroup}u) {
         let at = 2u * (p_edges_offset() + k);
-        let part = vec2<${C}>(edges_out[at], edges_out[at + 1u]);
-        low = minimum_${tag}(low, part.x);
-        high = maximum_${tag}(high, part.y);
+        low = min(low, bitcast<${I}>(edges_out[at]));
+        high = max(high, bitcast<${I}>(edges_out[at + 1u]));
     }
-    local_edges[lid] = low;
-    local_edges[${workgroup}u + lid] = high;
+    range_keys[lid] = low;
+    range_keys[${workgroup}u + lid] = high;
     workgroupBarrier();
     for (var half = ${workgroup}u / 2u; half > 0u; half >>= 1u) {
         if (lid < half) {
-            local_edges[lid] = minimum_${tag}(local_edges[lid], local_edges[lid + half]);
-            local_edges[${workgroup}u + lid] = maximum_${tag}(local_edges[${workgroup}u + lid],
-                                                            local_edges[${workgroup}u + lid + half]);
+            range_keys[lid] = min(range_keys[lid], range_keys[lid + half]);
+            range_keys[${workgroup}u + lid] = max(range_keys[${workgroup}u + lid], range_keys[${workgroup}u + lid + half]);
         }
         workgroupBarrier();
     }
-    let pair = vec2<${C}>(local_edges[0], local_edges[${workgroup}u]);
-    workgroupBarrier();  // the edges overwrite local_edges next
-    return pair;
+    low = range_keys[0];
+    high = range_keys[${workgroup}u];
+    if (low < lowest || high > highest) { return vec2<${C}>(nan_${tag}(), nan_${tag}()); }
+    return vec2<${C}>(from_order_key(low), from_order_key(high));
+}
+
+// The float of an order key (order_key_${tag} undone: the same flip of a negative's bits).
+fn from_order_key(key: ${I}) -> ${C} {
+    return bitcast<${C}>(select(key, key ^ bitcast<${I}>(${ABS}), key < ${I}(0)));
 }
 
 fn stage_bins(lid: u32, group: u32) {
@@ -69,16 +88,16 @@ fn stage_bins(lid: u32, group: u32) {
         last = last + ${C}(0.5);
     }
     let bins = p_bins();
-    let step = rounded_quotient(last - first, ${C}(bins));
-    let one = ${C}(1u + zero_word());
-    for (var k = lid; k <= bins; k += ${workgroup}u) {
-        let e = select((${C}(k) * step) * one + first, last, k == bins);
-        local_edges[k] = e;
-        if (group == 0u) { edges_out[k] = e; }
-    }
-    if (group == 0u && lid == 0u) {
-        edges_out[bins + 1u] = pair.x;
-        edges_out[bins + 2u] = pair.y;
-        edges_out[bins + 3u] = step;
+    range_first = first;
+    range_last = last;
+    range_step = rounded_quotient(last - first, ${C}(bins));
+    range_one = ${C}(1u + zero_word());
+    if (group == 0u) {
+        for (var k = lid; k <= bins; k += ${workgroup}u) { edges_out[k] = edge_at(k); }
+        if (lid == 0u) {
+            edges_out[bins + 1u] = pair.x;
+            edges_out[bins + 2u] = pair.y;
+            edges_out[bins + 3u] = range_step;
+        }
     }
 }
