@@ -208,6 +208,26 @@ def test_histogram_over_its_own_range_special_ranges(monkeypatch, dtype, case):
         _histogram_both_ways(monkeypatch, data, 256)
 
 
+# every edge over the data's own range and its two neighbouring floats, inside the range (the
+# ends fixed by -2.7 and 9.1, many of whose edges a fused multiply-add would change): each lands
+# in NumPy's bin only where the edges the counting pass compares with are bit for bit those it
+# returns (a version that made them again in the counting loop disagreed with NumPy on an H100)
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("bins", [7, 256])
+@pytest.mark.parametrize("layout", ["contiguous", "strided"])
+def test_histogram_over_its_own_range_on_and_next_to_every_edge(dtype, bins, layout):
+    ends = np.array([-2.7, 9.1], dtype)
+    inner = np.histogram_bin_edges(ends, bins=bins)[1:-1]
+    near = np.concatenate([inner, np.nextafter(inner, -np.inf), np.nextafter(inner, np.inf)])
+    x = np.concatenate([ends, near, np.random.default_rng(bins).uniform(-2.7, 9.1, 999).astype(dtype)])
+    data = np.repeat(x, 2)[::2] if layout == "strided" else x
+    got_x = wg(np.repeat(x, 2))[::2] if layout == "strided" else wg(x)
+    exp_counts, exp_edges = np.histogram(data, bins=bins)
+    counts, edges = wgarray.histogram(got_x, bins=bins)
+    _same(edges, exp_edges)
+    _same(counts, exp_counts)
+
+
 # the range pass leaves a (min, max) pair per workgroup and zeroes the output; the counting pass
 # folds every pair, then adds its counts into the output's words (the low word of 64-bit counts)
 @pytest.mark.parametrize("dtype", ["uint32", "int32", "uint64", "int64"])

@@ -9,22 +9,15 @@
 // after them: the host reads those once and keeps these edges only where NumPy's step is the
 // same (else, and for subnormals or a range that is not finite, it recounts). NaN anywhere
 // makes the pair NaN.
-// Every invocation makes an edge where bin_of checks one (edge_at: a few multiplies and adds,
-// the same bits as the edges written out), not read from workgroup memory: those reads at
-// scattered bins cost the H100's counting pass 16 of its 80 us over 2^24 float32 items.
+// p_bins() <= LOCAL_BINS: the edges always fit local_edges. Every edge is made once, here, and
+// read back where bin_of checks one: edges made again by the same arithmetic in the counting
+// loop gave a histogram other than NumPy's on an H100 (2^24 float32 items, 256 bins; lavapipe
+// agreed), a compiler being free to evaluate one float expression differently in two places.
 var<workgroup> range_keys: array<${I}, 2u * ${workgroup}u>;
-var<private> range_first: ${C};
-var<private> range_last: ${C};
-var<private> range_step: ${C};
-var<private> range_one: ${C};
 
-fn edges_local() -> bool { return false; }
+fn edges_local() -> bool { return true; }
 
-fn edge_at(k: u32) -> ${C} {
-    return select((${C}(k) * range_step) * range_one + range_first, range_last, k == p_bins());
-}
-
-fn global_edge(k: u32) -> ${C} { return edge_at(k); }
+fn global_edge(k: u32) -> ${C} { return local_edges[k]; }
 
 // (last - first) / bins rounded as NumPy's division rounds it: WGSL's division may be an ulp or
 // two off (NVIDIA's is), so of its quotient and two neighbours each side, the one whose remainder
@@ -88,16 +81,16 @@ fn stage_bins(lid: u32, group: u32) {
         last = last + ${C}(0.5);
     }
     let bins = p_bins();
-    range_first = first;
-    range_last = last;
-    range_step = rounded_quotient(last - first, ${C}(bins));
-    range_one = ${C}(1u + zero_word());
-    if (group == 0u) {
-        for (var k = lid; k <= bins; k += ${workgroup}u) { edges_out[k] = edge_at(k); }
-        if (lid == 0u) {
-            edges_out[bins + 1u] = pair.x;
-            edges_out[bins + 2u] = pair.y;
-            edges_out[bins + 3u] = range_step;
-        }
+    let step = rounded_quotient(last - first, ${C}(bins));
+    let one = ${C}(1u + zero_word());
+    for (var k = lid; k <= bins; k += ${workgroup}u) {
+        let e = select((${C}(k) * step) * one + first, last, k == bins);
+        local_edges[k] = e;
+        if (group == 0u) { edges_out[k] = e; }
+    }
+    if (group == 0u && lid == 0u) {
+        edges_out[bins + 1u] = pair.x;
+        edges_out[bins + 2u] = pair.y;
+        edges_out[bins + 3u] = step;
     }
 }

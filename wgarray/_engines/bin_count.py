@@ -10,11 +10,11 @@ on their bits: wgsl/bin_count_flushed.wgsl; over the data's own range a negative
 takes -FLT_MIN's bin: wgsl/bin_count_range_flushed.wgsl).
 
 Two variants spare the host's read before counting: count_equal_bins (histogram's equal bins
-over the data's range: a pass of (min, max) pairs, wgsl/bin_count_range.wgsl, then the counting
-pass makes NumPy's edges from them and adds its counts straight into the output: two dispatches
-and one read of (min, max, step) after them; on an H100 such a call of 2^24 items is mostly host
-time, submit and read, so its host path is planned once per layout) and count_small_values
-(bincount's guess that every value is small: a summary tells whether it was).
+over the data's range: a pass of (min, max) pairs of order keys, wgsl/bin_count_range.wgsl,
+then the counting pass makes NumPy's edges from them and adds its counts straight into the
+output: two dispatches and one read of (min, max, step) after them; on an H100 such a call of
+2^24 items is much host time, submit and read, so its host path is planned once per layout) and
+count_small_values (bincount's guess that every value is small: a summary tells whether it was).
 """
 
 from __future__ import annotations
@@ -213,8 +213,8 @@ def count_small_values(values: BufferOperand, bins: int, dtype) -> tuple | None:
 def count_equal_bins(values: BufferOperand, bins: int, dtype) -> tuple | None:
     """histogram's counts of the 1-D float32 or float64 `values` (not empty) in `bins` equal bins
     over their own range, with no read between, in two dispatches: the range pass
-    (wgsl/bin_count_range.wgsl: a (min, max) pair per workgroup, and the counts zeroed), then the
-    counting pass, which folds the pairs, makes NumPy's edges from them
+    (wgsl/bin_count_range.wgsl: a (min, max) pair of order keys per workgroup, and the counts
+    zeroed), then the counting pass, which folds the pairs, makes NumPy's edges from them
     (wgsl/bin_count_stage_range.wgsl) and adds its counts into the output.
     Returns (counts as dtype, edges, checks): checks is (min, max, step) as Python floats, read
     back at once (the one read: the host must see the range, NumPy raises for one that is not
