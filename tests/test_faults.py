@@ -128,6 +128,30 @@ def test_an_exception_opening_the_encoder_leaves_the_stream_consistent(monkeypat
     assert_works()
 
 
+def test_work_behind_a_download_runs_and_its_failure_leaves_the_stream_usable():
+    # stream.download(..., behind): the recorded work is submitted before the wait (histogram's
+    # counting pass behind its range's read)
+    x = wg.asarray(np.arange(8, dtype=np.float32))
+    y = wg.zeros(8, dtype=wg.float32)
+    stream = stream_for(x.device)
+
+    def double():
+        wg.multiply(x, 2, out=y)
+
+    data = stream.download(x._data().storage, 0, 32, double)
+    assert np.frombuffer(data, np.float32).tolist() == list(range(8))
+    np.testing.assert_array_equal(np.asarray(y), np.arange(8, dtype=np.float32) * 2)
+
+    def fail():
+        raise RuntimeError("injected: behind")
+
+    staged = stream.pool.staging_bytes
+    with pytest.raises(RuntimeError, match="injected"):
+        stream.download(x._data().storage, 0, 32, fail)
+    assert stream.pool.staging_bytes == staged  # the staging buffer came back
+    assert_works()
+
+
 # -- out of memory ---------------------------------------------------------------------------
 
 

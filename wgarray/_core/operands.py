@@ -70,3 +70,11 @@ def uploaded(device, values: np.ndarray, dtype) -> BufferOperand:
     operand = allocate(device, values.shape, dtype)
     stream_for(device).upload(operand.storage, np.ascontiguousarray(values, dtype).view(np.uint8))
     return operand
+
+
+def zeroed_word(device) -> Storage:
+    """A one-word storage of the device, zeroed: an arrival count for kernels whose last
+    workgroup puts it back to 0 (an engine keeps one per device: _core.device.per_device)."""
+    storage = pool_for(device).allocate(4)
+    stream_for(device).upload(storage, bytes(4))
+    return storage

@@ -372,11 +372,14 @@ class Stream:
             self._copy(source, 0, buffer, 0, len(view), "upload")
             self.uploads.append(source)
 
-    def download(self, storage: Storage, byte_offset: int, nbytes: int) -> bytes:
-        """Copy bytes out of a storage once all recorded work is done."""
+    def download(self, storage: Storage, byte_offset: int, nbytes: int, behind=None) -> bytes:
+        """Copy bytes out of a storage once all recorded work is done. behind: None, or a
+        callable that records more work, submitted before the wait so that the GPU runs it while
+        the host waits for the bytes (a storage of one buffer)."""
         self._not_captured()
         if storage.segments is None:
-            return self._download(storage.buffer, byte_offset, nbytes)
+            return self._download(storage.buffer, byte_offset, nbytes, behind)
+        assert behind is None, "work behind a download of a segmented storage"
         step = storage.segments[0].nbytes  # the first segment is always whole
         parts = []
         while nbytes > 0:  # a segment at a time: a staging buffer holds no more than one
@@ -388,7 +391,7 @@ class Stream:
             nbytes -= size
         return b"".join(parts)
 
-    def _download(self, buffer, byte_offset: int, nbytes: int) -> bytes:
+    def _download(self, buffer, byte_offset: int, nbytes: int, behind=None) -> bytes:
         if nbytes == 0:
             return b""
         start = byte_offset // 4 * 4
@@ -409,14 +412,27 @@ class Stream:
                 self._open_pass()
             else:
                 data = self._read_staging(staging, size)
+                self.pool.give_staging(staging)
+            if behind is not None:
+                try:
+                    behind()
+                    self.flush()
+                except BaseException:
+                    if _native.AVAILABLE:  # the copy is submitted: wait for it, then give staging back
+                        self._finish_read(staging, token, size)
+                    raise
         if _native.AVAILABLE:  # this thread alone owns staging: wait without the lock
-            try:
-                data = _native.finish_read(self.gpu, staging, token, size, self.spin_seconds, self._kick)
-            except RuntimeError as e:
-                raise (self.device.lost_error() if self.device.confirm_lost() else e) from e
-        self.pool.give_staging(staging)
+            data = self._finish_read(staging, token, size)
         lead = byte_offset - start
         return data if lead == 0 and size == nbytes else data[lead:lead + nbytes]
+
+    def _finish_read(self, staging, token, size: int) -> bytes:
+        try:
+            data = _native.finish_read(self.gpu, staging, token, size, self.spin_seconds, self._kick)
+        except RuntimeError as e:
+            raise (self.device.lost_error() if self.device.confirm_lost() else e) from e
+        self.pool.give_staging(staging)
+        return data
 
     def _kick(self):
         """An empty submit: it releases callbacks that wgpu-native left unfired (see native.wait_until)."""

@@ -10,11 +10,12 @@ on their bits: wgsl/bin_count_flushed.wgsl; over the data's own range a negative
 takes -FLT_MIN's bin: wgsl/bin_count_range_flushed.wgsl).
 
 Two variants spare the host's read before counting: count_equal_bins (histogram's equal bins
-over the data's range: a pass of (min, max) pairs, wgsl/bin_count_range.wgsl, then the counting
-pass makes NumPy's edges from them and adds its counts straight into the output: two dispatches
-and one read of (min, max, step) after them; on an H100 such a call of 2^24 items is mostly host
-time, submit and read, so its host path is planned once per layout) and count_small_values
-(bincount's guess that every value is small: a summary tells whether it was).
+over the data's range: a pass of (min, max) pairs of order keys, wgsl/bin_count_range.wgsl,
+whose last workgroup folds the data's range, then the counting pass makes NumPy's edges from it
+and adds its counts straight into the output: two dispatches, and the range read back while the
+counting pass runs; on an H100 such a call of 2^24 items is mostly the GPU's two passes and a
+read's latency, so its host path is planned once per layout) and
+count_small_values (bincount's guess that every value is small: a summary tells whether it was).
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from typing import NamedTuple
 
 from .._core import dtypes as dt
 from .._core.kernels import WORKGROUP, render
+from .._core.device import per_device
 from .._core.launch import launch_kernel
 from .._core.memory import pool_for
-from .._core.operands import BufferOperand, ScalarOperand, allocate
+from .._core.operands import BufferOperand, ScalarOperand, allocate, zeroed_word
 from .._core.params import ZERO, ParamLayout
 from .._core.stream import stream_for
 from .._core.view import TensorView
@@ -43,12 +45,17 @@ LOCAL_BINS = 2048  # counters per workgroup (8 KiB): bins up to this many count 
 MAX_COPIES = 8  # copies of the counters where they fit (fewer collisions on popular bins)
 ROUNDS = 64  # items per invocation while the workgroups are fewer than MAX_GROUPS
 MAX_GROUPS = 1024  # a few per multiprocessor: more items then loop longer, the partial rows stay few
+# count_equal_bins' passes: fewer, longer workgroups (each folds every workgroup's (min, max) pair
+# first and adds its counts into the output last; on the H100 its counting pass over 2^24 float32
+# items took 69 us with 528 workgroups, 80 with 1024, 106 with 2048)
+RANGE_GROUPS = 512
 UNROLL = 4  # loads in flight per invocation (bin_count.wgsl's UNROLL)
 MAX_LANES = 32  # rows of partial counts a merge workgroup adds at once
 _COUNT_DTYPES = (dt.uint32, dt.int32, dt.uint64, dt.int64)
 _PAIRS = {dt.float32: dt.complex64, dt.float64: dt.complex128}  # (min, max) pairs of floats
 _SIGNED_BITS = {"f32": "i32", "f64": "i64"}  # the integer register of a float's bits
 _INFINITY = {"f32": "bitcast<f32>(0x7f800000u)", "f64": "bitcast<f64>(0x7ff0000000000000lu)"}
+_MAGNITUDE_BITS = {"f32": "0x7fffffffu", "f64": "0x7ffffffffffffffflu"}  # all but the sign
 _NO_EDGES = "fn stage_bins(lid: u32, group: u32) {}\nfn prepare_bins() {}\n"
 _TAIL_FROM_VECTORS = "fn load0(idx: u32) -> f32 {{ return vin0[idx / {width}u][idx % {width}u]; }}"
 # No value takes bin_count_flushed.wgsl's way (float64 compares keep subnormals; see _bin_source)
@@ -111,8 +118,7 @@ def _bin_source(dtype, edges, vector, features) -> str:
             stage = render("bin_count_stage_given", C=creg, workgroup=WORKGROUP, edge=cast(
                 "load1(p_edges_offset() + k * p_edges_stride())", edges_dtype, edges_dtype))
         else:
-            stage = render("bin_count_stage_range", C=creg, I=_SIGNED_BITS[creg], tag=REG_TAG[creg],
-                           INF=_INFINITY[creg], workgroup=WORKGROUP)
+            stage = render("bin_count_stage_range", C=creg, I=_SIGNED_BITS[creg], workgroup=WORKGROUP)
         # float32 given edges: any may be subnormal or zero (bits compared). The equal bins over the
         # data's range are normal or 0.0: only a negative subnormal value needs care there, a select
         # (the bits compared for every value cost the counting pass 10 % on the H100: 80 -> 88 us)
@@ -136,15 +142,17 @@ def _loop_source(vector) -> str:
 
 
 def _range_source(dtype, vector, features) -> str:
-    """count_equal_bins' first pass (wgsl/bin_count_range.wgsl) over float items of dtype."""
+    """count_equal_bins' first pass (wgsl/bin_count_range.wgsl) over float items of dtype: a pair
+    of order keys per workgroup, the last to arrive folding them into the data's (min, max)."""
     reg = dt.layout(dtype).register
     items, loaders = _items_source(dtype, vector, True)
     bindings = ["var<storage, read_write> counts: array<u32>;",
-                f"var<storage, read_write> partials: array<{dt.layout(_PAIRS[dtype]).storage}>;", *items]
+                f"var<storage, read_write> partials: array<{_SIGNED_BITS[reg]}>;",
+                "var<storage, read_write> arrivals: array<atomic<u32>>;", *items]
     bindings = "\n".join(f"@group(0) @binding({k}) {b}" for k, b in enumerate(bindings, 1))
     return with_libraries("bin_count_range", features, enables="", params=PARAMS.wgsl(), workgroup=WORKGROUP,
                           bindings=bindings, loaders=loaders, count_loop=_loop_source(vector), C=reg,
-                          tag=REG_TAG[reg], INF=_INFINITY[reg])
+                          I=_SIGNED_BITS[reg], tag=REG_TAG[reg], INF=_INFINITY[reg], ABS=_MAGNITUDE_BITS[reg])
 
 
 def _items_source(dtype, vector, vectors_only: bool) -> tuple:
@@ -206,15 +214,15 @@ def count_small_values(values: BufferOperand, bins: int, dtype) -> tuple | None:
 
 def count_equal_bins(values: BufferOperand, bins: int, dtype) -> tuple | None:
     """histogram's counts of the 1-D float32 or float64 `values` (not empty) in `bins` equal bins
-    over their own range, with no read between, in two dispatches: the range pass
-    (wgsl/bin_count_range.wgsl: a (min, max) pair per workgroup, and the counts zeroed), then the
-    counting pass, which folds the pairs, makes NumPy's edges from them
+    over their own range, in two dispatches: the range pass (wgsl/bin_count_range.wgsl: a (min,
+    max) pair of order keys per workgroup, folded by the last into the data's (min, max), and the
+    counts zeroed), then the counting pass, which makes NumPy's edges from that range
     (wgsl/bin_count_stage_range.wgsl) and adds its counts into the output.
-    Returns (counts as dtype, edges, checks): checks is (min, max, step) as Python floats, read
-    back at once (the one read: the host must see the range, NumPy raises for one that is not
-    finite), for the caller to compare with NumPy's step (the edges are NumPy's only then, and
-    only for a finite range). None where this does not apply (other dtypes, more bins than
-    LOCAL_BINS, ...: count_bins on edges made on the host then)."""
+    Returns (counts as dtype, edges, (min, max) as Python floats): the range is read back, the one
+    read (the host must see it: NumPy raises for one that is not finite, and the edges are
+    NumPy's only where its ends and step pass the caller's checks), while the counting pass runs
+    behind it. None where this does not apply (other dtypes, more bins than LOCAL_BINS, ...:
+    count_bins on edges made on the host then)."""
     view, storage = values.view, values.storage
     plan = None if storage.segments is not None else _range_plan(values.device, values.dtype, view.shape[0],
                                                                  view.offset, view.strides[0], bins, dtype)
@@ -223,12 +231,20 @@ def count_equal_bins(values: BufferOperand, bins: int, dtype) -> tuple | None:
     read = [storage]  # the items (as vectors, or one by one: _items_source)
     pool = pool_for(plan.device)  # straight from the pool: the views are planned (host time counts here)
     out = pool.allocate(plan.sizes[0])
-    edges = pool.allocate(plan.sizes[1])  # the edges, (min, max, step), then a (min, max) pair per workgroup
+    edges = pool.allocate(plan.sizes[1])  # the edges, the data's (min, max), then a pair per workgroup
     items = plan.groups * WORKGROUP
-    launch_kernel(plan.device, plan.range_key, plan.range_source, [out, edges] + read, plan.params, items, writes=2)
-    launch_kernel(plan.device, plan.count_key, plan.count_source, [out, edges] + read, plan.params, items, writes=2)
-    checks = plan.checks.unpack(stream_for(plan.device).download(edges, plan.checks_at, plan.checks.size))
+    launch_kernel(plan.device, plan.range_key, plan.range_source, [out, edges, _arrivals(plan.device)] + read,
+                  plan.params, items, writes=3)
+
+    def count():
+        launch_kernel(plan.device, plan.count_key, plan.count_source, [out, edges] + read, plan.params, items,
+                      writes=2)
+
+    checks = plan.checks.unpack(stream_for(plan.device).download(edges, plan.checks_at, plan.checks.size, count))
     return BufferOperand(out, plan.views[0], dtype), BufferOperand(edges, plan.views[1], values.dtype), checks
+
+
+_arrivals = per_device(zeroed_word)  # the range pass's count of workgroups (0 between dispatches)
 
 
 def _applies(operands, bins: int) -> bool:
@@ -265,9 +281,9 @@ def _count_and_merge(values, bins, dtype, edges, written) -> BufferOperand:
     return out
 
 
-def _groups(n: int) -> int:
-    """Workgroups of a pass over n items (ROUNDS each, up to MAX_GROUPS)."""
-    return max(1, min(MAX_GROUPS, -(-n // (WORKGROUP * ROUNDS))))
+def _groups(n: int, most: int = MAX_GROUPS) -> int:
+    """Workgroups of a pass over n items (ROUNDS each, up to `most`)."""
+    return max(1, min(most, -(-n // (WORKGROUP * ROUNDS))))
 
 
 class _RangePlan(NamedTuple):
@@ -281,7 +297,7 @@ class _RangePlan(NamedTuple):
     count_source: functools.partial
     sizes: tuple  # bytes of the counts, and of the edges, checks and (min, max) pairs
     views: tuple  # of the counts and the edges
-    checks_at: int  # the byte offset of (min, max, step), after the edges in their storage
+    checks_at: int  # the byte offset of the data's (min, max), after the edges in their storage
     checks: struct.Struct  # their format
 
 
@@ -295,19 +311,19 @@ def _range_plan(device, dtype, n: int, offset: int, stride: int, bins: int, coun
         raise TypeError(f"count_bins: counts as {counts_dtype} are not supported")
     dt.check_supported(counts_dtype, device)
     words = counts_dtype.itemsize // 4
-    groups = _groups(n)
+    groups = _groups(n, RANGE_GROUPS)
     vector, fields = _share(dtype, n, offset, stride, bins, ("range",), groups,
                             max(1, min(MAX_COPIES, LOCAL_BINS // bins)))
     source = ("range", dtype, words)
     range_source = functools.partial(_range_source, dtype, vector, device.features)
     count_source = functools.partial(_bin_source, dtype, source, vector, device.features)
     views = (TensorView.contiguous((bins,)), TensorView.contiguous((bins + 1,)))
-    pairs_at = (bins + 5) // 2  # the (min, max) pairs' first, in pairs, after the edges and checks
+    pairs_at = (bins + 4) // 2  # the workgroups' pairs' first, in pairs, after the edges and (min, max)
     sizes = (bins * words * 4, 2 * (pairs_at + groups) * dtype.itemsize)
     params = PARAMS.pack(count_words=bins * words, edges_offset=pairs_at, **fields)
     return _RangePlan(device, groups, vector, params, ("bin_count_range", dtype, vector), range_source,
                       ("bin_count", dtype, source, vector), count_source, sizes, views,
-                      (bins + 1) * dtype.itemsize, struct.Struct("<3f" if dtype == dt.float32 else "<3d"))
+                      (bins + 1) * dtype.itemsize, struct.Struct("<2f" if dtype == dt.float32 else "<2d"))
 
 
 def _share(dtype, n: int, offset: int, stride: int, bins: int, source, groups: int, copies: int) -> tuple:

@@ -31,8 +31,8 @@ from .._core.cache import plan_cache
 from .._core.device import per_device
 from .._core.kernels import MAX_LOOP, WORKGROUP, grid, kernel_cache, render
 from .._core.launch import launch_kernel
-from .._core.memory import Storage, pool_for
-from .._core.operands import BufferOperand, allocate
+from .._core.memory import pool_for
+from .._core.operands import BufferOperand, allocate, zeroed_word
 from .._core.params import ZERO, ParamLayout
 from .._core.stream import stream_for
 from .._core.view import TensorView, coalesce
@@ -198,14 +198,7 @@ def solve(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, Buf
 _FLAG_VIEW = TensorView.contiguous(())
 
 
-def _zeroed_word(device) -> Storage:
-    """A one-word buffer of the device, zeroed (kept for good: per_device holds it)."""
-    storage = pool_for(device).allocate(4)
-    stream_for(device).upload(storage, bytes(4))
-    return storage
-
-
-_arrivals = per_device(_zeroed_word)  # the workgroups' count of wgsl/lu_tiny_flag.wgsl (0 between dispatches)
+_arrivals = per_device(zeroed_word)  # the workgroups' count of wgsl/lu_tiny_flag.wgsl (0 between dispatches)
 
 
 def solve_flagged(a: BufferOperand, b: BufferOperand | None) -> tuple[BufferOperand, BufferOperand] | None:
