@@ -88,6 +88,14 @@ TWIDDLE_POWERS = 1
 # (MAX_POW2_RADIX 8 or RADIX8_FOR_ODD) 90, with TILE_WORKGROUP 256 67; HALVES 0: 131; TILE_WORKGROUP
 # 256 70, 1024 100; WG_BY_SMALLEST 107. A 256-point global pass of c64 2^24: 185 us (float32 121-153,
 # no barriers 165-171, MAX_POW2_RADIX 8 277-286).
+# Subgroup shuffles for exchanges (a probe, H100, timing only; c64 4096 x 1000 / 2^24 / fft2 4096^2):
+# the last two exchanges of each local transform dropped (wrong results) 69 -> 61 us / 539 -> 470 /
+# 595 -> 471; each as one static subgroupShuffle per value 62 / 491 / 488; as the R-round transpose
+# a real exchange needs (selecting the registers sent and received) 109 / 746 / 824. f64 shuffles
+# compile; a subgroup can hold only a few passes' butterflies: the ceiling is 10-20%, not taken.
+# The real forward transform's post-processing fused into its last global pass (tiles of transforms
+# j and n/R - j): rfft f32 2^24 0.37 -> 0.34-0.35 ms in benchmarks/fft.py, no gain in a loop of its
+# own, 2100000 0.065 -> 0.083 ms (its tile halved to pair transforms): not taken.
 # Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
 # pocketfft's generic passes, they keep short lengths as accurate as NumPy's.
 DIRECT_PRIMES = (11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61)
