@@ -44,6 +44,12 @@ const NB: u32 = ${NB}u;
 // Each matrix's partial sums have MAX_CHUNKS rows of their own: a step that finishes one GEMV's
 // sums while making the next ones itself (fused) must not overwrite another matrix's unread sums.
 const MAX_CHUNKS: u32 = ${MAX_CHUNKS}u;
+// ypart's rows per matrix: the chunks' partial sums, then what the GEMV's workgroups make for
+// the step besides (see ahead): row PRE the next column less the panel's older terms, row DOTS
+// V^H v_f (NB words) and W^H v_f (the next NB).
+const PRE: u32 = MAX_CHUNKS;
+const DOTS: u32 = MAX_CHUNKS + 1u;
+const YROWS: u32 = MAX_CHUNKS + 2u;
 ${reductions}
 const SL: u32 = WG / NB;  // invocations (row slices) of each column of the dot products
 // The coefficients of the panel's terms: V^H v_f and W^H v_f in finish, conj(V[j, :]) and
@@ -79,10 +85,10 @@ fn less4(x: ${T}, r: u32, c: u32, count: u32) -> ${T} {
     return y2 - masked(sc_mul(v3, sw[c3]), c + 3u < count) - masked(sc_mul(w3, sv[c3]), c + 3u < count);
 }
 
-// Row r's value x less the panel's first `count` rank-2 terms (the coefficients in sw, sv).
-fn less_panel(x: ${T}, r: u32, count: u32) -> ${T} {
+// Row r's value x less the panel's rank-2 terms first .. count (the coefficients in sw, sv).
+fn less_panel(x: ${T}, r: u32, first: u32, count: u32) -> ${T} {
     var y = x;
-    for (var c = 0u; c < count; c += 8u) {
+    for (var c = first; c < count; c += 8u) {
         y = less4(y, r, c, count);
         y = less4(y, r, c + 4u, count);
     }
@@ -133,23 +139,11 @@ fn chunks4(acc: ${T}, base: u32, n: u32, ch: u32, chunks: u32) -> ${T} {
         + masked(y3, ch + 3u < chunks);
 }
 
-fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
+// sv = V^H v_i and sw = W^H v_i over the panel's columns q < i and rows m0 .. n: SL
+// invocations a column q (at consecutive rows: consecutive words), each summing a slice of
+// the rows, then the slices' sums.
+fn panel_dots(n: u32, m0: u32, i: u32) {
     let lid = local_id;
-    let i = f - p0;
-    let m0 = f + 1u;
-    let sbase = b * p_small_stride();
-    let tau = small[sbase + p_panels() * NB * NB + f];
-    // y = a v_f from the partial sums; W's column i holds it until w replaces it.
-    for (var r = m0 + lid; r < n; r += WG) {
-        var y = ${T}();
-        for (var ch = 0u; ch < chunks; ch += 8u) {
-            y = chunks4(y, b * MAX_CHUNKS * n + r, n, ch, chunks);
-            y = chunks4(y, b * MAX_CHUNKS * n + r, n, ch + 4u, chunks);
-        }
-        pan[pan_at(r, NB + i)] = y;
-    }
-    // V^H v_f and W^H v_f over the panel's earlier columns: SL invocations a column q (at
-    // consecutive rows: consecutive words), each summing a slice of the rows.
     let q = lid / SL;
     let slice = lid % SL;
     var acc_v = ${T}();
@@ -177,24 +171,43 @@ fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
                 + masked(sc_mul(sc_conj(pw2), v2), r + 2u * SL < n) + masked(sc_mul(sc_conj(pw3), v3), r + 3u * SL < n);
         }
     }
-    red[lid] = acc_v;
-    red2[lid] = acc_w;
-    workgroupBarrier();
-    if (lid < NB) {
-        var s_v = ${T}();
-        var s_w = ${T}();
-        for (var s = 0u; s < SL; s++) {
-            s_v = s_v + red[lid * SL + s];
-            s_w = s_w + red2[lid * SL + s];
-        }
-        sv[lid] = s_v;
-        sw[lid] = s_w;
+    let s_v = lanes_sum(acc_v, SL);
+    let s_w = lanes_sum(acc_w, SL);
+    if (slice == 0u) {
+        sv[q] = s_v;
+        sw[q] = s_w;
     }
     workgroupBarrier();
+}
+
+fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32, dots_made: bool) {
+    let lid = local_id;
+    let i = f - p0;
+    let m0 = f + 1u;
+    let sbase = b * p_small_stride();
+    let tau = small[sbase + p_panels() * NB * NB + f];
+    // y = a v_f from the partial sums; W's column i holds it until w replaces it.
+    for (var r = m0 + lid; r < n; r += WG) {
+        var y = ${T}();
+        for (var ch = 0u; ch < chunks; ch += 8u) {
+            y = chunks4(y, b * YROWS * n + r, n, ch, chunks);
+            y = chunks4(y, b * YROWS * n + r, n, ch + 4u, chunks);
+        }
+        pan[pan_at(r, NB + i)] = y;
+    }
+    if (dots_made) {  // V^H v_f and W^H v_f from the GEMV's workgroups (ahead)
+        if (lid < i) {
+            sv[lid] = ypart[(b * YROWS + DOTS) * n + lid];
+            sw[lid] = ypart[(b * YROWS + DOTS) * n + NB + lid];
+        }
+        workgroupBarrier();
+    } else {
+        panel_dots(n, m0, i);
+    }
     // w = tau (y - V (W^H v) - W (V^H v)), then w -= tau/2 (w^H v) v.
     var dot = ${T}();
     for (var r = m0 + lid; r < n; r += WG) {
-        let w = sc_mul(tau, less_panel(pan[pan_at(r, NB + i)], r, i));
+        let w = sc_mul(tau, less_panel(pan[pan_at(r, NB + i)], r, 0u, i));
         pan[pan_at(r, NB + i)] = w;
         dot = dot + sc_mul(sc_conj(w), pan[pan_at(r, i)]);
     }
@@ -204,27 +217,21 @@ fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
     }
     // Column i of T.
     let tbase = sbase + p_panel() * NB * NB;
-    if (lid < i) {  // T[lid, c] sv[c] for lid <= c < i, four at a time
-        var z = ${T}();
-        for (var c = lid; c < i; c += 4u) {
-            let c1 = min(c + 1u, i - 1u);
-            let c2 = min(c + 2u, i - 1u);
-            let c3 = min(c + 3u, i - 1u);
-            let t0 = small[tbase + lid * NB + c];
-            let t1 = small[tbase + lid * NB + c1];
-            let t2 = small[tbase + lid * NB + c2];
-            let t3 = small[tbase + lid * NB + c3];
-            z = z + sc_mul(t0, sv[c]) + masked(sc_mul(t1, sv[c1]), c + 1u < i) + masked(sc_mul(t2, sv[c2]), c + 2u < i)
-                + masked(sc_mul(t3, sv[c3]), c + 3u < i);
-        }
-        small[tbase + lid * NB + i] = -sc_mul(tau, z);
+    // T[row, c] sv[c] for row <= c < i: NB lanes (c) a row, their terms summed in subgroups.
+    for (var e0 = 0u; e0 < NB * NB; e0 += WG) {
+        let row = (e0 + lid) / NB;
+        let c = lid % NB;
+        var term = ${T}();
+        if (row < i && c >= row && c < i) { term = sc_mul(small[tbase + row * NB + c], sv[c]); }
+        let z = lanes_sum(term, NB);
+        if (c == 0u && row < i) { small[tbase + row * NB + i] = -sc_mul(tau, z); }
     }
     if (lid == i) { small[tbase + i * NB + i] = tau; }
     storageBarrier();
     workgroupBarrier();
 }
 
-fn column(b: u32, n: u32, p0: u32, j: u32) {
+fn column(b: u32, n: u32, p0: u32, j: u32, pre_made: bool) {
     let lid = local_id;
     let i = j - p0;
     let abase = b * n * n;
@@ -235,10 +242,16 @@ fn column(b: u32, n: u32, p0: u32, j: u32) {
     }
     workgroupBarrier();
     // Column j of the current matrix (read along row j: a is Hermitian), into V's column i:
-    // a's column less V conj(W[j, :]) + W conj(V[j, :]).
+    // a's column less V conj(W[j, :]) + W conj(V[j, :]); the terms before the last one from
+    // the GEMV's workgroups where they made them (ahead).
     var mx = R(0);
     for (var r = j + lid; r < n; r += WG) {
-        let x = less_panel(sc_conj(a[abase + j * n + r]), r, i);
+        var x: ${T};
+        if (pre_made) {
+            x = less_panel(ypart[(b * YROWS + PRE) * n + r], r, i - 1u, i);
+        } else {
+            x = less_panel(sc_conj(a[abase + j * n + r]), r, 0u, i);
+        }
         pan[pan_at(r, i)] = x;
         if (r == j) { de[b * 2u * n + j] = sc_re(x); }
         if (r >= j + 2u) { mx = max(mx, sc_absmax(x)); }
@@ -273,7 +286,49 @@ fn column(b: u32, n: u32, p0: u32, j: u32) {
 // most FUSE_ROWS rows): the next step then needs no GEMV on many workgroups.
 fn local_gemv(b: u32, n: u32, j: u32, i: u32) {
     for (var r = j + 1u + local_id; r < n; r += WG) {
-        ypart[b * MAX_CHUNKS * n + r] = row_times_v(b, n, r, i, j + 1u, n);
+        ypart[b * YROWS * n + r] = row_times_v(b, n, r, i, j + 1u, n);
+    }
+}
+
+// What the step needs besides y = a v_f and can have before the GEMV's end, made by the
+// GEMV's workgroups (this one's part `part` of `groups`): V^H v_f and W^H v_f (a workgroup a
+// column q: q = part, part + groups, ...) into row DOTS of ypart, and (if column j = f + 1
+// follows) that column less the panel's terms q < f - p0 (all but the last, which needs w_f):
+// a block of its rows, NB lanes (q) a row, into row PRE.
+fn ahead(b: u32, n: u32, p0: u32, f: u32, part: u32, groups: u32) {
+    let lid = local_id;
+    let i = f - p0;
+    let m0 = f + 1u;
+    for (var q = part; q < i; q += groups) {
+        var acc_v = ${T}();
+        var acc_w = ${T}();
+        for (var r = m0 + lid; r < n; r += WG) {
+            let v = pan[pan_at(r, i)];
+            acc_v = acc_v + sc_mul(sc_conj(pan[pan_at(r, q)]), v);
+            acc_w = acc_w + sc_mul(sc_conj(pan[pan_at(r, NB + q)]), v);
+        }
+        let s_v = wg_sum(acc_v);
+        let s_w = wg_sum(acc_w);
+        if (lid == 0u) {
+            ypart[(b * YROWS + DOTS) * n + q] = s_v;
+            ypart[(b * YROWS + DOTS) * n + NB + q] = s_w;
+        }
+    }
+    if (p_column() == 0u) { return; }
+    let j = f + 1u;
+    let q = lid % NB;
+    let keep = q < i;
+    let cw = masked(sc_conj(pan[pan_at(j, NB + q)]), keep);
+    let cv = masked(sc_conj(pan[pan_at(j, q)]), keep);
+    let block = (n - j + groups - 1u) / groups;
+    let first = j + part * block;
+    let end = min(n, first + block);
+    for (var r0 = first; r0 < end; r0 += WG / NB) {
+        let r = r0 + lid / NB;
+        var term = ${T}();
+        if (keep && r < end) { term = sc_mul(pan[pan_at(r, q)], cw) + sc_mul(pan[pan_at(r, NB + q)], cv); }
+        let total = lanes_sum(term, NB);
+        if (q == 0u && r < end) { ypart[(b * YROWS + PRE) * n + r] = sc_conj(a[b * n * n + j * n + r]) - total; }
     }
 }
 
@@ -285,22 +340,23 @@ fn gemv_part(b: u32, n: u32, f: u32, part: u32) {
     let r = first + (part / p_chunks()) * WG + local_id;
     let c0 = first + chunk * p_chunk_len();
     if (r < n) {
-        ypart[(b * MAX_CHUNKS + chunk) * n + r] = row_times_v(b, n, r, f - p_p0(), c0, min(n, c0 + p_chunk_len()));
+        ypart[(b * YROWS + chunk) * n + r] = row_times_v(b, n, r, f - p_p0(), c0, min(n, c0 + p_chunk_len()));
     }
 }
 
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32) {
+        @builtin(local_invocation_index) lid: u32${sg_args}) {
     let g = wid.x + wid.y * nwg.x;
     let groups = p_groups();
     let b = g / groups;
     if (b >= p_batch()) { return; }
     local_id = lid;
-    let n = p_n();
+${sg_init}    let n = p_n();
     pbase = b * 3u * NB * n;
     if (p_gemv() != 0u) {
         gemv_part(b, n, p_f(), g % groups);
+        ahead(b, n, p_p0(), p_f(), g % groups, groups);
         // Release this workgroup's sums, count it in; the last to arrive acquires everyone's.
         storageBarrier();
         if (lid == 0u) {
@@ -310,12 +366,12 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         storageBarrier();
         if (lid == 0u) { atomicStore(&arrivals[b], 0u); }
     }
-    if (p_finish() != 0u) { finish(b, n, p_p0(), p_f(), p_chunks()); }
-    if (p_column() != 0u) { column(b, n, p_p0(), p_j()); }
+    if (p_finish() != 0u) { finish(b, n, p_p0(), p_f(), p_chunks(), p_gemv() != 0u); }
+    if (p_column() != 0u) { column(b, n, p_p0(), p_j(), p_gemv() != 0u); }
     if (p_fused() != 0u) {  // a short trailing matrix: y = A v_j here, then w_j at once
         storageBarrier();
         local_gemv(b, n, p_j(), p_j() - p_p0());
         storageBarrier();
-        finish(b, n, p_p0(), p_j(), 1u);
+        finish(b, n, p_p0(), p_j(), 1u, false);
     }
 }

@@ -90,12 +90,30 @@ def step_workgroup(device, dtype) -> int:
     return wide_workgroup(device, 2 * dtype.itemsize + part, 4 * NB * dtype.itemsize)
 
 
+SUBGROUPS = True  # the steps' reductions by subgroup operations where they can (tests turn it off)
+PROFILE: dict = {}  # TEMPORARY (profiling on the H100): "skip" parts, "wg" override
+
+
+def step_subgroups(device, dtype) -> bool:
+    """Whether the column steps reduce with subgroup operations: where the adapter has them
+    and the dtype's parts are 32-bit (WGSL's subgroup operations have no f64)."""
+    return SUBGROUPS and "subgroup" in device.features and dt.real_dtype(dtype).itemsize == 4
+
+
 def column_step_source(template: str, dtype, device, params: ParamLayout, wg: int) -> str:
     """A one-workgroup column step of wg invocations, with the reductions they share
-    (wgsl/column_step_reductions.wgsl)."""
-    reductions = render("column_step_reductions", T=dt.layout(dtype).register, WG=wg)
+    (wgsl/column_step_reductions.wgsl: subgroup operations or trees)."""
+    T = dt.layout(dtype).register
+    subgroups = step_subgroups(device, dtype)
+    reduce = render("column_step_subgroup" if subgroups else "column_step_tree", T=T)
+    reductions = render("column_step_reductions", T=T, WG=wg, reduce=reduce)
+    sg_args = sg_init = ""
+    if subgroups:
+        sg_args = (", @builtin(subgroup_invocation_id) sgl: u32, @builtin(subgroup_id) sgi: u32, "
+                   "@builtin(num_subgroups) sgc: u32, @builtin(subgroup_size) sgs: u32")
+        sg_init = "    sg_lane = sgl;\n    sg_id = sgi;\n    sg_count = sgc;\n    sg_size = sgs;\n"
     return kernel_source(template, dtype, device, params, NB=NB, WG=wg, reductions=reductions,
-                         MAX_CHUNKS=MAX_CHUNKS)
+                         MAX_CHUNKS=MAX_CHUNKS, sg_args=sg_args, sg_init=sg_init)
 
 
 class _Reduction:
@@ -113,24 +131,27 @@ class _Reduction:
         self.vall = zeros(device, (batch, n, n) if keep_v else (1, 1, 1), dtype)
         self.small = zeros(device, (batch, self.small_stride), dtype)
         self.de = allocate(device, (batch, 2 * n), dt.real_dtype(dtype))
-        self.ypart = allocate(device, (batch, MAX_CHUNKS, n), dtype)
+        self.ypart = allocate(device, (batch, MAX_CHUNKS + 2, n), dtype)  # see YROWS in the kernel
         self.arrivals = zeros(device, (batch,), dt.uint32)  # see wgsl/tridiag_column.wgsl
 
     def column(self, p0: int, finish: int | None, j: int | None, fused: bool = False) -> None:
         """A column step: w of reflector `finish` (after y = A v_finish over the trailing matrix,
         on many workgroups, in the same dispatch), then column j's reflector (either may be
         None), and if fused, y = A v_j and w_j too (in the one workgroup)."""
-        wg = step_workgroup(self.device, self.dtype)
+        wg = PROFILE.get("wg") or step_workgroup(self.device, self.dtype)
+        skip = PROFILE.get("skip", ())
         groups = length = chunks = 0
         if finish is not None:  # row tiles of wg x column chunks (of 32: each adds a term to y)
             m = self.n - finish - 1
             length, chunks = chunking(m, 32)
-            groups = -(-m // wg) * chunks
+            groups = 0 if "gemv" in skip else -(-m // wg) * chunks
+        nofinish = "step" in skip or "finish" in skip
         params = COLUMN.pack(batch=self.batch, n=self.n, p0=p0, panel=p0 // NB, panels=self.panels,
-                             f=finish or 0, j=j or 0, finish=int(finish is not None), column=int(j is not None),
-                             fused=int(fused), chunks=chunks, small_stride=self.small_stride,
+                             f=finish or 0, j=j or 0, finish=int(finish is not None and not nofinish),
+                             column=int(j is not None and "step" not in skip and "column" not in skip),
+                             fused=int(fused and "step" not in skip), chunks=chunks, small_stride=self.small_stride,
                              keep_v=int(self.keep_v), gemv=int(groups > 0), groups=max(groups, 1), chunk_len=length)
-        launch_kernel(self.device, ("tridiag_column", self.dtype, wg),
+        launch_kernel(self.device, ("tridiag_column", self.dtype, wg, step_subgroups(self.device, self.dtype)),
                       lambda: column_step_source("tridiag_column", self.dtype, self.device, COLUMN, wg),
                       [self.work.storage, self.pan.storage, self.vall.storage, self.small.storage,
                        self.de.storage, self.ypart.storage, self.arrivals.storage], params,
@@ -147,7 +168,7 @@ class _Reduction:
                 pending = j if j < n - 1 and not fused else None
             if pending is not None:
                 self.column(p0, pending, None)
-            if p1 < n:  # A[p1:, p1:] -= V W^H + W V^H = [V W] [W V]^H
+            if p1 < n and "update" not in PROFILE.get("skip", ()):  # A[p1:, p1:] -= V W^H + W V^H = [V W] [W V]^H
                 rows = n - p1
                 vw = transposed(block(self.pan, 0, 2 * NB, p1, rows))
                 wv_t = block(self.pan, NB, 2 * NB, p1, rows)
