@@ -238,13 +238,19 @@ fn finish(b: u32, left: bool, j: u32, chunks: u32, dots_made: bool) {
     for (var r = out_first + local_id; r < out_end; r += WG) {
         var y = ${T}();
         let base = b * PROWS * length + r - out_offset;
-        for (var ch = 0u; ch < chunks; ch += 4u) {  // four chunks at a time
+        for (var ch = 0u; ch < chunks; ch += 8u) {  // eight chunks at a time
             let last = chunks - 1u;
             let y0 = part[base + ch * length];
             let y1 = part[base + min(ch + 1u, last) * length];
             let y2 = part[base + min(ch + 2u, last) * length];
             let y3 = part[base + min(ch + 3u, last) * length];
-            y = y + y0 + masked(y1, ch + 1u < chunks) + masked(y2, ch + 2u < chunks) + masked(y3, ch + 3u < chunks);
+            let y4 = part[base + min(ch + 4u, last) * length];
+            let y5 = part[base + min(ch + 5u, last) * length];
+            let y6 = part[base + min(ch + 6u, last) * length];
+            let y7 = part[base + min(ch + 7u, last) * length];
+            y = y + y0 + masked(y1, ch + 1u < chunks) + masked(y2, ch + 2u < chunks) + masked(y3, ch + 3u < chunks)
+                + masked(y4, ch + 4u < chunks) + masked(y5, ch + 5u < chunks) + masked(y6, ch + 6u < chunks)
+                + masked(y7, ch + 7u < chunks);
         }
         if (left) {  // y -= Y (V^H v) + U (X^H v)
             y = less_pair(y, r, 0u, i);

@@ -186,15 +186,6 @@ fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32, dots_made: bool) {
     let m0 = f + 1u;
     let sbase = b * p_small_stride();
     let tau = small[sbase + p_panels() * NB * NB + f];
-    // y = a v_f from the partial sums; W's column i holds it until w replaces it.
-    for (var r = m0 + lid; r < n; r += WG) {
-        var y = ${T}();
-        for (var ch = 0u; ch < chunks; ch += 8u) {
-            y = chunks4(y, b * YROWS * n + r, n, ch, chunks);
-            y = chunks4(y, b * YROWS * n + r, n, ch + 4u, chunks);
-        }
-        pan[pan_at(r, NB + i)] = y;
-    }
     if (dots_made) {  // V^H v_f and W^H v_f from the GEMV's workgroups (ahead)
         if (lid < i) {
             sv[lid] = ypart[(b * YROWS + DOTS) * n + lid];
@@ -204,10 +195,16 @@ fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32, dots_made: bool) {
     } else {
         panel_dots(n, m0, i);
     }
-    // w = tau (y - V (W^H v) - W (V^H v)), then w -= tau/2 (w^H v) v.
+    // y = a v_f from the partial sums, w = tau (y - V (W^H v) - W (V^H v)) into W's column i,
+    // then w -= tau/2 (w^H v) v.
     var dot = ${T}();
     for (var r = m0 + lid; r < n; r += WG) {
-        let w = sc_mul(tau, less_panel(pan[pan_at(r, NB + i)], r, 0u, i));
+        var y = ${T}();
+        for (var ch = 0u; ch < chunks; ch += 8u) {
+            y = chunks4(y, b * YROWS * n + r, n, ch, chunks);
+            y = chunks4(y, b * YROWS * n + r, n, ch + 4u, chunks);
+        }
+        let w = sc_mul(tau, less_panel(y, r, 0u, i));
         pan[pan_at(r, NB + i)] = w;
         dot = dot + sc_mul(sc_conj(w), pan[pan_at(r, i)]);
     }
