@@ -47,12 +47,6 @@ const NB: u32 = ${NB}u;
 // Each matrix's partial sums have MAX_CHUNKS rows of their own: a step that finishes one GEMV's
 // sums while making the next ones itself (fused) must not overwrite another matrix's unread sums.
 const MAX_CHUNKS: u32 = ${MAX_CHUNKS}u;
-// part's rows per matrix: the chunks' partial sums, then what the GEMV's workgroups make for
-// the step besides (see ahead): row PRE the next column (or row) less the panel's older
-// terms, row DOTS the panel's dot products with the reflector the step finishes.
-const PRE: u32 = MAX_CHUNKS;
-const DOTS: u32 = MAX_CHUNKS + 1u;
-const PROWS: u32 = MAX_CHUNKS + 2u;
 ${reductions}
 const SL: u32 = WG / NB;  // invocations (row slices) of each column of the panel's dot products
 // The coefficients of the panel's terms (see less_pair): a panel half's columns (0..NB)
@@ -72,10 +66,10 @@ fn sync() {
 
 fn masked(x: ${T}, keep: bool) -> ${T} { return select(${T}(), x, keep); }
 
-// x - sum over first <= c < count of pan[r, c] dot_a[c] + pan[r, NB + c] dot_b[c], term by term.
-fn less_pair(x: ${T}, r: u32, first: u32, count: u32) -> ${T} {
+// x - sum over c < count of pan[r, c] dot_a[c] + pan[r, NB + c] dot_b[c], term by term.
+fn less_pair(x: ${T}, r: u32, count: u32) -> ${T} {
     var y = x;
-    for (var c = first; c < count; c += 4u) {
+    for (var c = 0u; c < count; c += 4u) {
         let last = count - 1u;
         let c0 = c;
         let c1 = min(c + 1u, last);
@@ -211,7 +205,7 @@ fn t_column(tbase: u32, i: u32, tau: ${T}, from_b: bool) {
 
 // Finishes y_j (left = true: pan rows m + j+1 .. m + n, column i) or x_j (rows j+1 .. m,
 // column NB + i) from `chunks` partial sums of A^H v or A u.
-fn finish(b: u32, left: bool, j: u32, chunks: u32, dots_made: bool) {
+fn finish(b: u32, left: bool, j: u32, chunks: u32) {
     let m = p_m();
     let n = p_n();
     let i = j - p_p0();
@@ -220,24 +214,14 @@ fn finish(b: u32, left: bool, j: u32, chunks: u32, dots_made: bool) {
     let tau = small[sbase + p_panels() * NB * NB + j];
     let length = max(m, n);
     // V^H v and X^H v over rows j .. m (left), or Y^H u (through i) and U^H u over rows j+1 .. n.
-    if (dots_made) {  // made by the GEMV's workgroups (ahead)
-        if (local_id < NB) {
-            dot_a[local_id] = part[(b * PROWS + DOTS) * length + local_id];
-            dot_b[local_id] = part[(b * PROWS + DOTS) * length + NB + local_id];
-        }
-        workgroupBarrier();
-    } else if (left) {
-        panel_dots(j, m, i, i, i);
-    } else {
-        panel_dots(m + j + 1u, m + n, NB + i, i + 1u, i);
-    }
+    if (left) { panel_dots(j, m, i, i, i); } else { panel_dots(m + j + 1u, m + n, NB + i, i + 1u, i); }
     let out_first = select(j + 1u, m + j + 1u, left);
     let out_end = select(m, m + n, left);
     let out_col = select(NB + i, i, left);
     let out_offset = select(0u, m, left);
     for (var r = out_first + local_id; r < out_end; r += WG) {
         var y = ${T}();
-        let base = b * PROWS * length + r - out_offset;
+        let base = b * MAX_CHUNKS * length + r - out_offset;
         for (var ch = 0u; ch < chunks; ch += 8u) {  // eight chunks at a time
             let last = chunks - 1u;
             let y0 = part[base + ch * length];
@@ -253,7 +237,7 @@ fn finish(b: u32, left: bool, j: u32, chunks: u32, dots_made: bool) {
                 + masked(y7, ch + 7u < chunks);
         }
         if (left) {  // y -= Y (V^H v) + U (X^H v)
-            y = less_pair(y, r, 0u, i);
+            y = less_pair(y, r, i);
         } else {  // x -= V (Y^H u) + X (U^H u)
             y = less_one(less_one(y, r, 0u, i + 1u, false), r, NB, i, true);
         }
@@ -288,7 +272,7 @@ fn reflect(first: u32, end: u32, col: u32, rbase: u32, row_offset: u32, j: u32) 
 }
 
 // Column j of the current matrix, A[j:, j] - V Y[j, :]^H - X U[j, :]^H, and its reflector.
-fn column(b: u32, j: u32, pre_made: bool) {
+fn column(b: u32, j: u32) {
     let m = p_m();
     let n = p_n();
     let i = j - p_p0();
@@ -298,12 +282,8 @@ fn column(b: u32, j: u32, pre_made: bool) {
         dot_b[local_id] = sc_conj(pan[at(m + j, NB + local_id)]);
     }
     workgroupBarrier();
-    for (var r = j + local_id; r < m; r += WG) {  // the older terms from ahead where it made them
-        if (pre_made) {
-            pan[at(r, i)] = less_pair(part[(b * PROWS + PRE) * max(m, n) + r], r, i - 1u, i);
-        } else {
-            pan[at(r, i)] = less_pair(a[b * m * n + r * n + j], r, 0u, i);
-        }
+    for (var r = j + local_id; r < m; r += WG) {
+        pan[at(r, i)] = less_pair(a[b * m * n + r * n + j], r, i);
     }
     sync();
     let reflector = reflect(j, m, i, b * (m * n + n * n), 0u, j);
@@ -319,7 +299,7 @@ fn column(b: u32, j: u32, pre_made: bool) {
 
 // Row j of the current matrix, conjugated: conj(A[j, j+1:]) - Y conj(V[j, :]) - U conj(X[j, :]),
 // and its reflector.
-fn row(b: u32, j: u32, pre_made: bool) {
+fn row(b: u32, j: u32) {
     let m = p_m();
     let n = p_n();
     let i = j - p_p0();
@@ -329,13 +309,9 @@ fn row(b: u32, j: u32, pre_made: bool) {
         dot_b[local_id] = sc_conj(pan[at(j, NB + local_id)]);
     }
     workgroupBarrier();
-    for (var c = j + 1u + local_id; c < n; c += WG) {  // the older terms from ahead where it made them
-        if (pre_made) {
-            pan[at(m + c, NB + i)] = part[(b * PROWS + PRE) * max(m, n) + c] - sc_mul(pan[at(m + c, i)], dot_a[i]);
-        } else {
-            let x = sc_conj(a[b * m * n + j * n + c]);
-            pan[at(m + c, NB + i)] = less_one(less_one(x, m + c, 0u, i + 1u, false), m + c, NB, i, true);
-        }
+    for (var c = j + 1u + local_id; c < n; c += WG) {
+        let x = sc_conj(a[b * m * n + j * n + c]);
+        pan[at(m + c, NB + i)] = less_one(less_one(x, m + c, 0u, i + 1u, false), m + c, NB, i, true);
     }
     sync();
     let reflector = reflect(m + j + 1u, m + n, NB + i, b * (m * n + n * n) + m * n, m, j);
@@ -355,85 +331,14 @@ fn local_gemv(b: u32, left: bool, j: u32) {
     let length = max(m, n);
     if (left) {
         for (var c = j + 1u + local_id; c < n; c += WG) {
-            part[b * PROWS * length + c] = dot_along(abase + c, n, at(0u, i), j, 1u, m, true);
+            part[b * MAX_CHUNKS * length + c] = dot_along(abase + c, n, at(0u, i), j, 1u, m, true);
         }
     } else {
         for (var r = j + 1u + local_id; r < m; r += WG) {
-            part[b * PROWS * length + r] = dot_along(abase + r * n, 1u, at(m, NB + i), j + 1u, 1u, n, false);
+            part[b * MAX_CHUNKS * length + r] = dot_along(abase + r * n, 1u, at(m, NB + i), j + 1u, 1u, n, false);
         }
     }
     sync();
-}
-
-// What the step needs besides the GEMV's sums and can have before the GEMV's end, made by
-// the GEMV's workgroups (this one's part `g` of `groups`): the finishing reflector's dot
-// products with the panel (as panel_dots: dot_a, dot_b in row DOTS of part; a workgroup a
-// column q = g, g + groups, ...) and the next column j (after x_f: rows j .. m, j = f + 1)
-// or row j (after y_j: columns j+1 .. n) less the panel's terms that do not need the
-// reflector's finished x_f or y_j (row PRE; NB lanes q a row, a block of rows a workgroup).
-fn ahead(b: u32, g: u32, groups: u32) {
-    let m = p_m();
-    let n = p_n();
-    let p0 = p_p0();
-    let phases = p_phases();
-    if (p_conj() != 0u) {  // A^H v_j: finish y_j, then row j
-        let j = p_j();
-        let i = j - p0;
-        ahead_dots(b, g, groups, j, m, i, i, i);
-        if ((phases & 16u) != 0u) { ahead_pre(b, g, groups, j + 1u, n, m, j, i, j, true); }
-    } else {  // A u_f: finish x_f, then column f + 1 (if the step has it)
-        let f = p_f();
-        let i = f - p0;
-        ahead_dots(b, g, groups, m + f + 1u, m + n, NB + i, i + 1u, i);
-        if ((phases & 2u) != 0u) { ahead_pre(b, g, groups, f + 1u, m, 0u, m + f + 1u, i, f + 1u, false); }
-    }
-}
-
-// dot_a[q] = sum_r conj(pan[r, q]) pan[r, col] (q < count_a), dot_b[q] with column NB + q
-// (q < count_b), over pan rows r0 .. r1: a workgroup a column q.
-fn ahead_dots(b: u32, g: u32, groups: u32, r0: u32, r1: u32, col: u32, count_a: u32, count_b: u32) {
-    let base = (b * PROWS + DOTS) * max(p_m(), p_n());
-    for (var q = g; q < max(count_a, count_b); q += groups) {
-        var acc_a = ${T}();
-        var acc_b = ${T}();
-        for (var r = r0 + local_id; r < r1; r += WG) {
-            let x = pan[at(r, col)];
-            acc_a = acc_a + sc_mul(sc_conj(pan[at(r, q)]), x);
-            acc_b = acc_b + sc_mul(sc_conj(pan[at(r, NB + q)]), x);
-        }
-        let s_a = wg_sum(acc_a);
-        let s_b = wg_sum(acc_b);
-        if (local_id == 0u) {
-            part[base + q] = s_a;
-            part[base + NB + q] = s_b;
-        }
-    }
-}
-
-// PRE[t] for t in first .. end: the matrix's column j at row t (or, is_row, conj of its row j
-// at column t) less sum over q < count of pan[prow + t, q] conj(pan[crow, q]) +
-// pan[prow + t, NB + q] conj(pan[crow, NB + q]).
-fn ahead_pre(b: u32, g: u32, groups: u32, first: u32, end: u32, prow: u32, crow: u32, count: u32, j: u32,
-             is_row: bool) {
-    let m = p_m();
-    let n = p_n();
-    let q = local_id % NB;
-    let keep = q < count;
-    let ca = masked(sc_conj(pan[at(crow, q)]), keep);
-    let cb = masked(sc_conj(pan[at(crow, NB + q)]), keep);
-    let block = (end - first + groups - 1u) / groups;
-    let t0 = first + g * block;
-    let t1 = min(end, t0 + block);
-    for (var s = t0; s < t1; s += WG / NB) {
-        let t = s + local_id / NB;
-        var term = ${T}();
-        if (keep && t < t1) { term = sc_mul(pan[at(prow + t, q)], ca) + sc_mul(pan[at(prow + t, NB + q)], cb); }
-        let total = lanes_sum(term, NB);
-        if (q == 0u && t < t1) {
-            let x = select(a[b * m * n + t * n + j], sc_conj(a[b * m * n + j * n + t]), is_row);
-            part[(b * PROWS + PRE) * max(m, n) + t] = x - total;
-        }
-    }
 }
 
 // This workgroup's part `g` of the step's GEMV: p_lanes() invocations per output o (a tile of
@@ -455,7 +360,7 @@ fn gemv_part(b: u32, g: u32) {
     }
     if (lanes > 1u) { acc = lanes_sum(acc, lanes); }
     if (o < p_o_end() && lane == 0u) {
-        part[(b * PROWS + chunk) * max(p_m(), p_n()) + o] = acc;
+        part[(b * MAX_CHUNKS + chunk) * max(p_m(), p_n()) + o] = acc;
     }
 }
 
@@ -470,7 +375,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
 ${sg_init}    pbase = b * (p_m() + p_n()) * 2u * NB;
     if (p_gemv() != 0u) {
         gemv_part(b, g % groups);
-        ahead(b, g % groups, groups);
         // Release this workgroup's sums, count it in; the last to arrive acquires everyone's.
         storageBarrier();
         if (lid == 0u) {
@@ -482,15 +386,11 @@ ${sg_init}    pbase = b * (p_m() + p_n()) * 2u * NB;
     }
     let phases = p_phases();
     let j = p_j();
-    // Whether ahead made the dot products and PRE row of the phases after the GEMV: A u_f's
-    // (finish x_f, column j) or A^H v_j's (finish y_j, row j).
-    let made_x = p_gemv() != 0u && p_conj() == 0u;
-    let made_y = p_gemv() != 0u && p_conj() != 0u;
-    if ((phases & 1u) != 0u) { finish(b, false, p_f(), p_chunks(), made_x); }
-    if ((phases & 2u) != 0u) { column(b, j, made_x); }
+    if ((phases & 1u) != 0u) { finish(b, false, p_f(), p_chunks()); }
+    if ((phases & 2u) != 0u) { column(b, j); }
     if ((phases & 4u) != 0u) { local_gemv(b, true, j); }
-    if ((phases & 8u) != 0u) { finish(b, true, j, p_chunks_y(), made_y); }
-    if ((phases & 16u) != 0u) { row(b, j, made_y); }
+    if ((phases & 8u) != 0u) { finish(b, true, j, p_chunks_y()); }
+    if ((phases & 16u) != 0u) { row(b, j); }
     if ((phases & 32u) != 0u) { local_gemv(b, false, j); }
-    if ((phases & 64u) != 0u) { finish(b, false, j, 1u, false); }
+    if ((phases & 64u) != 0u) { finish(b, false, j, 1u); }
 }

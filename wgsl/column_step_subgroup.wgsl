@@ -34,7 +34,8 @@ fn wg_reduce_r(x: R, take_max: bool) -> R {
 
 // The sum of x over each aligned group of `lanes` consecutive invocations (a power of two),
 // for every invocation of the group: butterflies within the subgroup where the group fits in
-// one (invocation local_id being lane local_id % sg_size of its subgroup), else a tree.
+// one, else a tree. (The butterflies take invocation local_id as lane local_id % sg_size of
+// subgroup local_id / sg_size, as GPUs and lavapipe lay out a 1-D workgroup.)
 fn lanes_sum(x: ${T}, lanes: u32) -> ${T} {
     if (lanes <= sg_size) {
         var s = x;

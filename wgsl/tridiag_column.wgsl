@@ -44,12 +44,6 @@ const NB: u32 = ${NB}u;
 // Each matrix's partial sums have MAX_CHUNKS rows of their own: a step that finishes one GEMV's
 // sums while making the next ones itself (fused) must not overwrite another matrix's unread sums.
 const MAX_CHUNKS: u32 = ${MAX_CHUNKS}u;
-// ypart's rows per matrix: the chunks' partial sums, then what the GEMV's workgroups make for
-// the step besides (see ahead): row PRE the next column less the panel's older terms, row DOTS
-// V^H v_f (NB words) and W^H v_f (the next NB).
-const PRE: u32 = MAX_CHUNKS;
-const DOTS: u32 = MAX_CHUNKS + 1u;
-const YROWS: u32 = MAX_CHUNKS + 2u;
 ${reductions}
 const SL: u32 = WG / NB;  // invocations (row slices) of each column of the dot products
 // The coefficients of the panel's terms: V^H v_f and W^H v_f in finish, conj(V[j, :]) and
@@ -85,10 +79,10 @@ fn less4(x: ${T}, r: u32, c: u32, count: u32) -> ${T} {
     return y2 - masked(sc_mul(v3, sw[c3]), c + 3u < count) - masked(sc_mul(w3, sv[c3]), c + 3u < count);
 }
 
-// Row r's value x less the panel's rank-2 terms first .. count (the coefficients in sw, sv).
-fn less_panel(x: ${T}, r: u32, first: u32, count: u32) -> ${T} {
+// Row r's value x less the panel's first `count` rank-2 terms (the coefficients in sw, sv).
+fn less_panel(x: ${T}, r: u32, count: u32) -> ${T} {
     var y = x;
-    for (var c = first; c < count; c += 8u) {
+    for (var c = 0u; c < count; c += 8u) {
         y = less4(y, r, c, count);
         y = less4(y, r, c + 4u, count);
     }
@@ -180,31 +174,23 @@ fn panel_dots(n: u32, m0: u32, i: u32) {
     workgroupBarrier();
 }
 
-fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32, dots_made: bool) {
+fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
     let lid = local_id;
     let i = f - p0;
     let m0 = f + 1u;
     let sbase = b * p_small_stride();
     let tau = small[sbase + p_panels() * NB * NB + f];
-    if (dots_made) {  // V^H v_f and W^H v_f from the GEMV's workgroups (ahead)
-        if (lid < i) {
-            sv[lid] = ypart[(b * YROWS + DOTS) * n + lid];
-            sw[lid] = ypart[(b * YROWS + DOTS) * n + NB + lid];
-        }
-        workgroupBarrier();
-    } else {
-        panel_dots(n, m0, i);
-    }
+    panel_dots(n, m0, i);
     // y = a v_f from the partial sums, w = tau (y - V (W^H v) - W (V^H v)) into W's column i,
     // then w -= tau/2 (w^H v) v.
     var dot = ${T}();
     for (var r = m0 + lid; r < n; r += WG) {
         var y = ${T}();
         for (var ch = 0u; ch < chunks; ch += 8u) {
-            y = chunks4(y, b * YROWS * n + r, n, ch, chunks);
-            y = chunks4(y, b * YROWS * n + r, n, ch + 4u, chunks);
+            y = chunks4(y, b * MAX_CHUNKS * n + r, n, ch, chunks);
+            y = chunks4(y, b * MAX_CHUNKS * n + r, n, ch + 4u, chunks);
         }
-        let w = sc_mul(tau, less_panel(y, r, 0u, i));
+        let w = sc_mul(tau, less_panel(y, r, i));
         pan[pan_at(r, NB + i)] = w;
         dot = dot + sc_mul(sc_conj(w), pan[pan_at(r, i)]);
     }
@@ -228,7 +214,7 @@ fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32, dots_made: bool) {
     workgroupBarrier();
 }
 
-fn column(b: u32, n: u32, p0: u32, j: u32, pre_made: bool) {
+fn column(b: u32, n: u32, p0: u32, j: u32) {
     let lid = local_id;
     let i = j - p0;
     let abase = b * n * n;
@@ -239,16 +225,10 @@ fn column(b: u32, n: u32, p0: u32, j: u32, pre_made: bool) {
     }
     workgroupBarrier();
     // Column j of the current matrix (read along row j: a is Hermitian), into V's column i:
-    // a's column less V conj(W[j, :]) + W conj(V[j, :]); the terms before the last one from
-    // the GEMV's workgroups where they made them (ahead).
+    // a's column less V conj(W[j, :]) + W conj(V[j, :]).
     var mx = R(0);
     for (var r = j + lid; r < n; r += WG) {
-        var x: ${T};
-        if (pre_made) {
-            x = less_panel(ypart[(b * YROWS + PRE) * n + r], r, i - 1u, i);
-        } else {
-            x = less_panel(sc_conj(a[abase + j * n + r]), r, 0u, i);
-        }
+        let x = less_panel(sc_conj(a[abase + j * n + r]), r, i);
         pan[pan_at(r, i)] = x;
         if (r == j) { de[b * 2u * n + j] = sc_re(x); }
         if (r >= j + 2u) { mx = max(mx, sc_absmax(x)); }
@@ -283,49 +263,7 @@ fn column(b: u32, n: u32, p0: u32, j: u32, pre_made: bool) {
 // most FUSE_ROWS rows): the next step then needs no GEMV on many workgroups.
 fn local_gemv(b: u32, n: u32, j: u32, i: u32) {
     for (var r = j + 1u + local_id; r < n; r += WG) {
-        ypart[b * YROWS * n + r] = row_times_v(b, n, r, i, j + 1u, n);
-    }
-}
-
-// What the step needs besides y = a v_f and can have before the GEMV's end, made by the
-// GEMV's workgroups (this one's part `part` of `groups`): V^H v_f and W^H v_f (a workgroup a
-// column q: q = part, part + groups, ...) into row DOTS of ypart, and (if column j = f + 1
-// follows) that column less the panel's terms q < f - p0 (all but the last, which needs w_f):
-// a block of its rows, NB lanes (q) a row, into row PRE.
-fn ahead(b: u32, n: u32, p0: u32, f: u32, part: u32, groups: u32) {
-    let lid = local_id;
-    let i = f - p0;
-    let m0 = f + 1u;
-    for (var q = part; q < i; q += groups) {
-        var acc_v = ${T}();
-        var acc_w = ${T}();
-        for (var r = m0 + lid; r < n; r += WG) {
-            let v = pan[pan_at(r, i)];
-            acc_v = acc_v + sc_mul(sc_conj(pan[pan_at(r, q)]), v);
-            acc_w = acc_w + sc_mul(sc_conj(pan[pan_at(r, NB + q)]), v);
-        }
-        let s_v = wg_sum(acc_v);
-        let s_w = wg_sum(acc_w);
-        if (lid == 0u) {
-            ypart[(b * YROWS + DOTS) * n + q] = s_v;
-            ypart[(b * YROWS + DOTS) * n + NB + q] = s_w;
-        }
-    }
-    if (p_column() == 0u) { return; }
-    let j = f + 1u;
-    let q = lid % NB;
-    let keep = q < i;
-    let cw = masked(sc_conj(pan[pan_at(j, NB + q)]), keep);
-    let cv = masked(sc_conj(pan[pan_at(j, q)]), keep);
-    let block = (n - j + groups - 1u) / groups;
-    let first = j + part * block;
-    let end = min(n, first + block);
-    for (var r0 = first; r0 < end; r0 += WG / NB) {
-        let r = r0 + lid / NB;
-        var term = ${T}();
-        if (keep && r < end) { term = sc_mul(pan[pan_at(r, q)], cw) + sc_mul(pan[pan_at(r, NB + q)], cv); }
-        let total = lanes_sum(term, NB);
-        if (q == 0u && r < end) { ypart[(b * YROWS + PRE) * n + r] = sc_conj(a[b * n * n + j * n + r]) - total; }
+        ypart[b * MAX_CHUNKS * n + r] = row_times_v(b, n, r, i, j + 1u, n);
     }
 }
 
@@ -337,7 +275,7 @@ fn gemv_part(b: u32, n: u32, f: u32, part: u32) {
     let r = first + (part / p_chunks()) * WG + local_id;
     let c0 = first + chunk * p_chunk_len();
     if (r < n) {
-        ypart[(b * YROWS + chunk) * n + r] = row_times_v(b, n, r, f - p_p0(), c0, min(n, c0 + p_chunk_len()));
+        ypart[(b * MAX_CHUNKS + chunk) * n + r] = row_times_v(b, n, r, f - p_p0(), c0, min(n, c0 + p_chunk_len()));
     }
 }
 
@@ -353,7 +291,6 @@ ${sg_init}    let n = p_n();
     pbase = b * 3u * NB * n;
     if (p_gemv() != 0u) {
         gemv_part(b, n, p_f(), g % groups);
-        ahead(b, n, p_p0(), p_f(), g % groups, groups);
         // Release this workgroup's sums, count it in; the last to arrive acquires everyone's.
         storageBarrier();
         if (lid == 0u) {
@@ -363,12 +300,12 @@ ${sg_init}    let n = p_n();
         storageBarrier();
         if (lid == 0u) { atomicStore(&arrivals[b], 0u); }
     }
-    if (p_finish() != 0u) { finish(b, n, p_p0(), p_f(), p_chunks(), p_gemv() != 0u); }
-    if (p_column() != 0u) { column(b, n, p_p0(), p_j(), p_gemv() != 0u); }
+    if (p_finish() != 0u) { finish(b, n, p_p0(), p_f(), p_chunks()); }
+    if (p_column() != 0u) { column(b, n, p_p0(), p_j()); }
     if (p_fused() != 0u) {  // a short trailing matrix: y = A v_j here, then w_j at once
         storageBarrier();
         local_gemv(b, n, p_j(), p_j() - p_p0());
         storageBarrier();
-        finish(b, n, p_p0(), p_j(), 1u, false);
+        finish(b, n, p_p0(), p_j(), 1u);
     }
 }

@@ -42,6 +42,14 @@ one-workgroup Gram-Schmidt of 5 flagged columns). The repair's loops coalesced, 
 device's width: vectors 10 ms, svd 77 ms. Tried without gain: the reflector's norm in one
 pass (lassq sums of squares taken as the column is written, one tree instead of two passes
 and two trees) and less_pair, panel_dots 8 terms at a time: the reduction 53.2 ms either way.
+Split at n = 1024 (issue 12, twelfth session; per column): 47.7 us with trees, 43.1 with
+subgroup reductions (tridiag.py), of which the first step (finish x, column) ~14 us and the
+second (finish y, row) ~18 us, the GEMVs ~3.4 and ~4.5 us more than none; both steps' chains
+are the panel dots, the panel's terms, T's column and the reflector's two reductions. With the
+subgroup sums, T's column on NB lanes a row and y's partial sums 8 at a time: the reduction
+43.1 ms, svd 73 -> 63 ms (1.32x -> 1.14x PyTorch, measured with the variant tried next, within
+0.3 ms of this). Tried without gain: the GEMV's workgroups making the panel dots and the next
+column (row) less its older terms: 0.3 ms faster at n = 1024, 1.3 ms slower at 512.
 """
 
 from __future__ import annotations
@@ -55,7 +63,7 @@ from .._core.params import ZERO, ParamLayout
 from .._core.replay import replayable
 from .._core.view import TensorView
 from .chol_blocks import block, copy, subtract_product, transposed, zeros
-from .tridiag import MAX_CHUNKS, NB, PROFILE, chunking, column_step_source, step_subgroups, step_workgroup
+from .tridiag import MAX_CHUNKS, NB, chunking, column_step_source, step_subgroups, step_workgroup
 from . import bidiag_solve, tridiag_solve
 
 MIN_N = 65  # min(m, n) below this takes the Jacobi engine (one workgroup per matrix, more accurate)
@@ -98,9 +106,9 @@ class _Reduction:
         self.refl = zeros(device, (batch, m * n + n * n) if keep_v else (1, 1), dtype)
         self.small = zeros(device, (batch, 2 * self.small_stride), dtype)
         self.de = allocate(device, (batch, 4 * n), dt.real_dtype(dtype))
-        self.part = allocate(device, (batch, MAX_CHUNKS + 2, max(m, n)), dtype)  # see PROWS in the kernel
+        self.part = allocate(device, (batch, MAX_CHUNKS, max(m, n)), dtype)
         self.arrivals = zeros(device, (batch,), dt.uint32)  # see wgsl/bidiag_step.wgsl
-        self.wg = PROFILE.get("wg") or step_workgroup(device, dtype)
+        self.wg = step_workgroup(device, dtype)
 
     def gemv(self, left: bool, p0: int, j: int) -> dict:
         """The parameters of a step's opening GEMV: A^H v_j (left) or A u_j over the trailing
@@ -121,12 +129,6 @@ class _Reduction:
              gemv: dict | None = None) -> None:
         """A step (its phases), opened by a GEMV (see gemv) if given."""
         gemv = gemv or dict(groups=1)
-        skip = PROFILE.get("skip", ())
-        second = bool(phases & FINISH_Y)  # TEMPORARY profiling: which of a column's two steps
-        if f"gemv{1 + second}" in skip and gemv.get("gemv"):
-            gemv = dict(gemv, gemv=0, groups=1)
-        if f"step{1 + second}" in skip:
-            phases = 0
         params = STEP.pack(batch=self.batch, m=self.m, n=self.n, p0=p0, panel=p0 // NB, panels=self.panels, f=f, j=j,
                            phases=phases, chunks=chunks, chunks_y=chunks_y, small_stride=self.small_stride,
                            keep_v=int(self.keep_v), **gemv)
@@ -154,7 +156,7 @@ class _Reduction:
                 finish = dict(phases=FINISH_X, f=j, chunks=right["g_chunks"], gemv=right)
             if finish["phases"]:
                 self.step(p0, **finish)
-            if p1 < n and "update" not in PROFILE.get("skip", ()):  # A[p1:, p1:] -= V Y^H + X U^H = [V X] [Y U]^H
+            if p1 < n:  # A[p1:, p1:] -= V Y^H + X U^H = [V X] [Y U]^H
                 left = transposed(block(self.pan, 0, 2 * NB, p1, m - p1))
                 right_t = block(self.pan, 0, 2 * NB, m + p1, n - p1)
                 subtract_product(block(self.work, p1, m - p1, p1, n - p1), left, right_t, conj=True,

@@ -26,11 +26,22 @@ matmul in the trailing updates and back-transformation.
 Measured on an H100 (eigh 1024 float32; PyTorch 11.2 ms): with a GEMV dispatch of its own per
 column (~18 us: its loop of one load at a time was latency-bound) and the panel stored row by
 row, the reduction took 60 ms; one dispatch per column (the GEMV's loads 8 at a time), 48 ms
-(eigh 80 -> 72 ms, measured with subgroup reductions in the step, which cost 3 ms more than
-the trees kept). What remains is the one workgroup's step: ~5 us a dispatch, ~10 us of
+(eigh 80 -> 72 ms, measured with subgroup reductions in the step, which then cost 3 ms more
+than trees). What remains is the one workgroup's step: ~5 us a dispatch, ~10 us of
 reductions and barriers, and (row-major panel) ~30 ns a trailing row of per-row panel terms,
 each invocation's loads a cache line of their own; the panel is now stored transposed so that
-they are coalesced (not yet measured on the H100). Then: vectors 17 ms, eigenvalues 2.6 ms,
+they are coalesced. Split at n = 1024 (512) with the transposed panel, per column: the
+dispatch 24.6 us with trees (22.1), 21.7 with subgroup reductions (19.2: the reductions below,
+kept); of it the GEMV alone 8.4 (10.9) against 8.2 (8.6) for a chain of empty dispatches (both
+bound by the replay's host time), the step alone 17.7 (17.3), of which finish ~7 and column
+~7.4: chains of dependent loads from L2 (panel dots, the panel's terms, T's column: ~8 rounds
+each) and reductions. The reductions: subgroup sums, one barrier, subgroup sums of the
+partials (wgsl/column_step_subgroup.wgsl; float32/complex64, trees otherwise), the panel dots'
+slices and T's column (NB lanes a row) summed by butterflies within a subgroup. Tried without
+gain: the GEMV's workgroups making V^H v, W^H v and the next column less the panel's older
+terms (all but the last) for the step, so that its serial part shrinks: 1.1 ms slower at n =
+1024, 0.9 at 512 (the GEMV's phase grows by as much as the step saves; eigh 41.6 -> 37.8 ms
+with it, 3.4x PyTorch); 512 invocations a step: within noise. Then: vectors 17 ms, eigenvalues 2.6 ms,
 back-transformation 1.7 ms. A two-stage reduction (dense -> band by QR panels with matmul
 updates, band -> tridiagonal by bulge chasing in one workgroup, as MAGMA's) would cut the
 reduction to ~10 n/NB dispatches but serialises O(n^2 NB) work, a barrier per bulge step, on
@@ -91,7 +102,6 @@ def step_workgroup(device, dtype) -> int:
 
 
 SUBGROUPS = True  # the steps' reductions by subgroup operations where they can (tests turn it off)
-PROFILE: dict = {}  # TEMPORARY (profiling on the H100): "skip" parts, "wg" override
 
 
 def step_subgroups(device, dtype) -> bool:
@@ -131,25 +141,22 @@ class _Reduction:
         self.vall = zeros(device, (batch, n, n) if keep_v else (1, 1, 1), dtype)
         self.small = zeros(device, (batch, self.small_stride), dtype)
         self.de = allocate(device, (batch, 2 * n), dt.real_dtype(dtype))
-        self.ypart = allocate(device, (batch, MAX_CHUNKS + 2, n), dtype)  # see YROWS in the kernel
+        self.ypart = allocate(device, (batch, MAX_CHUNKS, n), dtype)
         self.arrivals = zeros(device, (batch,), dt.uint32)  # see wgsl/tridiag_column.wgsl
 
     def column(self, p0: int, finish: int | None, j: int | None, fused: bool = False) -> None:
         """A column step: w of reflector `finish` (after y = A v_finish over the trailing matrix,
         on many workgroups, in the same dispatch), then column j's reflector (either may be
         None), and if fused, y = A v_j and w_j too (in the one workgroup)."""
-        wg = PROFILE.get("wg") or step_workgroup(self.device, self.dtype)
-        skip = PROFILE.get("skip", ())
+        wg = step_workgroup(self.device, self.dtype)
         groups = length = chunks = 0
         if finish is not None:  # row tiles of wg x column chunks (of 32: each adds a term to y)
             m = self.n - finish - 1
             length, chunks = chunking(m, 32)
-            groups = 0 if "gemv" in skip else -(-m // wg) * chunks
-        nofinish = "step" in skip or "finish" in skip
+            groups = -(-m // wg) * chunks
         params = COLUMN.pack(batch=self.batch, n=self.n, p0=p0, panel=p0 // NB, panels=self.panels,
-                             f=finish or 0, j=j or 0, finish=int(finish is not None and not nofinish),
-                             column=int(j is not None and "step" not in skip and "column" not in skip),
-                             fused=int(fused and "step" not in skip), chunks=chunks, small_stride=self.small_stride,
+                             f=finish or 0, j=j or 0, finish=int(finish is not None), column=int(j is not None),
+                             fused=int(fused), chunks=chunks, small_stride=self.small_stride,
                              keep_v=int(self.keep_v), gemv=int(groups > 0), groups=max(groups, 1), chunk_len=length)
         launch_kernel(self.device, ("tridiag_column", self.dtype, wg, step_subgroups(self.device, self.dtype)),
                       lambda: column_step_source("tridiag_column", self.dtype, self.device, COLUMN, wg),
@@ -168,7 +175,7 @@ class _Reduction:
                 pending = j if j < n - 1 and not fused else None
             if pending is not None:
                 self.column(p0, pending, None)
-            if p1 < n and "update" not in PROFILE.get("skip", ()):  # A[p1:, p1:] -= V W^H + W V^H = [V W] [W V]^H
+            if p1 < n:  # A[p1:, p1:] -= V W^H + W V^H = [V W] [W V]^H
                 rows = n - p1
                 vw = transposed(block(self.pan, 0, 2 * NB, p1, rows))
                 wv_t = block(self.pan, NB, 2 * NB, p1, rows)
