@@ -180,40 +180,25 @@ fn panel_dots(r0: u32, r1: u32, col: u32, count_a: u32, count_b: u32) {
                 + masked(sc_mul(sc_conj(pb3), x3), keep_b && r + 3u * SL < r1);
         }
     }
-    red[lid] = acc_a;
-    red2[lid] = acc_b;
-    workgroupBarrier();
-    if (lid < NB) {
-        var s_a = ${T}();
-        var s_b = ${T}();
-        for (var s = 0u; s < SL; s++) {
-            s_a = s_a + red[lid * SL + s];
-            s_b = s_b + red2[lid * SL + s];
-        }
-        dot_a[lid] = s_a;
-        dot_b[lid] = s_b;
+    let s_a = lanes_sum(acc_a, SL);
+    let s_b = lanes_sum(acc_b, SL);
+    if (lid % SL == 0u) {
+        dot_a[q] = s_a;
+        dot_b[q] = s_b;
     }
     workgroupBarrier();
 }
 
 // Column i of a panel's T factor at tbase, from tau and V^H v (dot_b when `from_b`, else dot_a).
 fn t_column(tbase: u32, i: u32, tau: ${T}, from_b: bool) {
-    if (local_id < i) {  // T[lid, c] dot[c] for lid <= c < i, four at a time
-        var z = ${T}();
-        for (var c = local_id; c < i; c += 4u) {
-            let c1 = min(c + 1u, i - 1u);
-            let c2 = min(c + 2u, i - 1u);
-            let c3 = min(c + 3u, i - 1u);
-            let t0 = small[tbase + local_id * NB + c];
-            let t1 = small[tbase + local_id * NB + c1];
-            let t2 = small[tbase + local_id * NB + c2];
-            let t3 = small[tbase + local_id * NB + c3];
-            z = z + sc_mul(t0, select(dot_a[c], dot_b[c], from_b))
-                + masked(sc_mul(t1, select(dot_a[c1], dot_b[c1], from_b)), c + 1u < i)
-                + masked(sc_mul(t2, select(dot_a[c2], dot_b[c2], from_b)), c + 2u < i)
-                + masked(sc_mul(t3, select(dot_a[c3], dot_b[c3], from_b)), c + 3u < i);
-        }
-        small[tbase + local_id * NB + i] = -sc_mul(tau, z);
+    // T[row, c] dot[c] for row <= c < i: NB lanes (c) a row, their terms summed in subgroups.
+    for (var e0 = 0u; e0 < NB * NB; e0 += WG) {
+        let row = (e0 + local_id) / NB;
+        let c = local_id % NB;
+        var term = ${T}();
+        if (row < i && c >= row && c < i) { term = sc_mul(small[tbase + row * NB + c], select(dot_a[c], dot_b[c], from_b)); }
+        let z = lanes_sum(term, NB);
+        if (c == 0u && row < i) { small[tbase + row * NB + i] = -sc_mul(tau, z); }
     }
     if (local_id == i) { small[tbase + i * NB + i] = tau; }
 }
@@ -237,13 +222,19 @@ fn finish(b: u32, left: bool, j: u32, chunks: u32) {
     for (var r = out_first + local_id; r < out_end; r += WG) {
         var y = ${T}();
         let base = b * MAX_CHUNKS * length + r - out_offset;
-        for (var ch = 0u; ch < chunks; ch += 4u) {  // four chunks at a time
+        for (var ch = 0u; ch < chunks; ch += 8u) {  // eight chunks at a time
             let last = chunks - 1u;
             let y0 = part[base + ch * length];
             let y1 = part[base + min(ch + 1u, last) * length];
             let y2 = part[base + min(ch + 2u, last) * length];
             let y3 = part[base + min(ch + 3u, last) * length];
-            y = y + y0 + masked(y1, ch + 1u < chunks) + masked(y2, ch + 2u < chunks) + masked(y3, ch + 3u < chunks);
+            let y4 = part[base + min(ch + 4u, last) * length];
+            let y5 = part[base + min(ch + 5u, last) * length];
+            let y6 = part[base + min(ch + 6u, last) * length];
+            let y7 = part[base + min(ch + 7u, last) * length];
+            y = y + y0 + masked(y1, ch + 1u < chunks) + masked(y2, ch + 2u < chunks) + masked(y3, ch + 3u < chunks)
+                + masked(y4, ch + 4u < chunks) + masked(y5, ch + 5u < chunks) + masked(y6, ch + 6u < chunks)
+                + masked(y7, ch + 7u < chunks);
         }
         if (left) {  // y -= Y (V^H v) + U (X^H v)
             y = less_pair(y, r, i);
@@ -367,15 +358,7 @@ fn gemv_part(b: u32, g: u32) {
         acc = dot_along(b * p_m() * p_n() + o * p_s_out(), p_s_in(), at(p_vrow(), p_vcol()), t0 + lane,
                         lanes, min(p_t_end(), t0 + p_chunk_len()), p_conj() != 0u);
     }
-    if (lanes > 1u) {  // the lanes' sums, a tree in workgroup memory
-        red[local_id] = acc;
-        workgroupBarrier();
-        for (var s = lanes / 2u; s > 0u; s >>= 1u) {
-            if (lane < s) { red[local_id] = red[local_id] + red[local_id + s]; }
-            workgroupBarrier();
-        }
-        acc = red[local_id];
-    }
+    if (lanes > 1u) { acc = lanes_sum(acc, lanes); }
     if (o < p_o_end() && lane == 0u) {
         part[(b * MAX_CHUNKS + chunk) * max(p_m(), p_n()) + o] = acc;
     }
@@ -383,13 +366,13 @@ fn gemv_part(b: u32, g: u32) {
 
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32) {
+        @builtin(local_invocation_index) lid: u32${sg_args}) {
     let g = wid.x + wid.y * nwg.x;
     let groups = p_groups();
     let b = g / groups;
     if (b >= p_batch()) { return; }
     local_id = lid;
-    pbase = b * (p_m() + p_n()) * 2u * NB;
+${sg_init}    pbase = b * (p_m() + p_n()) * 2u * NB;
     if (p_gemv() != 0u) {
         gemv_part(b, g % groups);
         // Release this workgroup's sums, count it in; the last to arrive acquires everyone's.

@@ -133,23 +133,11 @@ fn chunks4(acc: ${T}, base: u32, n: u32, ch: u32, chunks: u32) -> ${T} {
         + masked(y3, ch + 3u < chunks);
 }
 
-fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
+// sv = V^H v_i and sw = W^H v_i over the panel's columns q < i and rows m0 .. n: SL
+// invocations a column q (at consecutive rows: consecutive words), each summing a slice of
+// the rows, then the slices' sums.
+fn panel_dots(n: u32, m0: u32, i: u32) {
     let lid = local_id;
-    let i = f - p0;
-    let m0 = f + 1u;
-    let sbase = b * p_small_stride();
-    let tau = small[sbase + p_panels() * NB * NB + f];
-    // y = a v_f from the partial sums; W's column i holds it until w replaces it.
-    for (var r = m0 + lid; r < n; r += WG) {
-        var y = ${T}();
-        for (var ch = 0u; ch < chunks; ch += 8u) {
-            y = chunks4(y, b * MAX_CHUNKS * n + r, n, ch, chunks);
-            y = chunks4(y, b * MAX_CHUNKS * n + r, n, ch + 4u, chunks);
-        }
-        pan[pan_at(r, NB + i)] = y;
-    }
-    // V^H v_f and W^H v_f over the panel's earlier columns: SL invocations a column q (at
-    // consecutive rows: consecutive words), each summing a slice of the rows.
     let q = lid / SL;
     let slice = lid % SL;
     var acc_v = ${T}();
@@ -177,24 +165,32 @@ fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
                 + masked(sc_mul(sc_conj(pw2), v2), r + 2u * SL < n) + masked(sc_mul(sc_conj(pw3), v3), r + 3u * SL < n);
         }
     }
-    red[lid] = acc_v;
-    red2[lid] = acc_w;
-    workgroupBarrier();
-    if (lid < NB) {
-        var s_v = ${T}();
-        var s_w = ${T}();
-        for (var s = 0u; s < SL; s++) {
-            s_v = s_v + red[lid * SL + s];
-            s_w = s_w + red2[lid * SL + s];
-        }
-        sv[lid] = s_v;
-        sw[lid] = s_w;
+    let s_v = lanes_sum(acc_v, SL);
+    let s_w = lanes_sum(acc_w, SL);
+    if (slice == 0u) {
+        sv[q] = s_v;
+        sw[q] = s_w;
     }
     workgroupBarrier();
-    // w = tau (y - V (W^H v) - W (V^H v)), then w -= tau/2 (w^H v) v.
+}
+
+fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
+    let lid = local_id;
+    let i = f - p0;
+    let m0 = f + 1u;
+    let sbase = b * p_small_stride();
+    let tau = small[sbase + p_panels() * NB * NB + f];
+    panel_dots(n, m0, i);
+    // y = a v_f from the partial sums, w = tau (y - V (W^H v) - W (V^H v)) into W's column i,
+    // then w -= tau/2 (w^H v) v.
     var dot = ${T}();
     for (var r = m0 + lid; r < n; r += WG) {
-        let w = sc_mul(tau, less_panel(pan[pan_at(r, NB + i)], r, i));
+        var y = ${T}();
+        for (var ch = 0u; ch < chunks; ch += 8u) {
+            y = chunks4(y, b * MAX_CHUNKS * n + r, n, ch, chunks);
+            y = chunks4(y, b * MAX_CHUNKS * n + r, n, ch + 4u, chunks);
+        }
+        let w = sc_mul(tau, less_panel(y, r, i));
         pan[pan_at(r, NB + i)] = w;
         dot = dot + sc_mul(sc_conj(w), pan[pan_at(r, i)]);
     }
@@ -204,20 +200,14 @@ fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
     }
     // Column i of T.
     let tbase = sbase + p_panel() * NB * NB;
-    if (lid < i) {  // T[lid, c] sv[c] for lid <= c < i, four at a time
-        var z = ${T}();
-        for (var c = lid; c < i; c += 4u) {
-            let c1 = min(c + 1u, i - 1u);
-            let c2 = min(c + 2u, i - 1u);
-            let c3 = min(c + 3u, i - 1u);
-            let t0 = small[tbase + lid * NB + c];
-            let t1 = small[tbase + lid * NB + c1];
-            let t2 = small[tbase + lid * NB + c2];
-            let t3 = small[tbase + lid * NB + c3];
-            z = z + sc_mul(t0, sv[c]) + masked(sc_mul(t1, sv[c1]), c + 1u < i) + masked(sc_mul(t2, sv[c2]), c + 2u < i)
-                + masked(sc_mul(t3, sv[c3]), c + 3u < i);
-        }
-        small[tbase + lid * NB + i] = -sc_mul(tau, z);
+    // T[row, c] sv[c] for row <= c < i: NB lanes (c) a row, their terms summed in subgroups.
+    for (var e0 = 0u; e0 < NB * NB; e0 += WG) {
+        let row = (e0 + lid) / NB;
+        let c = lid % NB;
+        var term = ${T}();
+        if (row < i && c >= row && c < i) { term = sc_mul(small[tbase + row * NB + c], sv[c]); }
+        let z = lanes_sum(term, NB);
+        if (c == 0u && row < i) { small[tbase + row * NB + i] = -sc_mul(tau, z); }
     }
     if (lid == i) { small[tbase + i * NB + i] = tau; }
     storageBarrier();
@@ -291,13 +281,13 @@ fn gemv_part(b: u32, n: u32, f: u32, part: u32) {
 
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32) {
+        @builtin(local_invocation_index) lid: u32${sg_args}) {
     let g = wid.x + wid.y * nwg.x;
     let groups = p_groups();
     let b = g / groups;
     if (b >= p_batch()) { return; }
     local_id = lid;
-    let n = p_n();
+${sg_init}    let n = p_n();
     pbase = b * 3u * NB * n;
     if (p_gemv() != 0u) {
         gemv_part(b, n, p_f(), g % groups);

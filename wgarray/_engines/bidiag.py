@@ -42,6 +42,14 @@ one-workgroup Gram-Schmidt of 5 flagged columns). The repair's loops coalesced, 
 device's width: vectors 10 ms, svd 77 ms. Tried without gain: the reflector's norm in one
 pass (lassq sums of squares taken as the column is written, one tree instead of two passes
 and two trees) and less_pair, panel_dots 8 terms at a time: the reduction 53.2 ms either way.
+Split at n = 1024 (issue 12, twelfth session; per column): 47.7 us with trees, 43.1 with
+subgroup reductions (tridiag.py), of which the first step (finish x, column) ~14 us and the
+second (finish y, row) ~18 us, the GEMVs ~3.4 and ~4.5 us more than none; both steps' chains
+are the panel dots, the panel's terms, T's column and the reflector's two reductions. With the
+subgroup sums, T's column on NB lanes a row and y's partial sums 8 at a time: the reduction
+43.1 ms, svd 73 -> 63 ms (1.32x -> 1.14x PyTorch, measured with the variant tried next, within
+0.3 ms of this). Tried without gain: the GEMV's workgroups making the panel dots and the next
+column (row) less its older terms: 0.3 ms faster at n = 1024, 1.3 ms slower at 512.
 """
 
 from __future__ import annotations
@@ -55,7 +63,7 @@ from .._core.params import ZERO, ParamLayout
 from .._core.replay import replayable
 from .._core.view import TensorView
 from .chol_blocks import block, copy, subtract_product, transposed, zeros
-from .tridiag import MAX_CHUNKS, NB, chunking, column_step_source, step_workgroup
+from .tridiag import MAX_CHUNKS, NB, chunking, column_step_source, step_subgroups, step_workgroup
 from . import bidiag_solve, tridiag_solve
 
 MIN_N = 65  # min(m, n) below this takes the Jacobi engine (one workgroup per matrix, more accurate)
@@ -124,7 +132,7 @@ class _Reduction:
         params = STEP.pack(batch=self.batch, m=self.m, n=self.n, p0=p0, panel=p0 // NB, panels=self.panels, f=f, j=j,
                            phases=phases, chunks=chunks, chunks_y=chunks_y, small_stride=self.small_stride,
                            keep_v=int(self.keep_v), **gemv)
-        launch_kernel(self.device, ("bidiag_step", self.dtype, self.wg),
+        launch_kernel(self.device, ("bidiag_step", self.dtype, self.wg, step_subgroups(self.device, self.dtype)),
                       lambda: column_step_source("bidiag_step", self.dtype, self.device, STEP, self.wg),
                       [self.pan.storage, self.refl.storage, self.small.storage, self.de.storage, self.part.storage,
                        self.arrivals.storage, self.work.storage], params, self.batch * gemv["groups"] * WORKGROUP,

@@ -26,11 +26,22 @@ matmul in the trailing updates and back-transformation.
 Measured on an H100 (eigh 1024 float32; PyTorch 11.2 ms): with a GEMV dispatch of its own per
 column (~18 us: its loop of one load at a time was latency-bound) and the panel stored row by
 row, the reduction took 60 ms; one dispatch per column (the GEMV's loads 8 at a time), 48 ms
-(eigh 80 -> 72 ms, measured with subgroup reductions in the step, which cost 3 ms more than
-the trees kept). What remains is the one workgroup's step: ~5 us a dispatch, ~10 us of
+(eigh 80 -> 72 ms, measured with subgroup reductions in the step, which then cost 3 ms more
+than trees). What remains is the one workgroup's step: ~5 us a dispatch, ~10 us of
 reductions and barriers, and (row-major panel) ~30 ns a trailing row of per-row panel terms,
 each invocation's loads a cache line of their own; the panel is now stored transposed so that
-they are coalesced (not yet measured on the H100). Then: vectors 17 ms, eigenvalues 2.6 ms,
+they are coalesced. Split at n = 1024 (512) with the transposed panel, per column: the
+dispatch 24.6 us with trees (22.1), 21.7 with subgroup reductions (19.2: the reductions below,
+kept); of it the GEMV alone 8.4 (10.9) against 8.2 (8.6) for a chain of empty dispatches (both
+bound by the replay's host time), the step alone 17.7 (17.3), of which finish ~7 and column
+~7.4: chains of dependent loads from L2 (panel dots, the panel's terms, T's column: ~8 rounds
+each) and reductions. The reductions: subgroup sums, one barrier, subgroup sums of the
+partials (wgsl/column_step_subgroup.wgsl; float32/complex64, trees otherwise), the panel dots'
+slices and T's column (NB lanes a row) summed by butterflies within a subgroup. Tried without
+gain: the GEMV's workgroups making V^H v, W^H v and the next column less the panel's older
+terms (all but the last) for the step, so that its serial part shrinks: 1.1 ms slower at n =
+1024, 0.9 at 512 (the GEMV's phase grows by as much as the step saves; eigh 41.6 -> 37.8 ms
+with it, 3.4x PyTorch); 512 invocations a step: within noise. Then: vectors 17 ms, eigenvalues 2.6 ms,
 back-transformation 1.7 ms. A two-stage reduction (dense -> band by QR panels with matmul
 updates, band -> tridiagonal by bulge chasing in one workgroup, as MAGMA's) would cut the
 reduction to ~10 n/NB dispatches but serialises O(n^2 NB) work, a barrier per bulge step, on
@@ -90,12 +101,29 @@ def step_workgroup(device, dtype) -> int:
     return wide_workgroup(device, 2 * dtype.itemsize + part, 4 * NB * dtype.itemsize)
 
 
+SUBGROUPS = True  # the steps' reductions by subgroup operations where they can (tests turn it off)
+
+
+def step_subgroups(device, dtype) -> bool:
+    """Whether the column steps reduce with subgroup operations: where the adapter has them
+    and the dtype's parts are 32-bit (WGSL's subgroup operations have no f64)."""
+    return SUBGROUPS and "subgroup" in device.features and dt.real_dtype(dtype).itemsize == 4
+
+
 def column_step_source(template: str, dtype, device, params: ParamLayout, wg: int) -> str:
     """A one-workgroup column step of wg invocations, with the reductions they share
-    (wgsl/column_step_reductions.wgsl)."""
-    reductions = render("column_step_reductions", T=dt.layout(dtype).register, WG=wg)
+    (wgsl/column_step_reductions.wgsl: subgroup operations or trees)."""
+    T = dt.layout(dtype).register
+    subgroups = step_subgroups(device, dtype)
+    reduce = render("column_step_subgroup" if subgroups else "column_step_tree", T=T)
+    reductions = render("column_step_reductions", T=T, WG=wg, reduce=reduce)
+    sg_args = sg_init = ""
+    if subgroups:
+        sg_args = (", @builtin(subgroup_invocation_id) sgl: u32, @builtin(subgroup_id) sgi: u32, "
+                   "@builtin(num_subgroups) sgc: u32, @builtin(subgroup_size) sgs: u32")
+        sg_init = "    sg_lane = sgl;\n    sg_id = sgi;\n    sg_count = sgc;\n    sg_size = sgs;\n"
     return kernel_source(template, dtype, device, params, NB=NB, WG=wg, reductions=reductions,
-                         MAX_CHUNKS=MAX_CHUNKS)
+                         MAX_CHUNKS=MAX_CHUNKS, sg_args=sg_args, sg_init=sg_init)
 
 
 class _Reduction:
@@ -130,7 +158,7 @@ class _Reduction:
                              f=finish or 0, j=j or 0, finish=int(finish is not None), column=int(j is not None),
                              fused=int(fused), chunks=chunks, small_stride=self.small_stride,
                              keep_v=int(self.keep_v), gemv=int(groups > 0), groups=max(groups, 1), chunk_len=length)
-        launch_kernel(self.device, ("tridiag_column", self.dtype, wg),
+        launch_kernel(self.device, ("tridiag_column", self.dtype, wg, step_subgroups(self.device, self.dtype)),
                       lambda: column_step_source("tridiag_column", self.dtype, self.device, COLUMN, wg),
                       [self.work.storage, self.pan.storage, self.vall.storage, self.small.storage,
                        self.de.storage, self.ypart.storage, self.arrivals.storage], params,
