@@ -333,7 +333,12 @@ def test_det_in_one_dispatch(dtype):
     expected = host(sign * wgarray.exp(logabsdet))
     got = host(wgarray.linalg.det(a))
     assert got.dtype == expected.dtype and got.shape == (10,)
-    np.testing.assert_allclose(got, expected, rtol=2 * eps(dtype), atol=0)
+    # exp(logabsdet) magnifies an ulp of logabsdet |logabsdet| times, and the two paths' sums of
+    # logs may round apart where a driver fuses a multiply into an add (NVIDIA's may)
+    slack = np.maximum(1, np.abs(np.nan_to_num(host(logabsdet), posinf=0, neginf=0)))
+    finite = np.isfinite(expected) & (expected != 0)
+    assert np.all(np.abs(got[finite] - expected[finite]) <= 2 * eps(dtype) * slack[finite] * np.abs(expected[finite]))
+    np.testing.assert_array_equal(got[~finite], expected[~finite])
     signed = ~np.isnan(got)  # (a NaN's sign is the driver's)
     assert np.array_equal(np.signbit(got.real[signed]), np.signbit(expected.real[signed]))
 
