@@ -117,8 +117,8 @@ def test_svd_hard_spectra(dtype, kind):
 
 def test_svd_tight_cluster_single_precision():
     # docs/limitations.md: singular values crowded into a relative spread of 1e-6 in single
-    # precision keep theirs within the bound, their vectors within 16-150 times it (lavapipe 1x,
-    # an H100 35x for this matrix)
+    # precision stay within the bound, their vectors within 16-150 max(m, n) eps (this matrix:
+    # within the bound on lavapipe, 35 on an H100)
     rng = rng_for("cluster", np.complex64)
     check(with_singular_values(rng, 80, 80, 1 + 1e-6 * rng.random(80), np.complex64), np.complex64,
           vector_slack=20)
