@@ -1,9 +1,8 @@
 """The column steps of the Householder reductions (wgarray/_engines/tridiag.py: eigh's
 tridiagonalisation, bidiag.py: svd's bidiagonalisation) on both of their reduction paths:
 subgroup operations (where the adapter has them, 32-bit dtypes) and trees in workgroup memory,
-each with every step opened by the GEMV on many workgroups (whose workgroups also make the
-panel's dot products and the next column's older terms: `ahead` in the kernels), at a CPU
-adapter's workgroup width and a GPU's. LAPACK's accuracy bounds, as the engines' own tests
+each with every step opened by the GEMV on many workgroups, at a CPU adapter's workgroup width
+and a GPU's. LAPACK's accuracy bounds, as the engines' own tests
 check them."""
 
 from __future__ import annotations
@@ -20,19 +19,26 @@ from wgarray._core.device import get_device
 from wgarray._engines import bidiag, tridiag
 
 
-@pytest.fixture(params=[True, False], ids=["subgroups", "trees"])
-def reductions(request, monkeypatch):
-    monkeypatch.setattr(tridiag, "SUBGROUPS", request.param)
-    replay.clear()
-    yield request.param
+# float64 always reduces by trees
+PATHS = pytest.mark.parametrize("reductions, dtype", [
+    ("subgroups", np.float32), ("subgroups", np.complex64),
+    ("trees", np.float32), ("trees", np.complex64), ("trees", np.float64)])
+
+
+@pytest.fixture
+def on_path(monkeypatch):
+    """Take the column steps' subgroup or tree reductions (kernels recorded afresh)."""
+    def take(reductions):
+        monkeypatch.setattr(tridiag, "SUBGROUPS", reductions == "subgroups")
+        replay.clear()
+    yield take
     replay.clear()
 
 
+@PATHS
 @pytest.mark.parametrize("invocations", [None, 1024])
-@pytest.mark.parametrize("dtype", [np.float32, np.complex64, np.float64])
-def test_eigh_gemv_steps(monkeypatch, reductions, invocations, dtype):
-    if reductions and dtype == np.float64:
-        pytest.skip("float64 always reduces by trees")
+def test_eigh_gemv_steps(monkeypatch, on_path, reductions, invocations, dtype):
+    on_path(reductions)
     monkeypatch.setattr(tridiag, "FUSE_ROWS", 0)
     if invocations:
         monkeypatch.setattr(tridiag, "wide_workgroup", lambda device, *args: invocations)
@@ -42,11 +48,10 @@ def test_eigh_gemv_steps(monkeypatch, reductions, invocations, dtype):
     check_eigh(a, w, v, dtype)
 
 
+@PATHS
 @pytest.mark.parametrize("invocations", [None, 1024])
-@pytest.mark.parametrize("dtype", [np.float32, np.complex64, np.float64])
-def test_svd_gemv_steps(monkeypatch, reductions, invocations, dtype):
-    if reductions and dtype == np.float64:
-        pytest.skip("float64 always reduces by trees")
+def test_svd_gemv_steps(monkeypatch, on_path, reductions, invocations, dtype):
+    on_path(reductions)
     monkeypatch.setattr(bidiag, "FUSE_AREA", 0)
     if invocations:
         monkeypatch.setattr(tridiag, "wide_workgroup", lambda device, *args: invocations)
