@@ -15,7 +15,7 @@ texts where wgsl/<kernel>__<tag>.wgsl exists (tags OLDER; copies put there by ha
 from __future__ import annotations
 
 import argparse
-import collections
+import os
 import sys
 import time
 
@@ -23,99 +23,24 @@ import numpy as np
 
 import wgarray as wg
 from wgarray._core import kernels, replay
-from wgarray._core.stream import stream_for
 from wgarray._engines import qr as qre
 from wgarray._engines import qr_tsqr
 
-PHASE = ["other"]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from dispatch_profile import capture, print_phases, time_call, time_records  # noqa: E402
 
 
-def capture(a):
-    stream = stream_for(a._data().device)
-    cls = type(stream)
-    original = cls.dispatch
-    records = []
-
-    def hook(self, kernel, storages, params, groups):
-        name = kernel.key[0] if isinstance(kernel.key, tuple) else kernel.key
-        phase = PHASE[0]
-        if phase == "panel":
-            phase = str(name)
-        records.append((phase, str(name)[:28], kernel, list(storages), params, groups))
-        return original(self, kernel, storages, params, groups)
-
-    def tagged(phase, function):
-        def run(*args, **kwargs):
-            before = PHASE[0]
-            PHASE[0] = phase(*args) if callable(phase) else phase
-            try:
-                return function(*args, **kwargs)
-            finally:
-                PHASE[0] = before
-        return run
-
-    saved = {name: getattr(holder, name) for holder, name in
-             ((qre, "_panel"), (qre, "_apply_left"), (qre.Reflectors, "_join"), (qre.Reflectors, "q"))}
+def capture_qr(a):
     # an update of the columns right of an outer block has more than OUTER - PB columns (but the last)
-    qre._panel = tagged("panel", saved["_panel"])
-    qre._apply_left = tagged(lambda a, *_: "outer" if a.shape[-1] > qre.OUTER - qre.PB else "inblock",
-                             saved["_apply_left"])
-    qre.Reflectors._join = tagged("tjoin", saved["_join"])
-    qre.Reflectors.q = tagged("qform", saved["q"])
-    replay.clear()
-    cls.dispatch = hook
-    try:
-        out = wg.linalg.qr(a)
-        wg.synchronize()
-    finally:
-        cls.dispatch = original
-        for name, value in saved.items():
-            setattr(qre.Reflectors if name in ("_join", "q") else qre, name, value)
-        replay.clear()
-    return stream, records, out
-
-
-def time_records(stream, recs, trials=3):
-    best = float("inf")
-    for _ in range(trials):
-        wg.synchronize()
-        t0 = time.perf_counter()
-        for _, _, kernel, storages, params, groups in recs:
-            stream.dispatch(kernel, storages, params, groups)
-        wg.synchronize()
-        best = min(best, time.perf_counter() - t0)
-    return best
-
-
-def time_qr(a, reps=3, trials=2):
-    wg.linalg.qr(a)
-    wg.synchronize()
-    best, host = float("inf"), float("inf")
-    for _ in range(trials):
-        t0 = time.perf_counter()
-        for _ in range(reps):
-            wg.linalg.qr(a)
-        t1 = time.perf_counter()
-        wg.synchronize()
-        best = min(best, (time.perf_counter() - t0) / reps)
-        host = min(host, (t1 - t0) / reps)
-    return best, host
+    patches = [(qre, "_panel", "panel"),
+               (qre, "_apply_left", lambda a, *_, **__: "outer" if a.shape[-1] > qre.OUTER - qre.PB else "inblock"),
+               (qre.Reflectors, "_join", "tjoin"), (qre.Reflectors, "q", "qform")]
+    return capture(wg.linalg.qr, a, patches, rename=lambda phase, name: name if phase == "panel" else phase)
 
 
 def profile(a):
-    stream, records, _ = capture(a)
-    print(f"dispatches: {len(records)}")
-    by_phase = collections.OrderedDict()
-    for r in records:
-        by_phase.setdefault(r[0], []).append(r)
-    total = 0.0
-    for phase, recs in by_phase.items():
-        t = time_records(stream, recs)
-        total += t
-        kinds = collections.Counter(r[1] for r in recs)
-        print(f"  {phase:26s} {len(recs):5d} dispatches {t * 1e3:8.2f} ms  {t / len(recs) * 1e6:6.1f} us each  "
-              f"{dict(kinds.most_common(4))}", flush=True)
-    print(f"  sum of phases {total * 1e3:.2f} ms; all in order {time_records(stream, records) * 1e3:.2f} ms")
+    stream, records, _ = capture_qr(a)
+    by_phase = print_phases(stream, records, width=26, kinds_shown=4)
     # the TSQR levels of the first panel alone (rows = n), dispatch by dispatch, each repeated
     first = [r for r in records[:40] if r[0].startswith("qr_")]
     seen = set()
@@ -148,7 +73,7 @@ def variant(a, label, **changes):
     qr_tsqr._shape.cache_clear()
     replay.clear()
     try:
-        t, host = time_qr(a)
+        t, host = time_call(lambda: wg.linalg.qr(a), reps=3, trials=2)
         q, r = wg.linalg.qr(a)
         h = np.asarray(a).astype(np.float64)
         q = np.asarray(q).astype(np.float64)
@@ -190,7 +115,7 @@ def main():
             torch.cuda.synchronize()
             best = min(best, (time.perf_counter() - t0) / 3)
         print(f"torch qr {args.n}: {best * 1e3:.2f} ms")
-    t, h = time_qr(a)
+    t, h = time_call(lambda: wg.linalg.qr(a), reps=3, trials=2)
     print(f"wgarray qr {args.n}: {t * 1e3:.2f} ms (host {h * 1e3:.2f} ms)", flush=True)
     profile(a)
     if args.ablate:
@@ -301,7 +226,7 @@ def ablate(a):
         qr_tsqr._launch = _renamed(renames)
         replay.clear()
         try:
-            t, host = time_qr(a)
+            t, host = time_call(lambda: wg.linalg.qr(a), reps=3, trials=2)
         finally:
             qr_tsqr._launch = saved
             replay.clear()

@@ -15,111 +15,40 @@ values are meaningless), stacked or not, to see what aggregating panels would gi
 from __future__ import annotations
 
 import argparse
-import collections
+import os
+import sys
 import time
 
 import numpy as np
 
 import wgarray as wg
 from wgarray._core import replay
-from wgarray._core.stream import stream_for
 from wgarray._core.view import TensorView
 from wgarray._engines import bidiag, bidiag_solve, spectral_scaling, tridiag_solve
 from wgarray._engines.chol_blocks import block, mul, subtract_product, transposed
 
-PHASE = ["other"]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from dispatch_profile import capture, print_phases, time_call, time_records  # noqa: E402
 
 
-def _tagged(phase, function):
-    def run(*args, **kwargs):
-        before = PHASE[0]
-        PHASE[0] = phase(*args, **kwargs) if callable(phase) else phase
-        try:
-            return function(*args, **kwargs)
-        finally:
-            PHASE[0] = before
-    return run
-
-
-def capture(a):
-    stream = stream_for(a._data().device)
-    cls = type(stream)
-    original = cls.dispatch
-    records = []
-
-    def hook(self, kernel, storages, params, groups):
-        name = kernel.key[0] if isinstance(kernel.key, tuple) else kernel.key
-        records.append((PHASE[0], str(name)[:28], kernel, list(storages), params, groups))
-        return original(self, kernel, storages, params, groups)
-
+def capture_svd(a):
+    stage = lambda *args, **kwargs: {1: "assemble", 2: "repair"}.get(
+        kwargs.get("stage"), "rank" if kwargs.get("stage") == 0 else "prepare")
     patches = [
         (spectral_scaling, "scale_factors", "scale"), (spectral_scaling, "scaled", "scale"),
         (spectral_scaling, "unscaled", "unscale"), (bidiag, "copy", "copy_in"),
-        (bidiag, "_bidiagonalise", None), (tridiag_solve, "eigenvalues", "eigenvalues"),
+        (bidiag, "_bidiagonalise", "reduce"), (tridiag_solve, "eigenvalues", "eigenvalues"),
         (tridiag_solve, "eigenvectors", "eigenvectors"), (bidiag_solve, "singular_values", "rank"),
-        (bidiag_solve, "_launch", lambda *a, **k: {1: "assemble", 2: "repair"}.get(k.get("stage"),
-                                                                                "rank" if k.get("stage") == 0 else "prepare")),
+        (bidiag_solve, "_launch", stage),
         (bidiag_solve, "apply_reflectors", lambda v, t, z, shift: "back_U" if shift == 0 else "back_V"),
         (bidiag_solve, "conj_transpose", "transpose"),
     ]
-    saved = [(module, name, getattr(module, name)) for module, name, _ in patches]
-    for module, name, phase in patches:
-        function = getattr(module, name)
-        setattr(module, name, _tagged(phase, function) if phase is not None else _tagged("reduce", function))
-    replay.clear()
-    cls.dispatch = hook
-    try:
-        out = wg.linalg.svd(a)
-        wg.synchronize()
-    finally:
-        cls.dispatch = original
-        for module, name, function in saved:
-            setattr(module, name, function)
-        replay.clear()
-    return stream, records, out
-
-
-def time_records(stream, recs, trials=3):
-    best = float("inf")
-    for _ in range(trials):
-        wg.synchronize()
-        t0 = time.perf_counter()
-        for _, _, kernel, storages, params, groups in recs:
-            stream.dispatch(kernel, storages, params, groups)
-        wg.synchronize()
-        best = min(best, time.perf_counter() - t0)
-    return best
-
-
-def time_call(function, reps=3, trials=3):
-    function()
-    wg.synchronize()
-    best = host = float("inf")
-    for _ in range(trials):
-        t0 = time.perf_counter()
-        for _ in range(reps):
-            function()
-        t1 = time.perf_counter()
-        wg.synchronize()
-        best = min(best, (time.perf_counter() - t0) / reps)
-        host = min(host, (t1 - t0) / reps)
-    return best, host
+    return capture(wg.linalg.svd, a, patches)
 
 
 def profile(a):
-    stream, records, _ = capture(a)
-    print(f"dispatches: {len(records)}")
-    by_phase = collections.OrderedDict()
-    for r in records:
-        by_phase.setdefault(r[0], []).append(r)
-    total = 0.0
-    for phase, recs in by_phase.items():
-        t = time_records(stream, recs)
-        total += t
-        kinds = collections.Counter(r[1] for r in recs)
-        print(f"  {phase:14s} {len(recs):5d} dispatches {t * 1e3:8.2f} ms  {t / len(recs) * 1e6:7.1f} us each  "
-              f"{dict(kinds.most_common(5))}", flush=True)
-    print(f"  sum of stages {total * 1e3:.2f} ms; all in order {time_records(stream, records) * 1e3:.2f} ms")
+    stream, records, _ = capture_svd(a)
+    by_phase = print_phases(stream, records)
     back = by_phase.get("back_U", [])
     for r in back[:8]:  # the first (last-applied: widest) panel's dispatches
         t = time_records(stream, [r] * 20) / 20
