@@ -1,11 +1,12 @@
-// Inverse iteration (tridiag_solve.py), after each solve: one workgroup per cluster (the
-// workgroup of its first member, column lead of x (batch, n, m = p_m()); the others return),
-// taking the members at places p_j_first() .. p_j_end() - 1 of the cluster in order. A member not yet done is orthogonalised
-// against the members before it (classical Gram-Schmidt, twice, in chunks of QB members: the
-// dots on QB x SEGS lanes, the update on lanes over rows), then passes the convergence test of
-// LAPACK's stein (||x||_inf >= sqrt(0.1 / size) in the solve's scaling) or not, and is normalised
-// (2-norm 1, its largest entry positive). A member is done after three passed tests once the
-// members before it are done: from then on it is fixed, neither solved nor orthogonalised.
+// Inverse iteration (tridiag_solve.py), after each solve: one workgroup per cluster (the workgroup
+// of its first member, column lead of x (batch, n, m = p_m()); the others return), taking the
+// members at places p_j_first() .. p_j_end() - 1 of the cluster in order. A member not yet done is
+// orthogonalised against the members before it (classical Gram-Schmidt, twice, in chunks of QB
+// members: the dots on QB x SEGS lanes, the update on lanes over rows), then passes the
+// convergence test of LAPACK's stein (||x||_inf >= sqrt(0.1 / size) in the solve's scaling) or
+// not, and is normalised (2-norm 1, its largest entry positive). A member is done after three
+// passed tests once the members before it are done: from then on it is fixed, neither solved nor
+// orthogonalised.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> x: array<R>;

@@ -31,8 +31,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         for (var i = 0u; i < n; i++) {
             let other = w[wbase + i];
             let other_nan = isnan_${rtag}(other);
-            let before = (!other_nan && (mine_nan || other < mine)) || ((other == mine || (other_nan && mine_nan)) && i < j);
-            rank += u32(before);
+            let tie = other == mine || (other_nan && mine_nan);
+            rank += u32((!other_nan && (mine_nan || other < mine)) || (tie && i < j));
         }
         ranks[item] = rank;
         return;

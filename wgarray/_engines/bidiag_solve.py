@@ -3,12 +3,13 @@ the singular vectors of A by the back-transformations (for bidiag.py).
 
 T = TGK(B) (2n x 2n, zero diagonal, off-diagonal d_0 e_0 ... d_{n-1}) is the symmetric
 permutation of [[0, B^T], [B, 0]]: its eigenvalues are +-sigma_i, an eigenvector of sigma
-interleaves (v, u) / sqrt(2) with B v = sigma u, B^T u = sigma v. tridiag_solve gives all 2n
-eigenpairs with residuals O(eps ||B||) (bisection, inverse iteration with stein's cluster
-reorthogonalisation); wgsl/bidiag_vectors.wgsl ranks them (the n largest, descending, are the
-singular values), splits each chosen vector into its parts and normalises each (a vector
-mixed with the one of -sigma, as happens where 2 sigma is near the eigenvalues' accuracy,
-still has parts along v and u), and repairs the parts of tiny singular values (sigma <=
+interleaves (v, u) / sqrt(2) with B v = sigma u, B^T u = sigma v. tridiag_solve gives the n
+largest of the 2n eigenpairs (eigenpairs(): all 2n eigenvalues by bisection, the n of
+ascending index n .. 2n - 1 chosen, their vectors by inverse iteration with stein's cluster
+reorthogonalisation) with residuals O(eps ||B||); wgsl/bidiag_vectors.wgsl ranks them
+(descending: the singular values), splits each vector into its parts and normalises each
+(a vector mixed with the one of -sigma, as happens where 2 sigma is near the eigenvalues'
+accuracy, still has parts along v and u), and repairs the parts of tiny singular values (sigma <=
 16 eps sigma_max, or a part that vanished: a zero sigma of an odd split block) by
 orthogonalisation against the others, completed by unit vectors: they span the near-null
 singular subspaces, where any orthonormal basis has a residual within 32 eps sigma_max.

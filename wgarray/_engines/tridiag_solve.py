@@ -26,6 +26,16 @@
                 of members were a subgroup's lanes), 3 x 0.5 ms the solves, 0.5 ms the setup,
                 0.4 ms the correction. For svd 1024 (order 2048, clusters of at most 2): 6.0 ms
                 (6.7), the solves 3 x 1.3 ms (3 x 1.7 before their loads were issued ahead).
+  select        the eigenvalues of ascending index first .. first + count - 1 out of all n
+                (wgsl/tridiag_vectors_select.wgsl: ranks, then places), in w's layout (each split
+                block's ascending at consecutive places), and the row each came from: eigenvectors
+                then iterates just those (svd: the n largest of the Golub-Kahan tridiagonal's
+                2n, half the work). Every vector is still solved within its row's split block,
+                clusters are runs of the wanted eigenvalues (a cluster cut by the range's edge
+                keeps its wanted members, orthogonal among themselves; the others' directions
+                are not wanted), and the correction's windows end at the range's edges. The
+                bisection itself still finds all n (it is a serial chain of Sturm counts per
+                eigenvalue: latency, which fewer eigenvalues hardly shorten).
 
 Accuracy. A vector's residual r_k = T z_k - lambda_k z_k is O(eps ||T||) once lambda is
 (Wilkinson: a few iterations from a random start suffice), and a product p_jk = z_j . z_k is at
@@ -119,9 +129,10 @@ def _ortho_width(device, real) -> int:
     return wide_workgroup(device, 2 * real.itemsize + 4, QB * real.itemsize)
 
 
-def _lu_matrices(device, batch: int, n: int, m: int, real) -> int:
-    """How many matrices' m vectors one solve dispatch takes: their LU factors fill one binding."""
-    return min(batch, pool_for(device).segment_bytes // (LU_DIAGONALS * n * m * real.itemsize))
+def _lu_matrices(device, batch: int, n: int, real) -> int:
+    """How many matrices' vectors one solve dispatch takes: the LU factors of all n of theirs
+    fill one binding (of a subset's, less)."""
+    return min(batch, pool_for(device).segment_bytes // (LU_DIAGONALS * n * n * real.itemsize))
 
 
 @functools.lru_cache(maxsize=None)
@@ -191,7 +202,7 @@ def eigenvectors(de: BufferOperand, w: BufferOperand, batch: int, n: int, dtype,
     z = allocate(device, (batch, n, m), dtype)
     if batch * m == 0:
         return z
-    lu_matrices = _lu_matrices(device, batch, n, m, real)
+    lu_matrices = _lu_matrices(device, batch, n, real)
     if lu_matrices == 0:
         raise NotImplementedError(f"eigh: the inverse iteration's workspace for matrices of order {n} exceeds "
                                   "one storage binding")
