@@ -103,9 +103,13 @@ def test_range_edges_cut_clusters(dtype):
         check(de[0], first, last - first, chosen[0], rows[0], z[0])
 
 
-def test_batches_and_non_finite():
-    """A batch of different tridiagonals, each its own range's (the same indices); a NaN
-    matrix gives NaN values and vectors, its rows still a permutation's part."""
+@pytest.mark.parametrize("solves", ["one", "several"])
+def test_batches_and_non_finite(monkeypatch, solves):
+    """A batch of different tridiagonals, each its own range's (the same indices), in one solve
+    dispatch or two matrices a dispatch; a NaN matrix gives NaN values and vectors, its rows
+    still a permutation's part."""
+    if solves == "several":
+        monkeypatch.setattr(tridiag_solve, "_lu_matrices", lambda device, batch, n, real: min(batch, 2))
     dtype = np.float64
     de = np.concatenate([tridiagonals(kind, dtype) for kind in ("random", "glued", "split", "wilkinson")])
     de = np.concatenate([de, de[:1]])
