@@ -1,7 +1,8 @@
 // The singular values and vectors of the bidiagonal B (n x n) from the eigenpairs of its
-// Golub-Kahan tridiagonal T (2n x 2n, eigenvalues +-sigma; tridiag_solve): w (batch, 2n) the
-// eigenvalues (each split block's ascending at its rows), z (batch, 2n, 2n) the eigenvectors
-// as columns. An eigenvector of sigma interleaves (v_0, u_0, v_1, u_1 ...) / sqrt(2) with
+// Golub-Kahan tridiagonal T (2n x 2n, eigenvalues +-sigma; tridiag_solve): w (batch, zcols)
+// eigenvalues (all 2n, or the n largest: zcols = p_zcols(); each split block's ascending at
+// consecutive places), z (batch, 2n, zcols) their eigenvectors as columns. An eigenvector of
+// sigma interleaves (v_0, u_0, v_1, u_1 ...) / sqrt(2) with
 // B v = sigma u, B^T u = sigma v (LAPACK's bdsvdx). Stages (p_stage()):
 //   0  one invocation per eigenvalue j: its rank in descending order (ties by index, NaN
 //      last); the n largest give s (batch, n) (max(w, 0): the singular values, descending)
@@ -87,13 +88,14 @@ fn slot_column(slot: u32) -> u32 { return index[ibase() + 2u * p_n() + slot]; }
 
 fn rank(item: u32) {
     let n = p_n();
-    let j = item % (2u * n);
-    b = item / (2u * n);
-    let wbase = b * 2u * n;
+    let zcols = p_zcols();
+    let j = item % zcols;
+    b = item / zcols;
+    let wbase = b * zcols;
     let raw = w[wbase + j];
     let mine_nan = isnan_${rtag}(raw);
     var count = 0u;
-    for (var i = 0u; i < 2u * n; i++) {
+    for (var i = 0u; i < zcols; i++) {
         let other = w[wbase + i];
         let other_nan = isnan_${rtag}(other);
         let ahead = (!other_nan && (mine_nan || other > raw)) || ((other == raw || (other_nan && mine_nan)) && i < j);
@@ -128,12 +130,13 @@ fn assemble(k: u32) {
     }
     let j = index[ibase() + k];
     let sigma = s[b * n + k];
-    let zbase = b * 4u * n * n + j;
+    let zcols = p_zcols();
+    let zbase = b * 2u * n * zcols + j;
     var sv = R(0);
     var su = R(0);
     for (var i = local_id; i < n; i += WG) {
-        let v = z[zbase + 2u * i * 2u * n];
-        let u = z[zbase + (2u * i + 1u) * 2u * n];
+        let v = z[zbase + 2u * i * zcols];
+        let u = z[zbase + (2u * i + 1u) * zcols];
         sv += v * v;
         su += u * u;
     }
@@ -144,8 +147,8 @@ fn assemble(k: u32) {
     let scale_v = select(R(0), R(1) / sc_sqrt(nv2), nv2 > R(0));
     let scale_u = select(R(0), R(1) / sc_sqrt(nu2), nu2 > R(0));
     for (var i = local_id; i < n; i += WG) {
-        set_entry(0u, i, k, select(z[zbase + 2u * i * 2u * n] * scale_v, sigma, bad));
-        set_entry(1u, i, k, select(z[zbase + (2u * i + 1u) * 2u * n] * scale_u, sigma, bad));
+        set_entry(0u, i, k, select(z[zbase + 2u * i * zcols] * scale_v, sigma, bad));
+        set_entry(1u, i, k, select(z[zbase + (2u * i + 1u) * zcols] * scale_u, sigma, bad));
     }
     for (var r = n + local_id; r < m; r += WG) { set_entry(1u, r, k, select(R(0), sigma, bad)); }
     if (local_id == 0u) {
@@ -482,7 +485,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let n = p_n();
     if (p_stage() == 0u) {
         let item = linear_id(wid, nwg, lid, WG);
-        if (item < p_batch() * 2u * n) { rank(item); }
+        if (item < p_batch() * p_zcols()) { rank(item); }
         return;
     }
     let g = wid.x + wid.y * nwg.x;

@@ -1,11 +1,12 @@
-// Inverse iteration (tridiag_solve.py), after each solve: one workgroup per cluster (the
-// workgroup of its first member, row lead; the others return), taking the members at places
-// p_j_first() .. p_j_end() - 1 of the cluster in order. A member not yet done is orthogonalised
-// against the members before it (classical Gram-Schmidt, twice, in chunks of QB members: the
-// dots on QB x SEGS lanes, the update on lanes over rows), then passes the convergence test of
-// LAPACK's stein (||x||_inf >= sqrt(0.1 / size) in the solve's scaling) or not, and is normalised
-// (2-norm 1, its largest entry positive). A member is done after three passed tests once the
-// members before it are done: from then on it is fixed, neither solved nor orthogonalised.
+// Inverse iteration (tridiag_solve.py), after each solve: one workgroup per cluster (the workgroup
+// of its first member, column lead of x (batch, n, m = p_m()); the others return), taking the
+// members at places p_j_first() .. p_j_end() - 1 of the cluster in order. A member not yet done is
+// orthogonalised against the members before it (classical Gram-Schmidt, twice, in chunks of QB
+// members: the dots on QB x SEGS lanes, the update on lanes over rows), then passes the
+// convergence test of LAPACK's stein (||x||_inf >= sqrt(0.1 / size) in the solve's scaling) or
+// not, and is normalised (2-norm 1, its largest entry positive). A member is done after three
+// passed tests once the members before it are done: from then on it is fixed, neither solved nor
+// orthogonalised.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> x: array<R>;
@@ -31,13 +32,13 @@ var<workgroup> dots: array<R, QB>;
 var<workgroup> red_value: array<R, WG>;
 var<workgroup> red_index: array<u32, WG>;
 
-// The largest |x_r| over rows [first, end) of the column at col (the first such row on ties)
+// The largest |x_r| over rows [first, end) of the column at col (rows stride apart) (the first such row on ties)
 // into red_value[0], red_index[0].
-fn max_entry(col: u32, n: u32, first: u32, end: u32, lid: u32) {
+fn max_entry(col: u32, stride: u32, first: u32, end: u32, lid: u32) {
     var big = R(-1);
     var at = end;
     for (var r = first + lid; r < end; r += WG) {
-        let v = abs(x[col + r * n]);
+        let v = abs(x[col + r * stride]);
         if (v > big) { big = v; at = r; }
     }
     red_value[lid] = big;
@@ -57,10 +58,10 @@ fn max_entry(col: u32, n: u32, first: u32, end: u32, lid: u32) {
 }
 
 // sum (x_r * inv)^2 over rows [first, end) into red_value[0].
-fn sum_squares(col: u32, n: u32, first: u32, end: u32, lid: u32, inv: R) {
+fn sum_squares(col: u32, stride: u32, first: u32, end: u32, lid: u32, inv: R) {
     var ssq = R(0);
     for (var r = first + lid; r < end; r += WG) {
-        let v = x[col + r * n] * inv;
+        let v = x[col + r * stride] * inv;
         ssq += v * v;
     }
     workgroupBarrier();
@@ -77,9 +78,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         @builtin(local_invocation_index) lid: u32) {
     let g = wid.x + wid.y * nwg.x;
     let n = p_n();
-    if (g >= p_batch() * n) { return; }
-    let b = g / n;
-    let lead = g % n;
+    let m = p_m();
+    if (g >= p_batch() * m) { return; }
+    let b = g / m;
+    let lead = g % m;
     if (lid == 0u) {
         let at = g * INFO_WORDS;
         wg_first = info[at];
@@ -91,7 +93,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let size = workgroupUniformLoad(&wg_size);
     let first = workgroupUniformLoad(&wg_first);
     let end = workgroupUniformLoad(&wg_end);
-    let xbase = b * n * n;
+    let xbase = b * n * m;
     let crit = sc_sqrt(R(0.1) / R(end - first));
     for (var j = p_j_first(); j < min(p_j_end(), size); j++) {
         let k = lead + j;
@@ -107,22 +109,22 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
                         let member = xbase + lead + c0 + q;
                         var r = first + lid / QB;
                         for (; r + 7u * SEGS < end; r += 8u * SEGS) {  // eight rows' loads issued together
-                            let m0 = x[member + r * n];
-                            let m1 = x[member + (r + 1u * SEGS) * n];
-                            let m2 = x[member + (r + 2u * SEGS) * n];
-                            let m3 = x[member + (r + 3u * SEGS) * n];
-                            let m4 = x[member + (r + 4u * SEGS) * n];
-                            let m5 = x[member + (r + 5u * SEGS) * n];
-                            let m6 = x[member + (r + 6u * SEGS) * n];
-                            let m7 = x[member + (r + 7u * SEGS) * n];
-                            let v0 = x[col + r * n];
-                            let v1 = x[col + (r + 1u * SEGS) * n];
-                            let v2 = x[col + (r + 2u * SEGS) * n];
-                            let v3 = x[col + (r + 3u * SEGS) * n];
-                            let v4 = x[col + (r + 4u * SEGS) * n];
-                            let v5 = x[col + (r + 5u * SEGS) * n];
-                            let v6 = x[col + (r + 6u * SEGS) * n];
-                            let v7 = x[col + (r + 7u * SEGS) * n];
+                            let m0 = x[member + r * m];
+                            let m1 = x[member + (r + 1u * SEGS) * m];
+                            let m2 = x[member + (r + 2u * SEGS) * m];
+                            let m3 = x[member + (r + 3u * SEGS) * m];
+                            let m4 = x[member + (r + 4u * SEGS) * m];
+                            let m5 = x[member + (r + 5u * SEGS) * m];
+                            let m6 = x[member + (r + 6u * SEGS) * m];
+                            let m7 = x[member + (r + 7u * SEGS) * m];
+                            let v0 = x[col + r * m];
+                            let v1 = x[col + (r + 1u * SEGS) * m];
+                            let v2 = x[col + (r + 2u * SEGS) * m];
+                            let v3 = x[col + (r + 3u * SEGS) * m];
+                            let v4 = x[col + (r + 4u * SEGS) * m];
+                            let v5 = x[col + (r + 5u * SEGS) * m];
+                            let v6 = x[col + (r + 6u * SEGS) * m];
+                            let v7 = x[col + (r + 7u * SEGS) * m];
                             acc += m0 * v0;
                             acc += m1 * v1;
                             acc += m2 * v2;
@@ -132,7 +134,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
                             acc += m6 * v6;
                             acc += m7 * v7;
                         }
-                        for (; r < end; r += SEGS) { acc += x[member + r * n] * x[col + r * n]; }
+                        for (; r < end; r += SEGS) { acc += x[member + r * m] * x[col + r * m]; }
                     }
                     partial[lid] = acc;
                     workgroupBarrier();
@@ -143,8 +145,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
                     }
                     workgroupBarrier();
                     for (var r = first + lid; r < end; r += WG) {
-                        var v = x[col + r * n];
-                        let row = xbase + r * n + lead + c0;
+                        var v = x[col + r * m];
+                        let row = xbase + r * m + lead + c0;
                         var p = 0u;
                         for (; p + 7u < count; p += 8u) {  // eight members' loads issued together
                             let m0 = x[row + p];
@@ -165,27 +167,27 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
                             v -= dots[p + 7u] * m7;
                         }
                         for (; p < count; p++) { v -= dots[p] * x[row + p]; }
-                        x[col + r * n] = v;
+                        x[col + r * m] = v;
                     }
                     storageBarrier();
                     workgroupBarrier();
                 }
             }
-            max_entry(col, n, first, end, lid);
+            max_entry(col, m, first, end, lid);
             let big = red_value[0];
             let at = red_index[0];
             let inv = select(R(1) / big, R(0), big == R(0));
-            sum_squares(col, n, first, end, lid, inv);
+            sum_squares(col, m, first, end, lid, inv);
             if (lid == 0u) {
                 let state = (g + j) * INFO_WORDS;
                 let checks = info[state + 4u] + u32(big >= crit);
                 info[state + 4u] = checks;
                 info[state + 5u] = u32(checks >= CHECKS && (j == 0u || info[state - INFO_WORDS + 5u] != 0u));
                 let scale = inv / sc_sqrt(red_value[0]);
-                wg_scale = select(scale, -scale, x[col + at * n] < R(0));
+                wg_scale = select(scale, -scale, x[col + at * m] < R(0));
             }
             let scale = workgroupUniformLoad(&wg_scale);
-            for (var r = first + lid; r < end; r += WG) { x[col + r * n] *= scale; }
+            for (var r = first + lid; r < end; r += WG) { x[col + r * m] *= scale; }
             storageBarrier();
             workgroupBarrier();
         }

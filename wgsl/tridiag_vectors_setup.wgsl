@@ -1,13 +1,15 @@
-// Inverse iteration (tridiag_solve.py), step 1: one invocation per (matrix b, row k). Finds the
-// split block [first, end) holding row k (tridiag_split.wgsl), its 1-norm, and the cluster of
-// eigenvalues around w[k]: successive eigenvalues of the block closer than
+// Inverse iteration (tridiag_solve.py), step 1: one invocation per (matrix b, vector j) of the
+// m = p_m() wanted: the eigenvalue w[j] (batch, m) of row k (k = j for the whole spectrum, else
+// rows[b][j]: tridiag_vectors_select.wgsl; a block's wanted eigenvalues ascending at consecutive
+// j). Finds the split block [first, end) holding row k (tridiag_split.wgsl), its 1-norm, and
+// the cluster of eigenvalues around w[j]: successive wanted eigenvalues of the block closer than
 // CLUSTER_GAP ||T_block||_1 / size (size: the block's order) chain into one cluster, whose
-// members the orthogonalisation (tridiag_vectors_ortho.wgsl) takes in order. Writes info[k]
-// = (first, end, pos: k's place in its cluster, the cluster's size (at its first member, 0 at
-// the others), checks 0, done), norms[k] = ||T_block||_1, and the start vector (entries in
-// (-1, 1), zero outside the block) as column k of x (batch, n, n). A block of one row has the
-// vector e_k, and a non-finite T gives NaN: both are done at once. stats[0] gets the largest
-// cluster.
+// members the orthogonalisation (tridiag_vectors_ortho.wgsl) takes in order (a cluster cut by
+// the subset's edge keeps its wanted members). Writes info[j] = (first, end, pos: j's place in
+// its cluster, the cluster's size (at its first member, 0 at the others), checks 0, done),
+// norms[j] = ||T_block||_1, and the start vector (entries in (-1, 1), zero outside the block)
+// as column j of x (batch, n, m). A block of one row has the vector e_k, and a non-finite T
+// gives NaN: both are done at once. stats[0] gets the largest cluster.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> x: array<R>;
@@ -16,6 +18,7 @@ ${params}
 @group(0) @binding(4) var<storage, read_write> stats: array<atomic<u32>>;
 @group(0) @binding(5) var<storage, read> de: array<R>;
 @group(0) @binding(6) var<storage, read> w: array<R>;
+@group(0) @binding(7) var<storage, read> rows: array<u32>;  // (batch, m), read where p_subset()
 ${scalar}
 ${split}
 ${library}
@@ -35,15 +38,25 @@ fn start_value(k: u32, i: u32) -> R {
     return R(f32(h >> 8u) / 8388608.0 - 1.0) + R(1.0 / 16777216.0);
 }
 
+// The row of the eigenvalue at slot j of matrix base wb (= b m).
+fn slot_row(wb: u32, j: u32) -> u32 {
+    if (p_subset() != 0u) { return rows[wb + j]; }
+    return j;
+}
+
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     let item = linear_id(wid, nwg, lid, ${WG}u);
     let n = p_n();
-    if (item >= p_batch() * n) { return; }
-    let b = item / n;
-    let k = item % n;
-    let column = b * n * n + k;
+    let m = p_m();
+    if (item >= p_batch() * m) { return; }
+    let b = item / m;
+    let j = item % m;
+    let wb = b * m;
+    var k = j;
+    if (p_subset() != 0u) { k = rows[item]; }
+    let column = b * n * m + j;
     let norm = t_norm(b, n);
     var blk = vec2<u32>(k, k + 1u);
     var onenorm = R(0);
@@ -57,10 +70,13 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             onenorm = max(onenorm, row);
         }
         let gap = CLUSTER_GAP * onenorm / R(blk.y - blk.x);
-        let wb = b * n;
-        while (k - pos > blk.x && w[wb + k - pos] - w[wb + k - pos - 1u] <= gap) { pos += 1u; }
+        while (j - pos > 0u && slot_row(wb, j - pos - 1u) >= blk.x && w[wb + j - pos] - w[wb + j - pos - 1u] <= gap) {
+            pos += 1u;
+        }
         if (pos == 0u) {
-            while (k + size < blk.y && w[wb + k + size] - w[wb + k + size - 1u] <= gap) { size += 1u; }
+            while (j + size < m && slot_row(wb, j + size) < blk.y && w[wb + j + size] - w[wb + j + size - 1u] <= gap) {
+                size += 1u;
+            }
         } else {
             size = 0u;
         }
@@ -84,6 +100,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         } else if (r >= blk.x && r < blk.y) {
             value = start_value(k, r);
         }
-        x[column + r * n] = value;
+        x[column + r * m] = value;
     }
 }

@@ -204,6 +204,5 @@ def svd(a: BufferOperand, full_matrices: bool):
     batch, M, N = a.shape
     n = min(M, N)
     de, q, tq, p, tp = _bidiagonalise(a)
-    w = tridiag_solve.eigenvalues(de, batch, 2 * n)
-    z = tridiag_solve.eigenvectors(de, w, batch, 2 * n, de.dtype)
+    w, z = bidiag_solve.eigenpairs(de, batch, n)
     return bidiag_solve.vectors(w, z, q, tq, p, tp, a.dtype, M < N, bool(full_matrices))

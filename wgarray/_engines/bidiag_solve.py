@@ -3,12 +3,13 @@ the singular vectors of A by the back-transformations (for bidiag.py).
 
 T = TGK(B) (2n x 2n, zero diagonal, off-diagonal d_0 e_0 ... d_{n-1}) is the symmetric
 permutation of [[0, B^T], [B, 0]]: its eigenvalues are +-sigma_i, an eigenvector of sigma
-interleaves (v, u) / sqrt(2) with B v = sigma u, B^T u = sigma v. tridiag_solve gives all 2n
-eigenpairs with residuals O(eps ||B||) (bisection, inverse iteration with stein's cluster
-reorthogonalisation); wgsl/bidiag_vectors.wgsl ranks them (the n largest, descending, are the
-singular values), splits each chosen vector into its parts and normalises each (a vector
-mixed with the one of -sigma, as happens where 2 sigma is near the eigenvalues' accuracy,
-still has parts along v and u), and repairs the parts of tiny singular values (sigma <=
+interleaves (v, u) / sqrt(2) with B v = sigma u, B^T u = sigma v. tridiag_solve gives the n
+largest of the 2n eigenpairs (eigenpairs(): all 2n eigenvalues by bisection, the n of
+ascending index n .. 2n - 1 chosen, their vectors by inverse iteration with stein's cluster
+reorthogonalisation) with residuals O(eps ||B||); wgsl/bidiag_vectors.wgsl ranks them
+(descending: the singular values), splits each vector into its parts and normalises each
+(a vector mixed with the one of -sigma, as happens where 2 sigma is near the eigenvalues'
+accuracy, still has parts along v and u), and repairs the parts of tiny singular values (sigma <=
 16 eps sigma_max, or a part that vanished: a zero sigma of an odd split block) by
 orthogonalisation against the others, completed by unit vectors: they span the near-null
 singular subspaces, where any orthonormal basis has a residual within 32 eps sigma_max.
@@ -41,11 +42,12 @@ from .._core.params import ZERO, ParamLayout
 from .._core.replay import replayable
 from .._core.view import TensorView
 from .._core.wgsl import REG_TAG
+from . import tridiag_solve
 from .chol_blocks import kernel_source
 from .jacobi import conj_transpose
 from .tridiag import apply_reflectors
 
-VECTORS = ParamLayout("batch", "m", "n", "ucols", ZERO, "stage", "k0", "k1", "slots", "slot_groups")
+VECTORS = ParamLayout("batch", "m", "n", "ucols", ZERO, "stage", "k0", "k1", "slots", "slot_groups", "zcols")
 TOL = 16  # singular values at most TOL eps sigma_max have their vectors repaired
 # The first SLOTS flagged columns of a matrix are orthogonalised against the unflagged ones on
 # many workgroups (stages 4 and 5), the one-workgroup repair then only against each other.
@@ -53,6 +55,9 @@ SLOTS = 64
 # Stage 4's workgroups take QT columns, stage 5's RT rows; SLOT_GROUPS of them share a tile's
 # slots (1 on a CPU adapter, where every workgroup of the kernel costs ~0.5 ms however idle).
 QT, RT, SLOT_GROUPS = 64, 32, 8
+# Whether eigenpairs() finds just the n largest eigenpairs of the 2n (the singular values'):
+# half the inverse iteration's work.
+SUBSET = True
 
 
 def _launch(dtype, s, index, uv, work, w, z, items: int, wg: int = WORKGROUP, **params) -> None:
@@ -66,15 +71,17 @@ def _launch(dtype, s, index, uv, work, w, z, items: int, wg: int = WORKGROUP, **
 
 
 def singular_values(w: BufferOperand, n: int, dtype=None):
-    """(s (batch, n) descending, index (batch, 3n): which eigenvalue of w (batch, 2n) each is,
-    then room for wgsl/bidiag_vectors.wgsl's flags and list of flagged columns)."""
+    """(s (batch, n) descending, index (batch, 3n): which eigenvalue of w (batch, 2n, or the n
+    largest: eigenpairs()) each is, then room for wgsl/bidiag_vectors.wgsl's flags and list of
+    flagged columns)."""
     device, real = w.device, w.dtype
     batch = w.shape[0]
     dtype = dtype or real
     s = allocate(device, (batch, n), real)
     index = allocate(device, (batch, 3 * n), np.dtype(np.uint32))  # (ranks, flag words, flagged columns)
-    _launch(dtype, s, index, s, s, w, w, batch * 2 * n, batch=batch, m=n, n=n, ucols=n, stage=0, k0=0, k1=0,
-            slots=0)
+    zcols = w.shape[1]
+    _launch(dtype, s, index, s, s, w, w, batch * zcols, batch=batch, m=n, n=n, ucols=n, stage=0, k0=0, k1=0,
+            slots=0, zcols=zcols)
     return s, index
 
 
@@ -87,11 +94,22 @@ def _fix_ranges(device, n: int):
     return [(k0, min(n, k0 + per)) for k0 in range(0, n, per)]
 
 
+def eigenpairs(de: BufferOperand, batch: int, n: int):
+    """(w, z): eigenvalues and eigenvectors (batch, 2n, zcols) of the Golub-Kahan tridiagonals
+    de (batch, 4n) of order 2n, for vectors(): the n largest (zcols = n; ascending index n ..
+    2n - 1), or all 2n where SUBSET is off."""
+    w = tridiag_solve.eigenvalues(de, batch, 2 * n)
+    if not SUBSET:
+        return w, tridiag_solve.eigenvectors(de, w, batch, 2 * n, de.dtype)
+    chosen, rows = tridiag_solve.select(w, batch, 2 * n, n, n)
+    return chosen, tridiag_solve.eigenvectors(de, chosen, batch, 2 * n, de.dtype, rows)
+
+
 @replayable
 def vectors(w, z, q, tq, p, tp, dtype, wide: bool, full_matrices: bool):
     """(U, S, Vh) of the matrices whose reduction gave Q (q, tq) and P (p, tp), from the
-    Golub-Kahan tridiagonal's eigenvalues w (batch, 2n) and eigenvectors z (batch, 2n, 2n);
-    wide: the reduction was of A^H."""
+    Golub-Kahan tridiagonal's eigenvalues w (batch, zcols) and eigenvectors z (batch, 2n, zcols)
+    (eigenpairs(): all 2n, or the n largest); wide: the reduction was of A^H."""
     device = w.device
     batch, m, n = q.shape
     ucols = m if full_matrices else n
@@ -105,7 +123,7 @@ def vectors(w, z, q, tq, p, tp, dtype, wide: bool, full_matrices: bool):
     slots = min(SLOTS, n)
     work = allocate(device, (batch, n * (1 + 2 * slots)), dt.real_dtype(dtype))
     slot_groups = 1 if device.is_cpu else SLOT_GROUPS
-    common = dict(batch=batch, m=m, n=n, ucols=ucols, slots=slots, slot_groups=slot_groups)
+    common = dict(batch=batch, m=m, n=n, ucols=ucols, slots=slots, slot_groups=slot_groups, zcols=w.shape[1])
     _launch(dtype, s, index, uv, work, w, z, batch * ucols * WORKGROUP, stage=1, k0=0, k1=0, **common)
     # The repair of the flagged columns: first (list, then twice coefficients and update) the
     # projections of the first `slots` on the unflagged columns, on many workgroups; then one

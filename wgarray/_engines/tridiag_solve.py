@@ -26,6 +26,16 @@
                 of members were a subgroup's lanes), 3 x 0.5 ms the solves, 0.5 ms the setup,
                 0.4 ms the correction. For svd 1024 (order 2048, clusters of at most 2): 6.0 ms
                 (6.7), the solves 3 x 1.3 ms (3 x 1.7 before their loads were issued ahead).
+  select        the eigenvalues of ascending index first .. first + count - 1 out of all n
+                (wgsl/tridiag_vectors_select.wgsl: ranks, then places), in w's layout (each split
+                block's ascending at consecutive places), and the row each came from: eigenvectors
+                then iterates just those (svd: the n largest of the Golub-Kahan tridiagonal's
+                2n, half the work). Every vector is still solved within its row's split block,
+                clusters are runs of the wanted eigenvalues (a cluster cut by the range's edge
+                keeps its wanted members, orthogonal among themselves; the others' directions
+                are not wanted), and the correction's windows end at the range's edges. The
+                bisection itself still finds all n (it is a serial chain of Sturm counts per
+                eigenvalue: latency, which fewer eigenvalues hardly shorten).
 
 Accuracy. A vector's residual r_k = T z_k - lambda_k z_k is O(eps ||T||) once lambda is
 (Wilkinson: a few iterations from a random start suffice), and a product p_jk = z_j . z_k is at
@@ -76,10 +86,11 @@ from .._core.wgsl import REG_TAG
 from .chol_blocks import kernel_source, zeros
 
 BISECT = ParamLayout("batch", "n", ZERO, "stage", "iters")
-SETUP = ParamLayout("batch", "n", ZERO)
-SOLVE = ParamLayout("batch", "n", ZERO, "b_first")
-ORTHO = ParamLayout("batch", "n", ZERO, "j_first", "j_end")
-POLISH = ParamLayout("batch", "n", ZERO)
+SELECT = ParamLayout("batch", "n", ZERO, "stage", "first", "count")
+SETUP = ParamLayout("batch", "n", ZERO, "m", "subset")
+SOLVE = ParamLayout("batch", "n", ZERO, "b_first", "m")
+ORTHO = ParamLayout("batch", "n", ZERO, "j_first", "j_end", "m")
+POLISH = ParamLayout("batch", "n", ZERO, "m")
 MAX_ITS = 5  # inverse iterations (solve + orthogonalisation) per vector, as stein's MAXITS
 CLUSTER_GAP = 0.1  # eigenvalues closer than CLUSTER_GAP ||T_block||_1 / size form a cluster
 INFO_WORDS = 6  # per vector: its block (first, end), place in its cluster, cluster size, tests passed, done
@@ -119,7 +130,8 @@ def _ortho_width(device, real) -> int:
 
 
 def _lu_matrices(device, batch: int, n: int, real) -> int:
-    """How many matrices' vectors one solve dispatch takes: their LU factors fill one binding."""
+    """How many matrices' vectors one solve dispatch takes: the LU factors of all n of theirs
+    fill one binding (of a subset's, less)."""
     return min(batch, pool_for(device).segment_bytes // (LU_DIAGONALS * n * n * real.itemsize))
 
 
@@ -159,26 +171,51 @@ def eigenvalues(de: BufferOperand, batch: int, n: int) -> BufferOperand:
 
 
 @replayable
-def eigenvectors(de: BufferOperand, w: BufferOperand, batch: int, n: int, dtype) -> BufferOperand:
-    """The eigenvectors (batch, n, n) in dtype (real values) of the tridiagonals de, as columns
-    in the order of w. No host read, except on CPU adapters (the largest cluster)."""
+def select(w: BufferOperand, batch: int, n: int, first: int, count: int):
+    """(chosen (batch, count), rows (batch, count) uint32): the eigenvalues of ascending index
+    first .. first + count - 1 of each matrix from all n of w (batch, n; eigenvalues() gives
+    them), in w's layout (each split block's ascending, at consecutive places), and the row of
+    w each came from (its split block, for eigenvectors())."""
+    device, real = w.device, w.dtype
+    if not 0 <= first <= first + count <= n:
+        raise ValueError(f"eigenvalue indices {first} .. {first + count - 1} out of range for order {n}")
+    chosen = allocate(device, (batch, count), real)
+    rows = allocate(device, (batch, count), np.dtype(np.uint32))
+    if batch * count == 0:
+        return chosen, rows
+    ranks = allocate(device, (batch, n), np.dtype(np.uint32))
+    kernel = _make("tridiag_vectors_select", real, device, SELECT)
+    for stage in (0, 1):
+        launch_kernel(device, ("tridiag_vectors_select", real), kernel,
+                      [chosen.storage, rows.storage, ranks.storage, w.storage],
+                      SELECT.pack(batch=batch, n=n, stage=stage, first=first, count=count), batch * n, writes=3)
+    return chosen, rows
+
+
+@replayable
+def eigenvectors(de: BufferOperand, w: BufferOperand, batch: int, n: int, dtype, rows=None) -> BufferOperand:
+    """The eigenvectors (batch, n, m) in dtype (real values) of the tridiagonals de, as columns
+    in the order of w (batch, m): all n eigenvalues (eigenvalues()), or m of them (select()), the
+    row each came from in rows. No host read, except on CPU adapters (the largest cluster)."""
     device, real = de.device, de.dtype
-    z = allocate(device, (batch, n, n), dtype)
-    if batch == 0:
+    m = n if rows is None else w.shape[1]
+    z = allocate(device, (batch, n, m), dtype)
+    if batch * m == 0:
         return z
     lu_matrices = _lu_matrices(device, batch, n, real)
     if lu_matrices == 0:
         raise NotImplementedError(f"eigh: the inverse iteration's workspace for matrices of order {n} exceeds "
                                   "one storage binding")
-    x = allocate(device, (batch, n, n), real)
-    info = allocate(device, (batch * n * INFO_WORDS,), np.dtype(np.uint32))
-    norms = allocate(device, (batch, n), real)
+    x = allocate(device, (batch, n, m), real)
+    info = allocate(device, (batch * m * INFO_WORDS,), np.dtype(np.uint32))
+    norms = allocate(device, (batch, m), real)
     stats = zeros(device, (1,), np.dtype(np.uint32))
-    lu = allocate(device, (lu_matrices * LU_DIAGONALS * n * n,), real)
+    lu = allocate(device, (lu_matrices * LU_DIAGONALS * n * m,), real)
+    rows_storage = de.storage if rows is None else rows.storage  # (unread for the whole spectrum)
     launch_kernel(device, ("tridiag_vectors_setup", real), _make("tridiag_vectors_setup", real, device, SETUP),
-                  [x.storage, info.storage, norms.storage, stats.storage, de.storage, w.storage],
-                  SETUP.pack(batch=batch, n=n), batch * n, writes=4)
-    members = cluster = n
+                  [x.storage, info.storage, norms.storage, stats.storage, de.storage, w.storage, rows_storage],
+                  SETUP.pack(batch=batch, n=n, m=m, subset=int(rows is not None)), batch * m, writes=4)
+    members = cluster = m
     if device.is_cpu:  # split the largest cluster's members over dispatches within MAX_LOOP
         cluster = int(np.frombuffer(stream_for(device).download(stats.storage, 0, 4), dtype=np.uint32)[0])
         members = max(1, MAX_LOOP // _ortho_loops(n, cluster))
@@ -190,13 +227,13 @@ def eigenvectors(de: BufferOperand, w: BufferOperand, batch: int, n: int, dtype)
             chunk = min(lu_matrices, batch - b_first)
             launch_kernel(device, ("tridiag_vectors_solve", real), solve,
                           [x.storage, lu.storage, info.storage, norms.storage, de.storage, w.storage],
-                          SOLVE.pack(batch=chunk, n=n, b_first=b_first), chunk * n, writes=2)
+                          SOLVE.pack(batch=chunk, n=n, b_first=b_first, m=m), chunk * m, writes=2)
         for j_first in range(0, cluster, members):
-            params = ORTHO.pack(batch=batch, n=n, j_first=j_first, j_end=min(cluster, j_first + members))
+            params = ORTHO.pack(batch=batch, n=n, j_first=j_first, j_end=min(cluster, j_first + members), m=m)
             launch_kernel(device, ("tridiag_vectors_ortho", real, ortho_wg), ortho, [x.storage, info.storage],
-                          params, batch * n * ortho_wg, writes=2)
+                          params, batch * m * ortho_wg, writes=2)
     polish_wg = wide_workgroup(device)  # its dot products over 1 (a CPU adapter) to 4 parts of the rows
     polish = _make("tridiag_vectors_polish", dtype, device, POLISH, polish_wg, TILE=POLISH_TILE, HALO=POLISH_HALO)
     launch_kernel(device, ("tridiag_vectors_polish", dtype, polish_wg), polish, [z.storage, x.storage],
-                  POLISH.pack(batch=batch, n=n), batch * -(-n // POLISH_TILE) * polish_wg, writes=1)
+                  POLISH.pack(batch=batch, n=n, m=m), batch * -(-m // POLISH_TILE) * polish_wg, writes=1)
     return z
