@@ -16,21 +16,31 @@ fn global_edge(k: u32) -> ${C} { return local_edges[k]; }
 
 // (last - first) / bins rounded as NumPy's division rounds it: WGSL's float32 division may be 2.5
 // ulp off (NVIDIA's is off by one or two), so of its quotient and three neighbours each side, the
-// one whose remainder (exact: the GPUs' fma is fused) is least. (A quotient exactly between two
-// floats needs a power-of-2 divisor, which divides exactly.)
+// one whose remainder is least. (A quotient exactly between two floats needs a power-of-2
+// divisor, which divides exactly.)
 fn rounded_quotient(a: ${C}, b: ${C}) -> ${C} {
     let q = a / b;
     var best = q;
-    var least = abs(fma(-q, b, a));
+    var least = abs(exact_remainder(a, q, b));
     for (var d = -3; d <= 3; d++) {
         let near = bitcast<${C}>(bitcast<${I}>(q) + ${I}(d));
-        let remainder = abs(fma(-near, b, a));
+        let remainder = abs(exact_remainder(a, near, b));
         if (remainder < least) {
             best = near;
             least = remainder;
         }
     }
     return best;
+}
+
+// a - c b exactly, for a whole b below 2^12 (bins <= LOCAL_BINS) and c within a few ulp of a / b:
+// c split into its top mantissa bits (the low 12 cleared) and the rest, every product and
+// difference is a multiple of c's ulp that the format holds, whether or not the compiler fuses
+// a multiply into the add (lavapipe's fma is not fused).
+fn exact_remainder(a: ${C}, c: ${C}, b: ${C}) -> ${C} {
+    let high = bitcast<${C}>(bitcast<${I}>(c) & ~${I}(4095));
+    let low = c - high;
+    return (a - high * b) - low * b;
 }
 
 fn stage_bins(lid: u32, group: u32) {
