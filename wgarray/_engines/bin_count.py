@@ -42,6 +42,7 @@ PARAMS = ParamLayout("items", "bins", "copies", "groups", "rounds", "offset", "s
                      "edges_offset", "edges_stride", "count_words", ZERO)
 MERGE_PARAMS = ParamLayout("bins", "parts", "lanes", ZERO)
 LOCAL_BINS = 2048  # counters per workgroup (8 KiB): bins up to this many count in workgroup memory
+assert LOCAL_BINS < 1 << 12  # bin_count_stage_range.wgsl's exact remainders of the step's quotient
 MAX_COPIES = 8  # copies of the counters where they fit (fewer collisions on popular bins)
 ROUNDS = 64  # items per invocation while the workgroups are fewer than MAX_GROUPS
 MAX_GROUPS = 1024  # a few per multiprocessor: more items then loop longer, the partial rows stay few
