@@ -95,7 +95,7 @@ def _bin_source(dtype, edges, vector, features) -> str:
     store = _STORE_ROW
     if edges is not None and edges[0] == "range":
         storage = dt.layout(edges[1]).storage
-        # then (min, max, step), then the range pass's (min, max) pairs
+        # then the data's (min, max), then the range pass's pairs
         bindings.append(f"var<storage, read_write> edges_out: array<{storage}>;")
         store = _STORE_TOTAL.format(edges[2])
     items, loaders = _items_source(dtype, vector, edges is not None and edges[0] == "range")
