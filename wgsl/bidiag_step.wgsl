@@ -48,12 +48,9 @@ const NB: u32 = ${NB}u;
 // sums while making the next ones itself (fused) must not overwrite another matrix's unread sums.
 const MAX_CHUNKS: u32 = ${MAX_CHUNKS}u;
 ${reductions}
-const SL: u32 = WG / NB;  // invocations (row slices) of each column of the panel's dot products
-// The coefficients of the panel's terms (see less_pair): a panel half's columns (0..NB)
-// against one vector and the other half's (NB..2NB) in finish; conj of one row of the panel's
-// halves in column and row.
-var<workgroup> dot_a: array<${T}, NB>;
-var<workgroup> dot_b: array<${T}, NB>;
+// dot_a and dot_b (column_step_reductions.wgsl) hold the coefficients of the panel's terms (see
+// less_pair): a panel half's columns (0..NB) against one vector and the other half's (NB..2NB)
+// in finish; conj of one row of the panel's halves in column and row.
 var<workgroup> last_to_arrive: u32;
 
 var<private> pbase: u32;
@@ -64,7 +61,6 @@ fn sync() {
     workgroupBarrier();
 }
 
-fn masked(x: ${T}, keep: bool) -> ${T} { return select(${T}(), x, keep); }
 
 // x - sum over c < count of pan[r, c] dot_a[c] + pan[r, NB + c] dot_b[c], term by term.
 fn less_pair(x: ${T}, r: u32, count: u32) -> ${T} {
@@ -144,49 +140,6 @@ fn dot_along(abase: u32, s: u32, vbase: u32, first: u32, step: u32, end: u32, co
         acc = dot4(acc, abase, s, vbase, t + 4u * step, step, end, conj);
     }
     return acc;
-}
-
-// dot_a[k] = sum_r conj(pan[r, k]) pan[r, col] (k < count_a), dot_b[k] the same with column
-// NB + k (k < count_b), over pan rows r0 .. r1.
-fn panel_dots(r0: u32, r1: u32, col: u32, count_a: u32, count_b: u32) {
-    let lid = local_id;
-    let q = lid / SL;  // SL invocations a column, at consecutive rows
-    var acc_a = ${T}();
-    var acc_b = ${T}();
-    if (q < max(count_a, count_b)) {  // four rows at a time, row by row
-        let keep_a = q < count_a;
-        let keep_b = q < count_b;
-        for (var r = r0 + lid % SL; r < r1; r += 4u * SL) {
-            let ra = min(r + SL, r1 - 1u);
-            let rb = min(r + 2u * SL, r1 - 1u);
-            let rc = min(r + 3u * SL, r1 - 1u);
-            let x0 = pan[at(r, col)];
-            let x1 = pan[at(ra, col)];
-            let x2 = pan[at(rb, col)];
-            let x3 = pan[at(rc, col)];
-            let pa0 = pan[at(r, q)];
-            let pa1 = pan[at(ra, q)];
-            let pa2 = pan[at(rb, q)];
-            let pa3 = pan[at(rc, q)];
-            let pb0 = pan[at(r, NB + q)];
-            let pb1 = pan[at(ra, NB + q)];
-            let pb2 = pan[at(rb, NB + q)];
-            let pb3 = pan[at(rc, NB + q)];
-            acc_a = acc_a + masked(sc_mul(sc_conj(pa0), x0), keep_a) + masked(sc_mul(sc_conj(pa1), x1), keep_a && r + SL < r1)
-                + masked(sc_mul(sc_conj(pa2), x2), keep_a && r + 2u * SL < r1)
-                + masked(sc_mul(sc_conj(pa3), x3), keep_a && r + 3u * SL < r1);
-            acc_b = acc_b + masked(sc_mul(sc_conj(pb0), x0), keep_b) + masked(sc_mul(sc_conj(pb1), x1), keep_b && r + SL < r1)
-                + masked(sc_mul(sc_conj(pb2), x2), keep_b && r + 2u * SL < r1)
-                + masked(sc_mul(sc_conj(pb3), x3), keep_b && r + 3u * SL < r1);
-        }
-    }
-    let s_a = lanes_sum(acc_a, SL);
-    let s_b = lanes_sum(acc_b, SL);
-    if (lid % SL == 0u) {
-        dot_a[q] = s_a;
-        dot_b[q] = s_b;
-    }
-    workgroupBarrier();
 }
 
 // Column i of a panel's T factor at tbase, from tau and V^H v (dot_b when `from_b`, else dot_a).

@@ -2,7 +2,7 @@
 // workgroup per matrix. The trailing matrix a (batch, n, n) is the one of the panel's start,
 // full Hermitian (both triangles); the panel's reflectors so far are kept as
 //   pan (batch, 3 NB, n): V in columns 0..NB, W in NB..2NB, V again in 2NB..3NB, column by
-//   column (stored transposed: pan_at), so that consecutive invocations, which take
+//   column (stored transposed: at(r, c)), so that consecutive invocations, which take
 //   consecutive rows, read consecutive words (row by row, the panel's terms of a row took a
 //   cache line per invocation: the H100 spent ~30 ns a row on them in one multiprocessor);
 // a[p1:, p1:] -= V W^H + W V^H is one product [V W] [W V]^H at the panel's end.
@@ -45,41 +45,36 @@ const NB: u32 = ${NB}u;
 // sums while making the next ones itself (fused) must not overwrite another matrix's unread sums.
 const MAX_CHUNKS: u32 = ${MAX_CHUNKS}u;
 ${reductions}
-const SL: u32 = WG / NB;  // invocations (row slices) of each column of the dot products
-// The coefficients of the panel's terms: V^H v_f and W^H v_f in finish, conj(V[j, :]) and
-// conj(W[j, :]) in column (see less_panel).
-var<workgroup> sv: array<${T}, NB>;
-var<workgroup> sw: array<${T}, NB>;
+// dot_a and dot_b (column_step_reductions.wgsl) hold the coefficients of the panel's terms: V^H v_f
+// and W^H v_f in finish, conj(V[j, :]) and conj(W[j, :]) in column (see less_panel).
 var<workgroup> last_to_arrive: u32;
 
 var<private> pbase: u32;
 
-fn pan_at(r: u32, c: u32) -> u32 { return pbase + c * p_n() + r; }
+fn at(r: u32, c: u32) -> u32 { return pbase + c * p_n() + r; }
 
-fn masked(x: ${T}, keep: bool) -> ${T} { return select(${T}(), x, keep); }
-
-// x - sum over c + k < count (k < 4) of V[r, c+k] sw[c+k] + W[r, c+k] sv[c+k], term by term.
+// x - sum over c + k < count (k < 4) of V[r, c+k] dot_b[c+k] + W[r, c+k] dot_a[c+k], term by term.
 fn less4(x: ${T}, r: u32, c: u32, count: u32) -> ${T} {
     let last = count - 1u;
     let c0 = min(c, last);
     let c1 = min(c + 1u, last);
     let c2 = min(c + 2u, last);
     let c3 = min(c + 3u, last);
-    let v0 = pan[pan_at(r, c0)];
-    let v1 = pan[pan_at(r, c1)];
-    let v2 = pan[pan_at(r, c2)];
-    let v3 = pan[pan_at(r, c3)];
-    let w0 = pan[pan_at(r, NB + c0)];
-    let w1 = pan[pan_at(r, NB + c1)];
-    let w2 = pan[pan_at(r, NB + c2)];
-    let w3 = pan[pan_at(r, NB + c3)];
-    let y0 = x - masked(sc_mul(v0, sw[c0]), c < count) - masked(sc_mul(w0, sv[c0]), c < count);
-    let y1 = y0 - masked(sc_mul(v1, sw[c1]), c + 1u < count) - masked(sc_mul(w1, sv[c1]), c + 1u < count);
-    let y2 = y1 - masked(sc_mul(v2, sw[c2]), c + 2u < count) - masked(sc_mul(w2, sv[c2]), c + 2u < count);
-    return y2 - masked(sc_mul(v3, sw[c3]), c + 3u < count) - masked(sc_mul(w3, sv[c3]), c + 3u < count);
+    let v0 = pan[at(r, c0)];
+    let v1 = pan[at(r, c1)];
+    let v2 = pan[at(r, c2)];
+    let v3 = pan[at(r, c3)];
+    let w0 = pan[at(r, NB + c0)];
+    let w1 = pan[at(r, NB + c1)];
+    let w2 = pan[at(r, NB + c2)];
+    let w3 = pan[at(r, NB + c3)];
+    let y0 = x - masked(sc_mul(v0, dot_b[c0]), c < count) - masked(sc_mul(w0, dot_a[c0]), c < count);
+    let y1 = y0 - masked(sc_mul(v1, dot_b[c1]), c + 1u < count) - masked(sc_mul(w1, dot_a[c1]), c + 1u < count);
+    let y2 = y1 - masked(sc_mul(v2, dot_b[c2]), c + 2u < count) - masked(sc_mul(w2, dot_a[c2]), c + 2u < count);
+    return y2 - masked(sc_mul(v3, dot_b[c3]), c + 3u < count) - masked(sc_mul(w3, dot_a[c3]), c + 3u < count);
 }
 
-// Row r's value x less the panel's first `count` rank-2 terms (the coefficients in sw, sv).
+// Row r's value x less the panel's first `count` rank-2 terms (the coefficients in dot_b, dot_a).
 fn less_panel(x: ${T}, r: u32, count: u32) -> ${T} {
     var y = x;
     for (var c = 0u; c < count; c += 8u) {
@@ -101,10 +96,10 @@ fn gemv4(acc: ${T}, abase: u32, n: u32, vcol: u32, c: u32, end: u32) -> ${T} {
     let a1 = a[abase + c1 * n];
     let a2 = a[abase + c2 * n];
     let a3 = a[abase + c3 * n];
-    let v0 = pan[pan_at(c0, vcol)];
-    let v1 = pan[pan_at(c1, vcol)];
-    let v2 = pan[pan_at(c2, vcol)];
-    let v3 = pan[pan_at(c3, vcol)];
+    let v0 = pan[at(c0, vcol)];
+    let v1 = pan[at(c1, vcol)];
+    let v2 = pan[at(c2, vcol)];
+    let v3 = pan[at(c3, vcol)];
     return acc + masked(sc_mul(sc_conj(a0), v0), c < end) + masked(sc_mul(sc_conj(a1), v1), c + 1u < end)
         + masked(sc_mul(sc_conj(a2), v2), c + 2u < end) + masked(sc_mul(sc_conj(a3), v3), c + 3u < end);
 }
@@ -133,54 +128,13 @@ fn chunks4(acc: ${T}, base: u32, n: u32, ch: u32, chunks: u32) -> ${T} {
         + masked(y3, ch + 3u < chunks);
 }
 
-// sv = V^H v_i and sw = W^H v_i over the panel's columns q < i and rows m0 .. n: SL
-// invocations a column q (at consecutive rows: consecutive words), each summing a slice of
-// the rows, then the slices' sums.
-fn panel_dots(n: u32, m0: u32, i: u32) {
-    let lid = local_id;
-    let q = lid / SL;
-    let slice = lid % SL;
-    var acc_v = ${T}();
-    var acc_w = ${T}();
-    if (q < i) {  // four rows at a time, row by row
-        for (var r = m0 + slice; r < n; r += 4u * SL) {
-            let r1 = min(r + SL, n - 1u);
-            let r2 = min(r + 2u * SL, n - 1u);
-            let r3 = min(r + 3u * SL, n - 1u);
-            let v0 = pan[pan_at(r, i)];
-            let v1 = pan[pan_at(r1, i)];
-            let v2 = pan[pan_at(r2, i)];
-            let v3 = pan[pan_at(r3, i)];
-            let pv0 = pan[pan_at(r, q)];
-            let pv1 = pan[pan_at(r1, q)];
-            let pv2 = pan[pan_at(r2, q)];
-            let pv3 = pan[pan_at(r3, q)];
-            let pw0 = pan[pan_at(r, NB + q)];
-            let pw1 = pan[pan_at(r1, NB + q)];
-            let pw2 = pan[pan_at(r2, NB + q)];
-            let pw3 = pan[pan_at(r3, NB + q)];
-            acc_v = acc_v + sc_mul(sc_conj(pv0), v0) + masked(sc_mul(sc_conj(pv1), v1), r + SL < n)
-                + masked(sc_mul(sc_conj(pv2), v2), r + 2u * SL < n) + masked(sc_mul(sc_conj(pv3), v3), r + 3u * SL < n);
-            acc_w = acc_w + sc_mul(sc_conj(pw0), v0) + masked(sc_mul(sc_conj(pw1), v1), r + SL < n)
-                + masked(sc_mul(sc_conj(pw2), v2), r + 2u * SL < n) + masked(sc_mul(sc_conj(pw3), v3), r + 3u * SL < n);
-        }
-    }
-    let s_v = lanes_sum(acc_v, SL);
-    let s_w = lanes_sum(acc_w, SL);
-    if (slice == 0u) {
-        sv[q] = s_v;
-        sw[q] = s_w;
-    }
-    workgroupBarrier();
-}
-
 fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
     let lid = local_id;
     let i = f - p0;
     let m0 = f + 1u;
     let sbase = b * p_small_stride();
     let tau = small[sbase + p_panels() * NB * NB + f];
-    panel_dots(n, m0, i);
+    panel_dots(m0, n, i, i, i);  // dot_a = V^H v_i, dot_b = W^H v_i
     // y = a v_f from the partial sums, w = tau (y - V (W^H v) - W (V^H v)) into W's column i,
     // then w -= tau/2 (w^H v) v.
     var dot = ${T}();
@@ -191,21 +145,21 @@ fn finish(b: u32, n: u32, p0: u32, f: u32, chunks: u32) {
             y = chunks4(y, b * MAX_CHUNKS * n + r, n, ch + 4u, chunks);
         }
         let w = sc_mul(tau, less_panel(y, r, i));
-        pan[pan_at(r, NB + i)] = w;
-        dot = dot + sc_mul(sc_conj(w), pan[pan_at(r, i)]);
+        pan[at(r, NB + i)] = w;
+        dot = dot + sc_mul(sc_conj(w), pan[at(r, i)]);
     }
     let alpha = sc_scale(sc_mul(tau, wg_sum(dot)), R(-0.5));
     for (var r = m0 + lid; r < n; r += WG) {
-        pan[pan_at(r, NB + i)] = pan[pan_at(r, NB + i)] + sc_mul(alpha, pan[pan_at(r, i)]);
+        pan[at(r, NB + i)] = pan[at(r, NB + i)] + sc_mul(alpha, pan[at(r, i)]);
     }
     // Column i of T.
     let tbase = sbase + p_panel() * NB * NB;
-    // T[row, c] sv[c] for row <= c < i: NB lanes (c) a row, their terms summed in subgroups.
+    // T[row, c] dot_a[c] for row <= c < i: NB lanes (c) a row, their terms summed in subgroups.
     for (var e0 = 0u; e0 < NB * NB; e0 += WG) {
         let row = (e0 + lid) / NB;
         let c = lid % NB;
         var term = ${T}();
-        if (row < i && c >= row && c < i) { term = sc_mul(small[tbase + row * NB + c], sv[c]); }
+        if (row < i && c >= row && c < i) { term = sc_mul(small[tbase + row * NB + c], dot_a[c]); }
         let z = lanes_sum(term, NB);
         if (c == 0u && row < i) { small[tbase + row * NB + i] = -sc_mul(tau, z); }
     }
@@ -218,10 +172,10 @@ fn column(b: u32, n: u32, p0: u32, j: u32) {
     let lid = local_id;
     let i = j - p0;
     let abase = b * n * n;
-    workgroupBarrier();  // (finish's last reads of sv, sw are done)
+    workgroupBarrier();  // (finish's last reads of dot_a, dot_b are done)
     if (lid < i) {
-        sv[lid] = sc_conj(pan[pan_at(j, lid)]);
-        sw[lid] = sc_conj(pan[pan_at(j, NB + lid)]);
+        dot_a[lid] = sc_conj(pan[at(j, lid)]);
+        dot_b[lid] = sc_conj(pan[at(j, NB + lid)]);
     }
     workgroupBarrier();
     // Column j of the current matrix (read along row j: a is Hermitian), into V's column i:
@@ -229,7 +183,7 @@ fn column(b: u32, n: u32, p0: u32, j: u32) {
     var mx = R(0);
     for (var r = j + lid; r < n; r += WG) {
         let x = less_panel(sc_conj(a[abase + j * n + r]), r, i);
-        pan[pan_at(r, i)] = x;
+        pan[at(r, i)] = x;
         if (r == j) { de[b * 2u * n + j] = sc_re(x); }
         if (r >= j + 2u) { mx = max(mx, sc_absmax(x)); }
     }
@@ -239,18 +193,18 @@ fn column(b: u32, n: u32, p0: u32, j: u32) {
     let amax = wg_reduce_r(mx, true);
     let inv_amax = select(R(1) / amax, R(0), amax == R(0));
     var ssq = R(0);
-    for (var r = j + 2u + lid; r < n; r += WG) { ssq += sc_sq(sc_scale(pan[pan_at(r, i)], inv_amax)); }
+    for (var r = j + 2u + lid; r < n; r += WG) { ssq += sc_sq(sc_scale(pan[at(r, i)], inv_amax)); }
     let total = wg_reduce_r(ssq, false);
     storageBarrier();
     workgroupBarrier();
-    let alpha = pan[pan_at(j + 1u, i)];
+    let alpha = pan[at(j + 1u, i)];
     let reflector = householder(alpha, amax * sc_sqrt(total));  // wgsl/householder.wgsl
     workgroupBarrier();  // every invocation has read alpha before it is overwritten
     let vbase = b * n * n;
     for (var r = j + 1u + lid; r < n; r += WG) {
-        let v = select(sc_mul(reflector.scal, pan[pan_at(r, i)]), sc_real(R(1)), r == j + 1u);
-        pan[pan_at(r, i)] = v;
-        pan[pan_at(r, 2u * NB + i)] = v;
+        let v = select(sc_mul(reflector.scal, pan[at(r, i)]), sc_real(R(1)), r == j + 1u);
+        pan[at(r, i)] = v;
+        pan[at(r, 2u * NB + i)] = v;
         if (p_keep_v() != 0u) { vall[vbase + r * n + j] = v; }
     }
     if (lid == 0u) {
