@@ -14,6 +14,21 @@ var<workgroup> dot_a: array<${T}, NB>;
 var<workgroup> dot_b: array<${T}, NB>;
 
 fn masked(x: ${T}, keep: bool) -> ${T} { return select(${T}(), x, keep); }
+
+// The sum of x over each aligned group of `lanes` consecutive invocations (a power of two), for
+// every invocation of the group, by a tree in red (lanes_sum's where subgroups do not serve).
+fn lanes_tree_sum(x: ${T}, lanes: u32) -> ${T} {
+    let lane = local_id % lanes;
+    red[local_id] = x;
+    workgroupBarrier();
+    for (var s = lanes / 2u; s > 0u; s >>= 1u) {
+        if (lane < s) { red[local_id] = red[local_id] + red[local_id + s]; }
+        workgroupBarrier();
+    }
+    let total = red[local_id - lane];
+    workgroupBarrier();
+    return total;
+}
 ${reduce}
 
 // dot_a[k] = sum_r conj(pan[r, k]) pan[r, col] (k < count_a), dot_b[k] the same with column

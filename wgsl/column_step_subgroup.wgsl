@@ -42,14 +42,5 @@ fn lanes_sum(x: ${T}, lanes: u32) -> ${T} {
         for (var d = lanes / 2u; d > 0u; d >>= 1u) { s = s + subgroupShuffleXor(s, d); }
         return s;
     }
-    let lane = local_id % lanes;
-    red[local_id] = x;
-    workgroupBarrier();
-    for (var s = lanes / 2u; s > 0u; s >>= 1u) {
-        if (lane < s) { red[local_id] = red[local_id] + red[local_id + s]; }
-        workgroupBarrier();
-    }
-    let total = red[local_id - lane];
-    workgroupBarrier();
-    return total;
+    return lanes_tree_sum(x, lanes);
 }

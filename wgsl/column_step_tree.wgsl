@@ -32,15 +32,4 @@ fn wg_reduce_r(x: R, take_max: bool) -> R {
 
 // The sum of x over each aligned group of `lanes` consecutive invocations (a power of two),
 // for every invocation of the group.
-fn lanes_sum(x: ${T}, lanes: u32) -> ${T} {
-    let lane = local_id % lanes;
-    red[local_id] = x;
-    workgroupBarrier();
-    for (var s = lanes / 2u; s > 0u; s >>= 1u) {
-        if (lane < s) { red[local_id] = red[local_id] + red[local_id + s]; }
-        workgroupBarrier();
-    }
-    let total = red[local_id - lane];
-    workgroupBarrier();
-    return total;
-}
+fn lanes_sum(x: ${T}, lanes: u32) -> ${T} { return lanes_tree_sum(x, lanes); }
