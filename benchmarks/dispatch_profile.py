@@ -101,3 +101,21 @@ def print_phases(stream, records, width=14, kinds_shown=5) -> dict:
               f"{dict(kinds.most_common(kinds_shown))}", flush=True)
     print(f"  sum of phases {total * 1e3:.2f} ms; all in order {time_records(stream, records) * 1e3:.2f} ms")
     return by_phase
+
+
+def time_torch(name: str, host) -> None:
+    """Print PyTorch's best time of torch.linalg.<name> on the host matrix (TF32 off)."""
+    import torch
+    torch.backends.cuda.matmul.allow_tf32 = False
+    ta = torch.from_numpy(host).cuda()
+    function = getattr(torch.linalg, name)
+    function(ta)
+    torch.cuda.synchronize()
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.perf_counter()
+        for _ in range(3):
+            function(ta)
+        torch.cuda.synchronize()
+        best = min(best, (time.perf_counter() - t0) / 3)
+    print(f"torch {name} {len(host)}: {best * 1e3:.2f} ms")

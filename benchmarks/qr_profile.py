@@ -27,7 +27,7 @@ from wgarray._engines import qr as qre
 from wgarray._engines import qr_tsqr
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from dispatch_profile import capture, print_phases, time_call, time_records  # noqa: E402
+from dispatch_profile import capture, print_phases, time_call, time_records, time_torch  # noqa: E402
 
 
 def capture_qr(a):
@@ -102,19 +102,7 @@ def main():
     host = np.random.default_rng(1).standard_normal((args.n, args.n)).astype(np.float32)
     a = wg.asarray(host)
     if args.torch:
-        import torch
-        torch.backends.cuda.matmul.allow_tf32 = False
-        ta = torch.from_numpy(host).cuda()
-        torch.linalg.qr(ta)
-        torch.cuda.synchronize()
-        best = float("inf")
-        for _ in range(3):
-            t0 = time.perf_counter()
-            for _ in range(3):
-                torch.linalg.qr(ta)
-            torch.cuda.synchronize()
-            best = min(best, (time.perf_counter() - t0) / 3)
-        print(f"torch qr {args.n}: {best * 1e3:.2f} ms")
+        time_torch("qr", host)
     t, h = time_call(lambda: wg.linalg.qr(a), reps=3, trials=2)
     print(f"wgarray qr {args.n}: {t * 1e3:.2f} ms (host {h * 1e3:.2f} ms)", flush=True)
     profile(a)

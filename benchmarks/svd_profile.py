@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 
 import numpy as np
 
@@ -28,7 +27,7 @@ from wgarray._engines import bidiag, bidiag_solve, spectral_scaling, tridiag_sol
 from wgarray._engines.chol_blocks import block, mul, subtract_product, transposed
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from dispatch_profile import capture, print_phases, time_call, time_records  # noqa: E402
+from dispatch_profile import capture, print_phases, time_call, time_records, time_torch  # noqa: E402
 
 
 def capture_svd(a):
@@ -92,19 +91,7 @@ def main():
     host = np.random.default_rng(1).standard_normal((args.n, args.n)).astype(np.float32)
     a = wg.asarray(host)
     if args.torch:
-        import torch
-        torch.backends.cuda.matmul.allow_tf32 = False
-        ta = torch.from_numpy(host).cuda()
-        torch.linalg.svd(ta)
-        torch.cuda.synchronize()
-        best = float("inf")
-        for _ in range(3):
-            t0 = time.perf_counter()
-            for _ in range(3):
-                torch.linalg.svd(ta)
-            torch.cuda.synchronize()
-            best = min(best, (time.perf_counter() - t0) / 3)
-        print(f"torch svd {args.n}: {best * 1e3:.2f} ms")
+        time_torch("svd", host)
     t, h = time_call(lambda: wg.linalg.svd(a))
     print(f"wgarray svd {args.n}: {t * 1e3:.2f} ms (host {h * 1e3:.2f} ms)", flush=True)
     profile(a)
