@@ -206,6 +206,31 @@ fn column_dot(which: u32, q: u32, k: u32) -> R {
     return acc;
 }
 
+// The part of column q . column k (of which) over rows first, first + step, ...: written out as
+// column_dot, four loads of each column in flight.
+fn strided_dot(which: u32, q: u32, k: u32, first: u32, step: u32) -> R {
+    let n = p_n();
+    var acc = R(0);
+    for (var r = first; r < n; r += 4u * step) {
+        let row1 = min(r + step, n - 1u);
+        let row2 = min(r + 2u * step, n - 1u);
+        let row3 = min(r + 3u * step, n - 1u);
+        let x0 = entry(which, r, q);
+        let x1 = entry(which, row1, q);
+        let x2 = entry(which, row2, q);
+        let x3 = entry(which, row3, q);
+        let y0 = entry(which, r, k);
+        let y1 = entry(which, row1, k);
+        let y2 = entry(which, row2, k);
+        let y3 = entry(which, row3, k);
+        acc += x0 * y0;
+        acc += select(R(0), x1 * y1, r + step < n);
+        acc += select(R(0), x2 * y2, r + 2u * step < n);
+        acc += select(R(0), x3 * y3, r + 3u * step < n);
+    }
+    return acc;
+}
+
 // A LANES-th of row r of `which` dotted with the coefficients from work[coefficients]
 // (invocation `lane` takes q = lane, lane + LANES, ...: the LANES invocations of a row read
 // consecutive words), 4 at a time.
@@ -273,23 +298,7 @@ fn project_flagged(which: u32, k: u32, slot: u32) {
         var acc = R(0);
         if (t < slot) {
             let q = slot_column(t);
-            for (var r = lane; r < n; r += 4u * LANES) {  // written out: see column_dot
-                let row1 = min(r + LANES, n - 1u);
-                let row2 = min(r + 2u * LANES, n - 1u);
-                let row3 = min(r + 3u * LANES, n - 1u);
-                let x0 = entry(which, r, q);
-                let x1 = entry(which, row1, q);
-                let x2 = entry(which, row2, q);
-                let x3 = entry(which, row3, q);
-                let y0 = entry(which, r, k);
-                let y1 = entry(which, row1, k);
-                let y2 = entry(which, row2, k);
-                let y3 = entry(which, row3, k);
-                acc += x0 * y0;
-                acc += select(R(0), x1 * y1, r + LANES < n);
-                acc += select(R(0), x2 * y2, r + 2u * LANES < n);
-                acc += select(R(0), x3 * y3, r + 3u * LANES < n);
-            }
+            acc = strided_dot(which, q, k, lane, LANES);
         }
         red_r[local_id] = acc;
         workgroupBarrier();
@@ -357,24 +366,7 @@ fn flagged_dots(g: u32) {
     for (var slot = group; slot < p_slots(); slot += p_slot_groups()) {
         let k = slot_column_uniform(slot);
         if (k == NONE) { break; }
-        var acc = R(0);
-        for (var r = first_row; r < n; r += 4u * STEP) {  // written out: see column_dot
-            let row1 = min(r + STEP, n - 1u);
-            let row2 = min(r + 2u * STEP, n - 1u);
-            let row3 = min(r + 3u * STEP, n - 1u);
-            let x0 = entry(which, r, q);
-            let x1 = entry(which, row1, q);
-            let x2 = entry(which, row2, q);
-            let x3 = entry(which, row3, q);
-            let y0 = entry(which, r, k);
-            let y1 = entry(which, row1, k);
-            let y2 = entry(which, row2, k);
-            let y3 = entry(which, row3, k);
-            acc += x0 * y0;
-            acc += select(R(0), x1 * y1, r + STEP < n);
-            acc += select(R(0), x2 * y2, r + 2u * STEP < n);
-            acc += select(R(0), x3 * y3, r + 3u * STEP < n);
-        }
+        let acc = strided_dot(which, q, k, first_row, STEP);
         red_r[local_id] = acc;
         workgroupBarrier();
         if (local_id < QT) {
