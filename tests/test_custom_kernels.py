@@ -378,3 +378,26 @@ def test_kernels_across_segments(small_segments):
     same(SUM(x[:, ::-2], axis=0), a[:, ::-2].sum(axis=0), summed=True)
     with pytest.raises(MemoryError, match="read by index"):
         wg.ElementwiseKernel("raw T x", "T y", "y = x[i]", "raw_big")(x, size=3)
+
+
+def test_user_code_keeps_every_runtime_check(monkeypatch):
+    """Our kernels compile without wgpu's loop counters (their loops end); a kernel holding user
+    code keeps every check, so that a user's endless loop stays bounded."""
+    from wgarray._core import kernels, native
+
+    if not native.AVAILABLE:
+        pytest.skip("wgpu-native only")
+    trusted = []
+    real = native.create_shader_module
+    monkeypatch.setattr(native, "create_shader_module",
+                        lambda gpu, code, checks: trusted.append((checks, code)) or real(gpu, code, checks))
+    body = "@compute @workgroup_size(1) fn main() { var i = 0u; loop { i++; if (i > 3u) { break; } } }"
+    gpu = wg.get_device().wgpu
+    kernels._shader_module(gpu, body)
+    assert trusted == [(native.BOUNDS_CHECKS, body)]
+    kernels._shader_module(gpu, kernels.USER_CODE_MARK + "\n" + body)
+    assert len(trusted) == 1
+    thrice = wg.ElementwiseKernel("T x", "T y", "var s = T(0); for (var i = 0; i < 3; i++) { s += x; } y = s * x",
+                                  "three_x_squared_checked")
+    np.testing.assert_array_equal(np.asarray(thrice(wg.asarray([1.0, 2.0], dtype=wg.float32))), [3.0, 12.0])
+    assert not any(kernels.USER_CODE_MARK in code or "three_x_squared" in code for _, code in trusted)

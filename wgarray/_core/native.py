@@ -235,3 +235,25 @@ class Encoder:
     def __del__(self):
         if self._internal is not None:
             lib.wgpuCommandEncoderRelease(self._internal)
+
+
+# Runtime checks a shader module keeps (wgpu-native's WGPUShaderRuntimeChecks flags).
+BOUNDS_CHECKS = 1  # clamp every index that the driver's robust access does not cover
+LOOP_BOUNDING = 2  # a counter in every loop, so that a shader cannot loop forever
+
+
+def create_shader_module(gpu_device, code: str, checks: int):
+    """A WGSL module compiled with only the runtime checks in `checks` (wgpu's
+    create_shader_module_trusted); wgpu-py's public call keeps them all."""
+    from wgpu.backends.wgpu_native._api import GPUShaderModule, new_struct_p, to_c_string_view
+
+    source = new_struct_p("WGPUShaderSourceWGSL *", code=to_c_string_view(code))
+    source[0].chain.next = ffi.NULL
+    source[0].chain.sType = lib.WGPUSType_ShaderSourceWGSL
+    descriptor = new_struct_p("WGPUShaderModuleDescriptor *",
+                              nextInChain=ffi.cast("WGPUChainedStruct *", source),
+                              label=to_c_string_view(""))
+    handle = libf.wgpuDeviceCreateShaderModuleTrusted(gpu_device._internal, descriptor, checks)
+    if handle == ffi.NULL:
+        raise RuntimeError("Shader module creation failed")
+    return GPUShaderModule("", handle, gpu_device)

@@ -17,7 +17,7 @@ import numpy as np
 
 from .._array import Array
 from .._core import dtypes as dt
-from .._core.kernels import KernelCompileError
+from .._core.kernels import USER_CODE_MARK, KernelCompileError
 from .._api.coerce import PYTHON_SCALARS, as_array
 
 _IDENT = re.compile(r"[A-Za-z_]\w*$")
@@ -160,7 +160,7 @@ def statements(code: str) -> str:
 
 
 # -- compile errors ---------------------------------------------------------------------------------
-USER_MARK = "// -- user code --"
+USER_MARK = USER_CODE_MARK  # the line after which a kernel's source holds the user's code
 _LOCATION = re.compile(r"┌─ \S*:(\d+):\d+")
 _NUMBERED = re.compile(r"^\s*(\d+)\s*│")
 
