@@ -94,6 +94,19 @@ def test_tilings_edges(force, tiling, dtype):
     check(wg(b).mT[:, ::2] @ wg(a[0, 0]).mT[::-1], np.swapaxes(b, -1, -2)[:, ::2], a[0, 0].T[::-1])
 
 
+@pytest.mark.parametrize("tiling", ["F64_WIDE", "F64_BIG", "F64_MID", "GENERIC", "SMALL"])
+@pytest.mark.parametrize("dtype", ["float64", "complex128"])
+def test_forced_tilings_fit_the_workgroup_memory(force, tiling, dtype):
+    """wgpu does not check a kernel's workgroup memory against the device's limit, and a kernel
+    past it hangs an NVIDIA GPU: a forced tiling is fitted as the planner's own choices are."""
+    force(kernel="tiled", tiling=getattr(core, tiling))
+    a, b = wg(data((40, 24), dtype)), wg(data((24, 36), dtype))
+    plan = core._plan_or_run(a._data(), b._data(), False)
+    limit = xp.get_device().limits["max-compute-workgroup-storage-size"]
+    assert plan.kernel_key[1].smem_bytes(np.dtype(dtype).itemsize) <= limit
+    check(a @ b, np.asarray(a), np.asarray(b))
+
+
 def test_batches_of_small_matrices():
     for n in (4, 16, 24, 32):
         a, b = data((50, n, n), "float32"), data((50, n, n), "float32")

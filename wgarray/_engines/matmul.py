@@ -78,9 +78,16 @@ def _choose_tiling(acc, batch: int, M: int, N: int, K: int, device) -> Tiling:
         cfg = MID32
     else:
         cfg = GENERIC
+    return _fitted(cfg, acc, device)
+
+
+def _fitted(cfg: Tiling, acc, device) -> Tiling:
+    """cfg within the device's workgroup memory: single-buffered, then half as deep. wgpu does not
+    check the limit, and a kernel past it hangs an NVIDIA GPU (lavapipe runs it)."""
+    limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
     if cfg.smem_bytes(acc.itemsize) > limit:
         cfg = dataclasses.replace(cfg, double=False)
-    if cfg.smem_bytes(acc.itemsize) > limit:
+    while cfg.smem_bytes(acc.itemsize) > limit and cfg.BK > 1:
         cfg = dataclasses.replace(cfg, BK=cfg.BK // 2)
     return cfg
 
@@ -245,7 +252,8 @@ def _plan_or_run(a: BufferOperand, b: BufferOperand, conj: bool):
     else:
         kernel = _FORCE.get("kernel") or _skinny_kernel(M, N, K, av, bv, a.dtype, b.dtype, b_bs)
     if kernel == "tiled":
-        cfg = _FORCE.get("tiling") or _choose_tiling(acc, batch, M, N, K, device)
+        forced = _FORCE.get("tiling")
+        cfg = _fitted(forced, acc, device) if forced else _choose_tiling(acc, batch, M, N, K, device)
         a_fast = "mn" if av.strides[-2] == 1 and av.strides[-1] != 1 else "k"
         b_fast = "k" if bv.strides[-2] == 1 and bv.strides[-1] != 1 else "mn"
         tiles_m, tiles_n = -(-M // cfg.BM), -(-N // cfg.BN)
