@@ -204,7 +204,7 @@ def polycompanion(c) -> Array:
 
 def polyroots(c) -> Array:
     """The roots, sorted (real when every imaginary part is 0): the companion matrix's eigenvalues."""
-    return pu.roots(polycompanion, c, rotate=False)
+    return pu.roots(polycompanion, c, rotate=False, real=True)
 
 
 class Polynomial(SeriesBase):
