@@ -94,6 +94,11 @@ def test_polyval_multivariate():
     check(N.polygrid2d(x, y[:3], c2), P.polygrid2d(gx, gy[:3], wg.asarray(c2)))
     check(N.polygrid3d(x, y[:2], z[:3], c3), P.polygrid3d(gx, gy[:2], gz[:3], wg.asarray(c3)))
     same_error(lambda: N.polyval2d(x, y[:3], c2), lambda: P.polyval2d(gx, gy[:3], wg.asarray(c2)))
+    # polyvalnd (NumPy 2.5) is polyval2d/3d for any number of variables
+    check(N.polyval3d(x, y, z, c3), P.polyvalnd((gx, gy, gz), wg.asarray(c3)))
+    check(N.polyval2d(x, y, c2), P.polyvalnd([gx, gy], wg.asarray(c2)))
+    if hasattr(N, "polyvalnd"):
+        check(N.polyvalnd((x, y, z), c3), P.polyvalnd((gx, gy, gz), wg.asarray(c3)))
 
 
 @pytest.mark.parametrize("dtype", DTYPES)

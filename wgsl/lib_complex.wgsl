@@ -32,19 +32,20 @@ fn crecip_${tag}(z: ${T}) -> ${T} {
 }
 // Smith's algorithm, branch for branch as NumPy. Native arithmetic: the checked helpers above
 // doubled the time of a complex64 quotient on the H100 (2^24: 199 -> 394 us), so a subnormal
-// part may flush there and a contracted multiply-add may differ from NumPy by an ulp.
+// part may flush there. Each product is rounded on its own (rounded_: NVIDIA's compiler would
+// contract it into the sum, an ulp away from NumPy in the quotient).
 fn cdiv_${tag}(a: ${T}, b: ${T}) -> ${T} {
     let br = fabs_${ftag}(b.x);
     let bi = fabs_${ftag}(b.y);
     if (greater_equal_${ftag}(br, bi)) {
         if (!nz_${ftag}(br) && !nz_${ftag}(bi)) { return ${T}(div_${ftag}(a.x, br), div_${ftag}(a.y, br)); }
         let rat = div_${ftag}(b.y, b.x);
-        let scl = div_${ftag}(${F}(1), b.x + b.y * rat);
-        return ${T}((a.x + a.y * rat) * scl, (a.y - a.x * rat) * scl);
+        let scl = div_${ftag}(${F}(1), b.x + rounded_${ftag}(b.y * rat));
+        return ${T}((a.x + rounded_${ftag}(a.y * rat)) * scl, (a.y - rounded_${ftag}(a.x * rat)) * scl);
     }
     let rat = div_${ftag}(b.x, b.y);
-    let scl = div_${ftag}(${F}(1), b.y + b.x * rat);
-    return ${T}((a.x * rat + a.y) * scl, (a.y * rat - a.x) * scl);
+    let scl = div_${ftag}(${F}(1), b.y + rounded_${ftag}(b.x * rat));
+    return ${T}((rounded_${ftag}(a.x * rat) + a.y) * scl, (rounded_${ftag}(a.y * rat) - a.x) * scl);
 }
 // NumPy's maximum/minimum of complex numbers: the lexicographic order (real part first), ties
 // giving the first operand; a NaN part propagates (the first operand's, if both have one).

@@ -45,5 +45,5 @@ fn f32_exact_product(a: f32, b: f32) -> f32 {
     if (f32_tiny(a) || f32_tiny(b) || (bitcast<u32>(r) & 0x7f800000u) == 0u) {
         return f32_narrow(f32_wide(a) * f32_wide(b));
     }
-    return r;
+    return rounded_f32(r);  // never contracted into the caller's next sum
 }

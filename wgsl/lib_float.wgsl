@@ -49,6 +49,10 @@ fn nextafter_${tag}(x: ${T}, y: ${T}) -> ${T} {
 // adapters we measured. An f32 result computed in f64 and rounded once is correctly rounded
 // too, since 53 >= 2 * 24 + 2 makes the double rounding harmless.
 fn div_${tag}(a: ${T}, b: ${T}) -> ${T} { return ${DIV}; }
+// x itself, through a select on its bits that no compiler sees through: a product passed
+// through it is rounded on its own, never contracted into a later sum (NVIDIA fuses a * b + c
+// into an fma; NumPy rounds each product), and a sum is never reassociated with its neighbours.
+fn rounded_${tag}(x: ${T}) -> ${T} { return select(x, ${T}(0), bitcast<${U}>(x) == (${QNAN} | 0xdead${US})); }
 fn sqrt_${tag}(x: ${T}) -> ${T} { return ${SQRT}; }
 // Exact fmod by binary long division: each subtraction is exact (Sterbenz).
 // float32 runs it in float64 where the device has it (exact either way): NVIDIA flushes the

@@ -17,8 +17,8 @@ fn fpe_low_bit_f64(x: f64) -> i32 {
 }
 
 // A float64 x cast to float32 r: overflow (an infinity from a finite x), underflow (a tiny r that
-// is not x exactly).
+// is not x exactly). r widens through its bits: NVIDIA's f32 -> f64 conversion flushes a subnormal r.
 fn fpe_narrow_f64(x: f64, r: f32) -> u32 {
     if (isinf_f32(r) && isfinite_f64(x)) { return 2u; }
-    return select(0u, 4u, fpe_tiny_f32(r) && !fpe_same_f64(f64(r), x));
+    return select(0u, 4u, fpe_tiny_f32(r) && !fpe_same_f64(f32_wide(r), x));
 }

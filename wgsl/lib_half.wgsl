@@ -51,7 +51,7 @@ fn nextafter_half(x: f32, y: f32) -> f32 {
     let hx = f32_to_half(x);
     let hy = f32_to_half(y);
     if (half_bits_isnan(hx) || half_bits_isnan(hy)) { return half_to_f32(0x7e00u); }
-    if (hx == hy || x == y) { return x; }  // (x, not y: -0.0 towards 0.0 stays -0.0, as NumPy)
+    if (hx == hy || x == y) { return ${EQUAL_GIVES}; }  // x or y: the installed NumPy's choice (wgsl.py)
     if ((hx & 0x7fffu) == 0u) { return half_to_f32((hy & 0x8000u) | 1u); }  // the smallest subnormal towards y
     let away = (y > x) == ((hx & 0x8000u) == 0u);  // away from zero: one more in the magnitude bits
     return half_to_f32(select(hx - 1u, hx + 1u, away));

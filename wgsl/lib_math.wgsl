@@ -107,7 +107,7 @@ fn lm_hl_${tag}(hi: ${T}, lo: ${T}) -> ${T} { return hi + lm_opaque_${tag}(lo); 
 // e^x for |x| <= EXP_HI: e^x = 2^k (1 + S) with |r| <= ln2/2; returns (S.hi, S.lo, k).
 fn lm_expm1_red_${tag}(xh: ${T}, xl: ${T}) -> vec3<${T}> {
     let k = round(xh * INV_LN2_${tag});
-    let u = lm_2sum_${tag}(xh - k * LN2_H_${tag}, -(k * LN2_M_${tag}));
+    let u = lm_2sum_${tag}(lm_opaque_${tag}(xh - k * LN2_H_${tag}), -(k * LN2_M_${tag}));
     let r = lm_fast2sum_${tag}(u.x, u.y + (xl - k * LN2_L_${tag}));
     let q = lm_2prod_${tag}(r.x, r.x);
     let tail = r.x * q.x * poly_exp_${tag}(r.x);
@@ -126,7 +126,8 @@ fn exp${G}_${tag}(x: ${T}) -> ${T} {
     if (x > EXP_HI_${tag}) { return lm_inf_${tag}(); }
     if (x < EXP_LO_${tag}) { return ${T}(0); }
     let k = round(x * INV_LN2_${tag});
-    let r = (x - k * LN2_H_${tag}) - k * LN2_T_${tag};
+    // opaque, or NVIDIA's compiler folds the constants: x - k (LN2_H + LN2_T), 15 ulp at x = 100
+    let r = lm_opaque_${tag}(x - k * LN2_H_${tag}) - k * LN2_T_${tag};
     let h = lm_fast2sum_${tag}(${T}(1), r);  // 1 + r exactly, then the small rest
     return lm_scale_${tag}(h.x + (h.y + r * r * (${T}(0.5) + r * poly_exp_${tag}(r))), i32(k));
 }

@@ -17,7 +17,9 @@ fn lm_scale32(y: f32, k: i32) -> f32 {
 // e^x = 2^k (1 + p) with |r| <= ln2/2, p = e^r - 1, for x in [EXP_LO, EXP_HI]; returns (p, k).
 fn lm_exp32(x: f32) -> vec2<f32> {
     let k = round(x * INV_LN2_f32);
-    let r = (x - k * LN2_H_f32) - k * LN2_T_f32;  // k * LN2_H is exact, so is the subtraction
+    // k * LN2_H is exact, so is the subtraction; opaque, or NVIDIA's compiler folds the two
+    // constants into one (x - k (LN2_H + LN2_T): 4 ulp at x = 88.72)
+    let r = lm_opaque_f32(x - k * LN2_H_f32) - k * LN2_T_f32;
     // Opaque, or lavapipe computes 1 + p as (1 + r) + r^2 (...) and loses an ulp.
     return vec2<f32>(lm_opaque_f32(r + r * r * (0.5 + r * poly_exp_f32(r))), k);
 }
@@ -35,7 +37,7 @@ fn exp_f32(x: f32) -> f32 {
 fn expm1_f32(x: f32) -> f32 {
     let xc = min(max(x, EXPM1_LO_f32), EXP_HI_f32);
     let k = round(xc * INV_LN2_f32);
-    let s = xc - k * LN2_H_f32;  // exact
+    let s = lm_opaque_f32(xc - k * LN2_H_f32);  // exact; opaque, as in lm_exp32
     let r = lm_opaque_f32(s - k * LN2_T_f32);
     let rl = (s - r) - k * LN2_T_f32;
     let t = lm_opaque_f32(r * r * (0.5 + r * poly_exp_f32(r)) + rl * (1.0 + r));
@@ -57,9 +59,11 @@ fn lm_rem32(x: f32) -> vec3<f32> {
     // Cody-Waite, |k| < 2^12: every k * PIO2_i is exact; x - k PIO2_1 - k PIO2_2 is exact
     // (Sterbenz, then few enough bits); the next subtraction's error is recovered into y1.
     let k = round(x * INV_PIO2_f32);
-    let r = (x - k * PIO2_1_f32) - k * PIO2_2_f32;
+    // Each step opaque: NVIDIA's compiler folds (a - k C1) - k C2 into a - k (C1 + C2), which
+    // rounds the constants' sum (sin(3 pi) 1e-6 relative off).
+    let r = lm_opaque_f32(lm_opaque_f32(x - k * PIO2_1_f32) - k * PIO2_2_f32);
     let y0 = lm_opaque_f32(r - k * PIO2_3_f32);
-    let y1 = ((r - y0) - k * PIO2_3_f32) - k * (PIO2_4_f32 + PIO2_5_f32);  // the tail's rounding is negligible
+    let y1 = lm_opaque_f32((r - y0) - k * PIO2_3_f32) - k * (PIO2_4_f32 + PIO2_5_f32);  // the tail's rounding is negligible
     return vec3<f32>(y0, y1, k);
 }
 // Word i of 2/pi's bits after a leading zero word (so that windows may start before the point).
@@ -126,7 +130,8 @@ fn lm_cos32(y0: f32, y1: f32) -> f32 {
     let hz = 0.5 * z;
     let w = lm_opaque_f32(1.0 - hz);
     // (1 - w) - hz is the exact rounding error of w (1 - w is exact for hz <= 1/2).
-    return w + (((1.0 - w) - hz) + (z * z * poly_cos_f32(z) - y0 * y1));
+    // (opaque, or NVIDIA's compiler makes it 1 - (w + hz), which is 0)
+    return w + (lm_opaque_f32(lm_opaque_f32(1.0 - w) - hz) + (z * z * poly_cos_f32(z) - y0 * y1));
 }
 // sin (cos = false) or cos of x: both polynomials, the quadrant picks one and the sign.
 fn lm_sincos32(x: f32, want_cos: bool) -> f32 {

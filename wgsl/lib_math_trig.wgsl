@@ -89,7 +89,7 @@ fn lm_rem_pio2_${tag}(x: ${T}) -> vec3<${T}> {
     if (fabs_${tag}(x) < MEDIUM_${tag}) {
         // Cody-Waite: k * PIO2_1..4 are exact, each subtraction's error is kept.
         let k = round(x * INV_PIO2_${tag});
-        var s = lm_2sum_${tag}(x - k * PIO2_1_${tag}, -(k * PIO2_2_${tag}));
+        var s = lm_2sum_${tag}(lm_opaque_${tag}(x - k * PIO2_1_${tag}), -(k * PIO2_2_${tag}));
         var e = s.y;
         s = lm_2sum_${tag}(s.x, -(k * PIO2_3_${tag}));
         e = e + s.y;
@@ -112,7 +112,9 @@ fn lm_cos_k_${tag}(y0: ${T}, y1: ${T}) -> vec2<${T}> {
     let z = lm_2prod_${tag}(y0, y0);
     let hz = ${T}(0.5) * z.x;
     let w = lm_opaque_${tag}(${T}(1) - hz);
-    let t = ((${T}(1) - w) - hz) + (z.x * z.x * poly_cos_${tag}(z.x) - (${T}(0.5) * z.y + y0 * y1));
+    // opaque, or NVIDIA's compiler makes (1 - w) - hz 1 - (w + hz), which is 0 (expm1 of complex64)
+    let t = lm_opaque_${tag}(lm_opaque_${tag}(${T}(1) - w) - hz)
+        + (z.x * z.x * poly_cos_${tag}(z.x) - (${T}(0.5) * z.y + y0 * y1));
     return lm_fast2sum_${tag}(w, t);
 }
 fn lm_reduce_${tag}(x: ${T}) -> vec3<${T}> {

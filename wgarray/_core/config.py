@@ -16,6 +16,10 @@ import numpy as np
 
 _fast = False
 
+# The installed NumPy's (major, minor): wgarray follows it where NumPy changed behaviour
+# (2.5: nextafter of equal float16 zeros gives y, cross takes 3-vectors only).
+NUMPY_VERSION = tuple(int(part) for part in np.__version__.split(".")[:2])
+
 # float32 expressions under fast math: WGSL built-ins (pow keeps its special cases and the
 # sign of negative bases). Functions absent here have no built-in and stay accurate.
 FAST_F32 = {name: f"{name}(a0)" for name in ("exp", "log", "log2", "sin", "cos", "tan", "asin", "acos", "atan",

@@ -11,6 +11,7 @@ import re
 import numpy as np
 
 from .dtypes import ALL_DTYPES, Layout, layout
+from .config import NUMPY_VERSION
 from .kernels import render
 
 REG_TAG = {"bool": "b", "i32": "i32", "u32": "u32", "i64": "i64", "u64": "u64",
@@ -174,9 +175,14 @@ def load_fn(k: int, dtype) -> str:
 
 
 
+# NumPy 2.5's npy_half_nextafter gives y for equal operands (nextafter(-0.0, 0.0) is 0.0), as C's
+# nextafter and the float32 one; NumPy 2.4's gave x.
+_HALF_FIELDS = dict(EQUAL_GIVES="y" if NUMPY_VERSION >= (2, 5) else "x")
+
+
 def half_helpers(*dtypes) -> str:
     """wgsl/lib_half.wgsl where a kernel without a ${library} slot loads or stores float16."""
-    return render("lib_half") if np.dtype("float16") in dtypes else ""
+    return render("lib_half", **_HALF_FIELDS) if np.dtype("float16") in dtypes else ""
 
 
 # -- helper libraries, included by the symbols a kernel uses ------------------------------------
@@ -201,7 +207,7 @@ def library_fields(register: str, features=frozenset()) -> dict:
                     DIV="f32_narrow(f32_wide(a) / f32_wide(b))" if wide else "a / b",
                     ADD="f32_exact_sum(a, b)" if wide else "a + b",
                     SUB="f32_exact_difference(a, b)" if wide else "a - b",
-                    MUL="f32_exact_product(a, b)" if wide else "a * b",
+                    MUL="f32_exact_product(a, b)" if wide else f"rounded_{REG_TAG[register]}(a * b)",
                     SQRT="f32_narrow(sqrt(f32_wide(x)))" if wide else "sqrt(x)",
                     FMOD=("f32_narrow(fmod_loop_f64(f32_wide(x), f32_wide(y)))" if wide
                           else f"fmod_loop_{REG_TAG[register]}(x, y)"),
@@ -240,7 +246,7 @@ def _catalog(features: frozenset) -> tuple:
     registers = {layout(d).register for d in ALL_DTYPES
                  if layout(d).feature is None or layout(d).feature in features}
     sources = [render("lib_u64")] if "shader-int64" in features else []
-    sources.append(render("lib_half"))
+    sources.append(render("lib_half", **_HALF_FIELDS))
     if {"shader-f64", "shader-int64"} <= features:
         sources.append(render("lib_half_f64"))
     if "shader-f64" in features:

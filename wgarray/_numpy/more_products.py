@@ -13,6 +13,7 @@ import warnings
 
 from .._array import Array
 from .._core import dtypes as dt
+from .._core.config import NUMPY_VERSION
 from .._core.view import TensorView
 from .._api.coerce import as_array, normalize_axis
 from .._api.creation_functions import arange, zeros
@@ -75,6 +76,9 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None) -> Array:
     x = moveaxis(x, normalize_axis(operator.index(axisa), x.ndim), -1)
     y = moveaxis(y, normalize_axis(operator.index(axisb), y.ndim), -1)
     m, n = x.shape[-1], y.shape[-1]
+    if NUMPY_VERSION >= (2, 5) and (m != 3 or n != 3):  # NumPy 2.5 ended the 2-vectors' deprecation
+        raise ValueError(f"Both input arrays must be (arrays of) 3-dimensional vectors, but they are {m} and {n} "
+                         f"dimensional instead.")
     if m not in (2, 3) or n not in (2, 3):
         raise ValueError("incompatible dimensions for cross product\n(dimension must be 2 or 3)")
     if m == 2 or n == 2:

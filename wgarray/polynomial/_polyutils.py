@@ -13,6 +13,7 @@ import numpy as np
 
 from .._array import Array
 from .._core import dtypes as dt
+from .._core.config import NUMPY_VERSION
 from .._api.coerce import as_array, normalize_axis
 from .._api.creation_functions import asarray, zeros
 from .._api.data_type_functions import astype
@@ -204,24 +205,29 @@ def companion(c, bands) -> Array:
     return matrix
 
 
-def roots(companion_f, c, rotate: bool = True) -> Array:
-    """The roots, sorted (real when every imaginary part is 0): the eigenvalues of the companion
-    matrix (rotated a half turn, which reduces the error for the scaled ones, as NumPy)."""
+# NumPy 2.5's linalg.eigvals is complex even for a real spectrum, and the roots that are its
+# eigenvalues as they come (chebroots, legroots) with it; polyroots still gives real roots real.
+EIGVALS_REAL_WHEN_REAL = NUMPY_VERSION < (2, 5)
+
+
+def roots(companion_f, c, rotate: bool = True, real: bool = EIGVALS_REAL_WHEN_REAL) -> Array:
+    """The roots, sorted (real when every imaginary part is 0 and `real`): the eigenvalues of the
+    companion matrix (rotated a half turn, which reduces the error for the scaled ones, as NumPy)."""
     [c] = as_series([c])
     if c.shape[0] < 2:
         return c[:0]
     if c.shape[0] == 2:
         return reshape(-c[0] / c[1], (1,))
     matrix = companion_f(c)
-    return companion_roots(flip(flip(matrix, axis=0), axis=1) if rotate else matrix)
+    return companion_roots(flip(flip(matrix, axis=0), axis=1) if rotate else matrix, real)
 
 
-def companion_roots(matrix: Array) -> Array:
-    """The eigenvalues of a companion matrix, sorted (real when every imaginary part is 0, as
-    numpy.linalg.eigvals)."""
+def companion_roots(matrix: Array, real: bool = True) -> Array:
+    """The eigenvalues of a companion matrix, sorted (real when every imaginary part is 0 and
+    `real`)."""
     from .. import linalg  # imported on first use (see wgarray/__init__.py)
     found = linalg.eigvals(matrix)
-    if dt.kind(matrix._dtype) != "complex" and not bool(any_(E["imag"](found) != 0)):
+    if real and dt.kind(matrix._dtype) != "complex" and not bool(any_(E["imag"](found) != 0)):
         found = E["real"](found)
     return sorted_values(found)
 

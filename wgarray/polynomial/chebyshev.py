@@ -242,7 +242,8 @@ def chebcompanion(c) -> Array:
 
 
 def chebroots(c) -> Array:
-    """The roots, sorted (real when every imaginary part is 0): the companion matrix's eigenvalues."""
+    """The roots, sorted: the companion matrix's eigenvalues (real when every imaginary part is 0,
+    up to NumPy 2.4; complex from NumPy 2.5 on, as the installed NumPy's)."""
     return pu.roots(chebcompanion, c)
 
 

@@ -9,6 +9,7 @@ import numpy as np
 
 from .._array import Array
 from .._core import dtypes as dt
+from .._core.config import NUMPY_VERSION
 from .._api.coerce import as_array
 from .._api.creation_functions import arange
 from .._api.manipulation_functions import atleast_1d, concat, reshape, stack
@@ -22,6 +23,9 @@ __all__ = [
     "polymul", "polydiv", "polypow", "polyval", "polyvalfromroots", "polyder", "polyint",
     "polyfromroots", "polyvander", "polyfit", "polytrim", "polyroots", "Polynomial", "polyval2d",
     "polyval3d", "polygrid2d", "polygrid3d", "polyvander2d", "polyvander3d", "polycompanion"]
+
+if NUMPY_VERSION >= (2, 5):  # NumPy 2.5 added polyvalnd; the function is here either way
+    __all__.append("polyvalnd")
 
 polytrim = pu.trimcoef
 
@@ -131,6 +135,11 @@ def polyval3d(x, y, z, c):
     return pu.valnd(polyval, c, x, y, z)
 
 
+def polyvalnd(pts, c):
+    """The N-D power series c at the points pts = (x1, ..., xn) (NumPy 2.5's polyvalnd)."""
+    return pu.valnd(polyval, c, *pts)
+
+
 def polygrid2d(x, y, c):
     return pu.gridnd(polyval, c, x, y)
 
@@ -195,7 +204,7 @@ def polycompanion(c) -> Array:
 
 def polyroots(c) -> Array:
     """The roots, sorted (real when every imaginary part is 0): the companion matrix's eigenvalues."""
-    return pu.roots(polycompanion, c, rotate=False)
+    return pu.roots(polycompanion, c, rotate=False, real=True)
 
 
 class Polynomial(SeriesBase):
