@@ -14,7 +14,7 @@ fn store_tile() {
             let at_b = locate(first + t);
             let row = dst_row(at_b.x, at_b.y);
             let j = k * DST_SPLIT + row.digit;
-            let x = rfft_term(s[slot(t, k % N)], conj(s[slot(t, (N - k) % N)]), dst_root(k));
+            let x = rfft_term_at(s[slot(t, k % N)], conj(s[slot(t, (N - k) % N)]), dst_root(k), k, N);
             if (j < p_length(1u)) { dst_write(row, j, k, x); }
         }
     }

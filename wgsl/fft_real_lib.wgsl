@@ -5,3 +5,10 @@ fn rfft_term(a: C, b: C, w: C) -> C {
     let d = cmul(a - b, w);
     return ((a + b) + C(d.y, -d.x)) * F(0.5);
 }
+
+// rfft_term for term k of 0 .. h: X[0] and X[h] are real, their imaginary part +0 as NumPy's
+// (the arithmetic may leave -0, as an H100's fused multiply-adds did, or NaN from a NaN input).
+fn rfft_term_at(a: C, b: C, w: C, k: u32, h: u32) -> C {
+    let x = rfft_term(a, b, w);
+    return select(x, C(x.x, F(0)), k == 0u || k == h);
+}

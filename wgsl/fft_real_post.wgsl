@@ -32,6 +32,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let a = C(z[b * p_z_b() + k * p_z_k()]);
     let c = C(z[b * p_z_b() + ((h - k) % h) * p_z_k()]);
     let row = (b / inner) * (h + 1u) * inner + b % inner;  // where term 0 of row b goes
-    dst[row + k * inner] = ${S}(rfft_term(a, conj(c), root(k)) * p_scale());
-    dst[row + (h - k) * inner] = ${S}(rfft_term(c, conj(a), root(h - k)) * p_scale());
+    dst[row + k * inner] = ${S}(rfft_term_at(a, conj(c), root(k), k, h) * p_scale());
+    dst[row + (h - k) * inner] = ${S}(rfft_term_at(c, conj(a), root(h - k), h - k, h) * p_scale());
 }
