@@ -7,14 +7,14 @@
 // members the orthogonalisation (tridiag_vectors_ortho.wgsl) takes in order (a cluster cut by
 // the subset's edge keeps its wanted members). Writes info[j] = (first, end, pos: j's place in
 // its cluster, the cluster's size (at its first member, 0 at the others), checks 0, done),
-// norms[j] = ||T_block||_1, and the start vector (entries in (-1, 1), zero outside the block)
+// shift_norm[j] = (the solve's shift: member_shift, ||T_block||_1), and the start vector (entries in (-1, 1), zero outside the block)
 // as column j of x (batch, n, m). A block of one row has the vector e_k, and a non-finite T
 // gives NaN: both are done at once. stats[0] gets the largest cluster.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> x: array<R>;
 @group(0) @binding(2) var<storage, read_write> info: array<u32>;
-@group(0) @binding(3) var<storage, read_write> norms: array<R>;
+@group(0) @binding(3) var<storage, read_write> shift_norm: array<R>;  // (batch, m, 2)
 @group(0) @binding(4) var<storage, read_write> stats: array<atomic<u32>>;
 @group(0) @binding(5) var<storage, read> de: array<R>;
 @group(0) @binding(6) var<storage, read> w: array<R>;
@@ -26,6 +26,7 @@ ${library}
 const INFO_WORDS: u32 = ${INFO_WORDS}u;  // info per vector: first, end, pos, size, checks, done
 
 const CLUSTER_GAP: R = R(${CLUSTER_GAP});
+const NEAR: R = R(${NEAR});  // eigenvalues within NEAR tol of each other count as indistinguishable
 
 // A start value in (-1, 1), different for every row and eigenvalue.
 fn start_value(k: u32, i: u32) -> R {
@@ -36,6 +37,28 @@ fn start_value(k: u32, i: u32) -> R {
     h *= 0x846ca68bu;
     h ^= h >> 16u;
     return R(f32(h >> 8u) / 8388608.0 - 1.0) + R(1.0 / 16777216.0);
+}
+
+// The shift of the solves for the member at place pos of its cluster (slot j of matrix base wb).
+// Eigenvalues within a few tol = eps (||T_block||_1 + 2 |w_j|) (the bisection's accuracy) are
+// indistinguishable: a solve at w_j amplifies the directions of such earlier members up to
+// ~1000 times more than the one left for j (a 59-fold eigenvalue: singular values of T - w_j I
+// from 0.01 to 2.5 eps ||T||), and removing them leaves j with their residuals magnified as much.
+// So, as stein perturbs equal eigenvalues apart, j's shift goes above the earlier members' within
+// NEAR tol (lowest w_r) by 2 (w_j - w_r) + 4 tol: their amplifications then within a factor 2 of
+// j's, the shift at most (2 NEAR + 4) tol from w_j.
+fn member_shift(wb: u32, j: u32, pos: u32, onenorm: R) -> R {
+    let own = w[wb + j];
+    let tol = EPS * (onenorm + R(2) * abs(own));
+    var lowest = own;
+    var near = false;
+    for (var i = 1u; i <= pos; i++) {  // w ascends within a cluster
+        let other = w[wb + j - i];
+        if (own - other > NEAR * tol) { break; }
+        lowest = other;
+        near = true;
+    }
+    return select(own, own + R(2) * (own - lowest) + R(4) * tol, near);
 }
 
 // The row of the eigenvalue at slot j of matrix base wb (= b m).
@@ -89,7 +112,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     info[base + 3u] = size;
     info[base + 4u] = 0u;
     info[base + 5u] = u32(trivial);
-    norms[item] = onenorm;
+    shift_norm[2u * item] = member_shift(wb, j, pos, onenorm);
+    shift_norm[2u * item + 1u] = onenorm;
     atomicMax(&stats[0], size);
     for (var r = 0u; r < n; r++) {
         var value = R(0);

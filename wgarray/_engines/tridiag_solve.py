@@ -93,6 +93,7 @@ ORTHO = ParamLayout("batch", "n", ZERO, "j_first", "j_end", "m")
 POLISH = ParamLayout("batch", "n", ZERO, "m")
 MAX_ITS = 5  # inverse iterations (solve + orthogonalisation) per vector, as stein's MAXITS
 CLUSTER_GAP = 0.1  # eigenvalues closer than CLUSTER_GAP ||T_block||_1 / size form a cluster
+NEAR = 4  # a cluster's eigenvalues within NEAR eps (||T_block||_1 + 2|w|) of each other are indistinguishable
 INFO_WORDS = 6  # per vector: its block (first, end), place in its cluster, cluster size, tests passed, done
 LU_DIAGONALS = 3  # U of the LU of T - lambda I, per vector and row
 QB = 32  # cluster members per chunk of the Gram-Schmidt (the dots' lanes)
@@ -145,7 +146,7 @@ def _split_source(real) -> str:
 def _make(template: str, dtype, device, params: ParamLayout, wg: int = WORKGROUP, **fields):
     real = dt.real_dtype(dtype)
     return lambda: kernel_source(template, dtype, device, params, split=_split_source(real),
-                                 rtag=REG_TAG[dt.layout(real).register], CLUSTER_GAP=repr(CLUSTER_GAP), QB=QB,
+                                 rtag=REG_TAG[dt.layout(real).register], CLUSTER_GAP=repr(CLUSTER_GAP), NEAR=repr(float(NEAR)), QB=QB,
                                  INFO_WORDS=INFO_WORDS, WG=wg, **fields)
 
 
@@ -208,12 +209,12 @@ def eigenvectors(de: BufferOperand, w: BufferOperand, batch: int, n: int, dtype,
                                   "one storage binding")
     x = allocate(device, (batch, n, m), real)
     info = allocate(device, (batch * m * INFO_WORDS,), np.dtype(np.uint32))
-    norms = allocate(device, (batch, m), real)
+    shift_norm = allocate(device, (batch, m, 2), real)  # per vector: the solves' shift, ||T_block||_1
     stats = zeros(device, (1,), np.dtype(np.uint32))
     lu = allocate(device, (lu_matrices * LU_DIAGONALS * n * m,), real)
     rows_storage = de.storage if rows is None else rows.storage  # (unread for the whole spectrum)
     launch_kernel(device, ("tridiag_vectors_setup", real), _make("tridiag_vectors_setup", real, device, SETUP),
-                  [x.storage, info.storage, norms.storage, stats.storage, de.storage, w.storage, rows_storage],
+                  [x.storage, info.storage, shift_norm.storage, stats.storage, de.storage, w.storage, rows_storage],
                   SETUP.pack(batch=batch, n=n, m=m, subset=int(rows is not None)), batch * m, writes=4)
     members = cluster = m
     if device.is_cpu:  # split the largest cluster's members over dispatches within MAX_LOOP
@@ -226,7 +227,7 @@ def eigenvectors(de: BufferOperand, w: BufferOperand, batch: int, n: int, dtype,
         for b_first in range(0, batch, lu_matrices):
             chunk = min(lu_matrices, batch - b_first)
             launch_kernel(device, ("tridiag_vectors_solve", real), solve,
-                          [x.storage, lu.storage, info.storage, norms.storage, de.storage, w.storage],
+                          [x.storage, lu.storage, info.storage, shift_norm.storage, de.storage],
                           SOLVE.pack(batch=chunk, n=n, b_first=b_first, m=m), chunk * m, writes=2)
         for j_first in range(0, cluster, members):
             params = ORTHO.pack(batch=batch, n=n, j_first=j_first, j_end=min(cluster, j_first + members), m=m)
