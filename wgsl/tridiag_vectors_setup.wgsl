@@ -26,7 +26,9 @@ ${library}
 const INFO_WORDS: u32 = ${INFO_WORDS}u;  // info per vector: first, end, pos, size, checks, done
 
 const CLUSTER_GAP: R = R(${CLUSTER_GAP});
-const NEAR: R = R(${NEAR});  // eigenvalues within NEAR tol of each other count as indistinguishable
+const LINK: R = R(${LINK});  // member_shift's multiple eigenvalues, in u = eps ||T_block||_1
+const WIDTH: R = R(${WIDTH});
+const MARGIN: R = R(${MARGIN});
 
 // A start value in (-1, 1), different for every row and eigenvalue.
 fn start_value(k: u32, i: u32) -> R {
@@ -39,32 +41,37 @@ fn start_value(k: u32, i: u32) -> R {
     return R(f32(h >> 8u) / 8388608.0 - 1.0) + R(1.0 / 16777216.0);
 }
 
-// The shift of the solves for the member at place pos of its cluster (slot j of matrix base wb).
-// Eigenvalues within a few tol = eps (||T_block||_1 + 2 |w_j|) (the bisection's accuracy) are
-// indistinguishable: a solve at w_j amplifies the directions of such earlier members up to
-// ~1000 times more than the one left for j (a 59-fold eigenvalue: singular values of T - w_j I
-// from 0.01 to 2.5 eps ||T||), and removing them leaves j with their residuals magnified as much.
-// So, as stein perturbs equal eigenvalues apart, j's shift goes above the earlier members' within
-// NEAR tol (lowest w_r) by 2 (w_j - w_r) + 4 tol: their amplifications then within a factor 2 of
-// j's, the shift at most (2 NEAR + 4) tol from w_j.
-fn member_shift(wb: u32, j: u32, pos: u32, onenorm: R) -> R {
-    let own = w[wb + j];
-    let tol = EPS * (onenorm + R(2) * abs(own));
-    var lowest = own;
-    var near = false;
-    for (var i = 1u; i <= pos; i++) {  // w ascends within a cluster
-        let other = w[wb + j - i];
-        if (own - other > NEAR * tol) { break; }
-        lowest = other;
-        near = true;
-    }
-    return select(own, own + R(2) * (own - lowest) + R(4) * tol, near);
-}
-
 // The row of the eigenvalue at slot j of matrix base wb (= b m).
 fn slot_row(wb: u32, j: u32) -> u32 {
     if (p_subset() != 0u) { return rows[wb + j]; }
     return j;
+}
+
+// The shift of the solves for the member at place pos of its cluster (slot j of matrix base wb;
+// rows of its block end before `end`). A solve at w_j amplifies the direction of an eigenvalue
+// lambda_i by 1 / |lambda_i - w_j| against the share eps ||T|| / |lambda_i - w_j| its backward
+// error mixes in: where earlier members' eigenvalues lie much closer to w_j than eps ||T||, their
+// directions swamp the one left for j (a 59-fold eigenvalue: ~1000 times, the singular values of
+// T - w_j I from 0.01 to 2.5 eps ||T||), and removing them leaves j with their residuals
+// magnified as much. So, as stein perturbs equal eigenvalues apart, the members of a multiple
+// eigenvalue (a run of w linked by steps <= LINK u, u = eps ||T_block||_1, at most WIDTH u wide,
+// the next eigenvalue more than 3 MARGIN u above it) after its first solve at MARGIN u above the
+// run: every run direction then amplified within a factor ~2 of the others, the rest no more
+// than eps-level. Elsewhere (distinct close eigenvalues, chains of them) the shift stays w_j: a
+// shift past w_j there would take later members' directions, leaving the last ones far off.
+fn member_shift(wb: u32, j: u32, pos: u32, onenorm: R, end: u32) -> R {
+    let own = w[wb + j];
+    let u = EPS * onenorm;
+    var first = j;
+    while (first > j - pos && w[wb + first] - w[wb + first - 1u] <= LINK * u) { first -= 1u; }
+    var last = j;
+    while (last + 1u < p_m() && slot_row(wb, last + 1u) < end && w[wb + last + 1u] - w[wb + last] <= LINK * u) {
+        last += 1u;
+    }
+    let top = w[wb + last];
+    let isolated = last + 1u >= p_m() || slot_row(wb, last + 1u) >= end || w[wb + last + 1u] - top > R(3) * MARGIN * u;
+    let multiple = first < j && top - w[wb + first] <= WIDTH * u && isolated;
+    return select(own, top + MARGIN * u, multiple);
 }
 
 @compute @workgroup_size(${WG})
@@ -112,7 +119,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     info[base + 3u] = size;
     info[base + 4u] = 0u;
     info[base + 5u] = u32(trivial);
-    shift_norm[2u * item] = member_shift(wb, j, pos, onenorm);
+    shift_norm[2u * item] = member_shift(wb, j, pos, onenorm, blk.y);
     shift_norm[2u * item + 1u] = onenorm;
     atomicMax(&stats[0], size);
     for (var r = 0u; r < n; r++) {

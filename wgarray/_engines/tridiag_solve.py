@@ -93,7 +93,10 @@ ORTHO = ParamLayout("batch", "n", ZERO, "j_first", "j_end", "m")
 POLISH = ParamLayout("batch", "n", ZERO, "m")
 MAX_ITS = 5  # inverse iterations (solve + orthogonalisation) per vector, as stein's MAXITS
 CLUSTER_GAP = 0.1  # eigenvalues closer than CLUSTER_GAP ||T_block||_1 / size form a cluster
-NEAR = 4  # a cluster's eigenvalues within NEAR eps (||T_block||_1 + 2|w|) of each other are indistinguishable
+# A multiple eigenvalue (tridiag_vectors_setup.wgsl's member_shift), in u = eps ||T_block||_1: a
+# run of eigenvalues linked by steps <= LINK u, at most WIDTH u wide, more than 3 MARGIN u below
+# the next; its members after the first solve at MARGIN u above it.
+LINK, WIDTH, MARGIN = 2, 8, 4
 INFO_WORDS = 6  # per vector: its block (first, end), place in its cluster, cluster size, tests passed, done
 LU_DIAGONALS = 3  # U of the LU of T - lambda I, per vector and row
 QB = 32  # cluster members per chunk of the Gram-Schmidt (the dots' lanes)
@@ -146,7 +149,7 @@ def _split_source(real) -> str:
 def _make(template: str, dtype, device, params: ParamLayout, wg: int = WORKGROUP, **fields):
     real = dt.real_dtype(dtype)
     return lambda: kernel_source(template, dtype, device, params, split=_split_source(real),
-                                 rtag=REG_TAG[dt.layout(real).register], CLUSTER_GAP=repr(CLUSTER_GAP), NEAR=repr(float(NEAR)), QB=QB,
+                                 rtag=REG_TAG[dt.layout(real).register], CLUSTER_GAP=repr(CLUSTER_GAP), LINK=repr(float(LINK)), WIDTH=repr(float(WIDTH)), MARGIN=repr(float(MARGIN)), QB=QB,
                                  INFO_WORDS=INFO_WORDS, WG=wg, **fields)
 
 
