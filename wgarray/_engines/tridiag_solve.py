@@ -63,7 +63,12 @@ against the finished vectors of its cluster; a member is done (fixed) once it pa
 convergence test three times and the members before it are done, so the finished part of a
 cluster grows in order as in stein. Eigenvalues equal to working precision (Wilkinson's
 pairs, repeated eigenvalues of an unsplit T) get independent vectors the same way: the
-orthogonalised remainder of the solve is what the next solve amplifies. Split blocks are
+orthogonalised remainder of the solve is what the next solve amplifies. But a solve at a
+multiple eigenvalue (a run of w within a few eps ||T||) amplifies the earlier members' directions
+by up to eps ||T|| / |lambda_i - w|, ~1000 times the remainder's for a 59-fold one, which then
+keeps their residuals magnified as much (1218 eps ||T||, 30 n eps in ||Z^T Z - I||_F): the
+members after the first solve at a shift a few eps ||T|| above the run instead, as stein's
+perturbation of equal eigenvalues (tridiag_vectors_setup.wgsl's member_shift; 4 - 9 eps ||T||). Split blocks are
 solved apart, their vectors exactly orthogonal (the correction's products across blocks are
 exact zeros).
 """
