@@ -26,7 +26,7 @@ ${library}
 const INFO_WORDS: u32 = ${INFO_WORDS}u;  // info per vector: first, end, pos, size, checks, done
 
 const CLUSTER_GAP: R = R(${CLUSTER_GAP});
-const LINK: R = R(${LINK});  // member_shift's multiple eigenvalues, in u = eps ||T_block||_1
+const LINK: R = R(${LINK});  // member_shift's multiple eigenvalues, in u = eps (||T_block||_1 + 2 |w_j|)
 const WIDTH: R = R(${WIDTH});
 const MARGIN: R = R(${MARGIN});
 
@@ -54,23 +54,30 @@ fn slot_row(wb: u32, j: u32) -> u32 {
 // directions swamp the one left for j (a 59-fold eigenvalue: ~1000 times, the singular values of
 // T - w_j I from 0.01 to 2.5 eps ||T||), and removing them leaves j with their residuals
 // magnified as much. So, as stein perturbs equal eigenvalues apart, the members of a multiple
-// eigenvalue (a run of w linked by steps <= LINK u, u = eps ||T_block||_1, at most WIDTH u wide,
-// the next eigenvalue more than 3 MARGIN u above it) after its first solve at MARGIN u above the
-// run: every run direction then amplified within a factor ~2 of the others, the rest no more
-// than eps-level. Elsewhere (distinct close eigenvalues, chains of them) the shift stays w_j: a
-// shift past w_j there would take later members' directions, leaving the last ones far off.
+// eigenvalue after its first solve at MARGIN u above it: every direction of the run then
+// amplified within a factor ~2 of the others, the rest no more than eps-level. A multiple
+// eigenvalue: a run of w linked by steps <= LINK u (u = eps (||T_block||_1 + 2 |w_j|), the
+// bisection's accuracy, whose steps quantise w), with two equal w, at most WIDTH u wide, the
+// next eigenvalue more than 3 MARGIN u above it. Elsewhere (chains of close distinct
+// eigenvalues) the shift stays w_j: a shift past w_j there takes later members' directions,
+// leaving the last members far off (300 eps ||T|| on a chain of 80 within 1e-5).
 fn member_shift(wb: u32, j: u32, pos: u32, onenorm: R, end: u32) -> R {
     let own = w[wb + j];
-    let u = EPS * onenorm;
+    let u = EPS * (onenorm + R(2) * abs(own));
+    var tie = false;  // two equal w: eigenvalues the bisection could not tell apart
     var first = j;
-    while (first > j - pos && w[wb + first] - w[wb + first - 1u] <= LINK * u) { first -= 1u; }
+    while (first > j - pos && w[wb + first] - w[wb + first - 1u] <= LINK * u) {
+        tie = tie || w[wb + first] == w[wb + first - 1u];
+        first -= 1u;
+    }
     var last = j;
     while (last + 1u < p_m() && slot_row(wb, last + 1u) < end && w[wb + last + 1u] - w[wb + last] <= LINK * u) {
+        tie = tie || w[wb + last + 1u] == w[wb + last];
         last += 1u;
     }
     let top = w[wb + last];
     let isolated = last + 1u >= p_m() || slot_row(wb, last + 1u) >= end || w[wb + last + 1u] - top > R(3) * MARGIN * u;
-    let multiple = first < j && top - w[wb + first] <= WIDTH * u && isolated;
+    let multiple = first < j && tie && top - w[wb + first] <= WIDTH * u && isolated;
     return select(own, top + MARGIN * u, multiple);
 }
 

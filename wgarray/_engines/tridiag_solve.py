@@ -64,7 +64,7 @@ convergence test three times and the members before it are done, so the finished
 cluster grows in order as in stein. Eigenvalues equal to working precision (Wilkinson's
 pairs, repeated eigenvalues of an unsplit T) get independent vectors the same way: the
 orthogonalised remainder of the solve is what the next solve amplifies. But a solve at a
-multiple eigenvalue (a run of w within a few eps ||T||) amplifies the earlier members' directions
+multiple eigenvalue (a run of w within a few eps ||T||, two equal) amplifies the earlier members' directions
 by up to eps ||T|| / |lambda_i - w|, ~1000 times the remainder's for a 59-fold one, which then
 keeps their residuals magnified as much (1218 eps ||T||, 30 n eps in ||Z^T Z - I||_F): the
 members after the first solve at a shift a few eps ||T|| above the run instead, as stein's
@@ -98,9 +98,9 @@ ORTHO = ParamLayout("batch", "n", ZERO, "j_first", "j_end", "m")
 POLISH = ParamLayout("batch", "n", ZERO, "m")
 MAX_ITS = 5  # inverse iterations (solve + orthogonalisation) per vector, as stein's MAXITS
 CLUSTER_GAP = 0.1  # eigenvalues closer than CLUSTER_GAP ||T_block||_1 / size form a cluster
-# A multiple eigenvalue (tridiag_vectors_setup.wgsl's member_shift), in u = eps ||T_block||_1: a
-# run of eigenvalues linked by steps <= LINK u, at most WIDTH u wide, more than 3 MARGIN u below
-# the next; its members after the first solve at MARGIN u above it.
+# A multiple eigenvalue (tridiag_vectors_setup.wgsl's member_shift), in u = eps (||T_block||_1 + 2|w|): a
+# run of eigenvalues linked by steps <= LINK u, two of them equal, at most WIDTH u wide, more than
+# 3 MARGIN u below the next; its members after the first solve at MARGIN u above it.
 LINK, WIDTH, MARGIN = 2, 8, 4
 INFO_WORDS = 6  # per vector: its block (first, end), place in its cluster, cluster size, tests passed, done
 LU_DIAGONALS = 3  # U of the LU of T - lambda I, per vector and row
