@@ -226,9 +226,10 @@ def test_eigh_of_eigenvalues_repeated_sixty_times(dtype, seed):
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 def test_multiple_eigenvalues_vector_by_vector(dtype):
     """The tridiagonals scipy.linalg.hessenberg makes of eight such matrices (the same input on
-    every adapter), solved directly: every vector's residual and every product within 50 eps (stein's
-    O(eps ||T||) per vector; measured <= 24 in float32, 6 in float64; at the eigenvalues
-    themselves up to 186 and 23)."""
+    every adapter), solved directly: every vector's residual and every product within 80 eps
+    (stein's O(eps ||T||) a vector; measured <= 36 in float32, 6 in float64, the last member of
+    a run keeping the rounding of the ~sqrt(60) larger part removed from it; solved at the
+    eigenvalues themselves: up to 186 and 23)."""
     n = 203
     tridiagonals = []
     for seed in range(8):
@@ -244,4 +245,4 @@ def test_multiple_eigenvalues_vector_by_vector(dtype):
         t = np.diag(d) + np.diag(e, 1) + np.diag(e, -1)
         residuals = np.linalg.norm(t @ z[b] - z[b] * w[b], axis=0) / (eps * np.linalg.norm(t, 2))
         products = np.abs(z[b].T @ z[b] - np.eye(n)) / eps
-        assert residuals.max() <= 50 and products.max() <= 50, (b, residuals.max(), products.max())
+        assert residuals.max() <= 80 and products.max() <= 80, (b, residuals.max(), products.max())
