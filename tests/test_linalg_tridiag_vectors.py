@@ -213,12 +213,21 @@ def _repeated_sixty_times():
     return np.sort(np.concatenate([np.repeat([0.0, 10.0, 20.0], 60), [0.01, 10.02, 20.03], np.arange(40.0, 60.0)]))
 
 
-@pytest.mark.parametrize(("dtype", "seed"), [(np.float64, 9), (np.float32, 0), (np.complex64, 0)])
-def test_eigh_of_eigenvalues_repeated_sixty_times(dtype, seed):
+def _plus_minus_five_sixty_times():
+    """-5 and 5 sixty times each, 20 between them (order 140)."""
+    return np.concatenate([np.full(60, -5.0), np.linspace(-1, 1, 20), np.full(60, 5.0)])
+
+
+@pytest.mark.parametrize(("dtype", "spectrum", "seed"), [(np.float64, _repeated_sixty_times, 9),
+                                                        (np.float32, _repeated_sixty_times, 0),
+                                                        (np.complex64, _repeated_sixty_times, 0),
+                                                        (np.float32, _plus_minus_five_sixty_times, 0)])
+def test_eigh_of_eigenvalues_repeated_sixty_times(dtype, spectrum, seed):
     """A multiple eigenvalue's members solve at a shift above it (tridiag_vectors_setup.wgsl's
-    member_shift): solved at the eigenvalue itself, these matrices' vectors reached 30, 24 and 56
-    n eps in ||V^H V - I||_F on lavapipe (one float64 vector 1218 eps ||T|| off); now 0.5 - 0.7."""
-    a = with_spectrum(np.random.default_rng(seed), _repeated_sixty_times(), dtype)
+    member_shift): solved at the eigenvalue itself, these matrices' vectors reached 30, 24, 56 and
+    20 n eps in ||V^H V - I||_F on lavapipe (one float64 vector 1218 eps ||T|| off); now 0.5 - 0.7.
+    (-5 and 5: runs of w in steps of 1 - 2 eps ||T||_1, the bisection's.)"""
+    a = with_spectrum(np.random.default_rng(seed), spectrum(), dtype)
     w, v = xp.linalg.eigh(wg(a))
     check(a, host(w), host(v), dtype)
 
