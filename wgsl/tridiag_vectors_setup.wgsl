@@ -7,9 +7,10 @@
 // members the orthogonalisation (tridiag_vectors_ortho.wgsl) takes in order (a cluster cut by
 // the subset's edge keeps its wanted members). Writes info[j] = (first, end, pos: j's place in
 // its cluster, the cluster's size (at its first member, 0 at the others), checks 0, done),
-// shift_norm[j] = (the solve's shift: member_shift, ||T_block||_1), and the start vector (entries in (-1, 1), zero outside the block)
-// as column j of x (batch, n, m). A block of one row has the vector e_k, and a non-finite T
-// gives NaN: both are done at once. stats[0] gets the largest cluster.
+// shift_norm[j] = (the solves' shift: member_shift, ||T_block||_1), and the start vector (entries
+// in (-1, 1), zero outside the block) as column j of x (batch, n, m). A block of one row has the
+// vector e_k, and a non-finite T gives NaN: both are done at once. stats[0] gets the largest
+// cluster.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> x: array<R>;

@@ -1,13 +1,13 @@
 // Inverse iteration (tridiag_solve.py), one step for every vector not yet done: one invocation per
 // (matrix b, vector k < m = p_m(); x is (batch, n, m)) for the matrices b_first .. b_first +
-// p_batch() - 1. x_k := (T_block - s_k I)^-1 x_k (s_k: w[k], or just above it where earlier
-// members of its cluster are indistinguishable: tridiag_vectors_setup.wgsl's member_shift), scaled as LAPACK's stein does (as if x_k had
-// been scaled to ||x_k||_1 = size ||T_block||_1 max(eps, |u_nn|) before the solve), so that the
-// orthogonalisation's convergence test can read the growth from ||x_k||_inf. The LU of T_block -
-// s_k I with partial pivoting (LAPACK's gttrf, pivots below eps ||T_block||_1 raised to it) is
-// made in the same pass as the forward substitution, its U (3 diagonals) kept in lu (matrices, 3,
-// n, m) for the back substitution. Two serial passes over the block; lanes of neighbouring k read
-// and write neighbouring words.
+// p_batch() - 1. x_k := (T_block - s_k I)^-1 x_k (s_k: w[k], or just above it for a multiple
+// eigenvalue's members: tridiag_vectors_setup.wgsl's member_shift), scaled as LAPACK's stein
+// does (as if x_k had been scaled to ||x_k||_1 = size ||T_block||_1 max(eps, |u_nn|) before the
+// solve), so that the orthogonalisation's convergence test can read the growth from
+// ||x_k||_inf. The LU of T_block - s_k I with partial pivoting (LAPACK's gttrf, pivots below eps
+// ||T_block||_1 raised to it) is made in the same pass as the forward substitution, its U (3
+// diagonals) kept in lu (matrices, 3, n, m) for the back substitution. Two serial passes over
+// the block; lanes of neighbouring k read and write neighbouring words.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> x: array<R>;

@@ -64,11 +64,12 @@ convergence test three times and the members before it are done, so the finished
 cluster grows in order as in stein. Eigenvalues equal to working precision (Wilkinson's
 pairs, repeated eigenvalues of an unsplit T) get independent vectors the same way: the
 orthogonalised remainder of the solve is what the next solve amplifies. But a solve at a
-multiple eigenvalue (a run of w within a few eps ||T||, two equal) amplifies the earlier members' directions
-by up to eps ||T|| / |lambda_i - w|, ~1000 times the remainder's for a 59-fold one, which then
-keeps their residuals magnified as much (1218 eps ||T||, 30 n eps in ||Z^T Z - I||_F): the
-members after the first solve at a shift a few eps ||T|| above the run instead, as stein's
-perturbation of equal eigenvalues (tridiag_vectors_setup.wgsl's member_shift; 4 - 9 eps ||T||). Split blocks are
+multiple eigenvalue (a run of w within a few eps ||T||, two equal) amplifies the earlier
+members' directions by up to eps ||T|| / |lambda_i - w|, ~1000 times the remainder's for a
+59-fold one, which then keeps their residuals magnified as much (1218 eps ||T||, 30 n eps in
+||Z^T Z - I||_F): its members after the first solve at a shift a few eps ||T|| above the run
+instead, as stein perturbs equal eigenvalues (tridiag_vectors_setup.wgsl's member_shift; then
+2 - 36 eps ||T|| a vector, eigh within 0.75 n eps for 20- to 128-fold eigenvalues). Split blocks are
 solved apart, their vectors exactly orthogonal (the correction's products across blocks are
 exact zeros).
 """
@@ -154,7 +155,8 @@ def _split_source(real) -> str:
 def _make(template: str, dtype, device, params: ParamLayout, wg: int = WORKGROUP, **fields):
     real = dt.real_dtype(dtype)
     return lambda: kernel_source(template, dtype, device, params, split=_split_source(real),
-                                 rtag=REG_TAG[dt.layout(real).register], CLUSTER_GAP=repr(CLUSTER_GAP), LINK=repr(float(LINK)), WIDTH=repr(float(WIDTH)), MARGIN=repr(float(MARGIN)), QB=QB,
+                                 rtag=REG_TAG[dt.layout(real).register], CLUSTER_GAP=repr(CLUSTER_GAP),
+                                 LINK=repr(float(LINK)), WIDTH=repr(float(WIDTH)), MARGIN=repr(float(MARGIN)), QB=QB,
                                  INFO_WORDS=INFO_WORDS, WG=wg, **fields)
 
 
