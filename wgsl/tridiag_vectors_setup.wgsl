@@ -7,14 +7,15 @@
 // members the orthogonalisation (tridiag_vectors_ortho.wgsl) takes in order (a cluster cut by
 // the subset's edge keeps its wanted members). Writes info[j] = (first, end, pos: j's place in
 // its cluster, the cluster's size (at its first member, 0 at the others), checks 0, done),
-// norms[j] = ||T_block||_1, and the start vector (entries in (-1, 1), zero outside the block)
-// as column j of x (batch, n, m). A block of one row has the vector e_k, and a non-finite T
-// gives NaN: both are done at once. stats[0] gets the largest cluster.
+// shift_norm[j] = (the solves' shift: member_shift, ||T_block||_1), and the start vector (entries
+// in (-1, 1), zero outside the block) as column j of x (batch, n, m). A block of one row has the
+// vector e_k, and a non-finite T gives NaN: both are done at once. stats[0] gets the largest
+// cluster.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> x: array<R>;
 @group(0) @binding(2) var<storage, read_write> info: array<u32>;
-@group(0) @binding(3) var<storage, read_write> norms: array<R>;
+@group(0) @binding(3) var<storage, read_write> shift_norm: array<R>;  // (batch, m, 2)
 @group(0) @binding(4) var<storage, read_write> stats: array<atomic<u32>>;
 @group(0) @binding(5) var<storage, read> de: array<R>;
 @group(0) @binding(6) var<storage, read> w: array<R>;
@@ -26,6 +27,9 @@ ${library}
 const INFO_WORDS: u32 = ${INFO_WORDS}u;  // info per vector: first, end, pos, size, checks, done
 
 const CLUSTER_GAP: R = R(${CLUSTER_GAP});
+const LINK: R = R(${LINK});  // member_shift's multiple eigenvalues, in u = eps (||T_block||_1 + 2 |w_j|)
+const WIDTH: R = R(${WIDTH});
+const MARGIN: R = R(${MARGIN});
 
 // A start value in (-1, 1), different for every row and eigenvalue.
 fn start_value(k: u32, i: u32) -> R {
@@ -42,6 +46,40 @@ fn start_value(k: u32, i: u32) -> R {
 fn slot_row(wb: u32, j: u32) -> u32 {
     if (p_subset() != 0u) { return rows[wb + j]; }
     return j;
+}
+
+// The shift of the solves for the member at place pos of its cluster (slot j of matrix base wb;
+// rows of its block end before `end`). A solve at w_j amplifies the direction of an eigenvalue
+// lambda_i by 1 / |lambda_i - w_j| against the share eps ||T|| / |lambda_i - w_j| its backward
+// error mixes in: where earlier members' eigenvalues lie much closer to w_j than eps ||T||, their
+// directions swamp the one left for j (a 59-fold eigenvalue: ~1000 times, the singular values of
+// T - w_j I from 0.01 to 2.5 eps ||T||), and removing them leaves j with their residuals
+// magnified as much. So, as stein perturbs equal eigenvalues apart, the members of a multiple
+// eigenvalue after its first solve at MARGIN u above it: every direction of the run then
+// amplified within a factor ~2 of the others, the rest no more than eps-level. A multiple
+// eigenvalue: a run of w linked by steps <= LINK u (u = eps (||T_block||_1 + 2 |w_j|), the
+// bisection's accuracy, whose steps quantise w), with two equal w, at most WIDTH u wide, the
+// next eigenvalue more than 3 MARGIN u above it. Elsewhere (chains of close distinct
+// eigenvalues) the shift stays w_j: a shift past w_j there takes later members' directions,
+// leaving the last members far off (300 eps ||T|| on a chain of 80 within 1e-5).
+fn member_shift(wb: u32, j: u32, pos: u32, onenorm: R, end: u32) -> R {
+    let own = w[wb + j];
+    let u = EPS * (onenorm + R(2) * abs(own));
+    var tie = false;  // two equal w: eigenvalues the bisection could not tell apart
+    var first = j;
+    while (first > j - pos && w[wb + first] - w[wb + first - 1u] <= LINK * u) {
+        tie = tie || w[wb + first] == w[wb + first - 1u];
+        first -= 1u;
+    }
+    var last = j;
+    while (last + 1u < p_m() && slot_row(wb, last + 1u) < end && w[wb + last + 1u] - w[wb + last] <= LINK * u) {
+        tie = tie || w[wb + last + 1u] == w[wb + last];
+        last += 1u;
+    }
+    let top = w[wb + last];
+    let isolated = last + 1u >= p_m() || slot_row(wb, last + 1u) >= end || w[wb + last + 1u] - top > R(3) * MARGIN * u;
+    let multiple = first < j && tie && top - w[wb + first] <= WIDTH * u && isolated;
+    return select(own, top + MARGIN * u, multiple);
 }
 
 @compute @workgroup_size(${WG})
@@ -89,7 +127,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     info[base + 3u] = size;
     info[base + 4u] = 0u;
     info[base + 5u] = u32(trivial);
-    norms[item] = onenorm;
+    shift_norm[2u * item] = member_shift(wb, j, pos, onenorm, blk.y);
+    shift_norm[2u * item + 1u] = onenorm;
     atomicMax(&stats[0], size);
     for (var r = 0u; r < n; r++) {
         var value = R(0);

@@ -1,20 +1,20 @@
 // Inverse iteration (tridiag_solve.py), one step for every vector not yet done: one invocation per
 // (matrix b, vector k < m = p_m(); x is (batch, n, m)) for the matrices b_first .. b_first +
-// p_batch() - 1. x_k := (T_block - w[k] I)^-1 x_k, scaled as LAPACK's stein does (as if x_k had
-// been scaled to ||x_k||_1 = size ||T_block||_1 max(eps, |u_nn|) before the solve), so that the
-// orthogonalisation's convergence test can read the growth from ||x_k||_inf. The LU of T_block -
-// w[k] I with partial pivoting (LAPACK's gttrf, pivots below eps ||T_block||_1 raised to it) is
-// made in the same pass as the forward substitution, its U (3 diagonals) kept in lu (matrices, 3,
-// n, m) for the back substitution. Two serial passes over the block; lanes of neighbouring k read
-// and write neighbouring words.
+// p_batch() - 1. x_k := (T_block - s_k I)^-1 x_k (s_k: w[k], or just above it for a multiple
+// eigenvalue's members: tridiag_vectors_setup.wgsl's member_shift), scaled as LAPACK's stein
+// does (as if x_k had been scaled to ||x_k||_1 = size ||T_block||_1 max(eps, |u_nn|) before the
+// solve), so that the orthogonalisation's convergence test can read the growth from
+// ||x_k||_inf. The LU of T_block - s_k I with partial pivoting (LAPACK's gttrf, pivots below eps
+// ||T_block||_1 raised to it) is made in the same pass as the forward substitution, its U (3
+// diagonals) kept in lu (matrices, 3, n, m) for the back substitution. Two serial passes over
+// the block; lanes of neighbouring k read and write neighbouring words.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> x: array<R>;
 @group(0) @binding(2) var<storage, read_write> lu: array<R>;
 @group(0) @binding(3) var<storage, read> info: array<u32>;
-@group(0) @binding(4) var<storage, read> norms: array<R>;
+@group(0) @binding(4) var<storage, read> shift_norm: array<R>;  // (batch, m, 2): shift, ||T_block||_1
 @group(0) @binding(5) var<storage, read> de: array<R>;
-@group(0) @binding(6) var<storage, read> w: array<R>;
 ${scalar}
 ${split}
 ${library}
@@ -46,9 +46,9 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     if (info[vector * INFO_WORDS + 5u] != 0u) { return; }  // done
     let first = info[vector * INFO_WORDS];
     let end = info[vector * INFO_WORDS + 1u];
-    let onenorm = norms[vector];
+    let onenorm = shift_norm[2u * vector + 1u];
     let tiny = max(EPS * onenorm, SAFEMIN);
-    let shift = w[vector];
+    let shift = shift_norm[2u * vector];
     order = n;
     vectors = m;
     lu_base = local_b * 3u * n * m + k;

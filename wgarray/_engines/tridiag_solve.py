@@ -63,7 +63,13 @@ against the finished vectors of its cluster; a member is done (fixed) once it pa
 convergence test three times and the members before it are done, so the finished part of a
 cluster grows in order as in stein. Eigenvalues equal to working precision (Wilkinson's
 pairs, repeated eigenvalues of an unsplit T) get independent vectors the same way: the
-orthogonalised remainder of the solve is what the next solve amplifies. Split blocks are
+orthogonalised remainder of the solve is what the next solve amplifies. But a solve at a
+multiple eigenvalue (a run of w within a few eps ||T||, two equal) amplifies the earlier
+members' directions by up to eps ||T|| / |lambda_i - w|, ~1000 times the remainder's for a
+59-fold one, which then keeps their residuals magnified as much (1218 eps ||T||, 30 n eps in
+||Z^T Z - I||_F): its members after the first solve at a shift a few eps ||T|| above the run
+instead, as stein perturbs equal eigenvalues (tridiag_vectors_setup.wgsl's member_shift; then
+2 - 36 eps ||T|| a vector, eigh within 0.75 n eps for 20- to 128-fold eigenvalues). Split blocks are
 solved apart, their vectors exactly orthogonal (the correction's products across blocks are
 exact zeros).
 """
@@ -93,6 +99,10 @@ ORTHO = ParamLayout("batch", "n", ZERO, "j_first", "j_end", "m")
 POLISH = ParamLayout("batch", "n", ZERO, "m")
 MAX_ITS = 5  # inverse iterations (solve + orthogonalisation) per vector, as stein's MAXITS
 CLUSTER_GAP = 0.1  # eigenvalues closer than CLUSTER_GAP ||T_block||_1 / size form a cluster
+# A multiple eigenvalue (tridiag_vectors_setup.wgsl's member_shift), in u = eps (||T_block||_1 + 2|w|): a
+# run of eigenvalues linked by steps <= LINK u, two of them equal, at most WIDTH u wide, more than
+# 3 MARGIN u below the next; its members after the first solve at MARGIN u above it.
+LINK, WIDTH, MARGIN = 2, 8, 4
 INFO_WORDS = 6  # per vector: its block (first, end), place in its cluster, cluster size, tests passed, done
 LU_DIAGONALS = 3  # U of the LU of T - lambda I, per vector and row
 QB = 32  # cluster members per chunk of the Gram-Schmidt (the dots' lanes)
@@ -145,7 +155,8 @@ def _split_source(real) -> str:
 def _make(template: str, dtype, device, params: ParamLayout, wg: int = WORKGROUP, **fields):
     real = dt.real_dtype(dtype)
     return lambda: kernel_source(template, dtype, device, params, split=_split_source(real),
-                                 rtag=REG_TAG[dt.layout(real).register], CLUSTER_GAP=repr(CLUSTER_GAP), QB=QB,
+                                 rtag=REG_TAG[dt.layout(real).register], CLUSTER_GAP=repr(CLUSTER_GAP),
+                                 LINK=repr(float(LINK)), WIDTH=repr(float(WIDTH)), MARGIN=repr(float(MARGIN)), QB=QB,
                                  INFO_WORDS=INFO_WORDS, WG=wg, **fields)
 
 
@@ -208,12 +219,12 @@ def eigenvectors(de: BufferOperand, w: BufferOperand, batch: int, n: int, dtype,
                                   "one storage binding")
     x = allocate(device, (batch, n, m), real)
     info = allocate(device, (batch * m * INFO_WORDS,), np.dtype(np.uint32))
-    norms = allocate(device, (batch, m), real)
+    shift_norm = allocate(device, (batch, m, 2), real)  # per vector: the solves' shift, ||T_block||_1
     stats = zeros(device, (1,), np.dtype(np.uint32))
     lu = allocate(device, (lu_matrices * LU_DIAGONALS * n * m,), real)
     rows_storage = de.storage if rows is None else rows.storage  # (unread for the whole spectrum)
     launch_kernel(device, ("tridiag_vectors_setup", real), _make("tridiag_vectors_setup", real, device, SETUP),
-                  [x.storage, info.storage, norms.storage, stats.storage, de.storage, w.storage, rows_storage],
+                  [x.storage, info.storage, shift_norm.storage, stats.storage, de.storage, w.storage, rows_storage],
                   SETUP.pack(batch=batch, n=n, m=m, subset=int(rows is not None)), batch * m, writes=4)
     members = cluster = m
     if device.is_cpu:  # split the largest cluster's members over dispatches within MAX_LOOP
@@ -226,7 +237,7 @@ def eigenvectors(de: BufferOperand, w: BufferOperand, batch: int, n: int, dtype,
         for b_first in range(0, batch, lu_matrices):
             chunk = min(lu_matrices, batch - b_first)
             launch_kernel(device, ("tridiag_vectors_solve", real), solve,
-                          [x.storage, lu.storage, info.storage, norms.storage, de.storage, w.storage],
+                          [x.storage, lu.storage, info.storage, shift_norm.storage, de.storage],
                           SOLVE.pack(batch=chunk, n=n, b_first=b_first, m=m), chunk * m, writes=2)
         for j_first in range(0, cluster, members):
             params = ORTHO.pack(batch=batch, n=n, j_first=j_first, j_end=min(cluster, j_first + members), m=m)
