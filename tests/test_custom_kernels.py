@@ -405,3 +405,20 @@ def test_user_code_keeps_every_runtime_check(monkeypatch):
                                   "three_x_squared_checked")
     np.testing.assert_array_equal(np.asarray(thrice(wg.asarray([1.0, 2.0], dtype=wg.float32))), [3.0, 12.0])
     assert not any(kernels.USER_CODE_MARK in code or "three_x_squared" in code for _, code in trusted)
+
+
+def test_workgroup_memory_past_the_limit_is_refused():
+    """wgpu does not check workgroup memory against the device's limit (an NVIDIA GPU hangs on such
+    a kernel): the kernel cache refuses it, and the library stays usable."""
+    from wgarray._core.workgroup_memory import workgroup_bytes
+
+    limit = wg.get_device().limits["max-compute-workgroup-storage-size"]
+    half = limit // 8 + 1  # 2 * half words: past the limit
+    body = (f"const HALF = {half}u;\nvar<workgroup> big: array<u32, 2u * HALF>;\n"
+            "@compute @workgroup_size(1) fn main() { big[0] = 1u; }")
+    assert workgroup_bytes(body) == -(-8 * half // 16) * 16 > limit
+    assert workgroup_bytes(body.replace("big[0] = 1u;", "")) == 0  # declared, unused
+    assert workgroup_bytes("alias T = vec3<f32>;\nvar<workgroup> v: array<T, 3>;\nfn f() { v[0] = T(); }") == 48
+    with pytest.raises(KernelCompileError, match="workgroup memory"):
+        kernel_cache(wg.get_device()).get(("too_much_workgroup_memory", half), (), lambda: body)
+    np.testing.assert_array_equal(np.asarray(wg.arange(3) + 1), [1, 2, 3])

@@ -202,12 +202,21 @@ def test_eigvalsh_large():
     check(a, host(xp.linalg.eigvalsh(wg(a))), None, np.float64)
 
 
+def fitting(device, invocations: int, per_invocation: int = 0, fixed: int = 0) -> int:
+    """invocations, halved while their workgroup memory exceeds the device's limit (past it a
+    kernel is refused: kernels.py)."""
+    limit = device.limits["max-compute-workgroup-storage-size"]
+    while invocations > 64 and invocations * per_invocation + fixed > limit:
+        invocations //= 2
+    return invocations
+
+
 @pytest.mark.parametrize("invocations", [512, 1024])
 @pytest.mark.parametrize("dtype", [np.float32, np.complex128])
 def test_wide_column_steps(monkeypatch, invocations, dtype):
     """The one-workgroup column steps (tridiag_column, bidiag_step) at a GPU's workgroup width
     (a CPU adapter gets 256): eigh and svd keep their accuracy bounds."""
-    monkeypatch.setattr(tridiag, "wide_workgroup", lambda device, *args: invocations)
+    monkeypatch.setattr(tridiag, "wide_workgroup", lambda device, *args: fitting(device, invocations, *args))
     rng = np.random.default_rng(invocations)
     n = 100
     a = rng.standard_normal((n, n)) + (1j * rng.standard_normal((n, n)) if np.dtype(dtype).kind == "c" else 0)
@@ -228,7 +237,7 @@ def test_eigh_gemv_steps_tiles_and_batches(monkeypatch, invocations, n, dtype):
     chunks, a batch (one arrival count per matrix), at a CPU adapter's width and a GPU's; a
     replay (the counts put back to 0 by the last workgroups) gives the same results."""
     monkeypatch.setattr(tridiag, "FUSE_ROWS", 0)
-    monkeypatch.setattr(tridiag, "wide_workgroup", lambda device, *args: invocations)
+    monkeypatch.setattr(tridiag, "wide_workgroup", lambda device, *args: fitting(device, invocations, *args))
     replay.clear()
     rng = rng_for("gemv steps", invocations, dtype)
     a = random(rng, (2, n, n), dtype)

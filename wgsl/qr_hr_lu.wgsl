@@ -24,12 +24,13 @@ ${library}
 const PB: u32 = ${PB}u;
 const WG: u32 = ${WG}u;
 var<workgroup> m: array<${T}, ${PB2}>;
-var<workgroup> tm: array<${T}, ${PB2}>;
-var<workgroup> signs: array<R, PB>;
-var<workgroup> pivots: array<${T}, PB>;
+var<workgroup> tm: array<${T}, ${PB2}>;  // the pivots, then T, then U^{-1}
+// (m and tm are all the workgroup memory: for complex128 exactly 32 KB, a common device limit)
 
 // s_j for the pivot d_j: -sign(re d_j), so that |d_j - s_j| >= 1.
 fn sign_of(d: ${T}) -> R { return select(R(1), R(-1), sc_re(d) >= R(0)); }
+// s_j again from U's diagonal entry d_j - s_j, whose real part is >= 1 where s_j = -1, <= -1 else.
+fn sign_at(u_jj: ${T}) -> R { return select(R(1), R(-1), sc_re(u_jj) > R(0)); }
 
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
@@ -54,15 +55,14 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     }
     if (lid < cols) {
         let d = m[lid * PB + lid];
-        signs[lid] = sign_of(d);
-        pivots[lid] = d - sc_real(signs[lid]);
+        tm[lid] = d - sc_real(sign_of(d));  // the pivots, until T overwrites them
     }
     workgroupBarrier();
     for (var e = lid; e < cols * cols; e += WG) {
         let i = e / cols;
         let c = e % cols;
-        if (i > c) { m[i * PB + c] = sc_mul(m[i * PB + c], sc_recip(pivots[c])); }
-        if (i == c) { m[i * PB + i] = pivots[i]; }
+        if (i > c) { m[i * PB + c] = sc_mul(m[i * PB + c], sc_recip(tm[c])); }
+        if (i == c) { m[i * PB + i] = tm[i]; }
     }
     workgroupBarrier();
     // Row i of T from T Y1^H = -U S, column by column (Y1^H is unit upper triangular).
@@ -71,7 +71,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         for (var c = 0u; c < cols; c++) {
             var acc = ${T}();
             if (c >= i) {
-                acc = -sc_scale(m[i * PB + c], signs[c]);
+                acc = -sc_scale(m[i * PB + c], sign_at(m[c * PB + c]));
                 for (var l = i; l < c; l += 4u) {  // four terms an iteration, loads together, in order
                     let p0 = sc_mul(tm[i * PB + l], sc_conj(m[c * PB + l]));
                     let p1 = sc_mul(tm[i * PB + min(l + 1u, PB - 1u)], sc_conj(m[c * PB + min(l + 1u, PB - 1u)]));
@@ -94,7 +94,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         let i = e / cols;
         let c = e % cols;
         let lu = m[i * PB + c];
-        h[hbase + i * p_h_row() + c * p_h_col()] = select(lu, sc_scale(r[b * p_r_batch() + e], signs[i]), i <= c);
+        h[hbase + i * p_h_row() + c * p_h_col()] = select(lu, sc_scale(r[b * p_r_batch() + e], sign_at(m[i * PB + i])), i <= c);
         v[vbase + i * p_v_row() + c] = select(select(${T}(), sc_real(R(1)), i == c), lu, i > c);
         t[tbase + i * p_t_row() + c] = tm[i * PB + c];
         if (i == c) { taus[p_tau_offset() + b * p_tau_batch() + i] = tm[i * PB + i]; }

@@ -16,6 +16,7 @@ import wgpu
 
 from . import native
 from .device import Device, per_device
+from .workgroup_memory import workgroup_bytes
 
 WORKGROUP = 256
 PARAM_WINDOW = 1024  # bytes of parameters a kernel can see: 256 u32 words
@@ -148,6 +149,7 @@ class KernelCache:
 
     def _compile(self, key, signature: tuple, make_source, entry_point: str) -> Kernel:
         source = make_source()
+        _check_workgroup_memory(self.device, key, source)
         _, pipeline_layout = self.bind_group_layout(signature)
         if self.device.lost is not None:
             raise self.device.lost_error()
@@ -165,6 +167,16 @@ class KernelCache:
 
 
 kernel_cache = per_device(KernelCache)
+
+
+def _check_workgroup_memory(device: Device, key, source: str) -> None:
+    """Refuse a kernel whose workgroup variables exceed the device's limit: wgpu does not check
+    it, and such a kernel hangs an NVIDIA GPU."""
+    limit = device.limits.get("max-compute-workgroup-storage-size", 16384)
+    needed = workgroup_bytes(source)
+    if needed > limit:
+        raise KernelCompileError(f"kernel {key!r} needs {needed} bytes of workgroup memory; the device "
+                                 f"allows {limit}", source, "workgroup memory past the device's limit")
 
 # wgpu bounds every loop of a shader with a counter, against shaders that loop forever. Our own
 # kernels' loops all end, and the counters cost (H100: eigh 1024 float32 34.8 -> 31.4 ms, qr 4096
