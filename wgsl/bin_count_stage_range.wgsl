@@ -37,8 +37,9 @@ fn rounded_quotient(a: ${C}, b: ${C}) -> ${C} {
 // a - c b exactly, for a whole b below 2^12 (bins <= LOCAL_BINS) and c within a few ulp of a / b:
 // c split into its top mantissa bits (the low 12 cleared) and the rest, every product and
 // difference is a multiple of c's ulp that the format holds, whether or not the compiler fuses
-// a multiply into the add (lavapipe's fma is not fused). The parts pass through opaque(): an H100
-// otherwise made (a - high b) - low b into a - (high + low) b = a - c b, inexact.
+// a multiply into the add (lavapipe's fma is not fused). The parts pass through opaque(), so that
+// no compiler makes (a - high b) - low b into a - (high + low) b = a - c b, inexact (NVIDIA's folds
+// (x - k C1) - k C2 into x - k (C1 + C2): lib_math's Cody-Waite steps).
 fn exact_remainder(a: ${C}, c: ${C}, b: ${C}) -> ${C} {
     let high = bitcast<${C}>(bitcast<${I}>(c) & ~${I}(4095));
     let low = opaque(c - high);

@@ -178,6 +178,7 @@ def _check_workgroup_memory(device: Device, key, source: str) -> None:
         raise KernelCompileError(f"kernel {key!r} needs {needed} bytes of workgroup memory; the device "
                                  f"allows {limit}", source, "workgroup memory past the device's limit")
 
+
 # wgpu bounds every loop of a shader with a counter, against shaders that loop forever. Our own
 # kernels' loops all end, and the counters cost (H100: eigh 1024 float32 34.8 -> 31.4 ms, qr 4096
 # 56 -> 52; matmul, fft, sort unchanged; dropping the index clamps as well gained nothing more):
@@ -189,7 +190,6 @@ def _shader_module(gpu_device, source: str):
     if not native.AVAILABLE or USER_CODE_MARK in source:
         return gpu_device.create_shader_module(code=source)
     return native.create_shader_module(gpu_device, source, native.BOUNDS_CHECKS)
-
 
 
 def grid(items: int, per_group: int = WORKGROUP) -> tuple[int, int]:

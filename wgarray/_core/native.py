@@ -237,9 +237,9 @@ class Encoder:
             lib.wgpuCommandEncoderRelease(self._internal)
 
 
-# Runtime checks a shader module keeps (wgpu-native's WGPUShaderRuntimeChecks flags).
-BOUNDS_CHECKS = 1  # clamp every index that the driver's robust access does not cover
-LOOP_BOUNDING = 2  # a counter in every loop, so that a shader cannot loop forever
+# wgpu-native's WGPUShaderRuntimeChecks flags: BoundsChecks (1) clamps every index that the
+# driver's robust access does not cover; ForceLoopBounding (2) puts a counter in every loop.
+BOUNDS_CHECKS = 1
 
 
 def create_shader_module(gpu_device, code: str, checks: int):
