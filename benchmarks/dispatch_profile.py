@@ -119,3 +119,16 @@ def time_torch(name: str, host) -> None:
         torch.cuda.synchronize()
         best = min(best, (time.perf_counter() - t0) / 3)
     print(f"torch {name} {len(host)}: {best * 1e3:.2f} ms")
+
+
+def upload_and_time(name: str, host, with_torch: bool, **timing):
+    """Print the device, PyTorch's time (with_torch) and wgarray's of linalg.<name> on the host
+    matrix; returns the uploaded array, for the profile that follows."""
+    print("device:", wg.get_device())
+    a = wg.asarray(host)
+    if with_torch:
+        time_torch(name, host)
+    function = getattr(wg.linalg, name)
+    t, h = time_call(lambda: function(a), **timing)
+    print(f"wgarray {name} {len(host)}: {t * 1e3:.2f} ms (host {h * 1e3:.2f} ms)", flush=True)
+    return a

@@ -21,7 +21,7 @@ import wgarray as wg
 from wgarray._engines import spectral_scaling, tridiag, tridiag_solve
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from dispatch_profile import capture, print_phases, time_call, time_torch  # noqa: E402
+from dispatch_profile import capture, print_phases, upload_and_time  # noqa: E402
 
 
 def _stage(phase: str, kernel: str) -> str:
@@ -48,16 +48,9 @@ def main():
     parser.add_argument("--n", type=int, default=1024)
     parser.add_argument("--torch", action="store_true")
     args = parser.parse_args()
-    print("device:", wg.get_device())
-    rng = np.random.default_rng(0)
-    g = rng.standard_normal((args.n, args.n))
+    g = np.random.default_rng(0).standard_normal((args.n, args.n))
     host = (g @ g.T / args.n + np.eye(args.n)).astype(np.float32)
-    a = wg.asarray(host)
-    if args.torch:
-        time_torch("eigh", host)
-    t, h = time_call(lambda: wg.linalg.eigh(a))
-    print(f"wgarray eigh {args.n}: {t * 1e3:.2f} ms (host {h * 1e3:.2f} ms)", flush=True)
-    profile(a)
+    profile(upload_and_time("eigh", host, args.torch))
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ from wgarray._engines import qr as qre
 from wgarray._engines import qr_tsqr
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from dispatch_profile import capture, print_phases, time_call, time_records, time_torch  # noqa: E402
+from dispatch_profile import capture, print_phases, time_call, time_records, upload_and_time  # noqa: E402
 
 
 def capture_qr(a):
@@ -98,13 +98,8 @@ def main():
     parser.add_argument("--torch", action="store_true")
     parser.add_argument("--ablate", action="store_true")
     args = parser.parse_args()
-    print("device:", wg.get_device())
     host = np.random.default_rng(1).standard_normal((args.n, args.n)).astype(np.float32)
-    a = wg.asarray(host)
-    if args.torch:
-        time_torch("qr", host)
-    t, h = time_call(lambda: wg.linalg.qr(a), reps=3, trials=2)
-    print(f"wgarray qr {args.n}: {t * 1e3:.2f} ms (host {h * 1e3:.2f} ms)", flush=True)
+    a = upload_and_time("qr", host, args.torch, reps=3, trials=2)
     profile(a)
     if args.ablate:
         ablate(a)

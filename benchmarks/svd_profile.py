@@ -27,7 +27,7 @@ from wgarray._engines import bidiag, bidiag_solve, spectral_scaling, tridiag_sol
 from wgarray._engines.chol_blocks import block, mul, subtract_product, transposed
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from dispatch_profile import capture, print_phases, time_call, time_records, time_torch  # noqa: E402
+from dispatch_profile import capture, print_phases, time_call, time_records, upload_and_time  # noqa: E402
 
 
 def capture_svd(a):
@@ -87,14 +87,8 @@ def main():
     parser.add_argument("--torch", action="store_true")
     parser.add_argument("--widths", default="32,64,128")
     args = parser.parse_args()
-    print("device:", wg.get_device())
     host = np.random.default_rng(1).standard_normal((args.n, args.n)).astype(np.float32)
-    a = wg.asarray(host)
-    if args.torch:
-        time_torch("svd", host)
-    t, h = time_call(lambda: wg.linalg.svd(a))
-    print(f"wgarray svd {args.n}: {t * 1e3:.2f} ms (host {h * 1e3:.2f} ms)", flush=True)
-    profile(a)
+    profile(upload_and_time("svd", host, args.torch))
     if args.widths:
         widths(args.n, [int(w) for w in args.widths.split(",")])
 
