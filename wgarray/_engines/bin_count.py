@@ -56,7 +56,6 @@ _COUNT_DTYPES = (dt.uint32, dt.int32, dt.uint64, dt.int64)
 _PAIRS = {dt.float32: dt.complex64, dt.float64: dt.complex128}  # (min, max) pairs of floats
 _SIGNED_BITS = {"f32": "i32", "f64": "i64"}  # the integer register of a float's bits
 _INFINITY = {"f32": "bitcast<f32>(0x7f800000u)", "f64": "bitcast<f64>(0x7ff0000000000000lu)"}
-_NAN_PAYLOAD = {"f32": "0x7fc0deadi", "f64": "0x7ff800000000deadli"}  # a quiet NaN no arithmetic makes
 _MAGNITUDE_BITS = {"f32": "0x7fffffffu", "f64": "0x7ffffffffffffffflu"}  # all but the sign
 _NO_EDGES = "fn stage_bins(lid: u32, group: u32) {}\nfn prepare_bins() {}\n"
 _TAIL_FROM_VECTORS = "fn load0(idx: u32) -> f32 {{ return vin0[idx / {width}u][idx % {width}u]; }}"
@@ -120,7 +119,7 @@ def _bin_source(dtype, edges, vector, features) -> str:
             stage = render("bin_count_stage_given", C=creg, workgroup=WORKGROUP, edge=cast(
                 "load1(p_edges_offset() + k * p_edges_stride())", edges_dtype, edges_dtype))
         else:
-            stage = render("bin_count_stage_range", C=creg, I=_SIGNED_BITS[creg], OPAQUE_BITS=_NAN_PAYLOAD[creg],
+            stage = render("bin_count_stage_range", C=creg, I=_SIGNED_BITS[creg], tag=REG_TAG[creg],
                            workgroup=WORKGROUP)
         # float32 given edges: any may be subnormal or zero (bits compared). The equal bins over the
         # data's range are normal or 0.0: only a negative subnormal value needs care there, a select
