@@ -94,7 +94,8 @@ def test_exact_tiles_other_dtypes(force, dtype):
     check(A.mT.mT[:, :, 64:] @ B[:, 64:], a[:, :, 64:], b[:, 64:])  # K = 64 from offset views
 
 
-@pytest.mark.parametrize("tiling", [core.BIG, core.MID, core.F64_BIG, core.SMALL], ids=["BIG", "MID", "F64_BIG", "SMALL"])
+@pytest.mark.parametrize("tiling", [core.BIG, core.MID, core.TALL, core.F64_BIG, core.SMALL],
+                         ids=["BIG", "MID", "TALL", "F64_BIG", "SMALL"])
 @pytest.mark.parametrize("split", [None, 2])
 def test_exact_forced_tilings_and_split_k(force, tiling, split):
     """Whole K-slices of split-K keep exact tiles (their partial products added up afterwards)."""
@@ -111,9 +112,10 @@ ELEMENTS = Access(True, False, False)  # exact tiles, element reads
 
 
 @pytest.mark.parametrize("tiling, dtype, access", [(core.BIG, "float32", QUADS), (core.MID, "float32", QUADS),
+                                                   (core.TALL, "float32", QUADS),
                                                    (core.F64_BIG, "float64", ELEMENTS),
                                                    (core.F64_MID, "float64", ELEMENTS)],
-                         ids=["BIG", "MID", "F64_BIG", "F64_MID"])
+                         ids=["BIG", "MID", "TALL", "F64_BIG", "F64_MID"])
 @pytest.mark.parametrize("K, split", [(8, None), (40, None), (48, 2), (96, 4)])
 def test_exact_prefetch_of_the_last_slice(force, tiling, dtype, access, K, split):
     """The exact double-buffered kernel prefetches without a branch, its last k-slice fetching itself again:

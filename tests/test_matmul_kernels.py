@@ -151,7 +151,9 @@ def test_plans_for_the_hard_shapes():
     limit = xp.get_device().limits.get("max-compute-workgroup-storage-size", 16384)
     wide = core.F64_WIDE.smem_bytes(8) <= limit  # (an H100's 48 KiB: 128 x 128; lavapipe's 32 KiB: 128 x 64)
     assert _plan((2048, 2048), (2048, 2048), "float64")[1] == (core.F64_WIDE if wide else core.F64_BIG)
-    assert _plan((65536, 64), (64, 64))[1] == core.MID  # half of each 128 x 128 tile would idle
+    assert _plan((65536, 64), (64, 64))[1] == core.TALL  # half of each 128 x 128 tile would idle
+    assert _plan((65536, 256), (256, 48))[1] == core.TALL
+    assert _plan((256, 256), (256, 64))[1] == core.MID  # too few 128 x 64 tiles to fill the GPU
     assert _plan((64, 64), (64, 65536))[1] == core.MID
     assert _plan((4096, 4096), (4096, 4096))[1] == core.BIG
     assert _plan((300, 32, 32), (300, 32, 32))[1] == core.SMALL

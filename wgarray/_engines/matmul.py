@@ -4,7 +4,7 @@ views, never copies. product() plans it: which kernel (matmul_source.py), which 
 K-slices or K-chunks fill the GPU; matmul_pieces.py handles what exceeds the kernels' limits.
 
   big products (M, N >= 16)       tiled kernel; f32 128 x 128 tiles where they fill the GPU and waste
-                                  little, else 64 x 64; float64 its own scalar unrolled tilings; 32 x 32 tiles for
+                                  little, 128 x 64 for tall results of at most 64 columns, else 64 x 64; float64 its own scalar unrolled tilings; 32 x 32 tiles for
                                   small matrices; few tiles and a long K split into K-slices (split-K);
                                   full tiles of float64, and of float32 operands contiguous along the
                                   fetched axis (read in vec4 words), without bounds checks (_product_access)
@@ -34,9 +34,9 @@ from .folds import sum_fold
 from .map import MapOp, launch_map
 from .matmul_pieces import MAX_K, product_by_segments, product_in_pieces
 from .matmul_source import (ANY, BIG, F64_BIG, F64_MID, F64_WIDE, GENERIC, GEVM_QUADS, GEVM_SLICES, LANES, MID, MID32, SMALL,
-                            THREADS, Access, Tiling, acc_dtype, dot_source, gevm_source, naive_source, skinny_params, tiled_params, tiled_source)
+                            TALL, THREADS, Access, Tiling, acc_dtype, dot_source, gevm_source, naive_source, skinny_params, tiled_params, tiled_source)
 
-__all__ = ["product", "Tiling", "BIG", "MID", "MID32", "GENERIC", "F64_WIDE", "F64_BIG", "F64_MID", "SMALL", "MAX_K"]
+__all__ = ["product", "Tiling", "BIG", "MID", "TALL", "MID32", "GENERIC", "F64_WIDE", "F64_BIG", "F64_MID", "SMALL", "MAX_K"]
 
 _FORCE: dict = {}  # tests force a plan: {"kernel": "tiled" | "naive" | "dot" | "gevm", "tiling": Tiling, "chunk": int,
 #                                         "split": int (K-slices of the tiled kernel), "access": Access}
@@ -69,7 +69,9 @@ def _choose_tiling(acc, batch: int, M: int, N: int, K: int, device) -> Tiling:
     if M <= 32 and N <= 32:
         cfg = SMALL
     elif acc == dt.float32:
-        cfg = BIG if _worth_big(BIG, batch, M, N, K) else MID
+        # Tall results of at most 64 columns (X @ W with a narrow W): 128 x 64 tiles, two rows of 4 x 4
+        # blocks an invocation. H100, 65536 x K @ K x 64 (K = 64, 256): 32 and 378 us a kernel, not 41 and 534.
+        cfg = BIG if _worth_big(BIG, batch, M, N, K) else TALL if N <= TALL.BN and _worth_big(TALL, batch, M, N, K) else MID
     elif acc == dt.float64:
         cfg = F64_BIG if _worth_big(F64_BIG, batch, M, N, K) else F64_MID
         if cfg == F64_BIG and F64_WIDE.smem_bytes(8) <= limit and _worth_big(F64_WIDE, batch, M, N, K):
