@@ -42,10 +42,15 @@ gain: the GEMV's workgroups making V^H v, W^H v and the next column less the pan
 terms (all but the last) for the step, so that its serial part shrinks: 1.1 ms slower at n =
 1024, 0.9 at 512 (the GEMV's phase grows by as much as the step saves; eigh 41.6 -> 37.8 ms
 with it, 3.4x PyTorch); 512 invocations a step: within noise. Then: vectors 17 ms, eigenvalues 2.6 ms,
-back-transformation 1.7 ms. A two-stage reduction (dense -> band by QR panels with matmul
-updates, band -> tridiagonal by bulge chasing in one workgroup, as MAGMA's) would cut the
-reduction to ~10 n/NB dispatches but serialises O(n^2 NB) work, a barrier per bulge step, on
-one multiprocessor.
+back-transformation 1.7 ms.
+A two-stage reduction (LAPACK's sy2sb + hb2st) was built and measured (fourteenth session; NumPy-
+checked on every dtype, not kept): dense -> band of NB by QR panels and matmul updates, then band ->
+tridiagonal by bulge chasing in one workgroup per matrix, the tasks of each round (2 s + k = r: ~2n
+rounds, up to ~n / (2 NB) disjoint NB x NB tasks each) at once, then Q2 applied to the vectors. On
+the H100 at n = 1024 float32 the chase alone took 44-68 ms (14-21 us a round of tasks: a chain of
+global loads, barriers and NB-long reductions in one multiprocessor, which loads batched 16 rows
+at a time and coalesced rows did not shorten below 44), the band reduction 25-40 ms unreplayed,
+against 20 ms for the whole one-stage reduction; the chase would have to reach ~1 us a round.
 """
 
 from __future__ import annotations

@@ -217,6 +217,17 @@ def einsum_path(*operands, optimize="greedy", einsum_call=False):
     return np.einsum_path(subscripts, *_stand_ins(arrays), optimize=optimize)
 
 
+@functools.lru_cache(maxsize=256)
+def _result_dtype(dtypes: tuple, dtype, casting: str):
+    """The dtype einsum computes in (NumPy's promotion, or `dtype`), each operand castable to it under
+    `casting`; memoized, as NumPy's promotion costs a loop of small einsums more than their planning."""
+    result = np.result_type(*dtypes) if dtype is None else dtype
+    for d in dtypes:
+        if not np.can_cast(d, result, casting):
+            raise TypeError(f"einsum: cannot cast operand of dtype {d} to {result} with casting rule {casting!r}")
+    return result
+
+
 def einsum(*operands, out=None, optimize=False, dtype=None, order="K", casting="safe"):
     """The Einstein summation of the operands over the subscripts (NumPy's conventions: implicit
     output, '...' broadcasting, the sublist form), on the GPU."""
@@ -225,13 +236,10 @@ def einsum(*operands, out=None, optimize=False, dtype=None, order="K", casting="
     subscripts, arrays = _split_operands(operands)
     arrays = [as_array(a, "einsum") for a in arrays]
     labels, output = _parse(subscripts, arrays)
-    result_dtype = np.result_type(*(a._dtype for a in arrays)) if dtype is None else dt.as_dtype(dtype)
-    for a in arrays:
-        if not np.can_cast(a._dtype, result_dtype, casting):
-            raise TypeError(f"einsum: cannot cast operand of dtype {a._dtype} to {result_dtype} with casting "
-                            f"rule {casting!r}")
+    result_dtype = _result_dtype(tuple(a._dtype for a in arrays), None if dtype is None else dt.as_dtype(dtype),
+                                 casting)
     sizes = _label_sizes(arrays, labels)
-    terms = [_collapse(astype(a, result_dtype, copy=False), ls, sizes, i)
+    terms = [_collapse(a if a._dtype == result_dtype else astype(a, result_dtype), ls, sizes, i)
              for i, (a, ls) in enumerate(zip(arrays, labels))]
     for first, second in _path(subscripts, arrays, optimize):
         pair = [terms[first], terms[second]]
