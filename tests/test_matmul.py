@@ -85,7 +85,7 @@ def test_mixed_dtypes(pair):
 SIZES = [(1, 1, 1), (3, 5, 2), (17, 3, 129), (129, 65, 17), (64, 64, 64), (130, 129, 131)]
 
 
-TILINGS = {"BIG": core.BIG, "MID": core.MID, "TALL": core.TALL, "MID32": core.MID32, "GENERIC": core.GENERIC,
+TILINGS = {"BIG": core.BIG, "MID": core.MID, "TALL": core.TALL, "MID_DEEP": core.MID_DEEP, "MID32": core.MID32, "GENERIC": core.GENERIC,
            "single-buffered": dataclasses.replace(core.MID, double=False),
            "BK=4": dataclasses.replace(core.GENERIC, double=False, BK=4)}
 

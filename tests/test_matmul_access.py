@@ -94,8 +94,8 @@ def test_exact_tiles_other_dtypes(force, dtype):
     check(A.mT.mT[:, :, 64:] @ B[:, 64:], a[:, :, 64:], b[:, 64:])  # K = 64 from offset views
 
 
-@pytest.mark.parametrize("tiling", [core.BIG, core.MID, core.TALL, core.F64_BIG, core.SMALL],
-                         ids=["BIG", "MID", "TALL", "F64_BIG", "SMALL"])
+@pytest.mark.parametrize("tiling", [core.BIG, core.MID, core.TALL, core.MID_DEEP, core.F64_BIG, core.SMALL],
+                         ids=["BIG", "MID", "TALL", "MID_DEEP", "F64_BIG", "SMALL"])
 @pytest.mark.parametrize("split", [None, 2])
 def test_exact_forced_tilings_and_split_k(force, tiling, split):
     """Whole K-slices of split-K keep exact tiles (their partial products added up afterwards)."""
@@ -112,14 +112,15 @@ ELEMENTS = Access(True, False, False)  # exact tiles, element reads
 
 
 @pytest.mark.parametrize("tiling, dtype, access", [(core.BIG, "float32", QUADS), (core.MID, "float32", QUADS),
-                                                   (core.TALL, "float32", QUADS),
+                                                   (core.TALL, "float32", QUADS), (core.MID_DEEP, "float32", QUADS),
                                                    (core.F64_BIG, "float64", ELEMENTS),
                                                    (core.F64_MID, "float64", ELEMENTS)],
-                         ids=["BIG", "MID", "TALL", "F64_BIG", "F64_MID"])
-@pytest.mark.parametrize("K, split", [(8, None), (40, None), (48, 2), (96, 4)])
-def test_exact_prefetch_of_the_last_slice(force, tiling, dtype, access, K, split):
+                         ids=["BIG", "MID", "TALL", "MID_DEEP", "F64_BIG", "F64_MID"])
+@pytest.mark.parametrize("slices, split", [(1, None), (5, None), (6, 2), (12, 4)])
+def test_exact_prefetch_of_the_last_slice(force, tiling, dtype, access, slices, split):
     """The exact double-buffered kernel prefetches without a branch, its last k-slice fetching itself again:
     one slice, an odd number (the loop's second half skipped) and K-slices of an odd number each."""
+    K = slices * tiling.BK
     a, b = data((2, 128, K), dtype), data((2, K, 128), dtype)
     force(kernel="tiled", tiling=tiling, **({"split": split} if split else {}))
     A, B = wg(a), wg(b)

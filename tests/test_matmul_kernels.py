@@ -159,7 +159,9 @@ def test_plans_for_the_hard_shapes():
     assert _plan((300, 32, 32), (300, 32, 32))[1] == core.SMALL
     assert _plan((256, 65536), (65536, 256))[1] == core.BIG  # split-K: 4 tiles, K-slices of 1024 terms
     assert core._k_slices(core.BIG, 4, 65536, 256 * 256 * 4, xp.get_device()) == 64  # split-K: 256 groups
-    assert _plan((256, 4096), (4096, 256))[1] == core.MID  # too short a K to fill the GPU with 128 x 128 tiles
+    assert _plan((256, 4096), (4096, 256))[1] == core.MID_DEEP  # too short a K to fill the GPU with 128 x 128 tiles
+    assert _plan((64, 65536), (65536, 64))[1] == core.MID_DEEP  # X^T X: one tile, split-K
+    assert _plan((64, 400), (400, 64))[1] == core.MID  # too short a K to split
     assert core._k_slices(core.BIG, 1024, 4096, 4096 * 4096 * 4, xp.get_device()) == 1
 
 

@@ -94,6 +94,7 @@ BIG = Tiling(16, 16, 8, 8, 8, True, True, True)  # f32: 128 x 128 tiles, 8 x 8 p
 # read) 0.42 | 3.15-3.22; fma() 0.42 | 3.19 (the driver fuses c + a * b already); one buffer, two barriers 0.51 | 3.84.
 MID = Tiling(16, 16, 4, 4, 8, True, True, True)  # f32: 64 x 64
 TALL = Tiling(16, 16, 8, 4, 8, True, True, True)  # f32: 128 x 64, for results of at most 64 columns
+MID_DEEP = Tiling(16, 16, 4, 4, 16, True, True, True)  # f32: 64 x 64 in 16-deep slices, for split-K products
 MID32 = Tiling(16, 16, 4, 4, 8, True, True)  # other 32-bit types
 GENERIC = Tiling(16, 16, 4, 4, 8, False, True)  # 64-bit integers and complex types
 # float64: scalar words in workgroup memory, the k-slice unrolled (an H100 took 1.21 ms for a
