@@ -4,8 +4,10 @@ views, never copies. product() plans it: which kernel (matmul_source.py), which 
 K-slices or K-chunks fill the GPU; matmul_pieces.py handles what exceeds the kernels' limits.
 
   big products (M, N >= 16)       tiled kernel; f32 128 x 128 tiles where they fill the GPU and waste
-                                  little, 128 x 64 for tall results of at most 64 columns, else 64 x 64; float64 its own scalar unrolled tilings; 32 x 32 tiles for
-                                  small matrices; few tiles and a long K split into K-slices (split-K);
+                                  little, 128 x 64 for tall results of at most 64 columns, else 64 x 64
+                                  (16-deep slices where split-K); float64 its own scalar unrolled
+                                  tilings; 32 x 32 tiles for small matrices; few tiles and a long K
+                                  split into K-slices (split-K);
                                   full tiles of float64, and of float32 operands contiguous along the
                                   fetched axis (read in vec4 words), without bounds checks (_product_access)
   skinny, operand K-contiguous    dot kernel: a group of lanes per output (matrix @ vector, dot)
