@@ -72,10 +72,10 @@ def _choose_tiling(acc, batch: int, M: int, N: int, K: int, device) -> Tiling:
         cfg = SMALL
     elif acc == dt.float32:
         # Tall results of at most 64 columns (X @ W with a narrow W): 128 x 64 tiles, two rows of 4 x 4
-        # blocks an invocation. H100, 65536 x K @ K x 64 (K = 64, 256): 32 and 378 us a kernel, not 41 and 534.
+        # blocks an invocation. H100, 65536 x K @ K x 64 (K = 64, 256, 512): 32, 78, 147 us a kernel, not 41, 127, 238.
         cfg = BIG if _worth_big(BIG, batch, M, N, K) else TALL if N <= TALL.BN and _worth_big(TALL, batch, M, N, K) else MID
         # Few 64 x 64 tiles and a long K (split-K: X^T X of a tall X) take 16-deep slices, half the
-        # barriers per term. H100, X^T X of 65536 x 64 / x 128, 16384 x 256: 51 -> 45, 118 -> 89, 102 -> 88 us.
+        # barriers per term. H100, X^T X of 65536 x 128, 16384 x 256: 120 -> 96, 102 -> 88 us (kernel and fold).
         if cfg == MID and batch * -(-M // MID.BM) * -(-N // MID.BN) < TARGET_GROUPS and K >= 2 * MIN_K:
             cfg = MID_DEEP
     elif acc == dt.float64:
