@@ -130,7 +130,6 @@ def test_python_scalars_alone_compute_as_numpy_defaults():
         assert_same(g, e)
 
 
-@pytest.mark.xfail(strict=True, reason="lib_complex_math's cpow (also behind pow) gives (1+0j)**-1 = 1-0j")
 def test_float_power_complex_zero_signs():
     a, b = np.array([1 + 0j, 0.5 + 0j]), np.array([-1 + 0j, -1 + 0j])
     assert_same(wg.float_power(up(a), up(b)), np.float_power(a, b))

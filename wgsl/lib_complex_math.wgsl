@@ -528,10 +528,24 @@ fn cpow_${tag}(a: ${T}, b: ${T}) -> ${T} {
             if (n < mask) { break; }
             p = cmul_${tag}(p, p);
         }
-        if (b.x < ${F}(0)) { return cdiv_${tag}(${T}(${F}(1), ${F}(0)), acc); }
+        if (b.x < ${F}(0)) { return cm_recip_${tag}(acc); }
         return acc;
     }
     return cexp_${tag}(cmul_${tag}(b, clog_${tag}(a)));
+}
+// NumPy's cdiv(1 + 0i, b) for npy_cpow's negative powers. Written out because the
+// compilers fold cdiv's 0 - x into -x and x + 0 into x, which turns NumPy's +0 parts into -0
+// ((1+0j)**-1 came out 1-0j): a zero rat gives +0 explicitly.
+fn cm_recip_${tag}(b: ${T}) -> ${T} {
+    if (!cnz_${tag}(b)) { return ${T}(lm_inf_${ftag}(), nan_${ftag}()); }  // an underflowed power: 1/0, 0/0
+    if (greater_equal_${ftag}(fabs_${ftag}(b.x), fabs_${ftag}(b.y))) {
+        let rat = div_${ftag}(b.y, b.x);
+        let scl = div_${ftag}(${F}(1), b.x + rounded_${ftag}(b.y * rat));
+        return ${T}(scl, select(-rat, ${F}(0), !nz_${ftag}(rat)) * scl);  // (1 + 0 rat, 0 - rat) scl
+    }
+    let rat = div_${ftag}(b.x, b.y);
+    let scl = div_${ftag}(${F}(1), b.y + rounded_${ftag}(b.x * rat));
+    return ${T}(select(rat, ${F}(0), !nz_${ftag}(rat)) * scl, -scl);  // (rat + 0, 0 rat - 1) scl
 }
 // NumPy's sinc: sin(y) / y for y = pi z, formed as NumPy does: a complex product with pi + 0i,
 // whose zero must not be folded away (0 * inf is NaN), so the caller passes one unknown to the
