@@ -72,6 +72,8 @@ RUN_TILE = 8  # 64-byte runs of complex64
 WIDE_LOCAL = WIDE_PASSES = 0
 RADIX8_FOR_ODD = 0  # 1: 2^odd leads with a radix 8, not 2 (1000 = 8 5 5 5): H100, 4096 x 1009 0.41 ms, not 0.32
 # a local transform's invocations (and the device's limit): one per butterfly of its largest radix
+# (H100, c64 2^24 / fft2 4096^2 / 4096 x 1000: 0.55 / 0.60 / 0.07 ms; capped at 256 invocations, each taking
+# several butterflies a pass, 0.69 / 0.75 / 0.07; at 128 0.99 / 1.12 / 0.11; so fewer, longer invocations lose)
 MAX_WORKGROUP = 1024
 # 1: passes into float32 results (complex64, float32) twiddle by powers of one table entry: H100, 4096 x
 # 1000 c64 55 us of GPU, not 57-58; 4096 x 1009 0.27 ms, not 0.31; 1000003 0.22, not 0.26; same errors

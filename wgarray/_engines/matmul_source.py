@@ -92,6 +92,8 @@ BIG = Tiling(16, 16, 8, 8, 8, True, True, True)  # f32: 128 x 128 tiles, 8 x 8 p
 # blocks 0.46 | 3.33-3.35; 64 invocations, 64 x 64 tiles in 8 x 8 0.46 | 3.50; tiles ordered in bands of 8 tile
 # rows, column by column 0.43 | 3.16-3.22; warps of 8 x 4 or 4 x 8 invocations (one wavefront per workgroup-memory
 # read) 0.42 | 3.15-3.22; fma() 0.42 | 3.19 (the driver fuses c + a * b already); one buffer, two barriers 0.51 | 3.84.
+# Fifteenth session: the k-slice as a loop (not unrolled) 0.59 | 3.82 (BK = 16 0.56 | 4.10); one unrolled slice an
+# iteration at a run-time buffer offset 0.48-0.49 | 3.57 (BK = 16 0.52 | 3.66); BK = 16 in one buffer 0.45 | 3.30.
 MID = Tiling(16, 16, 4, 4, 8, True, True, True)  # f32: 64 x 64
 TALL = Tiling(16, 16, 8, 4, 8, True, True, True)  # f32: 128 x 64, for results of at most 64 columns
 MID_DEEP = Tiling(16, 16, 4, 4, 16, True, True, True)  # f32: 64 x 64 in 16-deep slices, for split-K products
