@@ -54,12 +54,24 @@ COMPLEX.real, COMPLEX.imag = np.repeat(PARTS, PARTS.size), np.tile(PARTS, PARTS.
 ORDINARY = COMPLEX[np.isin(COMPLEX.real, ORDINARY_PARTS) & np.isin(COMPLEX.imag, ORDINARY_PARTS)]
 
 
-# (complex64 quotients keep native arithmetic for speed: docs/limitations.md)
 def test_complex64_products():
     a, b = np.repeat(COMPLEX, ORDINARY.size), np.tile(ORDINARY, COMPLEX.size)
     with np.errstate(all="ignore"):
         exp = np.multiply(a, b)
     assert_same(wgarray.multiply(wg(a), wg(b)), exp, inputs=(a, b))
+
+
+@pytest.mark.parametrize("order", ["subnormal dividends", "subnormal divisors"])
+def test_complex64_quotients(order):
+    """Native Smith's algorithm where every part is ordinary, the kept path elsewhere (cdiv_kept)."""
+    a, b = np.repeat(COMPLEX, ORDINARY.size), np.tile(ORDINARY, COMPLEX.size)
+    if order == "subnormal divisors":
+        a, b = b, a
+    scaled = np.array([3e-11 + 2e10j, 1e-12 - 1j, 5e12 + 0j, 1.5e-38 + 1e-38j], np.complex64)  # past cm_plain's range
+    a, b = np.concatenate([a, scaled, np.ones(4, np.complex64)]), np.concatenate([b, np.ones(4, np.complex64), scaled])
+    with np.errstate(all="ignore"):
+        exp = np.divide(a, b)
+    assert_same(wgarray.divide(wg(a), wg(b)), exp, inputs=(a, b))
 
 
 @pytest.mark.parametrize("name", ["reciprocal", "square"])
@@ -87,7 +99,7 @@ def test_complex_functions_of_subnormal_parts():
     z = np.array([2.5 + 1e-45j, 22 + 3e-45j, -22 + 1e-45j, 1e30 + 1e-45j, np.inf + 1e-45j, np.nan + 1e-45j,
                   1e-45 - 7j, -1.395e-19 - 3.29e-24j], dtype=np.complex64)
     with np.errstate(all="ignore"):
-        for name in ("exp2", "sinh", "cosh", "exp"):  # (not sinc: a complex64 quotient, limitations.md)
+        for name in ("exp2", "sinh", "cosh", "exp"):
             assert_same(getattr(wgarray, name)(wg(z)), getattr(np, name)(z), ulps=2, inputs=(z,))
 
 

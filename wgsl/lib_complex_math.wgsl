@@ -553,5 +553,5 @@ fn cm_recip_${tag}(b: ${T}) -> ${T} {
 fn csinc_${tag}(z: ${T}, zero: ${F}) -> ${T} {
     if (!cnz_${tag}(z)) { return ${T}(${F}(1), ${F}(0)); }
     let y = cmul_${tag}(${T}(PI_H_${ftag}, zero), z);
-    return cdiv_${tag}(csin_${tag}(y), y);
+    return cdiv_kept_${tag}(csin_${tag}(y), y);
 }

@@ -223,8 +223,11 @@ def library_fields(register: str, features=frozenset()) -> dict:
     if register.startswith("vec2"):
         scalar = register[5:-1]
         bits, *_, suffix = FLOAT_BITS[scalar]
+        single = scalar == "f32"
         return dict(T=register, tag=REG_TAG[register], F=scalar, ftag=REG_TAG[scalar], U=bits,
-                    SIGN=f"0x{1 << (31 if bits == 'u32' else 63):x}{suffix}")
+                    SIGN=f"0x{1 << (31 if bits == 'u32' else 63):x}{suffix}", FLUSHES="true" if single else "false",
+                    EXPMASK=FLOAT_BITS[scalar][3].replace("u", suffix), MANT=f"{23 if single else 52}u",
+                    BIAS=127 if single else 1023)
     return dict(T=register, tag=REG_TAG[register], WIDTH=32 if register in ("i32", "u32") else 64,
                 ONE=f"{register}(1)", ZERO=f"{register}(0)")
 
