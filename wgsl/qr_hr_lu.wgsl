@@ -2,7 +2,8 @@
 // one workgroup per matrix. From the panel's TSQR, Q (rows x cols, orthonormal columns,
 // q[b * q_batch + i * cols + j]) and R (r[b * r_batch + i * cols + j], real diagonal):
 //   the LU without pivoting of Q1 - S (Q1 its top cols x cols block), S = diag(s),
-//   s_j = -sign(re d_j) for the pivot d_j as the elimination reaches it, so |d_j - s_j| >= 1:
+//   s_j = -sign(re d_j) for the pivot d_j as the elimination reaches it, so |d_j - s_j| >= 1
+//   (where d_j is 0 up to rounding, the sign LAPACK's choice gives: see sign_of):
 //   Q1 - S = Y1 U with Y1 unit lower triangular;
 //   T = -U S Y1^{-H} (upper triangular) and R_householder = S R, so that
 //   A = (I - Y T Y^H) [S R; 0] where Y = [Y1; Q2 U^{-1}] (qr_hr_solve.wgsl finds Q2 U^{-1}).
@@ -23,12 +24,23 @@ ${library}
 
 const PB: u32 = ${PB}u;
 const WG: u32 = ${WG}u;
+const NOISE: R = ${NOISE};  // 4 PB eps: the rounding error of a pivot d_j of Q's entries
 var<workgroup> m: array<${T}, ${PB2}>;
 var<workgroup> tm: array<${T}, ${PB2}>;  // the pivots, then T, then U^{-1}
 // (m and tm are all the workgroup memory: for complex128 exactly 32 KB, a common device limit)
 
-// s_j for the pivot d_j: -sign(re d_j), so that |d_j - s_j| >= 1.
-fn sign_of(d: ${T}) -> R { return select(R(1), R(-1), sc_re(d) >= R(0)); }
+// s_j for the pivot d_j: -sign(re d_j), so that |d_j - s_j| >= 1. For LAPACK's reflectors the
+// pivot is 1 - tau_j <= 0 (re tau_j >= 1), so s_j = +1; it is 0 up to rounding where alpha_j is
+// below the last bit of beta_j (tau_j rounds to 1, while beta_j still takes alpha_j's sign), and
+// the computed d_j's sign is noise there (|re d_j| <= NOISE). Such a column's R_jj from a tree of
+// L levels is (-1)^L sign(alpha_j) ||.|| (each level's alpha_j is the R_jj below it, the leaf's
+// alpha_j that of the rows NumPy factors first), against LAPACK's -sign(alpha_j) ||.||: then
+// s_j = (-1)^(L+1), p_flip_ties() = 1 for an even L. (A single chunk: s_j = +1, geqr2's own.)
+fn sign_of(d: ${T}) -> R {
+    let x = sc_re(d);
+    if (abs(x) <= NOISE) { return select(R(1), R(-1), p_flip_ties() != 0u); }
+    return select(R(1), R(-1), x > R(0));
+}
 // s_j again from U's diagonal entry d_j - s_j, whose real part is >= 1 where s_j = -1, <= -1 else.
 fn sign_at(u_jj: ${T}) -> R { return select(R(1), R(-1), sc_re(u_jj) > R(0)); }
 

@@ -71,7 +71,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             // Four rows an iteration, their loads issued together (a load of vt waits on global
             // memory: one at a time, the steps were bound by that latency), summed in row order;
             // rows past the chunk's are zero in the sums (workgroup memory there holds anything).
-            let first = h - h % lanes + lane;
+            // Every lane runs the same iterations (the rows a lane takes: i = i0 + lane), so the
+            // subgroup is whole again at each subgroupAdd without relying on reconvergence after
+            // lane-divergent loop exits (Vulkan gives no such guarantee without maximal reconvergence).
+            let start = h - h % lanes;
             let vj = vbase + j * rows;
             let vh = vbase + h * rows;
             var d0 = ${T}();
@@ -79,7 +82,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             var e0 = ${T}();
             var e1 = ${T}();
             var w = ${T}();
-            for (var i = first; i < rows; i += 4u * lanes) {
+            for (var i0 = start; i0 < rows; i0 += 4u * lanes) {
+                let i = i0 + lane;
                 let i1 = i + lanes;
                 let i2 = i1 + lanes;
                 let i3 = i2 + lanes;
@@ -113,7 +117,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             let f1 = sc_mul(tau_j, subgroupAdd(d1));
             let g0 = sc_mul(tau_h, subgroupAdd(e0) - sc_mul(wv, f0));
             let g1 = sc_mul(tau_h, subgroupAdd(e1) - sc_mul(wv, f1));
-            for (var i = first; i < rows; i += 4u * lanes) {
+            for (var i0 = start; i0 < rows; i0 += 4u * lanes) {
+                let i = i0 + lane;
                 let i1 = i + lanes;
                 let i2 = i1 + lanes;
                 let i3 = i2 + lanes;
@@ -133,12 +138,12 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
                 let y1 = q_at(c1 * RS + i1) - (sc_mul(a1, f1) + sc_mul(b1, g1));
                 let y2 = q_at(c1 * RS + i2) - (sc_mul(a2, f1) + sc_mul(b2, g1));
                 let y3 = q_at(c1 * RS + i3) - (sc_mul(a3, f1) + sc_mul(b3, g1));
-                if (i >= h) { a[c * RS + i] = x0; }
+                if (i >= h && i < rows) { a[c * RS + i] = x0; }
                 if (i1 >= h && i1 < rows) { a[c * RS + i1] = x1; }
                 if (i2 >= h && i2 < rows) { a[c * RS + i2] = x2; }
                 if (i3 >= h && i3 < rows) { a[c * RS + i3] = x3; }
                 if (both) {
-                    if (i >= h) { a[c1 * RS + i] = y0; }
+                    if (i >= h && i < rows) { a[c1 * RS + i] = y0; }
                     if (i1 >= h && i1 < rows) { a[c1 * RS + i1] = y1; }
                     if (i2 >= h && i2 < rows) { a[c1 * RS + i2] = y2; }
                     if (i3 >= h && i3 < rows) { a[c1 * RS + i3] = y3; }

@@ -12,6 +12,10 @@
 // column on the H100.) Column j's vector is scaled and its beta stored during step j + 1 (nobody
 // reads it then), by the last subgroup, which has the fewest columns. The chunk goes out twice:
 // by rows in place, and by columns to vt for wgsl/qr_tsqr_apply_sg.wgsl.
+// Every lane of a subgroup runs the same loop iterations (its rows: i = i0 + lane), so the
+// subgroup is whole at each subgroupAdd without relying on reconvergence after lane-divergent
+// loop exits, which Vulkan does not promise without maximal reconvergence (an H100 under load
+// now and then gave a row of R the wrong sign).
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> src: array<${S}>;
@@ -32,7 +36,8 @@ fn at(e: u32) -> ${T} { return a[min(e, ${CAP}u - 1u)]; }
 
 // v = scal x below the diagonal of column j, beta on it.
 fn store_vector(j: u32, rows: u32, beta: R, scal: ${T}, lane: u32, lanes: u32) {
-    for (var i = j + 1u + lane; i < rows; i += 4u * lanes) {
+    for (var i0 = j + 1u; i0 < rows; i0 += 4u * lanes) {
+        let i = i0 + lane;
         let i1 = i + lanes;
         let i2 = i1 + lanes;
         let i3 = i2 + lanes;
@@ -40,7 +45,7 @@ fn store_vector(j: u32, rows: u32, beta: R, scal: ${T}, lane: u32, lanes: u32) {
         let x1 = at(j * RS + i1);
         let x2 = at(j * RS + i2);
         let x3 = at(j * RS + i3);
-        a[j * RS + i] = sc_mul(scal, x0);
+        if (i < rows) { a[j * RS + i] = sc_mul(scal, x0); }
         if (i1 < rows) { a[j * RS + i1] = sc_mul(scal, x1); }
         if (i2 < rows) { a[j * RS + i2] = sc_mul(scal, x2); }
         if (i3 < rows) { a[j * RS + i3] = sc_mul(scal, x3); }
@@ -72,10 +77,13 @@ fn plain_reflector(alpha: ${T}, ss: R) -> Reflector {
 fn dots(j: u32, c0: u32, c1: u32, rows: u32, inv_scale: R, lane: u32, lanes: u32) -> array<${T}, 2> {
     var acc0 = ${T}();
     var acc1 = ${T}();
-    for (var i = j + 1u + lane; i < rows; i += lanes) {
-        let x = sc_conj(sc_opaque_t(sc_scale(a[j * RS + i], inv_scale)));
-        acc0 = acc0 + sc_mul(x, a[c0 * RS + i]);
-        acc1 = acc1 + sc_mul(x, at(c1 * RS + i));
+    for (var i0 = j + 1u; i0 < rows; i0 += lanes) {
+        let i = i0 + lane;
+        if (i < rows) {
+            let x = sc_conj(sc_opaque_t(sc_scale(a[j * RS + i], inv_scale)));
+            acc0 = acc0 + sc_mul(x, a[c0 * RS + i]);
+            acc1 = acc1 + sc_mul(x, at(c1 * RS + i));
+        }
     }
     return array<${T}, 2>(acc0, acc1);
 }
@@ -94,7 +102,8 @@ fn update(j: u32, c0: u32, c1: u32, both: bool, top: array<${T}, 2>, s: array<${
         a[c0 * RS + j] = top[0] - f0;
         if (both) { a[c1 * RS + j] = top[1] - f1; }
     }
-    for (var i = j + 1u + lane; i < rows; i += 4u * lanes) {
+    for (var i0 = j + 1u; i0 < rows; i0 += 4u * lanes) {
+        let i = i0 + lane;
         let i1 = i + lanes;
         let i2 = i1 + lanes;
         let i3 = i2 + lanes;
@@ -102,7 +111,7 @@ fn update(j: u32, c0: u32, c1: u32, both: bool, top: array<${T}, 2>, s: array<${
         let x1 = at(j * RS + i1);
         let x2 = at(j * RS + i2);
         let x3 = at(j * RS + i3);
-        let y0 = a[c0 * RS + i] - sc_mul(x0, fx0);
+        let y0 = at(c0 * RS + i) - sc_mul(x0, fx0);
         let y1 = at(c0 * RS + i1) - sc_mul(x1, fx0);
         let y2 = at(c0 * RS + i2) - sc_mul(x2, fx0);
         let y3 = at(c0 * RS + i3) - sc_mul(x3, fx0);
@@ -110,12 +119,12 @@ fn update(j: u32, c0: u32, c1: u32, both: bool, top: array<${T}, 2>, s: array<${
         let z1 = at(c1 * RS + i1) - sc_mul(x1, fx1);
         let z2 = at(c1 * RS + i2) - sc_mul(x2, fx1);
         let z3 = at(c1 * RS + i3) - sc_mul(x3, fx1);
-        a[c0 * RS + i] = y0;
+        if (i < rows) { a[c0 * RS + i] = y0; }
         if (i1 < rows) { a[c0 * RS + i1] = y1; }
         if (i2 < rows) { a[c0 * RS + i2] = y2; }
         if (i3 < rows) { a[c0 * RS + i3] = y3; }
         if (both) {
-            a[c1 * RS + i] = z0;
+            if (i < rows) { a[c1 * RS + i] = z0; }
             if (i1 < rows) { a[c1 * RS + i1] = z1; }
             if (i2 < rows) { a[c1 * RS + i2] = z2; }
             if (i3 < rows) { a[c1 * RS + i3] = z3; }
@@ -167,7 +176,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
         var mx = R(0);
         var acc0 = ${T}();
         var acc1 = ${T}();
-        for (var i = j + 1u + lane; i < rows; i += 4u * lanes) {
+        for (var i0 = j + 1u; i0 < rows; i0 += 4u * lanes) {
+            let i = i0 + lane;
             let i1 = i + lanes;
             let i2 = i1 + lanes;
             let i3 = i2 + lanes;
@@ -183,10 +193,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             let z1 = at(c1 * RS + i1);
             let z2 = at(c1 * RS + i2);
             let z3 = at(c1 * RS + i3);
-            ss = ss + sc_sq(x0);
-            mx = max(mx, sc_absmax(x0));
-            acc0 = acc0 + sc_mul(sc_conj(x0), y0);
-            acc1 = acc1 + sc_mul(sc_conj(x0), z0);
+            ss = select(ss, ss + sc_sq(x0), i < rows);
+            mx = select(mx, max(mx, sc_absmax(x0)), i < rows);
+            acc0 = select(acc0, acc0 + sc_mul(sc_conj(x0), y0), i < rows);
+            acc1 = select(acc1, acc1 + sc_mul(sc_conj(x0), z0), i < rows);
             ss = select(ss, ss + sc_sq(x1), i1 < rows);
             mx = select(mx, max(mx, sc_absmax(x1)), i1 < rows);
             acc0 = select(acc0, acc0 + sc_mul(sc_conj(x1), y1), i1 < rows);
@@ -213,7 +223,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
             x_scale = sc_pow2(e);
             inv_scale = sc_pow2(-e);
             ss = R(0);
-            for (var i = j + 1u + lane; i < rows; i += lanes) { ss = ss + sc_sq(sc_opaque_t(sc_scale(a[j * RS + i], inv_scale))); }
+            for (var i0 = j + 1u; i0 < rows; i0 += lanes) {
+                let i = i0 + lane;
+                if (i < rows) { ss = ss + sc_sq(sc_opaque_t(sc_scale(a[j * RS + i], inv_scale))); }
+            }
             ss = subgroupAdd(ss);
             if (c0 < cols) {
                 let d = dots(j, c0, c1, rows, inv_scale, lane, lanes);

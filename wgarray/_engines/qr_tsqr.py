@@ -16,7 +16,9 @@ tall panel the GPU idles. Here, for a panel A (batch, rows, cols <= PB):
                 wgsl/qr_hr_solve.wgsl      Y2 = Q2 U^{-1} (qr_hr_lu inverts U), an element
                                            an invocation on many workgroups.
 Y, tau = diag(T), T and S R are what LAPACK's geqrf gives (the same sign choices), written
-where qr.py's panel kernel writes them. Nothing is read back.
+where qr.py's panel kernel writes them. Nothing is read back. (A column whose alpha_j is below
+the last bit of beta_j leaves the sign of Q's pivot to rounding: wgsl/qr_hr_lu.wgsl takes LAPACK's
+from the tree's depth there.)
 
 Where the time goes (an H100, qr of 4096 x 4096 float32, 56.4 ms in all against torch's 29.0;
 each group's dispatches re-issued alone, benchmarks/qr_profile.py): the factor kernels 20.6 ms
@@ -67,7 +69,7 @@ FACTOR = ParamLayout("batch", "rows", "cols", "nodes", ZERO, *_SRC, "r_offset", 
 APPLY = ParamLayout("batch", "rows", "cols", "nodes", ZERO, *_SRC, "qin_batch", "identity", "q_batch")
 _OUT = ("h_offset", "h_batch", "h_row", "h_col", "v_offset", "v_batch", "v_row")
 LU = ParamLayout("batch", "cols", ZERO, *_OUT, "tau_offset", "tau_batch", "t_offset", "t_batch", "t_row",
-                 "u_batch", "q_batch", "r_batch")
+                 "u_batch", "q_batch", "r_batch", "flip_ties")
 SOLVE = ParamLayout("batch", "rows", "cols", "groups", ZERO, *_OUT, "q_batch", "u_batch")
 
 
@@ -115,11 +117,16 @@ def _launch(name: str, x: BufferOperand, layout: ParamLayout, words: dict, stora
                   layout.pack(**words), groups * WG, writes)
 
 
+def _literal(value: float, dtype) -> str:
+    """value as a WGSL literal of dtype's real type."""
+    return f"{value:.1e}{'lf' if np.finfo(dtype).bits == 64 else 'f'}"
+
+
 def _safe_low(dtype) -> str:
     """The smallest sum of squares the factor kernel takes unscaled (a WGSL literal): below it,
     squares that flush to zero could matter (tiny / eps^2, as LAPACK's nrm2 thresholds)."""
     info = np.finfo(dtype)
-    return f"{float(info.tiny) / float(info.eps) ** 2:.1e}{'lf' if info.bits == 64 else 'f'}"
+    return _literal(float(info.tiny) / float(info.eps) ** 2, dtype)
 
 
 def _chunks(rows: int, cols: int, chunk_rows: int) -> int:
@@ -173,9 +180,9 @@ def panel(h: BufferOperand, v: BufferOperand, tau: BufferOperand, t: BufferOpera
     out = dict(**_view_words(h, "h"), v_offset=v.view.offset, v_batch=v.view.strides[0], v_row=v.view.strides[1])
     words = dict(batch=batch, cols=cols, **out, tau_offset=tau.view.offset, tau_batch=tau.view.strides[0],
                  t_offset=t.view.offset, t_batch=t.view.strides[0], t_row=t.view.strides[1],
-                 u_batch=cols * cols, q_batch=rows * cols, r_batch=cols * cols)
+                 u_batch=cols * cols, q_batch=rows * cols, r_batch=cols * cols, flip_ties=int(len(levels) % 2 == 0))
     _launch("qr_hr_lu", h, LU, words, [h.storage, v.storage, tau.storage, t.storage, u.storage, q.storage, r.storage],
-            batch, 5)
+            batch, 5, NOISE=_literal(4 * PB * float(np.finfo(dtype).eps), dtype))
     groups = -(-(rows - cols) // (WG // PB))  # WG / PB rows a workgroup
     words = dict(batch=batch, rows=rows, cols=cols, groups=groups, **out, q_batch=rows * cols, u_batch=cols * cols)
     _launch("qr_hr_solve", h, SOLVE, words, [h.storage, v.storage, q.storage, u.storage], batch * groups, 2)
