@@ -160,7 +160,7 @@ def test_tsqr_scaling(tsqr, dtype, scale):
 
 
 def _check_through_tsqr(a, dtype, tsqr):
-    """qr of a (160 rows) through TSQR where its dtype takes it: finite, LAPACK-accurate factors
+    """qr of a through TSQR where its dtype takes it: finite, LAPACK-accurate factors
     and R within 10 n eps of NumPy's."""
     q, r = (host(x) for x in qr(wg(a)))
     assert tsqr[0] > 0 or not takes_tsqr(dtype, a.shape)
@@ -171,10 +171,18 @@ def _check_through_tsqr(a, dtype, tsqr):
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.complex64, np.float64])
-def test_tsqr_extreme_diagonal(tsqr, dtype):
+@pytest.mark.parametrize("rows", [20, 64, 160, 1000])
+def test_tsqr_extreme_diagonal(tsqr, dtype, rows):
     """Diagonal entries whose squares overflow (the _sg factor's one-square-root reflector must
-    not take them) or underflow (it may) beside columns of ordinary entries."""
-    a = random((160, 12), dtype)
+    not take them) or underflow (it may) beside columns of ordinary entries. The tiny ones leave
+    alpha_j below beta_j's last bit, so the reconstruction takes R_jj's sign from the tree's depth
+    (one chunk at 20 and 64 rows, two and three levels at 160 and 1000: wgsl/qr_hr_lu.wgsl);
+    the data are seeded here, not drawn from the module's generator, so a failure repeats."""
+    generator = np.random.default_rng(rows)
+    a = generator.standard_normal((rows, 12))
+    if np.dtype(dtype).kind == "c":
+        a = a + 1j * generator.standard_normal((rows, 12))
+    a = a.astype(dtype)
     for j in range(12):
         a[j, j] *= np.finfo(dtype).max ** 0.75 if j % 3 == 0 else np.finfo(dtype).tiny ** 0.75 if j % 3 == 1 else 1
     _check_through_tsqr(a, dtype, tsqr)
