@@ -176,3 +176,35 @@ def force():
         matmul._FORCE.update(kw)
     yield set_
     matmul._FORCE.clear()
+
+
+# Tests that assert float32 subnormals or zero signs which NVIDIA's Vulkan driver does not keep
+# (its float32 reductions, user kernels and constant folds flush subnormals: docs/limitations.md).
+# On a device whose float32 sums flush subnormals they are strict xfails; elsewhere they run as
+# usual. Patterns match whole node ids, * standing for any text.
+FLUSHING_DEVICE_FAILURES = {
+    "tests/test_numpy_mismatches.py::test_float32_sums_of_subnormals_are_exact[*]": "float32 sums flush subnormals",
+    "tests/test_numpy_mismatches.py::test_float32_sum_reported_as_flushed": "float32 sums flush subnormals",
+    "tests/test_numpy_corpus_fixes.py::test_median_ptp[*-dtype8]": "float32 subnormal data in a reduction",
+    "tests/test_numpy_corpus_fixes.py::test_median_nan_and_empty[dtype0]": "float32 subnormal data in a reduction",
+    "tests/test_ndarray_methods.py::test_mean_var_std[complex64]": "complex64 sums flush subnormal parts",
+    "tests/test_ndarray_methods.py::test_cumulative[cumsum-float32]": "float32 scans flush subnormals",
+    "tests/test_differential.py::test_reductions[mean]": "float32 sums flush subnormals",
+    "tests/test_custom_kernels.py::test_special_values_pass_through": "a user kernel's float32 arithmetic flushes subnormals",
+    "tests/test_numpy_math.py::test_functions[sinc-complex64]": "csin of subnormal parts flushes them",
+    "tests/test_fft_recipes.py::test_real_special_values": "the real-input kernel's zero signs (the driver folds 0 - x)",
+}
+
+
+def _flushes_float32_subnormals() -> bool:
+    tiny = np.full(2, 2.0 ** -140, np.float32)
+    return float(wgarray.sum(wgarray.asarray(tiny))) == 0.0
+
+
+def pytest_collection_modifyitems(config, items):
+    import re
+    patterns = [(re.compile(re.escape(p).replace(r"\*", ".*")), reason) for p, reason in FLUSHING_DEVICE_FAILURES.items()]
+    marked = [(item, reason) for item in items for pattern, reason in patterns if pattern.fullmatch(item.nodeid)]
+    if marked and _flushes_float32_subnormals():
+        for item, reason in marked:
+            item.add_marker(pytest.mark.xfail(strict=True, reason=f"NVIDIA-like device: {reason}"))
