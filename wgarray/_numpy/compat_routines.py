@@ -22,7 +22,8 @@ from .._api.manipulation_functions import broadcast_shapes, broadcast_to, expand
 from .._api.utility_functions import all as all_
 from .creation import array, asarray
 from .flatiter import flatiter
-from .keywords import check_casting, vstack
+from .functions import check_casting
+from .keywords import vstack
 from .ufunc_common import where_mask
 from .vectorize import vectorize
 

@@ -29,6 +29,16 @@ from .views import imag_view, is_f_contiguous, real_view
 _ORDERS = ("C", "F", "A", "K")
 
 
+CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
+
+
+def check_casting(casting) -> str:
+    """casting= as NumPy checks it (ValueError naming the rules)."""
+    if casting not in CASTINGS:
+        raise ValueError(f"casting must be one of {', '.join(repr(c) for c in CASTINGS)} (got {casting!r})")
+    return casting
+
+
 # -- memory orders -----------------------------------------------------------------------------------
 def check_order(order, allowed=_ORDERS) -> str:
     if order is None:

@@ -12,16 +12,11 @@ from .._array import Array
 from .._api import indexing_functions, linear_algebra_functions, manipulation_functions as manip
 from .._api.coerce import as_array, dtype_arg
 from .._api.data_type_functions import astype
+from .functions import check_casting
 from .ndarray import reshape as _reshape_method
 from .reductions import deliver
 
-_CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
 
-
-def check_casting(casting) -> str:
-    if casting not in _CASTINGS:
-        raise ValueError(f"casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe' (got {casting!r})")
-    return casting
 
 
 def _cast_all(arrays: list, dtype, casting: str) -> None:

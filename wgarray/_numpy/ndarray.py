@@ -29,10 +29,9 @@ from .._api.indexing_functions import take as api_take
 from .._api.utility_functions import any as api_any
 from . import functions as fn, math_functions, printing, reductions
 from .flatiter import flatiter
-from .functions import check_order, order_axes, ordered_copy
+from .functions import check_casting, check_order, order_axes, ordered_copy
 from .views import Flags, dtype_view, imag_view, infer_shape, is_f_contiguous, real_view, set_part, set_shape
 
-_CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
 
 
 def _writeable(x: Array, what: str = "assignment destination") -> None:
@@ -54,8 +53,7 @@ def astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True) -> A
     new = dt.as_dtype(dtype, self.device)
     if new is None:
         raise TypeError("astype needs a dtype")
-    if casting not in _CASTINGS:
-        raise ValueError(f"casting must be one of {', '.join(repr(c) for c in _CASTINGS)}, not {casting!r}")
+    check_casting(casting)
     if not np.can_cast(self._dtype, new, casting):
         raise TypeError(f"Cannot cast array data from dtype('{self._dtype}') to dtype('{new}') "
                         f"according to the rule '{casting}'")

@@ -30,15 +30,10 @@ from .._api import elementwise_functions as ew
 from .._api.coerce import as_array, as_operand, scalar_dtype
 from .._engines.ops import Row
 from . import ufunc_at, ufunc_methods
+from .functions import check_casting
 from .ufunc_common import UFuncTypeError, no_loop, where_mask
 
-CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
 
-
-def check_casting(casting) -> str:
-    if casting not in CASTINGS:
-        raise ValueError(f"casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe' (got {casting!r})")
-    return casting
 
 
 def _check_order(order) -> str:
