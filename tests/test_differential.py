@@ -59,8 +59,8 @@ BINARY_EXACT = {
     "bitwise_left_shift": (np.left_shift, "iu"), "bitwise_right_shift": (np.right_shift, "iu"),
     "logical_and": (np.logical_and, "biufc"), "logical_or": (np.logical_or, "biufc"),
     "logical_xor": (np.logical_xor, "biufc"), "equal": (np.equal, "biufc"), "not_equal": (np.not_equal, "biufc"),
-    "less": (np.less, "biuf"), "less_equal": (np.less_equal, "biuf"), "greater": (np.greater, "biuf"),
-    "greater_equal": (np.greater_equal, "biuf"),
+    "less": (np.less, "biufc"), "less_equal": (np.less_equal, "biufc"), "greater": (np.greater, "biufc"),
+    "greater_equal": (np.greater_equal, "biufc"),
 }
 BINARY_ULPS = {"pow": (np.power, "iufc"), "atan2": (np.arctan2, "biuf"), "hypot": (np.hypot, "biuf"),
                "logaddexp": (np.logaddexp, "biuf")}

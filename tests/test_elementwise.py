@@ -58,10 +58,10 @@ BINARY = {
     "logical_xor": (np.logical_xor, "biufc", ""),
     "equal": (np.equal, "biufc", ""),
     "not_equal": (np.not_equal, "biufc", ""),
-    "less": (np.less, "biuf", ""),
-    "less_equal": (np.less_equal, "biuf", ""),
-    "greater": (np.greater, "biuf", ""),
-    "greater_equal": (np.greater_equal, "biuf", ""),
+    "less": (np.less, "biufc", ""),  # complex: NumPy's lexicographic order
+    "less_equal": (np.less_equal, "biufc", ""),  # complex: NumPy's lexicographic order
+    "greater": (np.greater, "biufc", ""),  # complex: NumPy's lexicographic order
+    "greater_equal": (np.greater_equal, "biufc", ""),  # complex: NumPy's lexicographic order
 }
 TRANSCENDENTAL_BINARY = ("atan2", "hypot", "logaddexp")
 

@@ -83,6 +83,17 @@ fn cdiv_kept_${tag}(a: ${T}, b: ${T}) -> ${T} {
     return ${T}(mul_${ftag}(add_${ftag}(mul_${ftag}(a.x, rat), a.y), scl),
                 mul_${ftag}(sub_${ftag}(mul_${ftag}(a.y, rat), a.x), scl));
 }
+// NumPy's <, <=, >, >= of complex numbers (its CLT, CLE, CGT, CGE): the real parts decide, where
+// neither imaginary part is NaN; equal real parts leave it to the imaginary parts.
+fn cm_real_order_${tag}(a: ${T}, b: ${T}) -> bool { return !isnan_${ftag}(a.y) && !isnan_${ftag}(b.y); }
+fn cless_${tag}(a: ${T}, b: ${T}) -> bool {
+    return (less_${ftag}(a.x, b.x) && cm_real_order_${tag}(a, b)) || (equal_${ftag}(a.x, b.x) && less_${ftag}(a.y, b.y));
+}
+fn cless_equal_${tag}(a: ${T}, b: ${T}) -> bool {
+    return (less_${ftag}(a.x, b.x) && cm_real_order_${tag}(a, b)) || (equal_${ftag}(a.x, b.x) && less_equal_${ftag}(a.y, b.y));
+}
+fn cgreater_${tag}(a: ${T}, b: ${T}) -> bool { return cless_${tag}(b, a); }
+fn cgreater_equal_${tag}(a: ${T}, b: ${T}) -> bool { return cless_equal_${tag}(b, a); }
 // NumPy's maximum/minimum of complex numbers: the lexicographic order (real part first), ties
 // giving the first operand; a NaN part propagates (the first operand's, if both have one).
 // a >= b in NumPy's lexicographic order of non-NaN complex numbers, compared on the bits.

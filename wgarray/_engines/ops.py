@@ -181,7 +181,9 @@ BINARY = {r.name: r for r in [
               complex_="cequal_{t}(a0, a1)", result="bool"),
     _kind_row("not_equal", bool_="a0 != a1", int_="a0 != a1", uint="a0 != a1", float_="ne_{t}(a0, a1)",
               complex_="cne_{t}(a0, a1)", result="bool"),
-    *[_kind_row(name, bool_=b, **_all(f"a0 {op} a1", ("int_", "uint")), float_=name + "_{t}(a0, a1)", result="bool")
+    # complex: NumPy's lexicographic order (the standard leaves complex comparisons unspecified)
+    *[_kind_row(name, bool_=b, **_all(f"a0 {op} a1", ("int_", "uint")), float_=name + "_{t}(a0, a1)",
+                complex_="c" + name + "_{t}(a0, a1)", result="bool")
       for name, op, b in (("less", "<", "!a0 && a1"), ("less_equal", "<=", "!a0 || a1"),
                           ("greater", ">", "a0 && !a1"), ("greater_equal", ">=", "a0 || !a1"))],
     _kind_row("atan2", float_="atan2_{t}(a0, a1)", result="float"),
