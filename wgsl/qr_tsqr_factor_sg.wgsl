@@ -14,8 +14,7 @@
 // by rows in place, and by columns to vt for wgsl/qr_tsqr_apply_sg.wgsl.
 // Every lane of a subgroup runs the same loop iterations (its rows: i = i0 + lane), so the
 // subgroup is whole at each subgroupAdd without relying on reconvergence after lane-divergent
-// loop exits, which Vulkan does not promise without maximal reconvergence (an H100 under load
-// now and then gave a row of R the wrong sign).
+// loop exits, which Vulkan does not promise without maximal reconvergence.
 ${prelude}
 ${params}
 @group(0) @binding(1) var<storage, read_write> src: array<${S}>;
