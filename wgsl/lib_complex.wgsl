@@ -96,25 +96,22 @@ fn cgreater_${tag}(a: ${T}, b: ${T}) -> bool { return cless_${tag}(b, a); }
 fn cgreater_equal_${tag}(a: ${T}, b: ${T}) -> bool { return cless_equal_${tag}(b, a); }
 // NumPy's maximum/minimum of complex numbers: the lexicographic order (real part first), ties
 // giving the first operand; a NaN part propagates (the first operand's, if both have one).
-// a >= b in NumPy's lexicographic order of non-NaN complex numbers, compared on the bits.
-fn cge_lex_${tag}(a: ${T}, b: ${T}) -> bool {
-    return greater_${ftag}(a.x, b.x) || (equal_${ftag}(a.x, b.x) && greater_equal_${ftag}(a.y, b.y));
-}
+// (The orders come from cgreater_equal / cless_equal, consulted only where neither operand is NaN.)
 fn cmaximum_${tag}(a: ${T}, b: ${T}) -> ${T} {
-    let ge = cge_lex_${tag}(a, b);
+    let ge = cgreater_equal_${tag}(a, b);
     return select(b, a, cisnan_${tag}(a) || (!cisnan_${tag}(b) && ge));
 }
 fn cminimum_${tag}(a: ${T}, b: ${T}) -> ${T} {
-    let le = cge_lex_${tag}(b, a);
+    let le = cless_equal_${tag}(a, b);
     return select(b, a, cisnan_${tag}(a) || (!cisnan_${tag}(b) && le));
 }
 // NumPy's fmax/fmin of complex numbers: a NaN part loses to a number; otherwise the
 // lexicographic order (real part first), ties giving the first operand.
 fn cfmax_${tag}(a: ${T}, b: ${T}) -> ${T} {
-    let ge = cge_lex_${tag}(a, b);
+    let ge = cgreater_equal_${tag}(a, b);
     return select(b, a, cisnan_${tag}(b) || (!cisnan_${tag}(a) && ge));
 }
 fn cfmin_${tag}(a: ${T}, b: ${T}) -> ${T} {
-    let le = cge_lex_${tag}(b, a);
+    let le = cless_equal_${tag}(a, b);
     return select(b, a, cisnan_${tag}(b) || (!cisnan_${tag}(a) && le));
 }
