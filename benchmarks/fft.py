@@ -46,6 +46,9 @@ CASES = {
                                     np.fft.fft),
     "fft c64 1000003 (prime)": (lambda s: _complex(1000003, np.complex64), lambda f, x: f.fft(x), np.fft.fft),
     "ifft c64 3^10 x 64": (lambda s: _complex((64 // s, 3**10), np.complex64), lambda f, x: f.ifft(x), np.fft.ifft),
+    # batched power-of-two rows, each transform one workgroup's (or, at 4096, two global passes)
+    "fft c64 65536 x 256": (lambda s: _complex((65536 // s, 256), np.complex64), lambda f, x: f.fft(x), np.fft.fft),
+    "fft c64 4096 x 4096": (lambda s: _complex((4096 // s, 4096), np.complex64), lambda f, x: f.fft(x), np.fft.fft),
     "fft c64 axis 0 4096 x 1024": (lambda s: _complex((4096 // s, 1024), np.complex64),
                                    lambda f, x: f.fft(x, axis=0), lambda x: np.fft.fft(x, axis=0)),
     # scipy.signal.fftconvolve's lengths: 7-smooth (next_fast_len) and Bluestein ones near 2^21
@@ -101,15 +104,16 @@ def main() -> None:
         x = upload(host)
         reps = trial_reps(lambda: call(wg.fft, x), sync, args.reps)  # (the same count for PyTorch)
         ours_time = time_call(lambda: call(wg.fft, x), sync, reps, trials=3)
-        line += f"  wgarray {ours_time * 1e3:8.2f} ms"
+        line += f"  wgarray {ours_time * 1e3:8.3f} ms"
         rows.append({"benchmark": name, "unit": "s", "wgarray": ours_time, "error": _rms(ours, exact)})
 
         if torch_lib is not None:
             torch, torch_upload, torch_sync, _ = torch_lib
             tensor = torch_upload(host)
             theirs = time_call(lambda: call(torch.fft, tensor), torch_sync, reps, trials=3)
-            line += f"  torch {theirs * 1e3:8.2f} ms  ratio {ours_time / theirs:5.2f}x"
-            rows[-1]["torch"] = theirs
+            torch_error = _rms(call(torch.fft, tensor).cpu().numpy(), exact)  # cuFFT's, for scale
+            line += f"  torch {theirs * 1e3:8.2f} ms  ratio {ours_time / theirs:5.2f}x  torch error {torch_error:.2e}"
+            rows[-1]["torch"], rows[-1]["torch_error"] = theirs, torch_error
         print(line, flush=True)
         if not selected(name, os.environ.get("FFT_EXPLORE_ONLY", "")):
             continue
@@ -120,7 +124,7 @@ def main() -> None:
             except Exception as error:  # a variant the device refuses (too large a workgroup, ...)
                 print(f"  {knobs:40s} failed: {type(error).__name__}: {str(error)[:200]}", flush=True)
                 continue
-            print(f"  {knobs:40s} error {_rms(variant[0], exact):.2e}  wgarray {variant[1] * 1e3:8.2f} ms", flush=True)
+            print(f"  {knobs:40s} error {_rms(variant[0], exact):.2e}  wgarray {variant[1] * 1e6:8.1f} us", flush=True)
     write_json(args.json, rows)
 
 

@@ -70,13 +70,9 @@ def _batch(shape, axis: int) -> int:
 def _key(x: BufferOperand, axis: int, *transform) -> tuple:
     """What a transform's dispatches depend on (fft_recipe): x's view and dtype, the axis, the
     transform and every plan option (tests and benchmarks change them)."""
-    p = fft_plan
     view = x.view
-    return (view.shape, view.strides, view.offset, x.dtype, axis, transform, p.MAX_LOCAL, p.MAX_WORKGROUP,
-            p.MAX_POW2_RADIX, p.PINGPONG, p.MAX_TILE, p.MAX_MIXED_RADIX, p.WG_BY_SMALLEST, p.HALVES,
-            p.TILE_WORKGROUP, p.RUN_TILE, p.RADIX8_FOR_ODD, p.WIDE_LOCAL, p.WIDE_PASSES, p.RUN_BYTES,
-            p.MIN_RUN_BYTES, p.DIRECT_PRIMES, p.TWIDDLE_POWERS, fft_bluestein.POW2_PREFERENCE,
-            fft_bluestein.FUSED)
+    return (view.shape, view.strides, view.offset, x.dtype, axis, transform, fft_plan.options(),
+            fft_bluestein.POW2_PREFERENCE, fft_bluestein.FUSED)
 
 
 def complex_transform(x: BufferOperand, axis: int, inverse: bool, scale: float = 1.0, n: int | None = None

@@ -66,6 +66,10 @@ MAX_TILE = 1 << 20  # a cap on T (benchmark exploration)
 # (c64 2^24 0.74 -> 0.58 ms, fft2 4096^2 0.86 -> 0.64, 4096 x 1009 0.45 -> 0.32; 256: no better,
 # 1024: the old tiles; RUN_TILE 4 or 16 no better)
 TILE_WORKGROUP = 512
+# The same cap for whole transforms (a local dispatch of rows, not a global pass). H100, c64 65536 x 256: 202
+# us at 512, 155 at 128, 142-143 at 16-64; 4096 x 1000, 3^10 x 64, 4096 x 1009, 2016000: no change. And
+# workgroup memory padded (a slot per 16) rather than swizzled: 2^24 0.55 -> 0.66 ms, 4096 x 1000 68 -> 85 us.
+LOCAL_TILE_WORKGROUP = 64
 RUN_TILE = 8  # 64-byte runs of complex64
 # 1: rows (WIDE_LOCAL) or global passes (WIDE_PASSES) up to twice capacity() with halved exchanges, in
 # tiles of one. H100: fft2 4096^2 0.78 ms, c64 2^24 1.14 (two passes of 8-byte runs): slower
@@ -357,14 +361,15 @@ def _roots_of(s: Side, n: int, tw_n: int, source: bool) -> int:
     return tw_n or (2 * n if s.mode == "rfft" else 0)
 
 
-def local_tile(device, n: int, batch: int, tiles: int = 1, halves: bool = False, least: int = 1) -> int:
+def local_tile(device, n: int, batch: int, tiles: int = 1, halves: bool = False, least: int = 1,
+               workgroup: int = 0) -> int:
     """T, the transforms of length n one workgroup takes (in each of `tiles` tiles; twice as
-    many with halved exchanges): as many as fit, but no more than TILE_WORKGROUP invocations'
-    worth unless that leaves fewer than `least`."""
+    many with halved exchanges): as many as fit, but no more than `workgroup` (by default
+    TILE_WORKGROUP) invocations' worth unless that leaves fewer than `least`."""
     slots = capacity(device) * (2 if halves else 1)
     t = min(_pow2_floor(slots // max(tiles * n, 1)), 1 << (batch - 1).bit_length(), MAX_TILE)
     widest = max(radices(n) or [n])
-    while t > least and t * n > TILE_WORKGROUP * widest:
+    while t > least and t * n > (workgroup or TILE_WORKGROUP) * widest:
         t //= 2
     return t
 
@@ -373,6 +378,14 @@ def _least_tile(s: Side, dims: tuple, per_row: int) -> int:
     """The fewest transforms a tile may take: RUN_TILE where its loads or stores run across
     them (a global pass, rows adjacent in memory), else 1."""
     return RUN_TILE if per_row > 1 or _rows_adjacent(dims, s.axis) else 1
+
+
+def options() -> tuple:
+    """Every plan option of this module (tests and benchmarks change them): part of the keys of
+    the plans and recipes made under them."""
+    return (MAX_LOCAL, MAX_WORKGROUP, MAX_POW2_RADIX, PINGPONG, MAX_TILE, MAX_MIXED_RADIX, WG_BY_SMALLEST, HALVES,
+            TILE_WORKGROUP, LOCAL_TILE_WORKGROUP, RUN_TILE, RADIX8_FOR_ODD, WIDE_LOCAL, WIDE_PASSES, RUN_BYTES,
+            MIN_RUN_BYTES, DIRECT_PRIMES, TWIDDLE_POWERS)
 
 
 def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: Extras,
@@ -386,8 +399,7 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     # once (the planning and packing cost the host about as much as a dispatch's GPU time).
     plan_key = (_side_key(src), _side_key(dst), n, batch, inverse, extras.chirp_in, extras.chirp_out,
                 extras.blue_inverse, extras.spectrum is not None, extras.scale, extras.convolve, tw_n, per_row, j_major,
-                capacity(device), MAX_WORKGROUP, MAX_POW2_RADIX, PINGPONG, MAX_TILE, MAX_MIXED_RADIX, WG_BY_SMALLEST,
-                HALVES, TILE_WORKGROUP, RUN_TILE, RADIX8_FOR_ODD, WIDE_LOCAL, WIDE_PASSES, TWIDDLE_POWERS)
+                capacity(device), options())
     plans = _local_plans(device)
     plan = plans.get(plan_key)
     if plan is None:
@@ -416,7 +428,8 @@ def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool,
     halves = bool(HALVES) and not pingpong and len(rads) > 1 and dst.mode != "rfft"
     src_dims, dst_dims = batch_dims(src), batch_dims(dst)
     least = max(_least_tile(src, src_dims, per_row), _least_tile(dst, dst_dims, per_row))
-    t = local_tile(device, n, batch, 2 if pingpong else 1, halves, least)
+    t = local_tile(device, n, batch, 2 if pingpong else 1, halves, least,
+                   LOCAL_TILE_WORKGROUP if per_row == 1 else TILE_WORKGROUP)
     largest_wg = min(MAX_WORKGROUP, device.limits.get("max-compute-invocations-per-workgroup", 256),
                      device.limits.get("max-compute-workgroup-size-x", 256))
     wg = min(largest_wg, -(-t * n // (min(rads) if WG_BY_SMALLEST else max(rads)) // 32) * 32)
@@ -447,7 +460,8 @@ def is_local(src: Side, dst: Side, n: int, batch: int, dtype) -> bool:
     if n > capacity(device) * (2 if wide else 1):
         return False
     strided = _rows_adjacent(batch_dims(src), src.axis) or _rows_adjacent(batch_dims(dst), dst.axis)
-    return not strided or local_tile(device, n, batch, least=RUN_TILE) * dtype.itemsize >= MIN_RUN_BYTES or \
+    tile = local_tile(device, n, batch, least=RUN_TILE, workgroup=LOCAL_TILE_WORKGROUP)
+    return not strided or tile * dtype.itemsize >= MIN_RUN_BYTES or \
         len(pass_radices(n, capacity(device), dtype.itemsize)) < 2
 
 
