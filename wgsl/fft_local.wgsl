@@ -67,6 +67,13 @@ fn conj(a: C) -> C { return C(a.x, -a.y); }
 struct Row { base: i32, digit: u32 }
 ${rows}
 ${roots}
+// A global pass's twiddle w_(ns N)^(k j) (j < ns = DST_SPLIT), from the pass's two tables in
+// the destination's root binding (fft_tables.pass_table: j split as j % PASS_LOW and j / PASS_LOW).
+const PASS_LOW: u32 = ${PASS_LOW}u;
+const PASS_HIGH: u32 = ${PASS_HIGH}u;
+fn pass_twiddle(k: u32, j: u32) -> C {
+    return cmul(C(dst_roots[k * PASS_LOW + j % PASS_LOW]), C(dst_roots[N * PASS_LOW + k * PASS_HIGH + j / PASS_LOW]));
+}
 // The storage index of element j (counted in elements of the side's buffer) of a row.
 fn at(side: u32, base: i32, j: u32) -> u32 { return u32(base + i32(j) * p_axis(side)); }
 
@@ -105,7 +112,7 @@ fn load(t: u32, k: u32) -> C {
     var v = src_read(row.base, j);
     if (CHIRP_IN) { v = cmul(v, chirp(j)); }
     if (TWIDDLE) {  // the destination's split is the pass's ns; its roots those of ns N
-        let w = dst_root(k * (at_b.y % DST_SPLIT));
+        let w = pass_twiddle(k, at_b.y % DST_SPLIT);
         v = cmul(v, select(w, conj(w), INVERSE));
     }
     return v;

@@ -46,8 +46,8 @@ from .._core.operands import BufferOperand
 from .._core.params import ZERO, ParamLayout
 from .._core.view import coalesce
 from .._core.wgsl import with_libraries
-from . import fft_codelets, fft_recipe
-from .fft_tables import root_bits, root_table, twiddle_table
+from . import fft_codelets, fft_recipe, fft_tables
+from .fft_tables import pass_split, pass_table, root_bits, root_table, twiddle_table
 
 MAXD = 6  # batch dimensions a side may have after coalescing
 ODD_RADICES = (7, 5, 3)
@@ -82,26 +82,11 @@ MAX_WORKGROUP = 1024
 # 1: passes into float32 results (complex64, float32) twiddle by powers of one table entry: H100, 4096 x
 # 1000 c64 55 us of GPU, not 57-58; 4096 x 1009 0.27 ms, not 0.31; 1000003 0.22, not 0.26; same errors
 TWIDDLE_POWERS = 1
-# Not an option (PREFETCH, measured and dropped): workgroups that take several tiles, each tile's
-# first pass loading the next one's elements into registers (overlapping this tile's passes). H100, 4
-# or 8 tiles: c64 2^24 0.55 -> 0.65 ms, fft2 4096^2 0.64 -> 0.73, rfft f32 2^24 0.38 -> 0.42, 4096 x
-# 1009 0.20 -> 0.28; and the loop over tiles alone, one tile per workgroup, made the 4096 x 1000
-# kernel 70 -> 155 us.
-# Where the H100's time goes (GPU time of one dispatch, c64 4096 x 1000 = 4 2 5 5 5, T 2, 416
-# invocations: 70 us; memory floor ~21): float32 arithmetic and workgroup memory (not accurate
-# enough) 53 us; no barriers (wrong results) 62; workgroup-memory swizzle over 16 float64 words,
-# not 8, 69; 10 10 10 (MAX_MIXED_RADIX 10) 101, with TILE_WORKGROUP 256 71; 40 25: 334; 8 5 5 5
-# (MAX_POW2_RADIX 8 or RADIX8_FOR_ODD) 90, with TILE_WORKGROUP 256 67; HALVES 0: 131; TILE_WORKGROUP
-# 256 70, 1024 100; WG_BY_SMALLEST 107. A 256-point global pass of c64 2^24: 185 us (float32 121-153,
-# no barriers 165-171, MAX_POW2_RADIX 8 277-286).
-# Subgroup shuffles for exchanges (a probe, H100, timing only; c64 4096 x 1000 / 2^24 / fft2 4096^2):
-# the last two exchanges of each local transform dropped (wrong results) 69 -> 61 us / 539 -> 470 /
-# 595 -> 471; each as one static subgroupShuffle per value 62 / 491 / 488; as the R-round transpose
-# a real exchange needs (selecting the registers sent and received) 109 / 746 / 824. f64 shuffles
-# compile; a subgroup can hold only a few passes' butterflies: the ceiling is 10-20%, not taken.
-# The real forward transform's post-processing fused into its last global pass (tiles of transforms
-# j and n/R - j): rfft f32 2^24 0.37 -> 0.34-0.35 ms in benchmarks/fft.py, no gain in a loop of its
-# own, 2100000 0.065 -> 0.083 ms (its tile halved to pair transforms): not taken.
+# A global pass twiddles from its own two tables (fft_tables.pass_table), adjacent butterflies reading
+# adjacent entries. H100, against the two-level root table of the exponent: c64 2^24 554 -> 542 us, fft2
+# 4096^2 613 -> 603, rfft f32 2^24 380 -> 369; fft_tables.PASS_LOW 64 or 1024: no better.
+# Kernel structures measured and dropped (prefetching tiles, subgroup exchanges, fused real post-
+# processing, standalone register-resident kernels) and where the H100's time goes: benchmarks/fft_probes.md.
 # Primes done as one direct pass (O(p) work per element) rather than by Bluestein: like
 # pocketfft's generic passes, they keep short lengths as accurate as NumPy's.
 DIRECT_PRIMES = (11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61)
@@ -302,7 +287,7 @@ def _sink(mode: str, storage: str) -> str:
 
 def _source(key: tuple, device) -> str:
     (_, n, rads, t, wg, src_mode, src_dtype, dst_mode, dst_dtype, inverse, flags, per_row, j_major, runs, shapes,
-     pingpong, halves, powers) = key
+     pingpong, halves, powers, twiddle_split) = key
     chirp_in, chirp_out, blue_inverse, spectrum, twiddle, convolve = flags
     flag = lambda b: "true" if b else "false"
     dst_storage = dt.layout(dst_dtype).storage
@@ -336,7 +321,7 @@ def _source(key: tuple, device) -> str:
         N=n, T=t, WG=wg, MAXD=MAXD, SMEM=max(t * n * (2 if pingpong else 1), 1), S="F" if halves else "C",
         LOAD_RUN=runs[0], STORE_RUN=runs[1], CHIRP_IN=flag(chirp_in), CHIRP_OUT=flag(chirp_out),
         BLUE_INV=flag(blue_inverse), SPECTRUM=flag(spectrum and not convolve), TWIDDLE=flag(twiddle),
-        INVERSE=flag(inverse),
+        INVERSE=flag(inverse), PASS_LOW=twiddle_split[0], PASS_HIGH=twiddle_split[1],
         source=render(f"fft_src_{src_mode}"), sink=_sink(dst_mode, dst_storage),
         butterflies="\n".join(render("fft_twiddles", D=d, SIGN=sign, NEG=-sign) for d, sign in directions),
         convolution=render("fft_spectral") if convolve else "", pass_fns="\n".join(pass_fns),
@@ -345,20 +330,20 @@ def _source(key: tuple, device) -> str:
 
 def _side_words(k: int, s: Side, dims: tuple, roots: int, words: dict) -> None:
     for name, value in (("offset", s.offset), ("axis", s.axis), ("length", s.length), ("mode_n", s.mode_n),
-                        ("bits", root_bits(roots))):
+                        ("bits", 0 if isinstance(roots, tuple) else root_bits(roots))):
         words[name][k] = value
     for d, (size, stride) in enumerate(dims):
         words["shape"][k * MAXD + d] = size
         words["stride"][k * MAXD + d] = stride
 
 
-def _roots_of(s: Side, n: int, tw_n: int, source: bool) -> int:
-    """The length whose roots a side needs (0: none): a Stockham pass's twiddle (tw_n, on the
-    way in, from the destination's table), or the real transforms' (2 h: h = mode_n, or n)."""
+def _roots_of(s: Side, n: int, tw_n: int, source: bool):
+    """The roots a side needs (0: none): a Stockham pass's twiddle (tw_n, on the way in, from the
+    destination's pass_table, as (ns, n)), or the real transforms' (2 h: h = mode_n, or n)."""
     if source:
         return 2 * s.mode_n if s.mode == "halfcomplex" else 0
     assert not (tw_n and s.mode == "rfft")
-    return tw_n or (2 * n if s.mode == "rfft" else 0)
+    return (tw_n // n, n) if tw_n else 2 * n if s.mode == "rfft" else 0
 
 
 def local_tile(device, n: int, batch: int, tiles: int = 1, halves: bool = False, least: int = 1,
@@ -385,7 +370,7 @@ def options() -> tuple:
     the plans and recipes made under them."""
     return (MAX_LOCAL, MAX_WORKGROUP, MAX_POW2_RADIX, PINGPONG, MAX_TILE, MAX_MIXED_RADIX, WG_BY_SMALLEST, HALVES,
             TILE_WORKGROUP, LOCAL_TILE_WORKGROUP, RUN_TILE, RADIX8_FOR_ODD, WIDE_LOCAL, WIDE_PASSES, RUN_BYTES,
-            MIN_RUN_BYTES, DIRECT_PRIMES, TWIDDLE_POWERS)
+            MIN_RUN_BYTES, DIRECT_PRIMES, TWIDDLE_POWERS, fft_tables.PASS_LOW)
 
 
 def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: Extras,
@@ -407,7 +392,8 @@ def run_local(src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: E
     key, params, roots, items = plan
     table = twiddle_table(device, n)
     either = lambda x: table if x is None else x  # unused bindings take the twiddle table
-    tables = [either(extras.spectrum), either(extras.chirp)] + [root_table(device, m) if m else table for m in roots]
+    tables = [either(extras.spectrum), either(extras.chirp)] + [
+        pass_table(device, *m) if isinstance(m, tuple) else root_table(device, m) if m else table for m in roots]
     fft_recipe.launch(device, key, lambda: _source(key, device),
                       [dst.operand.storage, src.operand.storage, table.storage] + [x.storage for x in tables], params,
                       items)
@@ -441,7 +427,8 @@ def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool,
     shapes = tuple((len(dims), s.split) for s, dims in ((src, src_dims), (dst, dst_dims)))
     runs = (_run(src, src_dims, t, per_row, j_major), _run(dst, dst_dims, t, per_row, j_major))
     key = ("fft_local", n, rads, t, wg, src.mode, src.operand.dtype, dst.mode, dst.operand.dtype, inverse,
-           flags, per_row, j_major, runs, shapes, pingpong, halves, TWIDDLE_POWERS and dst.operand.dtype in _SINGLE)
+           flags, per_row, j_major, runs, shapes, pingpong, halves, TWIDDLE_POWERS and dst.operand.dtype in _SINGLE,
+           pass_split(dst.split) if tw_n else (1, 1))
     words = {name: [0, 0] for name in ("offset", "axis", "length", "mode_n", "bits")}
     words["shape"], words["stride"] = [1] * (2 * MAXD), [0] * (2 * MAXD)
     roots = (_roots_of(src, n, tw_n, True), _roots_of(dst, n, tw_n, False))
