@@ -64,11 +64,14 @@ def test_halved_exchanges(monkeypatch, n, halves):
 @pytest.mark.parametrize("radix8", [0, 1])
 @pytest.mark.parametrize("n", [8, 32, 1000, 1009, 2 ** 13])
 def test_radix8_for_odd_exponents(monkeypatch, n, radix8):
-    """An odd power of two leads with one radix-8 pass (the default) or takes a radix-2 one;
-    1009 through Bluestein's 2048, 2^13 through global passes on a small adapter."""
+    """In a whole transform an odd power of two leads with one radix-8 pass (the default) or takes
+    a radix-2 one; a global pass's always takes the radix 2. 1009 through Bluestein's 2048, 2^13
+    through global passes on a small adapter."""
     monkeypatch.setattr(fft_plan, "RADIX8_FOR_ODD", radix8)
     if n & (n - 1) == 0:
-        assert (8 in fft_plan.radices(n)) == bool(radix8) and (2 in fft_plan.radices(n)) == (not radix8)
+        whole = fft_plan.radices(n, whole=True)
+        assert (8 in whole) == bool(radix8) and (2 in whole) == (not radix8)
+        assert 8 not in fft_plan.radices(n) and 2 in fft_plan.radices(n)
     check_accuracy(random_complex((3, n), C64))
     check_accuracy(random_complex((2, n), C128), inverse=True)
 
@@ -76,9 +79,11 @@ def test_radix8_for_odd_exponents(monkeypatch, n, radix8):
 @pytest.mark.parametrize("invocations, run", [(32, 8), (64, 2), (1 << 20, 8)])
 @pytest.mark.parametrize("n, axis", [(60, -1), (1000, -1), (1000, 0), (1 << 14, -1)])
 def test_tile_workgroup(monkeypatch, n, axis, invocations, run):
-    """Tiles of at most TILE_WORKGROUP invocations (but RUN_TILE transforms where their loads or
-    stores run across them: global passes, a non-last axis)."""
+    """Tiles of at most TILE_WORKGROUP (whole transforms: LOCAL_TILE_WORKGROUP) invocations, but
+    RUN_TILE transforms where their loads or stores run across them: global passes, a non-last
+    axis."""
     monkeypatch.setattr(fft_plan, "TILE_WORKGROUP", invocations)
+    monkeypatch.setattr(fft_plan, "LOCAL_TILE_WORKGROUP", invocations)
     monkeypatch.setattr(fft_plan, "RUN_TILE", run)
     if axis == -1:
         check_accuracy(random_complex((3, n), C64))
@@ -97,6 +102,8 @@ def test_tile_workgroup_caps_the_tile():
     assert fft_plan.local_tile(device, 64, 1000, halves=True) * 64 // 4 <= fft_plan.TILE_WORKGROUP
     assert fft_plan.local_tile(device, 243, 1000, halves=True, least=8) == 8
     assert fft_plan.local_tile(device, 243, 1000, halves=True) == 4
+    # whole transforms: at most LOCAL_TILE_WORKGROUP invocations (one per butterfly of radix 4)
+    assert fft_plan.local_tile(device, 64, 1000, halves=True, whole=True) * 64 // 4 <= fft_plan.LOCAL_TILE_WORKGROUP
 
 
 @pytest.mark.parametrize("n", [3000, 4096])

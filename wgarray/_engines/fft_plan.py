@@ -74,7 +74,10 @@ RUN_TILE = 8  # 64-byte runs of complex64
 # 1: rows (WIDE_LOCAL) or global passes (WIDE_PASSES) up to twice capacity() with halved exchanges, in
 # tiles of one. H100: fft2 4096^2 0.78 ms, c64 2^24 1.14 (two passes of 8-byte runs): slower
 WIDE_LOCAL = WIDE_PASSES = 0
-RADIX8_FOR_ODD = 0  # 1: 2^odd leads with a radix 8, not 2 (1000 = 8 5 5 5): H100, 4096 x 1009 0.41 ms, not 0.32
+# 1: in whole transforms, 2^odd leads with a radix 8, not 2 (1000 = 8 5 5 5). H100, with LOCAL_TILE_WORKGROUP
+# 64: c64 4096 x 1000 68 -> 61 us, 4096 x 1009 199 -> 192, irfft 2016000 55 -> 53; in global passes too,
+# 1000003 205 -> 255 us (and with 512-invocation tiles, 4096 x 1009 0.32 -> 0.41 ms)
+RADIX8_FOR_ODD = 1
 # a local transform's invocations (and the device's limit): one per butterfly of its largest radix
 # (H100, c64 2^24 / fft2 4096^2 / 4096 x 1000: 0.55 / 0.60 / 0.07 ms; capped at 256 invocations, each taking
 # several butterflies a pass, 0.69 / 0.75 / 0.07; at 128 0.99 / 1.12 / 0.11; so fewer, longer invocations lose)
@@ -154,13 +157,13 @@ class Extras:
 _memo = functools.lru_cache(maxsize=4096)
 
 
-def radices(n: int, direct: tuple = DIRECT_PRIMES):
+def radices(n: int, direct: tuple = DIRECT_PRIMES, whole: bool = False):
     """n's factors for the passes of a local transform, or None when n has a prime factor other
     than 2, 3, 5, 7 and the direct primes: its power of two in the fewest radices of at most
-    MAX_POW2_RADIX (as even as can be: 2^9 = 8 8 8, not 16 16 2, where the largest is 16; with
-    RADIX8_FOR_ODD and radices of 4, an odd exponent leads with one 8: 2^7 = 8 4 4), then 7, 5, 3
-    and the direct primes."""
-    out = _radices(n, direct, MAX_POW2_RADIX, RADIX8_FOR_ODD)
+    MAX_POW2_RADIX (as even as can be: 2^9 = 8 8 8, not 16 16 2, where the largest is 16; in a
+    whole transform (not a global pass) with RADIX8_FOR_ODD and radices of 4, an odd exponent
+    leads with one 8: 2^7 = 8 4 4), then 7, 5, 3 and the direct primes."""
+    out = _radices(n, direct, MAX_POW2_RADIX, RADIX8_FOR_ODD and whole)
     if out is not None and MAX_MIXED_RADIX and n & (n - 1) and max(out) <= 8 < MAX_MIXED_RADIX:
         out = _pack(n, MAX_MIXED_RADIX)  # a 7-smooth length, not a power of two: radices such as 10
     return None if out is None else list(out)
@@ -347,14 +350,14 @@ def _roots_of(s: Side, n: int, tw_n: int, source: bool):
 
 
 def local_tile(device, n: int, batch: int, tiles: int = 1, halves: bool = False, least: int = 1,
-               workgroup: int = 0) -> int:
+               whole: bool = False) -> int:
     """T, the transforms of length n one workgroup takes (in each of `tiles` tiles; twice as
-    many with halved exchanges): as many as fit, but no more than `workgroup` (by default
-    TILE_WORKGROUP) invocations' worth unless that leaves fewer than `least`."""
+    many with halved exchanges): as many as fit, but no more than TILE_WORKGROUP (whole
+    transforms: LOCAL_TILE_WORKGROUP) invocations' worth unless that leaves fewer than `least`."""
     slots = capacity(device) * (2 if halves else 1)
     t = min(_pow2_floor(slots // max(tiles * n, 1)), 1 << (batch - 1).bit_length(), MAX_TILE)
-    widest = max(radices(n) or [n])
-    while t > least and t * n > (workgroup or TILE_WORKGROUP) * widest:
+    widest = max(radices(n, whole=whole) or [n])
+    while t > least and t * n > (LOCAL_TILE_WORKGROUP if whole else TILE_WORKGROUP) * widest:
         t //= 2
     return t
 
@@ -409,13 +412,12 @@ def _side_key(s: Side) -> tuple:
 def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: Extras,
                 tw_n: int, per_row: int, j_major: bool) -> tuple:
     """run_local's kernel key, parameter bytes, root-table lengths and invocations."""
-    rads = tuple(radices(n) or [1])  # n = 1: one pass of radix 1, which loads and stores
+    rads = tuple(radices(n, whole=per_row == 1) or [1])  # n = 1: one pass of radix 1, which loads and stores
     pingpong = PINGPONG > (per_row > 1) and len(rads) > 1 and 2 * n <= capacity(device) and not extras.convolve
     halves = bool(HALVES) and not pingpong and len(rads) > 1 and dst.mode != "rfft"
     src_dims, dst_dims = batch_dims(src), batch_dims(dst)
     least = max(_least_tile(src, src_dims, per_row), _least_tile(dst, dst_dims, per_row))
-    t = local_tile(device, n, batch, 2 if pingpong else 1, halves, least,
-                   LOCAL_TILE_WORKGROUP if per_row == 1 else TILE_WORKGROUP)
+    t = local_tile(device, n, batch, 2 if pingpong else 1, halves, least, whole=per_row == 1)
     largest_wg = min(MAX_WORKGROUP, device.limits.get("max-compute-invocations-per-workgroup", 256),
                      device.limits.get("max-compute-workgroup-size-x", 256))
     wg = min(largest_wg, -(-t * n // (min(rads) if WG_BY_SMALLEST else max(rads)) // 32) * 32)
@@ -447,7 +449,7 @@ def is_local(src: Side, dst: Side, n: int, batch: int, dtype) -> bool:
     if n > capacity(device) * (2 if wide else 1):
         return False
     strided = _rows_adjacent(batch_dims(src), src.axis) or _rows_adjacent(batch_dims(dst), dst.axis)
-    tile = local_tile(device, n, batch, least=RUN_TILE, workgroup=LOCAL_TILE_WORKGROUP)
+    tile = local_tile(device, n, batch, least=RUN_TILE, whole=True)
     return not strided or tile * dtype.itemsize >= MIN_RUN_BYTES or \
         len(pass_radices(n, capacity(device), dtype.itemsize)) < 2
 
