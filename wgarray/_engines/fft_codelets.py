@@ -222,4 +222,3 @@ def _halved_pass(i: int, r: int, ns: int, bpt: int, first: bool, store: bool, ac
     out.append(render("fft_pass", I=i, R=r, NS=ns, D=direction, ACROSS=flag, holds="\n".join(head),
                       butterflies="\n".join(blocks), exchange=exchange))
     return "\n".join(out)
-
