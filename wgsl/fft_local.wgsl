@@ -111,7 +111,7 @@ fn load(t: u32, k: u32) -> C {
     if (j >= p_length(0u)) { return C(); }
     var v = src_read(row.base, j);
     if (CHIRP_IN) { v = cmul(v, chirp(j)); }
-    if (TWIDDLE) {  // the destination's split is the pass's ns; its roots those of ns N
+    if (TWIDDLE) {  // the destination's split is the pass's ns
         let w = pass_twiddle(k, at_b.y % DST_SPLIT);
         v = cmul(v, select(w, conj(w), INVERSE));
     }

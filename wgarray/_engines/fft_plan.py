@@ -331,7 +331,7 @@ def _source(key: tuple, device) -> str:
         passes="\n    ".join(calls))
 
 
-def _side_words(k: int, s: Side, dims: tuple, roots: int, words: dict) -> None:
+def _side_words(k: int, s: Side, dims: tuple, roots, words: dict) -> None:
     for name, value in (("offset", s.offset), ("axis", s.axis), ("length", s.length), ("mode_n", s.mode_n),
                         ("bits", 0 if isinstance(roots, tuple) else root_bits(roots))):
         words[name][k] = value
@@ -411,7 +411,7 @@ def _side_key(s: Side) -> tuple:
 
 def _local_plan(device, src: Side, dst: Side, n: int, batch: int, inverse: bool, extras: Extras,
                 tw_n: int, per_row: int, j_major: bool) -> tuple:
-    """run_local's kernel key, parameter bytes, root-table lengths and invocations."""
+    """run_local's kernel key, parameter bytes, the sides' root tables (_roots_of) and invocations."""
     rads = tuple(radices(n, whole=per_row == 1) or [1])  # n = 1: one pass of radix 1, which loads and stores
     pingpong = PINGPONG > (per_row > 1) and len(rads) > 1 and 2 * n <= capacity(device) and not extras.convolve
     halves = bool(HALVES) and not pingpong and len(rads) > 1 and dst.mode != "rfft"

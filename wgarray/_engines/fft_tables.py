@@ -32,7 +32,7 @@ def _table(device, kind: str, m: int, radix: int = 1) -> BufferOperand:
     per (kind, m) on the device: "plain" (entry k, k < m), "split" (two levels of root_bits(m)),
     "chirp" (entry j = the root of j^2 mod m, j < m / 2) or "pass" (pass_table, m = ns radix)."""
     cache = _tables(device)
-    low, high = pass_split(m // radix)
+    low, high = pass_split(m // radix) if kind == "pass" else (0, 0)
     table = cache.get((kind, m, radix, low))
     if table is None:
         bits = {"plain": (max(m, 1) - 1).bit_length(), "split": root_bits(m)}.get(kind, 0)
