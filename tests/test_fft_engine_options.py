@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import wgarray
-from wgarray._engines import fft_codelets, fft_plan
+from wgarray._engines import fft_codelets, fft_plan, fft_tables
 import test_fft_engine as engine_tests  # its test functions called, not collected again here
 from test_fft_engine import C64, C128, EPS, check_accuracy, random_complex, rms
 
@@ -156,3 +156,14 @@ def test_twiddle_powers_only_into_float32(monkeypatch, dtype, powers):
     check_accuracy(random_complex((2, 1000), dtype))
     assert len(sources) == 1 and ("cmul(w1, w1)" in sources[0]) is powers
     assert ("twiddle_f(2u * step)" in sources[0]) is not powers
+
+
+@pytest.mark.parametrize("low", [3, 16, 256])
+@pytest.mark.parametrize("n", [2 ** 14, 3 ** 8 * 5, 2 * 3 * 5 * 7 * 11 * 13])
+def test_pass_twiddle_tables(monkeypatch, n, low):
+    """Global passes twiddle from their own two tables, j split at PASS_LOW (3: a split that
+    divides no pass's ns evenly; 256: the default), as accurately as the one-dispatch transform."""
+    monkeypatch.setattr(fft_tables, "PASS_LOW", low)
+    monkeypatch.setattr(fft_plan, "MAX_LOCAL", 64)  # several global passes, ns past 256
+    check_accuracy(random_complex((2, n), C64))
+    check_accuracy(random_complex((2, n), C128), inverse=True)
